@@ -1,0 +1,35 @@
+import { createRequire } from 'node:module'
+import hardhatToolboxViem from '@nomicfoundation/hardhat-toolbox-viem'
+import { defineConfig } from 'hardhat/config'
+
+const require = createRequire(import.meta.url)
+// Compile offline with the npm `solc` package (soljson.js); its exact version is the compiler version.
+const solc = { version: require('solc/package.json').version as string, path: require.resolve('solc/soljson.js') }
+
+// Deeper fuzz and invariant runs behind an environment switch (`FUZZ_DEEP=1`); CI uses the fixed seed below.
+const deep = process.env.FUZZ_DEEP === '1'
+
+export default defineConfig({
+  plugins: [hardhatToolboxViem],
+  solidity: {
+    profiles: {
+      default: {
+        ...solc,
+        settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: 'cancun' },
+      },
+      production: {
+        ...solc,
+        settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: 'cancun' },
+      },
+    },
+  },
+  test: {
+    solidity: {
+      fuzz: { runs: deep ? 20_000 : 1_000, seed: '0x4e4558' },
+      invariant: { runs: deep ? 1_000 : 100, depth: deep ? 500 : 100 },
+    },
+  },
+  networks: {
+    localhost: { type: 'http', chainType: 'l1', url: process.env.RPC_URL ?? 'http://127.0.0.1:8545' },
+  },
+})

@@ -1,0 +1,72 @@
+// One ESLint config for every TypeScript project. Formatting is Prettier's job (eslint-config-prettier
+// turns the conflicting rules off); Solidity is linted by solhint.
+import nx from '@nx/eslint-plugin'
+import prettier from 'eslint-config-prettier'
+
+const chainAndWalletImports = [
+  'viem',
+  'viem/*',
+  'wagmi',
+  'wagmi/*',
+  '@wagmi/*',
+  'ethers',
+  'ethers/*',
+  '@nexus/sdk',
+  '@nexus/abi',
+  '@tanstack/react-query',
+]
+
+export default [
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  prettier,
+  {
+    ignores: [
+      '**/node_modules',
+      '**/dist',
+      '**/generated',
+      '**/artifacts',
+      '**/cache',
+      '**/types',
+      '**/*.gen.ts',
+      '**/locales/**/*.ts',
+      '.tools',
+      '.nx',
+      '.data',
+      'coverage',
+    ],
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.mjs', '**/*.js'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          depConstraints: [
+            // apps may depend on libs; nothing may depend on an app (no constraint lists type:app)
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:sdk', 'scope:abi', 'scope:ui'] },
+            { sourceTag: 'scope:indexer', onlyDependOnLibsWithTags: ['scope:sdk', 'scope:abi', 'scope:db'] },
+            { sourceTag: 'scope:legacy-api', onlyDependOnLibsWithTags: ['scope:sdk', 'scope:abi', 'scope:db'] },
+            // the SDK is built on the ABIs; the ABIs are generated from the contracts' artifacts
+            { sourceTag: 'scope:sdk', onlyDependOnLibsWithTags: ['scope:abi'] },
+            { sourceTag: 'scope:abi', onlyDependOnLibsWithTags: ['type:contracts'] },
+            // shared components know nothing of chains or wallets
+            {
+              sourceTag: 'scope:ui',
+              onlyDependOnLibsWithTags: [],
+              bannedExternalImports: chainAndWalletImports,
+            },
+            { sourceTag: 'scope:db', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+]

@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+// Entry point of the README's commands (`npm start`, `npm test`) and of `.ci/run`.
+//
+// It must work on a fresh machine whose system Node is older than the project needs
+// (Hardhat 3 needs >= 22.13; Debian's is 20), with nothing installed but git, Node and npm.
+// So this file uses only Node built-ins and syntax that Node 18 understands. It:
+//   1. bootstraps the Node version of `.nvmrc` from the npm registry (package `node@<version>`)
+//      into the git-ignored `.tools/` folder when the running Node is too old, and re-runs itself with it;
+//   2. runs `npm ci` when `node_modules` is missing or older than `package-lock.json`;
+//   3. hands over to `scripts/start.mjs`, `scripts/test.mjs` or `nx`.
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const wanted = readFileSync(join(root, '.nvmrc'), 'utf8').trim()
+const minimum = [22, 13, 0]
+const toolsDir = join(root, '.tools')
+const nodeDir = join(toolsDir, `node-${wanted}`)
+const nodeBin = join(nodeDir, 'node_modules', 'node', 'bin', 'node')
+
+function log(message) {
+  process.stderr.write(`[run] ${message}\n`)
+}
+
+function versionTuple(version) {
+  return version.replace(/^v/, '').split('.').map(Number)
+}
+
+function atLeast(version, min) {
+  const v = versionTuple(version)
+  for (let i = 0; i < 3; i++) {
+    if (v[i] !== min[i]) return v[i] > min[i]
+  }
+  return true
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options })
+  if (result.error) throw result.error
+  return result.status ?? 1
+}
+
+function ensureNode() {
+  if (atLeast(process.version, minimum)) return null
+  if (!existsSync(nodeBin)) {
+    log(`Node ${process.version} is older than ${minimum.join('.')}: installing Node ${wanted} into ${nodeDir}`)
+    mkdirSync(nodeDir, { recursive: true })
+    writeFileSync(join(nodeDir, 'package.json'), '{"private":true}\n')
+    // The `node` package's own preinstall only picks the platform package, which npm installs anyway.
+    const status = run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', nodeDir, `node@${wanted}`])
+    if (status !== 0 || !existsSync(nodeBin)) {
+      log(`could not install node@${wanted} from the npm registry (exit ${status})`)
+      process.exit(1)
+    }
+  }
+  return nodeBin
+}
+
+const nodeFromTools = ensureNode()
+if (nodeFromTools) {
+  // Re-run this script with the bootstrapped Node; its folder goes first on PATH so that npm,
+  // npx and every child process use it too.
+  const env = { ...process.env, PATH: `${dirname(nodeFromTools)}:${process.env.PATH}` }
+  process.exit(run(nodeFromTools, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { env }))
+}
+
+// From here on the running Node is recent enough. Child processes must see the same Node first on PATH.
+process.env.PATH = `${dirname(process.execPath)}:${process.env.PATH}`
+process.env.NX_NO_CLOUD = 'true'
+process.env.NX_DAEMON = process.env.NX_DAEMON ?? 'false'
+process.env.HARDHAT_DISABLE_TELEMETRY = 'true'
+process.env.NX_TUI = 'false'
+
+function ensureDependencies() {
+  const lock = readFileSync(join(root, 'package-lock.json'))
+  const digest = createHash('sha256').update(lock).update(process.version).digest('hex')
+  const stamp = join(root, 'node_modules', '.install-stamp')
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return
+  log('installing dependencies with npm ci')
+  const status = run('npm', ['ci', '--no-audit', '--no-fund'])
+  if (status !== 0) {
+    log(`npm ci failed (exit ${status})`)
+    process.exit(status)
+  }
+  writeFileSync(stamp, digest)
+}
+
+const [command = 'help', ...rest] = process.argv.slice(2)
+const commands = {
+  start: () => run(process.execPath, [join(root, 'scripts', 'start.mjs'), ...rest]),
+  test: () => run(process.execPath, [join(root, 'scripts', 'test.mjs'), ...rest]),
+  nx: () => run(process.execPath, [join(root, 'node_modules', 'nx', 'bin', 'nx.js'), ...rest]),
+  node: () => run(process.execPath, rest),
+}
+
+if (!(command in commands)) {
+  log(`usage: node scripts/run.mjs <${Object.keys(commands).join('|')}> [args...]`)
+  process.exit(command === 'help' ? 0 : 2)
+}
+ensureDependencies()
+process.exit(commands[command]())
