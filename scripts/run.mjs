@@ -9,8 +9,7 @@
 //   2. runs `npm ci` when `node_modules` is missing or older than `package-lock.json`;
 //   3. hands over to `scripts/start.mjs`, `scripts/test.mjs` or `nx`.
 import { spawnSync } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -50,7 +49,15 @@ function ensureNode() {
     mkdirSync(nodeDir, { recursive: true })
     writeFileSync(join(nodeDir, 'package.json'), '{"private":true}\n')
     // The `node` package's own preinstall only picks the platform package, which npm installs anyway.
-    const status = run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', nodeDir, `node@${wanted}`])
+    const status = run('npm', [
+      'install',
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      '--prefix',
+      nodeDir,
+      `node@${wanted}`,
+    ])
     if (status !== 0 || !existsSync(nodeBin)) {
       log(`could not install node@${wanted} from the npm registry (exit ${status})`)
       process.exit(1)
@@ -75,17 +82,17 @@ process.env.HARDHAT_DISABLE_TELEMETRY = 'true'
 process.env.NX_TUI = 'false'
 
 function ensureDependencies() {
-  const lock = readFileSync(join(root, 'package-lock.json'))
-  const digest = createHash('sha256').update(lock).update(process.version).digest('hex')
-  const stamp = join(root, 'node_modules', '.install-stamp')
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return
+  // npm writes node_modules/.package-lock.json after every install: when it is at least as new as
+  // package-lock.json, node_modules matches the lock file and nothing needs installing.
+  if (process.env.NEXUS_SKIP_INSTALL === '1') return
+  const hidden = join(root, 'node_modules', '.package-lock.json')
+  if (existsSync(hidden) && statSync(hidden).mtimeMs >= statSync(join(root, 'package-lock.json')).mtimeMs) return
   log('installing dependencies with npm ci')
   const status = run('npm', ['ci', '--no-audit', '--no-fund'])
   if (status !== 0) {
     log(`npm ci failed (exit ${status})`)
     process.exit(status)
   }
-  writeFileSync(stamp, digest)
 }
 
 const [command = 'help', ...rest] = process.argv.slice(2)

@@ -70,9 +70,26 @@ export async function startPostgres() {
   }
   chmodSync(dir, 0o700)
   const port = await freePort()
-  asServerUser(join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '-A', 'trust'])
+  asServerUser(join(binDir, 'initdb'), [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+    '-A',
+    'trust',
+  ])
   // Tuned for throwaway test data: durability off, enough connections for parallel test files.
-  const settings = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=200', 'shared_buffers=256MB']
+  const settings = [
+    'fsync=off',
+    'synchronous_commit=off',
+    'full_page_writes=off',
+    'max_connections=200',
+    'shared_buffers=256MB',
+  ]
   asServerUser(join(binDir, 'pg_ctl'), [
     '-D',
     dataDir,

@@ -1,0 +1,164 @@
+// No Docker engine runs here, so docker-compose.yml is checked against what the apps really read: every
+// service's command points at a file that exists, its port is the app's default and the one ARCHITECTURE.md
+// gives, every environment variable it sets is read by the app, and every variable the app reads is set.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+
+const root = join(import.meta.dirname, '..', '..')
+const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, Service>
+  volumes: Record<string, unknown>
+}
+const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8')
+
+type Service = {
+  image?: string
+  build?: { context: string; target: string; args?: Record<string, string> }
+  command?: string[]
+  working_dir?: string
+  environment?: Record<string, string>
+  ports?: string[]
+  volumes?: string[]
+  healthcheck?: { test: string[] }
+  depends_on?: Record<string, { condition: string }>
+}
+
+function sourceFiles(dir: string): string[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return name === 'generated' || name === '_test' ? [] : sourceFiles(path)
+    return /\.(ts|tsx|mts)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : []
+  })
+}
+
+/** Environment variables an app's source reads: `process.env.X`, `env.X`, `env['X']`, `import.meta.env.X`. */
+function variablesRead(app: string): Set<string> {
+  const names = new Set<string>()
+  for (const file of sourceFiles(join(root, 'apps', app, 'src'))) {
+    const text = readFileSync(file, 'utf8')
+    for (const match of text.matchAll(
+      /\b(?:process\.env|import\.meta\.env|env)(?:\.([A-Z][A-Z0-9_]*)|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g,
+    )) {
+      names.add((match[1] ?? match[2]) as string)
+    }
+  }
+  return names
+}
+
+/** The default port an app listens on, from its source (`PORT ?? 4000`-style defaults). */
+function defaultPort(app: string): number | undefined {
+  for (const file of sourceFiles(join(root, 'apps', app, 'src'))) {
+    const match = readFileSync(file, 'utf8').match(/PORT\b[^\n]*?(?:\?\?|\|\||default:?)\s*['"]?(\d{4,5})/)
+    if (match) return Number(match[1])
+  }
+  return undefined
+}
+
+// The README's table of ports and settings restates ARCHITECTURE.md's; compose must agree with it.
+const architecture = readFileSync(join(root, 'README.md'), 'utf8')
+const services = compose.services
+
+describe('docker-compose.yml', () => {
+  it('has the services of ARCHITECTURE.md, each with a health check', () => {
+    expect(Object.keys(services).sort()).toEqual(['chain', 'deploy', 'indexer', 'legacy-api', 'postgres', 'web'])
+    for (const [name, service] of Object.entries(services)) {
+      if (name === 'deploy') continue // one-shot job: its completion is the signal
+      expect(service.healthcheck?.test, `${name} health check`).toBeDefined()
+    }
+  })
+
+  it('runs PostgreSQL 15 with a named volume', () => {
+    expect(services.postgres?.image).toMatch(/^postgres:15/)
+    expect(services.postgres?.volumes).toContain('pgdata:/var/lib/postgresql/data')
+    expect(compose.volumes).toHaveProperty('pgdata')
+  })
+
+  it('only builds targets the Dockerfile defines', () => {
+    const targets = [...dockerfile.matchAll(/^FROM\s+\S+\s+AS\s+(\S+)/gim)].map((m) => m[1])
+    for (const [name, service] of Object.entries(services)) {
+      if (service.build) expect(targets, `${name} build target`).toContain(service.build.target)
+    }
+  })
+
+  it('starts the chain node with the Hardhat CLI on port 8545', () => {
+    const chain = services.chain as Service
+    expect(chain.command?.[1]).toBe('/app/node_modules/hardhat/dist/src/cli.js')
+    expect(existsSync(join(root, 'node_modules', 'hardhat', 'dist', 'src', 'cli.js'))).toBe(true)
+    expect(chain.command).toEqual(expect.arrayContaining(['node', '--port', '8545']))
+    expect(chain.ports).toContain('127.0.0.1:8545:8545')
+    expect(architecture).toContain('http://127.0.0.1:8545')
+  })
+
+  it('deploys with the contracts scripts that exist', () => {
+    const command = (services.deploy?.command ?? []).join(' ')
+    for (const script of command.matchAll(/run (\S+\.ts)/g)) {
+      expect(existsSync(join(root, 'contracts', script[1] as string)), script[1]).toBe(true)
+    }
+    expect(services.deploy?.volumes).toContain('deployments:/app/libs/abi/deployments')
+  })
+
+  for (const [service, app, port] of [
+    ['indexer', 'indexer', 4000],
+    ['legacy-api', 'legacy-api', 4100],
+  ] as const) {
+    describe(service, () => {
+      const definition = services[service] as Service
+      const entry = definition.command?.[1] ?? ''
+
+      it('runs an entry file that exists', () => {
+        expect(definition.command?.[0]).toBe('node')
+        expect(existsSync(join(root, entry)), entry).toBe(true)
+        expect(relative(join(root, 'apps', app), join(root, entry))).toBe(join('src', 'main.ts'))
+      })
+
+      it(`listens on ${port}, the app's default and the README's`, () => {
+        expect(definition.environment?.PORT).toBe(String(port))
+        expect(definition.ports).toContain(`127.0.0.1:${port}:${port}`)
+        expect(defaultPort(app)).toBe(port)
+        expect(architecture).toContain(`127.0.0.1:${port}`)
+        expect(JSON.stringify(definition.healthcheck?.test)).toContain(`127.0.0.1:${port}/healthz`)
+      })
+
+      it('sets exactly the variables the app reads', () => {
+        const read = variablesRead(app)
+        const set = new Set(Object.keys(definition.environment ?? {}))
+        for (const name of set) expect(read, `${service} sets ${name}, which the app never reads`).toContain(name)
+        const required = ['RPC_URL', 'CHAIN_ID', 'DATABASE_URL', 'PORT', 'HOST']
+        if (service === 'indexer') required.push('CONFIRMATIONS')
+        for (const name of required) {
+          expect(read, `${app} should read ${name}`).toContain(name)
+          expect(set, `${service} should set ${name}`).toContain(name)
+        }
+      })
+    })
+  }
+
+  it('builds the web app with the VITE_ variables it reads, served on 4173', () => {
+    const web = services.web as Service
+    const read = [...variablesRead('web')].filter((name) => name.startsWith('VITE_'))
+    const args = Object.keys(web.build?.args ?? {})
+    for (const name of ['VITE_CHAIN_ID', 'VITE_RPC_URL', 'VITE_GRAPHQL_URL']) {
+      expect(read, `apps/web should read ${name}`).toContain(name)
+      expect(args).toContain(name)
+      expect(dockerfile).toContain(`ARG ${name}`)
+    }
+    expect(web.ports).toContain('127.0.0.1:4173:4173')
+    expect(readFileSync(join(root, 'apps', 'web', 'nginx.conf'), 'utf8')).toMatch(/listen 4173;/)
+    expect(architecture).toContain('4173 (built)')
+  })
+
+  it('points every service at the compose PostgreSQL and chain', () => {
+    for (const name of ['indexer', 'legacy-api'] as const) {
+      const env = services[name]?.environment ?? {}
+      const database = new URL(env.DATABASE_URL as string)
+      expect(database.hostname).toBe('postgres')
+      expect(database.username).toBe(services.postgres?.environment?.POSTGRES_USER)
+      expect(database.pathname.slice(1)).toBe(services.postgres?.environment?.POSTGRES_DB)
+      expect(env.RPC_URL).toBe('http://chain:8545')
+      expect(env.CHAIN_ID).toBe('31337')
+    }
+  })
+})
