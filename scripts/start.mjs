@@ -113,7 +113,7 @@ try {
     await startProcess({
       name: 'db',
       command: process.execPath,
-      args: [join(root, 'prisma', 'scripts', 'pglite-server.ts'), '--port', String(ports.pglite), '--host', host],
+      args: [join(root, 'scripts', 'lib', 'pglite-server.mjs'), '--port', String(ports.pglite), '--host', host],
       ready: () =>
         import('./lib/procs.mjs').then(({ waitFor }) =>
           waitFor('embedded PGlite', async () => {
