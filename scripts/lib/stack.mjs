@@ -1,0 +1,223 @@
+// The local product as a library: `npm start` runs it on the fixed ports of the README, browser tests run the
+// same stack on free ports (`ports: 'free'`) so that they never collide with a running `npm start`.
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { dataDir, hardhatBin, nxBin, root, viteBin } from './paths.mjs'
+import { httpReady, rpcReady, startProcess, stopAll, waitFor } from './procs.mjs'
+
+export const host = '127.0.0.1'
+export const chainId = 31337
+
+export const defaultPorts = {
+  chain: 8545,
+  indexer: 4000,
+  legacy: 4100,
+  web: 5173,
+  pglite: 5532,
+}
+
+async function freePort() {
+  return await new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, host, () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function assertPortFree(name, port) {
+  await new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', () =>
+      reject(new Error(`port ${port} (${name}) is in use on ${host}: stop what runs there first`)),
+    )
+    server.listen(port, host, () => server.close(resolve))
+  })
+}
+
+function step(log, name, command, args, options = {}) {
+  log(name)
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: options.quiet ? 'pipe' : 'inherit',
+    encoding: 'utf8',
+    ...options,
+    env: { ...process.env, ...options.env },
+  })
+  if (result.status !== 0) {
+    throw new Error(
+      `${name} failed (exit ${result.status ?? result.signal})${options.quiet ? `:\n${result.stdout}\n${result.stderr}` : ''}`,
+    )
+  }
+}
+
+/**
+ * Starts chain, contracts (deployed and seeded), database, indexer, legacy API and optionally the web app.
+ *
+ * @param {object} options
+ * @param {'fixed'|'free'} [options.ports] fixed README ports, or free ports for tests
+ * @param {'dev'|'preview'|false} [options.web] Vite dev server, `vite preview` of a build made with this
+ *   stack's URLs, or no web app
+ * @param {boolean} [options.seed] run the seed script after deployment
+ * @param {string} [options.databaseUrl] a PostgreSQL URL; without it an embedded PGlite is started
+ * @param {boolean} [options.quiet] keep the children's output to themselves
+ * @param {(message: string) => void} [options.log]
+ */
+export async function startLocalProduct({
+  ports: portMode = 'fixed',
+  web = 'dev',
+  seed = true,
+  databaseUrl = process.env.DATABASE_URL,
+  quiet = false,
+  log = (message) => process.stdout.write(`[start] ${message}\n`),
+} = {}) {
+  const ports = { ...defaultPorts }
+  if (portMode === 'free') {
+    for (const name of Object.keys(ports)) ports[name] = await freePort()
+  } else {
+    const wanted = Object.entries(ports).filter(
+      ([name]) => (name !== 'web' || web) && (name !== 'pglite' || !databaseUrl),
+    )
+    for (const [name, port] of wanted) await assertPortFree(name, port)
+  }
+  const rpcUrl = `http://${host}:${ports.chain}`
+  const urls = {
+    rpc: rpcUrl,
+    graphql: `http://${host}:${ports.indexer}/graphql`,
+    indexer: `http://${host}:${ports.indexer}`,
+    legacy: `http://${host}:${ports.legacy}`,
+    web: web ? `http://${host}:${ports.web}/` : undefined,
+  }
+
+  try {
+    step(
+      log,
+      'building contracts and generating ABIs, SDK and database client',
+      process.execPath,
+      [nxBin, 'run-many', '-t', 'generate', '--outputStyle=static'],
+      { quiet },
+    )
+
+    await startProcess({
+      name: 'chain',
+      command: process.execPath,
+      args: [hardhatBin, 'node', '--hostname', host, '--port', String(ports.chain)],
+      cwd: join(root, 'contracts'),
+      ready: rpcReady(rpcUrl),
+      quiet: true,
+    })
+    log(`chain ready at ${rpcUrl}`)
+
+    const hardhatRun = (script) =>
+      step(log, `contracts: ${script}`, process.execPath, [hardhatBin, 'run', script, '--network', 'localhost'], {
+        cwd: join(root, 'contracts'),
+        env: { RPC_URL: rpcUrl },
+        quiet,
+      })
+    hardhatRun('scripts/deploy.ts')
+    if (seed) hardhatRun('scripts/seed.ts')
+
+    if (!databaseUrl) {
+      // Tests get a database of their own in a temporary folder; `npm start` keeps its data under .data/.
+      const dir = portMode === 'free' ? mkdtempSync(join(tmpdir(), 'nexus-pglite-')) : join(dataDir, 'pglite')
+      mkdirSync(dir, { recursive: true })
+      databaseUrl = `postgresql://postgres@${host}:${ports.pglite}/postgres?sslmode=disable`
+      const url = databaseUrl
+      await startProcess({
+        name: 'db',
+        command: process.execPath,
+        args: [
+          join(root, 'scripts', 'lib', 'pglite-server.mjs'),
+          '--port',
+          String(ports.pglite),
+          '--host',
+          host,
+          '--dir',
+          dir,
+        ],
+        quiet,
+        ready: () =>
+          waitFor('embedded PGlite', async () => {
+            const { default: pg } = await import('pg')
+            const client = new pg.Client({ connectionString: url })
+            await client.connect()
+            await client.end()
+            return true
+          }),
+      })
+      log(`embedded PGlite (data in ${dir}) at ${databaseUrl}`)
+    }
+
+    const serviceEnv = { RPC_URL: rpcUrl, CHAIN_ID: String(chainId), DATABASE_URL: databaseUrl, HOST: host }
+    await startProcess({
+      name: 'indexer',
+      command: process.execPath,
+      args: [join(root, 'apps', 'indexer', 'src', 'main.ts')],
+      env: { ...serviceEnv, PORT: String(ports.indexer), CONFIRMATIONS: process.env.CONFIRMATIONS ?? '0' },
+      ready: httpReady(`${urls.indexer}/healthz`),
+      quiet,
+    })
+    await startProcess({
+      name: 'legacy-api',
+      command: process.execPath,
+      args: [join(root, 'apps', 'legacy-api', 'src', 'main.ts')],
+      env: { ...serviceEnv, PORT: String(ports.legacy) },
+      ready: httpReady(`${urls.legacy}/healthz`),
+      quiet,
+    })
+
+    if (web) {
+      const webEnv = {
+        VITE_CHAIN_ID: String(chainId),
+        VITE_RPC_URL: rpcUrl,
+        VITE_GRAPHQL_URL: urls.graphql,
+        VITE_LEGACY_API_URL: urls.legacy,
+      }
+      const webDir = join(root, 'apps', 'web')
+      if (web === 'preview') {
+        const outDir = mkdtempSync(join(tmpdir(), 'nexus-web-'))
+        step(
+          log,
+          'building the web app for this stack',
+          process.execPath,
+          [viteBin, 'build', '--outDir', outDir, '--emptyOutDir'],
+          {
+            cwd: webDir,
+            env: { ...webEnv, VITE_DEV_WALLET: 'true' },
+            quiet,
+          },
+        )
+        await startProcess({
+          name: 'web',
+          command: process.execPath,
+          args: [viteBin, 'preview', '--outDir', outDir, '--host', host, '--port', String(ports.web), '--strictPort'],
+          cwd: webDir,
+          env: webEnv,
+          ready: httpReady(urls.web),
+          quiet,
+        })
+      } else {
+        await startProcess({
+          name: 'web',
+          command: process.execPath,
+          args: [viteBin, '--host', host, '--port', String(ports.web), '--strictPort'],
+          cwd: webDir,
+          env: webEnv,
+          ready: httpReady(urls.web),
+          quiet,
+        })
+      }
+    }
+  } catch (error) {
+    await stopAll()
+    throw error
+  }
+
+  return { ports, urls, databaseUrl, chainId, stop: stopAll }
+}
