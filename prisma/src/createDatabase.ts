@@ -1,0 +1,116 @@
+import { mkdirSync } from 'node:fs'
+import { PrismaPg } from '@prisma/adapter-pg'
+import pg from 'pg'
+import { PrismaClient } from '../generated/client/client.ts'
+import { deployMigrations } from './migrate.ts'
+import { parseDatabaseUrl } from './parseDatabaseUrl.ts'
+import { defaultPgliteDir } from './paths.ts'
+
+export type CreateDatabaseParameters = {
+  /** PostgreSQL URL. Without it, an embedded PGlite database under `pgliteDir` is used. */
+  url?: string | undefined
+  /** Folder of the embedded database (default: `.data/pglite` in the repository root). */
+  pgliteDir?: string | undefined
+  /** Apply pending migrations before returning (default: true). */
+  migrate?: boolean
+  /** Connections of the raw pool and of Prisma's pool (default: 10; always 1 for PGlite). */
+  poolSize?: number
+  /** Progress messages (default: dropped). */
+  log?: (message: string) => void
+}
+
+export type Database = {
+  /** Which kind of database is behind `prisma` and `pool`. */
+  kind: 'postgres' | 'pglite'
+  /** A URL other PostgreSQL clients can use (for PGlite: its socket server on 127.0.0.1, alive until `close`). */
+  url: string
+  /** Typed reads and ordinary writes. */
+  prisma: PrismaClient
+  /**
+   * The raw pool, for what Prisma does slowly or not at all: bulk writes (`unnest`, COPY), advisory locks.
+   * @dev Prisma's adapter shares this pool, so `prisma` and `pool` count against the same connections.
+   */
+  pool: pg.Pool
+  /** Migrations applied by this call (empty when the database was up to date or `migrate` was false). */
+  appliedMigrations: string[]
+  /** Disconnects Prisma, ends the pool and, for PGlite, stops its server and closes the database. */
+  close: () => Promise<void>
+}
+
+/**
+ * Opens the product's database: PostgreSQL when a URL is given (Prisma over `@prisma/adapter-pg`), otherwise
+ * an embedded PGlite database under `.data/pglite`, served to adapter-pg through a local socket. Pending
+ * migrations are applied first in both cases.
+ *
+ * @example
+ * const db = await createDatabase({ url: process.env.DATABASE_URL })
+ * const checkpoint = await db.prisma.chainCheckpoint.findUnique({ where: { chainId: 31337 } })
+ * await db.close()
+ */
+export async function createDatabase(parameters: CreateDatabaseParameters = {}): Promise<Database> {
+  const { url, migrate = true, log } = parameters
+  if (url) {
+    const appliedMigrations = migrate ? await deployMigrations({ url }) : []
+    if (appliedMigrations.length) log?.(`applied migrations: ${appliedMigrations.join(', ')}`)
+    return openClient({ kind: 'postgres', url, poolSize: parameters.poolSize ?? 10, appliedMigrations })
+  }
+  return await openPglite(parameters.pgliteDir ?? defaultPgliteDir, migrate, log)
+}
+
+function openClient(options: {
+  kind: Database['kind']
+  url: string
+  poolSize: number
+  appliedMigrations: string[]
+  onClose?: () => Promise<void>
+}): Database {
+  const pool = new pg.Pool({ ...parseDatabaseUrl(options.url), max: options.poolSize })
+  // An idle client's error (the server restarted, the network dropped) must not crash the process; the pool
+  // replaces the client on the next checkout.
+  pool.on('error', () => undefined)
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) })
+  let closed = false
+  return {
+    kind: options.kind,
+    url: options.url,
+    prisma,
+    pool,
+    appliedMigrations: options.appliedMigrations,
+    async close() {
+      if (closed) return
+      closed = true
+      await prisma.$disconnect()
+      await pool.end()
+      await options.onClose?.()
+    },
+  }
+}
+
+async function openPglite(dir: string, migrate: boolean, log: ((message: string) => void) | undefined) {
+  // Loaded on demand: PGlite's wasm is only needed without a PostgreSQL server.
+  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite-socket'),
+  ])
+  mkdirSync(dir, { recursive: true })
+  log?.(`opening embedded database in ${dir}`)
+  const db = await PGlite.create(dir)
+  // @dev PGlite is one PostgreSQL session. The socket server multiplexes connections onto it and keeps a
+  // transaction's statements together, but unnamed prepared statements of two connections could interleave,
+  // so this process uses one connection at a time (poolSize 1).
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 8 })
+  await server.start()
+  const url = `postgresql://postgres@${server.getServerConn()}/postgres`
+  const shutdown = async () => {
+    await server.stop()
+    await db.close()
+  }
+  try {
+    const appliedMigrations = migrate ? await deployMigrations({ url, poolSize: 1 }) : []
+    if (appliedMigrations.length) log?.(`applied migrations: ${appliedMigrations.join(', ')}`)
+    return openClient({ kind: 'pglite', url, poolSize: 1, appliedMigrations, onClose: shutdown })
+  } catch (error) {
+    await shutdown()
+    throw error
+  }
+}

@@ -1,0 +1,15 @@
+export { createDatabase } from './createDatabase.ts'
+export type { CreateDatabaseParameters, Database } from './createDatabase.ts'
+export {
+  createMigration,
+  deployMigrations,
+  diffMigrationsToSchema,
+  migrationStatus,
+  readMigrations,
+} from './migrate.ts'
+export type { MigrateOptions, MigrationStatus } from './migrate.ts'
+export { parseDatabaseUrl } from './parseDatabaseUrl.ts'
+export type { PgConnectionConfig } from './parseDatabaseUrl.ts'
+export { defaultPgliteDir, migrationsDir, schemaPath } from './paths.ts'
+export { Prisma, PrismaClient } from '../generated/client/client.ts'
+export type * from '../generated/client/models.ts'
