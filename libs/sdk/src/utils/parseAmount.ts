@@ -38,7 +38,8 @@ export type ParseAmountErrorType =
   | InvalidDecimalsErrorType
 
 const decimal = /^([0-9]+)(?:\.([0-9]+))?$/
-const whitespace = /[\s\u200b\u200c\u200d\u2060\ufeff]/u
+// Whitespace and the invisible zero-width characters that paste along with numbers.
+const whitespace = /\s|[\u200b\u200c\u2060\ufeff]|\u200d/u
 const nonAsciiDigit = /[^\P{Nd}0-9]/u
 const sign = /^[+\-\u2212\uff0b\uff0d]/u
 const hex = /^0[xX]/

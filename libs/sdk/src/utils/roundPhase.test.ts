@@ -58,7 +58,7 @@ describe('roundPhase', () => {
   it('serves FOM rounds built from a round index and end time', () => {
     // The FOM round game exposes only each round's end: a round runs from the previous end to its own.
     const ends = [1_700_000_000, 1_700_086_400]
-    const fomRounds = ends.map((end, index) => ({ start: index === 0 ? end - 86_400 : ends[index - 1]!, end }))
+    const fomRounds = ends.map((end, index) => ({ start: index === 0 ? end - 86_400 : (ends[index - 1] ?? 0), end }))
     const result = roundPhase({ rounds: fomRounds, now: 1_700_000_000 })
     expect(result).toMatchObject({ phase: 'inProgress', current: { index: 1 }, target: 1_700_086_400 })
     expect(result.countdown).toMatchObject({ days: '01', hours: '00', minutes: '00', seconds: '00' })
