@@ -15,7 +15,12 @@ export default defineConfig({
     profiles: {
       default: {
         ...solc,
-        settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: 'cancun' },
+        settings: {
+          optimizer: { enabled: true, runs: 200 },
+          evmVersion: 'cancun',
+          // storage layouts let the upgrade tests compare versions slot by slot
+          outputSelection: { '*': { '*': ['storageLayout'] } },
+        },
       },
       production: {
         ...solc,

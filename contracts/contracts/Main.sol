@@ -1,35 +1,138 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
 import {IMain} from "./interfaces/IMain.sol";
 
-/// @title Main: registration and referral tree
-/// @dev The genesis account is registered at deployment so that the first users have a referrer.
-contract Main is IMain {
-    mapping(address account => User user) private _users;
-    uint256 private _totalUsers;
+/// @title Main: registration, referral tree and the manager address
+/// @notice Deployed behind an ERC-1967 proxy; see {IMain} and {NexusUpgradeable}.
+contract Main is NexusUpgradeable, IMain {
+    /// @notice The largest `generations` the owner can configure.
+    uint256 public constant MAX_GENERATIONS = 100;
 
-    constructor(address genesis) {
-        _register(genesis, address(0));
+    struct UserRecord {
+        address referrer;
+        uint64 index;
+        uint32 invites;
+    }
+
+    mapping(address account => UserRecord record) private _users;
+    mapping(uint256 index => address account) private _accounts;
+    uint256 private _totalUsers;
+    Config private _config;
+    address private _genesis;
+
+    /// @custom:oz-upgrades-unsafe-allow constructor
+    constructor() {
+        _disableInitializers();
+    }
+
+    /// @notice Initializes the proxy: owner, upgrade delay, genesis account and config.
+    function initialize(
+        address owner_,
+        uint256 upgradeDelay_,
+        address genesis_,
+        Config calldata config
+    ) external initializer {
+        __NexusUpgradeable_init(owner_, upgradeDelay_);
+        if (genesis_ == address(0)) revert MainInvalidGenesis(genesis_);
+        _genesis = genesis_;
+        _setConfig(config);
+        _register(genesis_, address(0));
     }
 
     /// @inheritdoc IMain
-    function register(address referrer) external {
-        if (_users[msg.sender].index != 0) revert MainAlreadyRegistered(msg.sender);
+    function register(address referrer) external whenNotPaused {
         if (referrer == msg.sender) revert MainSelfReferral(msg.sender);
+        if (_users[msg.sender].index != 0) revert MainAlreadyRegistered(msg.sender);
         if (_users[referrer].index == 0) revert MainReferrerNotRegistered(referrer);
         _register(msg.sender, referrer);
     }
 
     /// @inheritdoc IMain
+    function setConfig(Config calldata config) external onlyOwner {
+        _setConfig(config);
+    }
+
+    /// @inheritdoc IMain
+    function setManager(address manager) external onlyOwner {
+        _setConfig(Config({manager: manager, generations: _config.generations}));
+    }
+
+    /// @inheritdoc IMain
     function users(address account) external view returns (uint256 index, address referrer) {
-        User storage user = _users[account];
+        UserRecord storage user = _users[account];
         return (user.index, user.referrer);
+    }
+
+    /// @inheritdoc IMain
+    function getConfig() external view returns (Config memory) {
+        return _config;
+    }
+
+    /// @inheritdoc IMain
+    function isManager(address account) external view returns (bool) {
+        return account != address(0) && (account == owner() || account == _config.manager);
+    }
+
+    /// @inheritdoc IMain
+    function getReferrers(address account, uint256 count) external view returns (address[] memory referrers) {
+        uint256 limit = count < _config.generations ? count : _config.generations;
+        referrers = new address[](limit);
+        address current = _users[account].referrer;
+        uint256 found;
+        while (found < limit && current != address(0)) {
+            referrers[found] = current;
+            current = _users[current].referrer;
+            unchecked {
+                ++found; // found < limit <= MAX_GENERATIONS
+            }
+        }
+        // solhint-disable-next-line no-inline-assembly
+        assembly {
+            mstore(referrers, found) // shrink to the ancestors found
+        }
+    }
+
+    /// @inheritdoc IMain
+    function invites(address account) external view returns (uint256) {
+        return _users[account].invites;
+    }
+
+    /// @inheritdoc IMain
+    function accountAt(uint256 index) external view returns (address) {
+        return _accounts[index];
+    }
+
+    /// @inheritdoc IMain
+    function totalUsers() external view returns (uint256) {
+        return _totalUsers;
+    }
+
+    /// @inheritdoc IMain
+    function genesis() external view returns (address) {
+        return _genesis;
     }
 
     function _register(address account, address referrer) private {
         uint256 index = ++_totalUsers;
-        _users[account] = User({index: index, referrer: referrer});
+        _users[account] = UserRecord({referrer: referrer, index: uint64(index), invites: 0});
+        _accounts[index] = account;
+        if (referrer != address(0)) {
+            unchecked {
+                ++_users[referrer].invites; // fewer than 2**32 accounts can register in practice
+            }
+        }
         emit Registered(account, referrer, index);
+    }
+
+    function _setConfig(Config memory config) private {
+        if (config.generations == 0 || config.generations > MAX_GENERATIONS) {
+            revert MainGenerationsOutOfBounds(config.generations, MAX_GENERATIONS);
+        }
+        address previous = _config.manager;
+        _config = config;
+        if (previous != config.manager) emit ManagerUpdated(previous, config.manager);
+        emit ConfigUpdated(config.manager, config.generations);
     }
 }

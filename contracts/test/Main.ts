@@ -2,19 +2,23 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { network } from 'hardhat'
 import { getAddress, zeroAddress } from 'viem'
+import { deployMain, UPGRADE_DELAY } from './helpers/fixtures.ts'
 
 describe('Main', async () => {
   const { viem, networkHelpers } = await network.create()
 
   async function deployFixture() {
-    const [genesis, alice, bob] = await viem.getWalletClients()
-    const main = await viem.deployContract('Main', [genesis.account.address])
-    return { main, genesis, alice, bob }
+    const [owner, genesis, alice, bob, manager, stranger] = await viem.getWalletClients()
+    const { main, implementation } = await deployMain(viem, owner.account.address, genesis.account.address)
+    return { main, implementation, owner, genesis, alice, bob, manager, stranger }
   }
 
   it('registers the genesis account at deployment', async () => {
     const { main, genesis } = await networkHelpers.loadFixture(deployFixture)
     assert.deepEqual(await main.read.users([genesis.account.address]), [1n, zeroAddress])
+    assert.equal(await main.read.totalUsers(), 1n)
+    assert.equal(await main.read.genesis(), getAddress(genesis.account.address))
+    assert.equal(await main.read.accountAt([1n]), getAddress(genesis.account.address))
   })
 
   it('registers under a registered referrer and emits Registered', async () => {
@@ -26,6 +30,7 @@ describe('Main', async () => {
       [getAddress(alice.account.address), getAddress(genesis.account.address), 2n],
     )
     assert.deepEqual(await main.read.users([alice.account.address]), [2n, getAddress(genesis.account.address)])
+    assert.equal(await main.read.invites([genesis.account.address]), 1n)
   })
 
   it('rejects an unregistered referrer, a second registration and a self-referral', async () => {
@@ -49,5 +54,89 @@ describe('Main', async () => {
       'MainSelfReferral',
       [getAddress(bob.account.address)],
     )
+    // genesis is registered already, and cannot bind anyone (an account below it included)
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      main.write.register([alice.account.address], { account: genesis.account }),
+      main,
+      'MainAlreadyRegistered',
+      [getAddress(genesis.account.address)],
+    )
+  })
+
+  it('rejects registration while paused', async () => {
+    const { main, genesis, alice } = await networkHelpers.loadFixture(deployFixture)
+    await main.write.pause()
+    await viem.assertions.revertWithCustomError(
+      main.write.register([genesis.account.address], { account: alice.account }),
+      main,
+      'EnforcedPause',
+    )
+  })
+
+  it('walks up the tree, bounded by generations', async () => {
+    const { main, genesis, alice, bob, manager } = await networkHelpers.loadFixture(deployFixture)
+    await main.write.register([genesis.account.address], { account: alice.account })
+    await main.write.register([alice.account.address], { account: bob.account })
+    await main.write.register([bob.account.address], { account: manager.account })
+    assert.deepEqual(await main.read.getReferrers([manager.account.address, 10n]), [
+      getAddress(bob.account.address),
+      getAddress(alice.account.address),
+      getAddress(genesis.account.address),
+    ])
+    assert.deepEqual(await main.read.getReferrers([manager.account.address, 1n]), [getAddress(bob.account.address)])
+    await main.write.setConfig([{ manager: zeroAddress, generations: 2n }])
+    assert.equal((await main.read.getReferrers([manager.account.address, 10n])).length, 2)
+    assert.deepEqual(await main.read.getReferrers([genesis.account.address, 10n]), [])
+  })
+
+  it('lets the owner set the manager and config within bounds, with events', async () => {
+    const { main, owner, manager, stranger } = await networkHelpers.loadFixture(deployFixture)
+    await viem.assertions.emitWithArgs(main.write.setManager([manager.account.address]), main, 'ManagerUpdated', [
+      zeroAddress,
+      getAddress(manager.account.address),
+    ])
+    assert.deepEqual(await main.read.getConfig(), { manager: getAddress(manager.account.address), generations: 20n })
+    assert.equal(await main.read.isManager([manager.account.address]), true)
+    assert.equal(await main.read.isManager([owner.account.address]), true)
+    assert.equal(await main.read.isManager([stranger.account.address]), false)
+    await viem.assertions.emitWithArgs(
+      main.write.setConfig([{ manager: manager.account.address, generations: 30n }]),
+      main,
+      'ConfigUpdated',
+      [getAddress(manager.account.address), 30n],
+    )
+    for (const generations of [0n, 101n]) {
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        main.write.setConfig([{ manager: zeroAddress, generations }]),
+        main,
+        'MainGenerationsOutOfBounds',
+        [generations, 100n],
+      )
+    }
+  })
+
+  it('rejects a zero genesis and a second initialization', async () => {
+    const { main, implementation, owner, genesis } = await networkHelpers.loadFixture(deployFixture)
+    await viem.assertions.revertWithCustomError(
+      main.write.initialize([
+        owner.account.address,
+        UPGRADE_DELAY,
+        genesis.account.address,
+        { manager: zeroAddress, generations: 1n },
+      ]),
+      main,
+      'InvalidInitialization',
+    )
+    await viem.assertions.revertWithCustomError(
+      implementation.write.initialize([
+        owner.account.address,
+        UPGRADE_DELAY,
+        genesis.account.address,
+        { manager: zeroAddress, generations: 1n },
+      ]),
+      implementation,
+      'InvalidInitialization',
+    )
+    await assert.rejects(deployMain(viem, owner.account.address, zeroAddress), /MainInvalidGenesis/)
   })
 })

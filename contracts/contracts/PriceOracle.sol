@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {IPriceOracle} from "./interfaces/IPriceOracle.sol";
+import {TwapOracle} from "./libraries/TwapOracle.sol";
+
+/// @title A stand-alone TWAP oracle for one UniswapV2 pair (see {TwapOracle} for the window rules)
+/// @notice Anyone may `update`; contracts that pay by price call `update()` then `consult(...)`.
+contract PriceOracle is IPriceOracle {
+    using TwapOracle for TwapOracle.State;
+
+    TwapOracle.State private _state;
+
+    /// @param pair_ the UniswapV2 pair to observe
+    /// @param window_ the minimum averaged period in seconds (bounded by {TwapOracle-MIN_WINDOW}/{TwapOracle-MAX_WINDOW})
+    constructor(address pair_, uint32 window_) {
+        _state.initialize(pair_, window_);
+    }
+
+    /// @inheritdoc IPriceOracle
+    function update() external returns (bool updated) {
+        updated = _state.update();
+        if (updated) emit PriceUpdated(_state.price0Average, _state.timestamp);
+    }
+
+    /// @inheritdoc IPriceOracle
+    function consult(address token, uint256 amountIn) external view returns (uint256) {
+        return _state.consult(token, amountIn);
+    }
+
+    /// @inheritdoc IPriceOracle
+    function spot(address token, uint256 amountIn) external view returns (uint256) {
+        return TwapOracle.spot(_state.pair, token, amountIn);
+    }
+
+    /// @inheritdoc IPriceOracle
+    function pair() external view returns (address) {
+        return _state.pair;
+    }
+
+    /// @inheritdoc IPriceOracle
+    function window() external view returns (uint256) {
+        return _state.window;
+    }
+}

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {Ownable2StepUpgradeable} from "@openzeppelin/contracts-upgradeable/access/Ownable2StepUpgradeable.sol";
+import {Initializable} from "@openzeppelin/contracts-upgradeable/proxy/utils/Initializable.sol";
+import {UUPSUpgradeable} from "@openzeppelin/contracts-upgradeable/proxy/utils/UUPSUpgradeable.sol";
+import {PausableUpgradeable} from "@openzeppelin/contracts-upgradeable/utils/PausableUpgradeable.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {INexusUpgradeable} from "../interfaces/INexusUpgradeable.sol";
+import {TokenTransfer} from "../libraries/TokenTransfer.sol";
+
+/// @title Base of every upgradeable Nexus contract (UUPS behind an ERC-1967 proxy)
+/// @notice Gives a contract:
+/// - two-step ownership (`transferOwnership` + `acceptOwnership`, `renounceOwnership`), from OpenZeppelin;
+/// - upgrades that only take effect after a delay users can see: `scheduleUpgrade` emits {UpgradeScheduled}
+///   with the ready time, and `upgradeToAndCall` (ERC-1967) only accepts that implementation once it is due,
+///   emitting {UpgradeExecuted};
+/// - `pause`/`unpause` (use `whenNotPaused` on user functions) and a reentrancy guard (transient storage);
+/// - `withdrawExcess`, which only takes what exceeds users' claimable balances (override {_claimable}), and
+///   `emergencyWithdraw`, which works only while paused.
+/// @dev Usage:
+/// ```solidity
+/// contract Burn is NexusUpgradeable, IBurn {
+///     constructor() { _disableInitializers(); }
+///     function initialize(address owner_, ...) external initializer {
+///         __NexusUpgradeable_init(owner_, 2 days);
+///         ...
+///     }
+///     function _claimable(address token) internal view override returns (uint256) { return _totalBalance; }
+/// }
+/// ```
+/// State lives in an ERC-7201 namespace, so this base never shifts a child's storage layout.
+/// Every privileged function emits an event (OpenZeppelin's `OwnershipTransferStarted`, `OwnershipTransferred`,
+/// `Paused`, `Unpaused`, ERC-1967's `Upgraded`, and the events of {INexusUpgradeable}).
+abstract contract NexusUpgradeable is
+    Initializable,
+    UUPSUpgradeable,
+    Ownable2StepUpgradeable,
+    PausableUpgradeable,
+    ReentrancyGuardTransient,
+    INexusUpgradeable
+{
+    /// @notice The shortest upgrade delay the owner can set.
+    uint256 public constant MIN_UPGRADE_DELAY = 1 hours;
+    /// @notice The longest upgrade delay the owner can set.
+    uint256 public constant MAX_UPGRADE_DELAY = 30 days;
+
+    /// @custom:storage-location erc7201:nexus.storage.NexusUpgradeable
+    struct NexusUpgradeableStorage {
+        uint256 upgradeDelay;
+        address pendingImplementation;
+        uint256 readyAt;
+    }
+
+    // keccak256(abi.encode(uint256(keccak256("nexus.storage.NexusUpgradeable")) - 1)) & ~bytes32(uint256(0xff))
+    bytes32 private constant STORAGE_LOCATION = 0x16b40282316dda5627f2c0509e1cef96f9edb17276ede8157ffa34d07e1c9e00;
+
+    // solhint-disable-next-line no-inline-assembly
+    function _nexusStorage() private pure returns (NexusUpgradeableStorage storage $) {
+        assembly {
+            $.slot := STORAGE_LOCATION
+        }
+    }
+
+    /// @dev Initializes ownership, pausing and the upgrade delay. Call from the child's `initializer`.
+    // solhint-disable-next-line func-name-mixedcase
+    function __NexusUpgradeable_init(address owner_, uint256 delay) internal onlyInitializing {
+        __Ownable_init(owner_);
+        __Ownable2Step_init();
+        __Pausable_init();
+        _setUpgradeDelay(delay);
+    }
+
+    /// @inheritdoc INexusUpgradeable
+    function scheduleUpgrade(address implementation) external onlyOwner {
+        NexusUpgradeableStorage storage $ = _nexusStorage();
+        if ($.pendingImplementation != address(0)) revert NexusUpgradePending($.pendingImplementation);
+        if (implementation.code.length == 0) revert NexusInvalidImplementation(implementation);
+        uint256 readyAt = block.timestamp + $.upgradeDelay;
+        $.pendingImplementation = implementation;
+        $.readyAt = readyAt;
+        emit UpgradeScheduled(implementation, readyAt);
+    }
+
+    /// @inheritdoc INexusUpgradeable
+    function cancelUpgrade() external onlyOwner {
+        NexusUpgradeableStorage storage $ = _nexusStorage();
+        address implementation = $.pendingImplementation;
+        if (implementation == address(0)) revert NexusNoPendingUpgrade();
+        delete $.pendingImplementation;
+        delete $.readyAt;
+        emit UpgradeCancelled(implementation);
+    }
+
+    /// @inheritdoc INexusUpgradeable
+    function setUpgradeDelay(uint256 delay) external onlyOwner {
+        NexusUpgradeableStorage storage $ = _nexusStorage();
+        if ($.pendingImplementation != address(0)) revert NexusUpgradePending($.pendingImplementation);
+        _setUpgradeDelay(delay);
+    }
+
+    /// @inheritdoc INexusUpgradeable
+    function pendingUpgrade() external view returns (address implementation, uint256 readyAt) {
+        NexusUpgradeableStorage storage $ = _nexusStorage();
+        return ($.pendingImplementation, $.readyAt);
+    }
+
+    /// @inheritdoc INexusUpgradeable
+    function upgradeDelay() external view returns (uint256) {
+        return _nexusStorage().upgradeDelay;
+    }
+
+    /// @inheritdoc INexusUpgradeable
+    function pause() external onlyOwner {
+        _pause();
+    }
+
+    /// @inheritdoc INexusUpgradeable
+    function unpause() external onlyOwner {
+        _unpause();
+    }
+
+    /// @inheritdoc INexusUpgradeable
+    function excessOf(address token) public view returns (uint256) {
+        return TokenTransfer.excess(TokenTransfer.balanceOf(token, address(this)), _claimable(token));
+    }
+
+    /// @inheritdoc INexusUpgradeable
+    function withdrawExcess(address token, address to, uint256 amount) external onlyOwner nonReentrant {
+        if (to == address(0)) revert NexusInvalidRecipient(to);
+        uint256 free = excessOf(token);
+        if (amount > free) revert NexusWithdrawExceedsExcess(token, amount, free);
+        TokenTransfer.send(token, to, amount);
+        emit ExcessWithdrawn(token, to, amount);
+    }
+
+    /// @inheritdoc INexusUpgradeable
+    function emergencyWithdraw(address token, address to, uint256 amount) external onlyOwner whenPaused nonReentrant {
+        if (to == address(0)) revert NexusInvalidRecipient(to);
+        TokenTransfer.send(token, to, amount);
+        emit EmergencyWithdrawn(token, to, amount);
+    }
+
+    /// @dev The total that users can still claim of `token` (native coin for the zero address). Children that
+    /// hold users' funds MUST override this with a running total kept in storage (never a loop over users).
+    function _claimable(address token) internal view virtual returns (uint256) {
+        token;
+        return 0;
+    }
+
+    /// @dev Only the owner, and only the implementation scheduled at least `upgradeDelay` ago.
+    function _authorizeUpgrade(address implementation) internal override onlyOwner {
+        NexusUpgradeableStorage storage $ = _nexusStorage();
+        if ($.pendingImplementation != implementation || block.timestamp < $.readyAt) {
+            revert NexusUpgradeNotReady(implementation, $.pendingImplementation == implementation ? $.readyAt : 0);
+        }
+        delete $.pendingImplementation;
+        delete $.readyAt;
+        emit UpgradeExecuted(implementation);
+    }
+
+    function _setUpgradeDelay(uint256 delay) private {
+        if (delay < MIN_UPGRADE_DELAY || delay > MAX_UPGRADE_DELAY) {
+            revert NexusUpgradeDelayOutOfBounds(delay, MIN_UPGRADE_DELAY, MAX_UPGRADE_DELAY);
+        }
+        NexusUpgradeableStorage storage $ = _nexusStorage();
+        emit UpgradeDelayUpdated($.upgradeDelay, delay);
+        $.upgradeDelay = delay;
+    }
+}

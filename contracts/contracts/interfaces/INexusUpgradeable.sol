@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+/// @title Shared admin surface of every upgradeable Nexus contract
+/// @notice Two-step ownership (OpenZeppelin `Ownable2Step`), a visible upgrade delay, pausing, and two ways
+/// to take tokens out of the contract: `withdrawExcess` (never touches what users can claim) and
+/// `emergencyWithdraw` (only while paused, evented).
+interface INexusUpgradeable {
+    /// @notice The upgrade to `implementation` cannot run yet: it was not scheduled (`readyAt` 0) or is not due.
+    error NexusUpgradeNotReady(address implementation, uint256 readyAt);
+    /// @notice An upgrade is already pending; cancel it first.
+    error NexusUpgradePending(address implementation);
+    /// @notice No upgrade is pending.
+    error NexusNoPendingUpgrade();
+    /// @notice The implementation address is zero or has no code.
+    error NexusInvalidImplementation(address implementation);
+    /// @notice The upgrade delay is outside `[min, max]`.
+    error NexusUpgradeDelayOutOfBounds(uint256 delay, uint256 min, uint256 max);
+    /// @notice Withdrawing `amount` of `token` would dip into users' claimable balances; only `excess` is free.
+    error NexusWithdrawExceedsExcess(address token, uint256 amount, uint256 excess);
+    /// @notice The recipient is the zero address.
+    error NexusInvalidRecipient(address to);
+
+    /// @notice Emitted when the owner schedules an upgrade that can execute from `readyAt` (a timestamp).
+    /// @param implementation the new implementation
+    /// @param readyAt the earliest timestamp at which `upgradeToAndCall(implementation, ...)` succeeds
+    event UpgradeScheduled(address indexed implementation, uint256 readyAt);
+    /// @notice Emitted when the owner cancels the pending upgrade.
+    /// @param implementation the implementation that will not be installed
+    event UpgradeCancelled(address indexed implementation);
+    /// @notice Emitted when a scheduled upgrade is executed (just before ERC-1967's `Upgraded`).
+    /// @param implementation the implementation now in effect
+    event UpgradeExecuted(address indexed implementation);
+    /// @notice Emitted when the owner changes the upgrade delay.
+    /// @param previousDelay the delay before, in seconds
+    /// @param newDelay the delay for upgrades scheduled from now on, in seconds
+    event UpgradeDelayUpdated(uint256 previousDelay, uint256 newDelay);
+    /// @notice Emitted when the owner withdraws tokens that no user can claim.
+    /// @param token the token (the zero address for the native coin)
+    /// @param to the recipient
+    /// @param amount the amount sent
+    event ExcessWithdrawn(address indexed token, address indexed to, uint256 amount);
+    /// @notice Emitted when the owner withdraws through the emergency path (contract paused).
+    /// @param token the token (the zero address for the native coin)
+    /// @param to the recipient
+    /// @param amount the amount sent
+    event EmergencyWithdrawn(address indexed token, address indexed to, uint256 amount);
+
+    /// @notice Schedules an upgrade to `implementation`, executable after `upgradeDelay()` seconds.
+    /// @dev Owner only. Emits {UpgradeScheduled}. Reverts with {NexusUpgradePending} if one is pending.
+    function scheduleUpgrade(address implementation) external;
+
+    /// @notice Cancels the pending upgrade. Owner only. Emits {UpgradeCancelled}.
+    function cancelUpgrade() external;
+
+    /// @notice Sets the delay applied to upgrades scheduled from now on (bounded by `MIN/MAX_UPGRADE_DELAY`).
+    /// @dev Owner only; reverts while an upgrade is pending. Emits {UpgradeDelayUpdated}.
+    function setUpgradeDelay(uint256 delay) external;
+
+    /// @notice The pending upgrade: its implementation and the timestamp from which it can execute (0, 0 if none).
+    function pendingUpgrade() external view returns (address implementation, uint256 readyAt);
+
+    /// @notice The current upgrade delay, in seconds.
+    function upgradeDelay() external view returns (uint256);
+
+    /// @notice Pauses the contract (owner only); user functions guarded by `whenNotPaused` revert.
+    function pause() external;
+
+    /// @notice Unpauses the contract (owner only).
+    function unpause() external;
+
+    /// @notice What of `token` the contract holds beyond users' claimable balances.
+    /// @param token the token (the zero address for the native coin)
+    function excessOf(address token) external view returns (uint256);
+
+    /// @notice Sends `amount` of `token` to `to`, at most `excessOf(token)`. Owner only. Emits {ExcessWithdrawn}.
+    function withdrawExcess(address token, address to, uint256 amount) external;
+
+    /// @notice Sends any `amount` of `token` to `to`, only while paused. Owner only. Emits {EmergencyWithdrawn}.
+    function emergencyWithdraw(address token, address to, uint256 amount) external;
+}
