@@ -1,0 +1,52 @@
+import { useState } from 'react'
+import { I18nProvider } from '@lingui/react'
+import { ErrorBoundary } from '@nexus/ui'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider } from '@tanstack/react-router'
+import { Provider as GraphqlProvider } from 'urql'
+import { WagmiProvider } from 'wagmi'
+import { FeedbackProvider } from './components/feedback/FeedbackProvider.tsx'
+import { RouteError } from './components/shell/RouteError.tsx'
+import { env } from './lib/env.ts'
+import { createGraphqlClient } from './lib/graphqlClient.ts'
+import { i18n } from './lib/i18n.ts'
+import { createQueryClient } from './lib/queryClient.ts'
+import { createWagmiConfig } from './lib/wagmiConfig.ts'
+import type { AppWagmiConfig } from './lib/wagmiConfig.ts'
+import { createAppRouter } from './router.tsx'
+
+declare module 'wagmi' {
+  interface Register {
+    config: AppWagmiConfig
+  }
+}
+
+export type AppProps = {
+  /** Replaces the default config, e.g. with one that adds the development wallet's connector. */
+  wagmiConfig?: AppWagmiConfig
+}
+
+/** Everything the pages rely on: languages, chain and wallet (wagmi), React Query, GraphQL, feedback, routes. */
+export function App({ wagmiConfig }: AppProps) {
+  const [clients] = useState(() => ({
+    wagmi: wagmiConfig ?? createWagmiConfig(env),
+    query: createQueryClient(),
+    graphql: createGraphqlClient(env.graphqlUrl),
+    router: createAppRouter(),
+  }))
+  return (
+    <I18nProvider i18n={i18n}>
+      <ErrorBoundary fallback={(error) => <RouteError error={error} />}>
+        <WagmiProvider config={clients.wagmi}>
+          <QueryClientProvider client={clients.query}>
+            <GraphqlProvider value={clients.graphql}>
+              <FeedbackProvider>
+                <RouterProvider router={clients.router} />
+              </FeedbackProvider>
+            </GraphqlProvider>
+          </QueryClientProvider>
+        </WagmiProvider>
+      </ErrorBoundary>
+    </I18nProvider>
+  )
+}

@@ -1,0 +1,43 @@
+import { useCallback, useEffect, useState } from 'react'
+import { Outlet, useLocation } from '@tanstack/react-router'
+import { useLingui } from '@lingui/react/macro'
+import { pageOf } from '../../lib/pages.ts'
+import { BottomNav } from './BottomNav.tsx'
+import { Footer } from './Footer.tsx'
+import { InviteCodeNotice } from './InviteCodeNotice.tsx'
+import { SideMenu } from './SideMenu.tsx'
+import { TopBar } from './TopBar.tsx'
+
+/** The frame of every page: top bar, side menu, content, footer and bottom navigation. */
+export function AppShell() {
+  const { t, i18n } = useLingui()
+  const { pathname } = useLocation()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const closeMenu = useCallback(() => setMenuOpen(false), [])
+
+  // Every route change starts at the top of the page (SPEC.md §2) and closes the menu.
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' })
+    setMenuOpen(false)
+  }, [pathname])
+
+  const page = pageOf(pathname)
+  const brand = t`NEXUS`
+  const title = page ? i18n._(page.title) : undefined
+  useEffect(() => {
+    document.title = title ? `${title} · ${brand}` : brand
+  }, [title, brand])
+
+  return (
+    <div className="app">
+      <TopBar onMenu={() => setMenuOpen((open) => !open)} menuOpen={menuOpen} />
+      <InviteCodeNotice />
+      <main className="app-main" id="main">
+        <Outlet />
+      </main>
+      <Footer />
+      <BottomNav />
+      <SideMenu open={menuOpen} onClose={closeMenu} />
+    </div>
+  )
+}

@@ -1,0 +1,69 @@
+import { useEffect, useRef } from 'react'
+import { Link, useLocation } from '@tanstack/react-router'
+import { useLingui } from '@lingui/react/macro'
+import { useIsManager } from '../../hooks/useIsManager.ts'
+import { ADMIN_MENU, SIDE_MENU, isNavActive } from '../../lib/navigation.ts'
+import type { NavItem } from '../../lib/navigation.ts'
+import { Icon } from '../Icon.tsx'
+
+/** The drawer menu: the six sections, and the four admin screens for managers only (SPEC.md §2, §6). */
+export function SideMenu({ open, onClose }: { open: boolean; onClose(): void }) {
+  const { t } = useLingui()
+  const manager = useIsManager()
+  const closeRef = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    if (!open) return
+    closeRef.current?.focus()
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose()
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [open, onClose])
+
+  return (
+    <div className={open ? 'app-drawer is-open' : 'app-drawer'} aria-hidden={!open} inert={!open}>
+      <div className="app-drawer__scrim" onClick={onClose} />
+      <nav id="app-side-menu" className="app-drawer__panel" aria-label={t`Main menu`} data-testid="side-menu">
+        <div className="app-drawer__head">
+          <span className="app-drawer__title">{t`Menu`}</span>
+          <button ref={closeRef} type="button" className="app-iconbtn" aria-label={t`Close menu`} onClick={onClose}>
+            <Icon name="close" />
+          </button>
+        </div>
+        <MenuList items={SIDE_MENU} onNavigate={onClose} />
+        {manager && (
+          <>
+            <p className="app-drawer__section">{t`Administration`}</p>
+            <MenuList items={ADMIN_MENU} onNavigate={onClose} testId="admin-menu" />
+          </>
+        )}
+      </nav>
+    </div>
+  )
+}
+
+function MenuList({ items, onNavigate, testId }: { items: readonly NavItem[]; onNavigate(): void; testId?: string }) {
+  const { i18n } = useLingui()
+  const { pathname } = useLocation()
+  return (
+    <ul className="app-menu" data-testid={testId}>
+      {items.map((item) => {
+        const active = isNavActive(item, pathname)
+        return (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              className={active ? 'app-menu__link is-active' : 'app-menu__link'}
+              aria-current={active ? 'page' : undefined}
+              onClick={onNavigate}
+            >
+              <Icon name={item.icon} />
+              <span>{i18n._(item.label)}</span>
+              <Icon name="chevron" size={16} className="app-menu__chev" />
+            </Link>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

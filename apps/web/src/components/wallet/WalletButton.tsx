@@ -1,0 +1,54 @@
+import { useLingui } from '@lingui/react/macro'
+import { shortenAddress } from '@nexus/sdk'
+import { useConnection, useDisconnect } from 'wagmi'
+import { useFeedback } from '../feedback/FeedbackProvider.tsx'
+import { useWalletConnect } from '../../hooks/useWalletConnect.ts'
+import { Icon } from '../Icon.tsx'
+import { WalletPicker } from './WalletPicker.tsx'
+
+/** The top bar's wallet pill: the shortened address (first 5, two dots, last 4) or UNCONNECT (SPEC.md §2, §9). */
+export function WalletButton() {
+  const { t } = useLingui()
+  const { address, status } = useConnection()
+  const disconnect = useDisconnect()
+  const wallet = useWalletConnect()
+  const { confirm } = useFeedback()
+
+  if (address) {
+    return (
+      <button
+        type="button"
+        className="app-wallet is-connected"
+        data-testid="wallet-button"
+        title={address}
+        onClick={async () => {
+          const yes = await confirm({
+            title: t`Disconnect this wallet?`,
+            message: <code className="app-mono">{address}</code>,
+          })
+          if (yes) disconnect.mutate()
+        }}
+      >
+        <span className="app-wallet__dot" aria-hidden="true" />
+        <span className="app-mono">{shortenAddress(address, 5, 4)}</span>
+      </button>
+    )
+  }
+  const connecting = wallet.isPending || status === 'connecting' || status === 'reconnecting'
+  return (
+    <>
+      <button
+        type="button"
+        className="app-wallet"
+        data-testid="wallet-button"
+        disabled={connecting}
+        aria-label={t`Connect wallet`}
+        onClick={() => void wallet.start()}
+      >
+        <Icon name="wallet" size={16} />
+        <span>{t`UNCONNECT`}</span>
+      </button>
+      <WalletPicker choices={wallet.choices} onChoose={wallet.connectWith} onCancel={wallet.cancel} />
+    </>
+  )
+}

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ComingSoonPage } from '../components/pages/ComingSoonPage.tsx'
+
+export const Route = createFileRoute('/invites')({
+  component: () => <ComingSoonPage path="/invites" />,
+})

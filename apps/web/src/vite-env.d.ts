@@ -1,0 +1,21 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Chain id of the network the app works on (default 31337, the local chain). */
+  readonly VITE_CHAIN_ID?: string
+  /** JSON-RPC endpoint for reads (default http://127.0.0.1:8545). */
+  readonly VITE_RPC_URL?: string
+  /** The indexer's GraphQL endpoint (default http://127.0.0.1:4000/graphql). */
+  readonly VITE_GRAPHQL_URL?: string
+  /** Comma-separated addresses the operator grants the admin screens, besides the on-chain managers. */
+  readonly VITE_EXTRA_MANAGERS?: string
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv
+}
+
+declare module '*.po' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}
