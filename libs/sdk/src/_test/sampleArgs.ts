@@ -1,0 +1,34 @@
+// Builds arguments for any ABI parameter list, so that a test can encode an instance of every custom error.
+import type { AbiParameter } from 'viem'
+
+type Parameter = AbiParameter & { components?: readonly Parameter[] }
+
+export function sampleValue(parameter: Parameter, seed = 1): unknown {
+  const array = /^(.*)\[(\d*)\]$/.exec(parameter.type)
+  if (array) {
+    const length = array[2] ? Number(array[2]) : 2
+    return Array.from({ length }, (_, index) => sampleValue({ ...parameter, type: array[1] ?? '' }, seed + index))
+  }
+  if (parameter.type === 'tuple') {
+    const components = parameter.components ?? []
+    const values = components.map((component, index) => sampleValue(component, seed + index))
+    return components.every((component) => component.name)
+      ? Object.fromEntries(components.map((component, index) => [component.name, values[index]]))
+      : values
+  }
+  if (parameter.type === 'address') return `0x${seed.toString(16).padStart(40, 'a')}`
+  if (parameter.type === 'bool') return seed % 2 === 1
+  if (parameter.type === 'string') return `sample ${seed}`
+  if (parameter.type === 'bytes') return `0x${'ab'.repeat(seed + 2)}`
+  const bytes = /^bytes(\d+)$/.exec(parameter.type)
+  if (bytes) return `0x${seed.toString(16).padStart(Number(bytes[1]) * 2, '0')}`
+  const uint = /^uint(\d*)$/.exec(parameter.type)
+  if (uint) return BigInt(seed) * 1000n + 7n
+  const int = /^int(\d*)$/.exec(parameter.type)
+  if (int) return -(BigInt(seed) * 1000n + 7n)
+  throw new Error(`no sample for ABI type ${parameter.type}`)
+}
+
+export function sampleArgs(inputs: readonly Parameter[]): unknown[] {
+  return inputs.map((input, index) => sampleValue(input, index + 1))
+}
