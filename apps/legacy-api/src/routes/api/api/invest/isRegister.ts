@@ -1,0 +1,16 @@
+import type { PrismaClient } from '@nexus/db'
+import type { FastifyInstance } from 'fastify'
+import { addressField } from '../../../../schemas/fields.ts'
+import { ok } from '../../../../plugins/app/ok.ts'
+
+/**
+ * POST isRegister {address}: whether the wallet has an account on this server.
+ * data: `{ isRegister: boolean }`.
+ */
+export function isRegisterRoute(app: FastifyInstance, prisma: PrismaClient) {
+  app.post('/isRegister', async (request) => {
+    const address = addressField(request.body, 'address')
+    const user = await prisma.legacyUser.findUnique({ where: { address }, select: { id: true } })
+    return ok(request, { isRegister: user !== null })
+  })
+}
