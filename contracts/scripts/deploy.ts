@@ -1,0 +1,91 @@
+// Deploys the whole system with the Ignition module, then writes libs/abi/deployments/<chainId>.json
+// (address, deployment block and transaction per contract) and regenerates libs/abi's deployments module.
+//   npx hardhat run scripts/deploy.ts --network localhost
+// A journal left by a previous chain (the node was restarted) is detected and discarded.
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { network } from 'hardhat'
+import { getAddress, type Address, type Hash } from 'viem'
+import NexusModule from '../ignition/modules/Nexus.ts'
+
+const root = join(import.meta.dirname, '..')
+const abiLib = join(root, '..', 'libs', 'abi')
+
+// contract name in the deployments file -> Ignition future id (the transaction that created it)
+const futures: Record<string, string> = {
+  Main: 'Main#MainProxy',
+  MainImplementation: 'Main#MainImplementation',
+  Log: 'Log#LogProxy',
+  LogImplementation: 'Log#LogImplementation',
+  Token: 'Nexus#Token',
+  USDT: 'Nexus#USDT',
+  WBNB: 'Dex#WBNB',
+  Factory: 'Dex#Factory',
+  Router: 'Dex#Router',
+  Pair: 'Nexus#Token', // created by the token's constructor
+}
+
+type JournalLine = { type: string; futureId?: string; networkInteractionId?: number; hash?: Hash }
+
+const connection = await network.getOrCreate()
+const { viem, ignition } = connection
+const publicClient = await viem.getPublicClient()
+const chainId = await publicClient.getChainId()
+const deploymentId = `chain-${chainId}`
+const deploymentDir = join(root, 'ignition', 'deployments', deploymentId)
+
+async function discardStaleJournal() {
+  const addressesFile = join(deploymentDir, 'deployed_addresses.json')
+  if (!existsSync(addressesFile)) return
+  const addresses = JSON.parse(readFileSync(addressesFile, 'utf8')) as Record<string, Address>
+  const first = Object.values(addresses)[0]
+  const code = first ? await publicClient.getCode({ address: first }) : undefined
+  if (!code || code === '0x') {
+    console.log(`deploy: discarding ${deploymentId}: its contracts are not on this chain (node restarted?)`)
+    rmSync(deploymentDir, { recursive: true, force: true })
+  }
+}
+
+function transactionHashes(): Map<string, Hash> {
+  const hashes = new Map<string, Hash>()
+  const journal = readFileSync(join(deploymentDir, 'journal.jsonl'), 'utf8').trim().split('\n')
+  for (const line of journal.map((l) => JSON.parse(l) as JournalLine)) {
+    // the confirmed transaction of each future's deployment (first network interaction)
+    if (line.type === 'TRANSACTION_CONFIRM' && line.futureId && line.hash && line.networkInteractionId === 1) {
+      hashes.set(line.futureId, line.hash)
+    }
+  }
+  return hashes
+}
+
+await discardStaleJournal()
+const deployed = await ignition.deploy(NexusModule, { deploymentId, displayUi: false })
+const hashes = transactionHashes()
+const addresses: Record<string, Address> = {
+  Main: deployed.main.address,
+  MainImplementation: deployed.mainImplementation.address,
+  Log: deployed.log.address,
+  LogImplementation: deployed.logImplementation.address,
+  Token: deployed.token.address,
+  USDT: deployed.usdt.address,
+  WBNB: deployed.wbnb.address,
+  Factory: deployed.factory.address,
+  Router: deployed.router.address,
+  Pair: deployed.pair.address,
+}
+const contracts: Record<string, { address: Address; blockNumber: number; transactionHash: Hash }> = {}
+for (const [name, address] of Object.entries(addresses)) {
+  const hash = hashes.get(futures[name])
+  if (!hash) throw new Error(`deploy: no transaction for ${name} (${futures[name]}) in the Ignition journal`)
+  const receipt = await publicClient.getTransactionReceipt({ hash })
+  contracts[name] = { address: getAddress(address), blockNumber: Number(receipt.blockNumber), transactionHash: hash }
+}
+const file = join(abiLib, 'deployments', `${chainId}.json`)
+mkdirSync(dirname(file), { recursive: true })
+writeFileSync(file, JSON.stringify({ chainId, contracts }, null, 2) + '\n')
+console.log(`deploy: wrote ${file}`)
+for (const [name, c] of Object.entries(contracts))
+  console.log(`  ${name.padEnd(18)} ${c.address} block ${c.blockNumber}`)
+execFileSync(process.execPath, [join(abiLib, 'scripts', 'generate.ts'), 'deployments'], { stdio: 'inherit' })
+await connection.close()
