@@ -64,6 +64,29 @@ export default [
           ],
         },
       ],
+      // Apps are not libraries: nothing imports one, by package name or by a path into apps/.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@nexus/web',
+                '@nexus/web/*',
+                '@nexus/indexer',
+                '@nexus/indexer/*',
+                '@nexus/legacy-api',
+                '@nexus/legacy-api/*',
+              ],
+              message: 'Nothing may depend on an app; move shared code into a lib.',
+            },
+            {
+              group: ['**/apps/*/**'],
+              message: 'Nothing may import from another project by path; depend on a lib by its package name.',
+            },
+          ],
+        },
+      ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',

@@ -99,7 +99,7 @@ const [command = 'help', ...rest] = process.argv.slice(2)
 const commands = {
   start: () => run(process.execPath, [join(root, 'scripts', 'start.mjs'), ...rest]),
   test: () => run(process.execPath, [join(root, 'scripts', 'test.mjs'), ...rest]),
-  nx: () => run(process.execPath, [join(root, 'node_modules', 'nx', 'bin', 'nx.js'), ...rest]),
+  nx: () => run(process.execPath, [join(root, 'node_modules', 'nx', 'dist', 'bin', 'nx.js'), ...rest]),
   node: () => run(process.execPath, rest),
 }
 

@@ -1,15 +1,73 @@
 // The module boundaries of the project graph are enforced by lint (@nx/enforce-module-boundaries in
 // eslint.config.mjs). These cases prove that a violation fails lint and an allowed import passes.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ESLint } from 'eslint'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 
 const root = join(import.meta.dirname, '..', '..')
+const nx = join(root, 'node_modules', 'nx', 'dist', 'bin', 'nx.js')
 const eslint = new ESLint({ cwd: root })
+
+type Graph = {
+  graph: { nodes: Record<string, { data: { tags: string[] } }>; dependencies: Record<string, { target: string }[]> }
+}
+let graph: Graph
+
+beforeAll(() => {
+  // `nx graph --file` computes the project graph afresh (and refreshes the cache the lint rule reads), as
+  // every `nx lint` run does before linting.
+  const dir = mkdtempSync(join(tmpdir(), 'nexus-graph-'))
+  const file = join(dir, 'graph.json')
+  const result = spawnSync(process.execPath, [nx, 'graph', `--file=${file}`], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+  })
+  if (result.status !== 0) throw new Error(`nx graph failed: ${result.stderr}`)
+  graph = JSON.parse(readFileSync(file, 'utf8'))
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('project graph (nx graph --file=graph.json)', () => {
+  const internal = (name: string) =>
+    (graph.graph.dependencies[name] ?? []).map((d) => d.target).filter((t) => !t.startsWith('npm:'))
+
+  it('has every project', () => {
+    expect(Object.keys(graph.graph.nodes).sort()).toEqual([
+      'abi',
+      'contracts',
+      'db',
+      'indexer',
+      'legacy-api',
+      'sdk',
+      'tooling',
+      'ui',
+      'web',
+    ])
+  })
+
+  it('points dependencies from apps to libs, sdk to abi, abi to contracts, and never at an app', () => {
+    const apps = Object.entries(graph.graph.nodes)
+      .filter(([, node]) => node.data.tags.includes('type:app'))
+      .map(([name]) => name)
+    for (const name of Object.keys(graph.graph.nodes)) {
+      for (const target of internal(name)) expect(apps, `${name} depends on the app ${target}`).not.toContain(target)
+    }
+    expect(internal('sdk')).toEqual(['abi'])
+    expect(internal('abi')).toEqual(['contracts'])
+    expect(internal('ui')).toEqual([])
+    expect(internal('web')).toEqual(expect.arrayContaining(['sdk', 'ui']))
+    expect(internal('indexer')).toEqual(expect.arrayContaining(['db', 'abi']))
+  })
+})
 
 async function boundaryErrors(file: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath: join(root, file) })
-  return (result?.messages ?? []).filter((m) => m.ruleId === '@nx/enforce-module-boundaries').map((m) => m.message)
+  const rules = ['@nx/enforce-module-boundaries', 'no-restricted-imports']
+  return (result?.messages ?? []).filter((m) => rules.includes(m.ruleId ?? '')).map((m) => m.message)
 }
 
 describe('module boundaries', () => {
@@ -29,6 +87,11 @@ describe('module boundaries', () => {
     ],
     ['apps/indexer/src/probe.ts', "import { x } from '@nexus/legacy-api'\nexport const y = x\n", 'app → app'],
     ['apps/web/src/probe.ts', "import { x } from '@nexus/db'\nexport const y = x\n", 'web → db'],
+    [
+      'libs/ui/src/probe.ts',
+      "import { x } from '../../../apps/web/src/main.tsx'\nexport const y = x\n",
+      'lib → app by path',
+    ],
   ])('%s importing %s fails lint (%s)', async (file, code) => {
     expect((await boundaryErrors(file, code)).length).toBeGreaterThan(0)
   })

@@ -34,30 +34,34 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
-/** Environment variables an app's source reads: `process.env.X`, `env.X`, `env['X']`, `import.meta.env.X`. */
+/**
+ * Environment variables an app's source reads: member accesses on an environment object (`process.env.X`,
+ * `import.meta.env.X`, `env.X`, `raw.X`, `env['X']`) and names handed to a config reader (`integer(env, 'X', ...)`).
+ */
 function variablesRead(app: string): Set<string> {
   const names = new Set<string>()
   for (const file of sourceFiles(join(root, 'apps', app, 'src'))) {
     const text = readFileSync(file, 'utf8')
-    for (const match of text.matchAll(
-      /\b(?:process\.env|import\.meta\.env|env)(?:\.([A-Z][A-Z0-9_]*)|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g,
-    )) {
-      names.add((match[1] ?? match[2]) as string)
+    const patterns = [
+      /\b(?:process\.env|import\.meta\.env|env|raw)(?:\.([A-Z][A-Z0-9_]*)\b|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g,
+      /\(\s*(?:env|raw)\s*,\s*['"]([A-Z][A-Z0-9_]*)['"]/g,
+    ]
+    for (const pattern of patterns) {
+      for (const match of text.matchAll(pattern)) names.add((match[1] ?? match[2]) as string)
     }
   }
   return names
 }
 
-/** The default port an app listens on, from its source (`PORT ?? 4000`-style defaults). */
+/** The default port an app listens on, from its source (`PORT ?? 4000` or `integer(env, 'PORT', 4000, ...)`). */
 function defaultPort(app: string): number | undefined {
   for (const file of sourceFiles(join(root, 'apps', app, 'src'))) {
-    const match = readFileSync(file, 'utf8').match(/PORT\b[^\n]*?(?:\?\?|\|\||default:?)\s*['"]?(\d{4,5})/)
+    const match = readFileSync(file, 'utf8').match(/\bPORT\b['"]?\s*(?:,|\?\?|\|\|)\s*['"]?(\d{4,5})/)
     if (match) return Number(match[1])
   }
   return undefined
 }
 
-// The README's table of ports and settings restates ARCHITECTURE.md's; compose must agree with it.
 const architecture = readFileSync(join(root, 'README.md'), 'utf8')
 const services = compose.services
 
