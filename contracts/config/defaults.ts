@@ -56,7 +56,7 @@ export const tokenMultiDefaults = {
   /** Share of fee USDT to the burn/dividend contract. */
   burnShare: 3_000n,
   /** Slippage below the TWAP allowed in internal swaps (bound <= 1,000). */
-  swapSlippage: 300n,
+  swapSlippage: 100n,
   /** TWAP window: the averaged period is at least this long (bound 60 s..1 d). */
   oracleWindow: 1_800n,
 }

@@ -42,7 +42,7 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken {
     uint256 public constant MAX_SWAP_SLIPPAGE = 1_000;
     /// @notice One internal swap sells at most this share of the pair's NEX (basis points), so that its price
     /// impact stays well inside `swapSlippage`; the rest waits for the next call.
-    uint256 public constant MAX_SWAP_SHARE = 100;
+    uint256 public constant MAX_SWAP_SHARE = 30;
     /// @notice Upper bound of the gas given to a fee receiver's hook.
     uint256 public constant MAX_DIVIDEND_GAS = 1_000_000;
     /// @notice Upper bound of the whitelist-only period after `openTime`.
