@@ -166,7 +166,8 @@ describe('Token (NEX)', async () => {
   it('enforces the bounds of every setting', async () => {
     const system = await networkHelpers.loadFixture(fixture)
     const { token } = system
-    const cases: [Record<string, unknown>, string, unknown[]][] = [
+    type BoundError = 'FeeMathRateTooHigh' | 'TokenValueOutOfBounds' | 'TokenInvalidAddress'
+    const cases: [Record<string, unknown>, BoundError, unknown[]][] = [
       [{ buyRate: 1001n }, 'FeeMathRateTooHigh', [1001n, 1000n]],
       [{ addPoolRate: 400n, feeUSDT: 400n, feeNex: 201n }, 'FeeMathRateTooHigh', [1001n, 1000n]],
       [{ burnReward: 501n }, 'FeeMathRateTooHigh', [501n, 500n]],
@@ -189,7 +190,7 @@ describe('Token (NEX)', async () => {
     assert.equal((await token.read.getConfig()).buyRate, 1000n)
 
     const multi = { ...tokenMultiDefaults }
-    const multiCases: [Record<string, bigint>, string, unknown[]][] = [
+    const multiCases: [Record<string, bigint>, BoundError, unknown[]][] = [
       [{ burnRate: 51n }, 'FeeMathRateTooHigh', [51n, 50n]],
       [{ nftShare: 6000n, burnShare: 4001n }, 'FeeMathRateTooHigh', [10001n, 10000n]],
       [{ swapSlippage: 1001n }, 'FeeMathRateTooHigh', [1001n, 1000n]],
