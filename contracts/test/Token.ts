@@ -167,7 +167,11 @@ describe('Token (NEX)', async () => {
     const system = await networkHelpers.loadFixture(fixture)
     const { token } = system
     type BoundError = 'FeeMathRateTooHigh' | 'TokenValueOutOfBounds' | 'TokenInvalidAddress'
-    const cases: [Record<string, unknown>, BoundError, unknown[]][] = [
+    const cases: [
+      Record<string, unknown>,
+      BoundError,
+      [bigint, bigint] | [bigint, bigint, bigint] | [`0x${string}`],
+    ][] = [
       [{ buyRate: 1001n }, 'FeeMathRateTooHigh', [1001n, 1000n]],
       [{ addPoolRate: 400n, feeUSDT: 400n, feeNex: 201n }, 'FeeMathRateTooHigh', [1001n, 1000n]],
       [{ burnReward: 501n }, 'FeeMathRateTooHigh', [501n, 500n]],
@@ -190,7 +194,7 @@ describe('Token (NEX)', async () => {
     assert.equal((await token.read.getConfig()).buyRate, 1000n)
 
     const multi = { ...tokenMultiDefaults }
-    const multiCases: [Record<string, bigint>, BoundError, unknown[]][] = [
+    const multiCases: [Record<string, bigint>, BoundError, [bigint, bigint] | [bigint, bigint, bigint]][] = [
       [{ burnRate: 51n }, 'FeeMathRateTooHigh', [51n, 50n]],
       [{ nftShare: 6000n, burnShare: 4001n }, 'FeeMathRateTooHigh', [10001n, 10000n]],
       [{ swapSlippage: 1001n }, 'FeeMathRateTooHigh', [1001n, 1000n]],
