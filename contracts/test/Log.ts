@@ -1,0 +1,240 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { network } from 'hardhat'
+import { encodeFunctionData, getAddress, zeroAddress } from 'viem'
+import { UPGRADE_DELAY } from './helpers/fixtures.ts'
+
+const DAY = 600n
+
+describe('Log', async () => {
+  const { viem, networkHelpers } = await network.create()
+
+  async function fixture() {
+    const [owner, writer, alice, bob, stranger] = await viem.getWalletClients()
+    const implementation = await viem.deployContract('Log')
+    const proxy = await viem.deployContract('NexusProxy', [
+      implementation.address,
+      encodeFunctionData({
+        abi: implementation.abi,
+        functionName: 'initialize',
+        args: [owner.account.address, UPGRADE_DELAY, DAY],
+      }),
+    ])
+    const log = await viem.getContractAt('Log', proxy.address)
+    await log.write.setWriter([writer.account.address, true])
+    return { log, owner, writer, alice, bob, stranger }
+  }
+
+  it('adds entries as authorized writers only, with LogAdded', async () => {
+    const { log, writer, alice, bob, stranger } = await networkHelpers.loadFixture(fixture)
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      log.write.addLog([alice.account.address, bob.account.address, 'NEX', 'burn', 5n, 7n, true], {
+        account: stranger.account,
+      }),
+      log,
+      'LogUnauthorizedWriter',
+      [getAddress(stranger.account.address)],
+    )
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      log.write.addReward([alice.account.address, bob.account.address, 'NEX', 'direct', 5n, 7n], {
+        account: stranger.account,
+      }),
+      log,
+      'LogUnauthorizedWriter',
+      [getAddress(stranger.account.address)],
+    )
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      log.write.addLog([zeroAddress, bob.account.address, 'NEX', 'burn', 5n, 7n, true], { account: writer.account }),
+      log,
+      'LogInvalidOwner',
+      [zeroAddress],
+    )
+    const time = BigInt(await networkHelpers.time.latest()) + 1n
+    await networkHelpers.time.setNextBlockTimestamp(time)
+    await viem.assertions.emitWithArgs(
+      log.write.addLog([alice.account.address, bob.account.address, 'NEX', 'burn', 5n, 7n, true], {
+        account: writer.account,
+      }),
+      log,
+      'LogAdded',
+      [
+        0n,
+        getAddress(alice.account.address),
+        getAddress(bob.account.address),
+        getAddress(writer.account.address),
+        0n,
+        'NEX',
+        'burn',
+        true,
+        false,
+        5n,
+        7n,
+        time,
+      ],
+    )
+    assert.equal(await log.read.totalLog(), 1n)
+    const [entries, total] = await log.read.getUserLogs([alice.account.address, 0n, 10n])
+    assert.equal(total, 1n)
+    assert.deepEqual(entries[0], {
+      isReduce: true,
+      index: 0n,
+      userIndex: 0n,
+      symbol: 'NEX',
+      action: 'burn',
+      amount: 5n,
+      balance: 7n,
+      startTime: time,
+      owner: getAddress(alice.account.address),
+      from: getAddress(bob.account.address),
+    })
+  })
+
+  it('pages newest first and filters by symbol, action and both', async () => {
+    const { log, writer, alice, bob } = await networkHelpers.loadFixture(fixture)
+    const w = { account: writer.account }
+    const rows: [string, string][] = [
+      ['NEX', 'burn'],
+      ['USDT', 'burn'],
+      ['NEX', 'claim'],
+      ['NEX', 'burn'],
+      ['USDT', 'claim'],
+    ]
+    for (const [i, [symbol, action]] of rows.entries()) {
+      await log.write.addLog([alice.account.address, zeroAddress, symbol, action, BigInt(i), 0n, false], w)
+    }
+    await log.write.addLog([bob.account.address, zeroAddress, 'NEX', 'burn', 99n, 0n, false], w)
+    const amounts = (entries: readonly { amount: bigint }[]) => entries.map((e) => e.amount)
+    const [all, total] = await log.read.getUserLogs([alice.account.address, 0n, 100n])
+    assert.equal(total, 5n)
+    assert.deepEqual(amounts(all), [4n, 3n, 2n, 1n, 0n])
+    assert.deepEqual(amounts((await log.read.getUserLogs([alice.account.address, 1n, 2n]))[0]), [3n, 2n])
+    assert.deepEqual(amounts((await log.read.getUserLogs([alice.account.address, 5n, 2n]))[0]), [])
+    const [nex, nexTotal] = await log.read.getUserSymbolLogs([alice.account.address, 'NEX', 0n, 10n])
+    assert.equal(nexTotal, 3n)
+    assert.deepEqual(amounts(nex), [3n, 2n, 0n])
+    assert.deepEqual(amounts((await log.read.getUserActionLogs([alice.account.address, 'claim', 0n, 10n]))[0]), [
+      4n,
+      2n,
+    ])
+    assert.deepEqual(
+      amounts((await log.read.getUserSymbolActions([alice.account.address, 'NEX', 'burn', 0n, 10n]))[0]),
+      [3n, 0n],
+    )
+    const [global, globalTotal] = await log.read.getLogs([0n, 2n])
+    assert.equal(globalTotal, 6n)
+    assert.deepEqual(amounts(global), [99n, 4n])
+    assert.deepEqual(
+      (await log.read.getUserLogs([alice.account.address, 0n, 100n]))[0].map((e) => e.userIndex),
+      [4n, 3n, 2n, 1n, 0n],
+    )
+  })
+
+  it('never returns more than MAX_PAGE entries', async () => {
+    const { log, writer, alice } = await networkHelpers.loadFixture(fixture)
+    for (let i = 0; i < 101; i++) {
+      await log.write.addLog([alice.account.address, zeroAddress, 'NEX', 'x', BigInt(i), 0n, false], {
+        account: writer.account,
+      })
+    }
+    const [entries, total] = await log.read.getUserLogs([alice.account.address, 0n, 1000n])
+    assert.equal(total, 101n)
+    assert.equal(entries.length, 100)
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      log.read.getUserRewards([alice.account.address, Array.from({ length: 101 }, () => 'NEX')]),
+      log,
+      'LogTooManySymbols',
+      [101n, 100n],
+    )
+  })
+
+  it('sums rewards per symbol: total, today and yesterday', async () => {
+    const { log, writer, alice, bob } = await networkHelpers.loadFixture(fixture)
+    const w = { account: writer.account }
+    // start at the beginning of a day so that the two first rewards share it
+    const now = BigInt(await networkHelpers.time.latest())
+    await networkHelpers.time.increaseTo((now / DAY + 1n) * DAY)
+    await viem.assertions.emitWithArgs(
+      log.write.addReward([alice.account.address, bob.account.address, 'NEX', 'direct', 10n, 10n], w),
+      log,
+      'LogAdded',
+      [
+        0n,
+        getAddress(alice.account.address),
+        getAddress(bob.account.address),
+        getAddress(writer.account.address),
+        0n,
+        'NEX',
+        'direct',
+        false,
+        true,
+        10n,
+        10n,
+        (v: bigint) => v > 0n,
+      ],
+    )
+    await log.write.addReward([alice.account.address, bob.account.address, 'NEX', 'indirect', 5n, 15n], w)
+    await log.write.addReward([alice.account.address, bob.account.address, 'USDT', 'direct', 1n, 1n], w)
+    assert.deepEqual(await log.read.getUserReward([alice.account.address, 'NEX']), {
+      total: 15n,
+      yesterday: 0n,
+      today: 15n,
+    })
+    await networkHelpers.time.increase(Number(DAY))
+    assert.deepEqual(await log.read.getUserReward([alice.account.address, 'NEX']), {
+      total: 15n,
+      yesterday: 15n,
+      today: 0n,
+    })
+    await log.write.addReward([alice.account.address, bob.account.address, 'NEX', 'direct', 2n, 17n], w)
+    assert.deepEqual(await log.read.getUserRewards([alice.account.address, ['NEX', 'USDT', 'BNB']]), [
+      { total: 17n, yesterday: 15n, today: 2n },
+      { total: 1n, yesterday: 1n, today: 0n },
+      { total: 0n, yesterday: 0n, today: 0n },
+    ])
+    await networkHelpers.time.increase(Number(DAY * 2n))
+    assert.deepEqual(await log.read.getUserReward([alice.account.address, 'NEX']), {
+      total: 17n,
+      yesterday: 0n,
+      today: 0n,
+    })
+    await log.write.addReward([alice.account.address, bob.account.address, 'NEX', 'direct', 3n, 20n], w)
+    assert.deepEqual(await log.read.getUserReward([alice.account.address, 'NEX']), {
+      total: 20n,
+      yesterday: 0n,
+      today: 3n,
+    })
+  })
+
+  it('lets the owner manage writers and the day length, with events and bounds', async () => {
+    const { log, writer, stranger } = await networkHelpers.loadFixture(fixture)
+    await viem.assertions.emitWithArgs(log.write.setWriter([writer.account.address, false]), log, 'WriterUpdated', [
+      getAddress(writer.account.address),
+      false,
+    ])
+    assert.equal(await log.read.isWriter([writer.account.address]), false)
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      log.write.setWriter([zeroAddress, true]),
+      log,
+      'LogInvalidWriter',
+      [zeroAddress],
+    )
+    await viem.assertions.emitWithArgs(log.write.setDayTimes([86400n]), log, 'DayTimesUpdated', [DAY, 86400n])
+    assert.equal(await log.read.dayTimes(), 86400n)
+    for (const dayTimes of [59n, 7n * 86400n + 1n]) {
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        log.write.setDayTimes([dayTimes]),
+        log,
+        'LogDayTimesOutOfBounds',
+        [dayTimes, 60n, 7n * 86400n],
+      )
+    }
+    for (const call of [
+      log.write.setWriter([stranger.account.address, true], { account: stranger.account }),
+      log.write.setDayTimes([86400n], { account: stranger.account }),
+    ]) {
+      await viem.assertions.revertWithCustomErrorWithArgs(call, log, 'OwnableUnauthorizedAccount', [
+        getAddress(stranger.account.address),
+      ])
+    }
+  })
+})
