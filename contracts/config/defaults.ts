@@ -39,8 +39,8 @@ export const tokenDefaults = {
   burnMin: 100_000n * ether,
   /** Gas for a fee receiver's onFeeReceived hook (bound <= 1,000,000; 0 = no hook). */
   dividendGas: 300_000n,
-  /** Caller's reward, in bp of what burnPool burns (bound <= 500). */
-  burnReward: 100n,
+  /** Caller's reward, in bp of what burnPool burns (bound <= 100). */
+  burnReward: 50n,
   /** USDT collected before it is paid out to nft/burn/market. */
   sendMin: 10n * ether,
   /** After openTime, only whitelisted accounts may buy for this long (bound <= 1 d). */

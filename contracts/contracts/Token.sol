@@ -34,7 +34,7 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken {
     /// pair's own 0.25-0.3 % fee per swap, a buy + `burnPool` + sell round trip can never gain (see README).
     uint256 public constant MAX_BURN_RATE = 50;
     /// @notice Upper bound of the caller's reward, in basis points of what `burnPool` burns.
-    uint256 public constant MAX_BURN_REWARD = 500;
+    uint256 public constant MAX_BURN_REWARD = 100;
     /// @notice Bounds of the `burnPool` period.
     uint256 public constant MIN_BURN_TIME = 1 hours;
     uint256 public constant MAX_BURN_TIME = 30 days;
@@ -62,6 +62,7 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken {
     uint256 private _liquidityBalance;
     uint256 private _transBalance;
     uint256 private _lastBurnTime;
+    uint256 private _lastBurnBlock;
 
     /// @param owner_ the owner (fee-exempt)
     /// @param holder receives the whole supply (fee-exempt)
@@ -165,6 +166,7 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken {
         if (amount == 0) revert TokenNothingToBurn(pairBalance, floor);
         _updateOracle();
         _lastBurnTime = block.timestamp;
+        _lastBurnBlock = block.number;
         uint256 reward = FeeMath.bps(amount, _settings.burnReward);
         uint256 burned = amount - reward;
         super._update(_pair, address(0), burned);
@@ -329,6 +331,8 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken {
         Settings storage s = _settings;
         if (s.openTime == 0 || block.timestamp < s.openTime) revert TokenTradingNotOpen(s.openTime);
         if (isBuy && block.timestamp < s.openTime + s.whiteTime && !_whitelist[to]) revert TokenNotWhitelisted(to);
+        // nobody sells into the price bump of a pool burn in the same block (burnPool + sell in one transaction)
+        if (isSell && block.number == _lastBurnBlock) revert TokenSellInBurnBlock(block.number);
         _updateOracle();
         uint256 liquidityFee;
         uint256 transFee;

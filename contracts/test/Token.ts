@@ -174,7 +174,7 @@ describe('Token (NEX)', async () => {
     ][] = [
       [{ buyRate: 1001n }, 'FeeMathRateTooHigh', [1001n, 1000n]],
       [{ addPoolRate: 400n, feeUSDT: 400n, feeNex: 201n }, 'FeeMathRateTooHigh', [1001n, 1000n]],
-      [{ burnReward: 501n }, 'FeeMathRateTooHigh', [501n, 500n]],
+      [{ burnReward: 101n }, 'FeeMathRateTooHigh', [101n, 100n]],
       [{ burnTime: 3599n }, 'TokenValueOutOfBounds', [3599n, 3600n, 30n * 86400n]],
       [{ burnTime: 30n * 86400n + 1n }, 'TokenValueOutOfBounds', [30n * 86400n + 1n, 3600n, 30n * 86400n]],
       [{ dividendGas: 1_000_001n }, 'TokenValueOutOfBounds', [1_000_001n, 0n, 1_000_000n]],

@@ -8,7 +8,8 @@ pragma solidity ^0.8.28;
 ///   (sent at once as NEX to the `burn` dividend contract, or the market wallet if unset).
 /// `swapAndTrans` sells its NEX for USDT and splits the USDT between the `nft` dividends (`nftShare`), the `burn`
 /// contract (`burnShare`) and the `market` wallet (the rest). `swapAndLiquify` adds its NEX to the pool (the LP
-/// tokens stay locked in this contract). `burnPool` burns at most `burnRate` of the pair's NEX per `burnTime`.
+/// tokens stay locked in this contract). `burnPool` burns at most `burnRate` of the pair's NEX per `burnTime`;
+/// non-exempt sells revert for the rest of that block, so a burn cannot be sold into within one transaction.
 /// Every internal swap has a minimum output from the TWAP (`getSwapValue`) less `swapSlippage`, never zero, and
 /// none runs inside a transfer: they are explicit calls, guarded against reentrancy.
 /// Fee-exempt accounts pay no fees and may trade before `openTime`; during `whiteTime` after `openTime` only
@@ -86,6 +87,8 @@ interface IToken {
     error TokenTradingNotOpen(uint256 openTime);
     /// @notice During the whitelist period only whitelisted accounts may buy.
     error TokenNotWhitelisted(address account);
+    /// @notice Selling is paused for the rest of the block in which `burnPool` ran.
+    error TokenSellInBurnBlock(uint256 blockNumber);
     /// @notice The NEX kept for this swap is below `autoSwapMin`.
     error TokenBelowAutoSwapMin(uint256 amount, uint256 autoSwapMin);
     /// @notice `burnPool` ran less than `burnTime` ago.

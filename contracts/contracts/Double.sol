@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
+import {IDouble} from "./interfaces/IDouble.sol";
+import {ILog} from "./interfaces/ILog.sol";
+import {FeeMath} from "./libraries/FeeMath.sol";
+import {Paging} from "./libraries/Paging.sol";
+
+/// @title Double: the doubling deposit (see {IDouble})
+/// @notice Deployed behind an ERC-1967 proxy. Everything it holds belongs to the records' owners: `_claimable`
+/// is the outstanding reward of every record, so `withdrawExcess` only takes USDT beyond that (normally none).
+contract Double is NexusUpgradeable, IDouble {
+    using SafeERC20 for IERC20;
+
+    /// @notice A record releases at most this multiple of its amount.
+    uint256 public constant MULTIPLE = 2;
+    /// @notice The most records one claim releases from.
+    uint256 public constant MAX_CLAIM = 20;
+    /// @notice Bounds of the config.
+    uint256 public constant MIN_DAY_TIMES = 60;
+    uint256 public constant MAX_DAY_TIMES = 7 days;
+    uint256 public constant MAX_FEE_RATE = 2_000;
+    uint256 public constant MIN_PRICE = 10;
+    uint256 public constant MAX_PRICE = FeeMath.BPS;
+
+    struct RecordData {
+        address owner;
+        uint32 userIndex;
+        uint40 endTime;
+        uint16 price;
+        bool isValid;
+        uint128 amount;
+        uint128 reward;
+        uint128 released;
+        uint64 fomoIndex;
+        uint40 startTime;
+    }
+
+    struct UserData {
+        uint32 index;
+        uint32 stakes;
+        uint32 cursor;
+        uint40 lastOut;
+        uint128 amount;
+        uint128 total;
+        uint128 rewardRelease;
+    }
+
+    IERC20 private _usdt;
+    ILog private _log;
+    Config private _config;
+    Totals private _totals;
+    RecordData[] private _records; // index 0 unused: record indexes start at 1
+    mapping(address account => UserData user) private _users;
+    mapping(address account => uint256[] indexes) private _userRecords;
+
+    /// @custom:oz-upgrades-unsafe-allow constructor
+    constructor() {
+        _disableInitializers();
+    }
+
+    /// @notice Initializes the proxy.
+    function initialize(
+        address owner_,
+        uint256 upgradeDelay_,
+        address usdt_,
+        address log_,
+        Config calldata config
+    ) external initializer {
+        __NexusUpgradeable_init(owner_, upgradeDelay_);
+        _usdt = IERC20(usdt_);
+        _log = ILog(log_);
+        _records.push();
+        _setConfig(config);
+        emit LogUpdated(log_);
+    }
+
+    /// @inheritdoc IDouble
+    function deposit(address account, uint256 amount, uint256 fomoIndex) external whenNotPaused nonReentrant {
+        if (account == address(0)) revert DoubleInvalidAccount(account);
+        if (amount == 0 || amount > type(uint120).max) revert DoubleAmountOutOfRange(amount, 1, type(uint120).max);
+        Config storage config = _config;
+        UserData storage user = _users[account];
+        if (user.index == 0) user.index = uint32(++_totals.totalUser);
+        uint256 index = _records.length;
+        uint256 price = config.price;
+        // ceil(BPS / price) days, so that `price` bp of the reward vest per day at most
+        uint256 endTime = block.timestamp + ((FeeMath.BPS + price - 1) / price) * config.dayTimes;
+        uint256 reward = amount * MULTIPLE;
+        _records.push(
+            RecordData({
+                owner: account,
+                userIndex: user.stakes,
+                endTime: uint40(endTime),
+                price: uint16(price),
+                isValid: true,
+                amount: uint128(amount),
+                reward: uint128(reward),
+                released: 0,
+                fomoIndex: uint64(fomoIndex),
+                startTime: uint40(block.timestamp)
+            })
+        );
+        _userRecords[account].push(index);
+        ++user.stakes;
+        user.amount += uint128(amount);
+        user.total += uint128(amount);
+        ++_totals.totalStakes;
+        _totals.totalAmount += amount;
+        _totals.totalActual += reward;
+        emit Deposited(account, msg.sender, index, fomoIndex, amount, reward, endTime);
+        _usdt.safeTransferFrom(msg.sender, address(this), amount);
+        _write(account, msg.sender, "double_deposit", amount, user.amount, false);
+    }
+
+    /// @inheritdoc IDouble
+    function claim() external whenNotPaused nonReentrant {
+        if (!_config.openClaim) revert DoubleClaimClosed();
+        UserData storage user = _users[msg.sender];
+        uint256[] storage indexes = _userRecords[msg.sender];
+        uint256 available = _usdt.balanceOf(address(this));
+        uint256 released;
+        uint256 cursor = user.cursor;
+        bool prefixDone = true;
+        uint256 end = indexes.length;
+        if (end > cursor + MAX_CLAIM) end = cursor + MAX_CLAIM;
+        for (uint256 i = cursor; i < end && released < available; ++i) {
+            uint256 index = indexes[i];
+            RecordData storage record = _records[index];
+            if (!record.isValid) {
+                if (prefixDone) cursor = i + 1;
+                continue;
+            }
+            uint256 due = _vested(record) - record.released;
+            if (due > available - released) due = available - released;
+            if (due == 0) {
+                prefixDone = false;
+                continue;
+            }
+            record.released += uint128(due);
+            released += due;
+            bool completed = record.released == record.reward;
+            if (completed) {
+                record.isValid = false;
+                user.amount -= record.amount;
+                if (prefixDone) cursor = i + 1;
+            } else {
+                prefixDone = false;
+            }
+            emit Released(msg.sender, index, due, completed);
+        }
+        if (released == 0) revert DoubleNothingToClaim(msg.sender);
+        user.cursor = uint32(cursor);
+        user.rewardRelease += uint128(released);
+        user.lastOut = uint40(block.timestamp);
+        (uint256 fee, uint256 paid) = FeeMath.split(released, _config.feeRate);
+        _totals.totalRelease += released;
+        _totals.totalExtract += paid;
+        emit Claimed(msg.sender, released, fee);
+        _usdt.safeTransfer(msg.sender, paid);
+        _write(msg.sender, address(this), "double_claim", paid, user.amount, true);
+    }
+
+    /// @inheritdoc IDouble
+    function setConfig(Config calldata config) external onlyOwner {
+        _setConfig(config);
+    }
+
+    /// @inheritdoc IDouble
+    function setLog(address log_) external onlyOwner {
+        _log = ILog(log_);
+        emit LogUpdated(log_);
+    }
+
+    /// @inheritdoc IDouble
+    function getConfig() external view returns (Config memory) {
+        return _config;
+    }
+
+    /// @inheritdoc IDouble
+    function getTotals() external view returns (Totals memory) {
+        return _totals;
+    }
+
+    /// @inheritdoc IDouble
+    function getUserInfo(address account) external view returns (User memory user, Record[] memory list) {
+        UserData storage data = _users[account];
+        user = User({
+            index: data.index,
+            amount: data.amount,
+            total: data.total,
+            rewardRelease: data.rewardRelease,
+            balance: _claimableOf(account),
+            stakes: data.stakes,
+            lastOut: data.lastOut
+        });
+        (list, ) = getUserRecords(account, 0, Paging.MAX_PAGE);
+    }
+
+    /// @inheritdoc IDouble
+    function getUserRecords(
+        address account,
+        uint256 offset,
+        uint256 count
+    ) public view returns (Record[] memory list, uint256 total) {
+        uint256[] storage indexes = _userRecords[account];
+        total = indexes.length;
+        (uint256 start, uint256 size) = Paging.window(total, offset, count);
+        list = new Record[](size);
+        for (uint256 i; i < size; ++i) list[i] = records(indexes[start - i]);
+    }
+
+    /// @inheritdoc IDouble
+    function records(uint256 index) public view returns (Record memory) {
+        if (index == 0 || index >= _records.length) return _emptyRecord();
+        RecordData storage r = _records[index];
+        return
+            Record({
+                isValid: r.isValid,
+                index: index,
+                userIndex: r.userIndex,
+                fomoIndex: r.fomoIndex,
+                amount: r.amount,
+                price: r.price,
+                reward: r.reward,
+                startTime: r.startTime,
+                endTime: r.endTime,
+                owner: r.owner,
+                released: r.released
+            });
+    }
+
+    /// @inheritdoc IDouble
+    function usdt() external view returns (address) {
+        return address(_usdt);
+    }
+
+    /// @dev Outstanding rewards of all records: all the pool holds belongs to them.
+    function _claimable(address token) internal view override returns (uint256) {
+        return token == address(_usdt) ? _totals.totalActual - _totals.totalRelease : 0;
+    }
+
+    function _vested(RecordData storage record) private view returns (uint256) {
+        uint256 start = record.startTime;
+        uint256 end = record.endTime;
+        if (block.timestamp >= end) return record.reward;
+        return (uint256(record.reward) * (block.timestamp - start)) / (end - start);
+    }
+
+    /// @dev What `claim()` would release now for `account` (the same walk, without writing).
+    function _claimableOf(address account) private view returns (uint256 released) {
+        uint256[] storage indexes = _userRecords[account];
+        uint256 available = _usdt.balanceOf(address(this));
+        uint256 cursor = _users[account].cursor;
+        uint256 end = indexes.length;
+        if (end > cursor + MAX_CLAIM) end = cursor + MAX_CLAIM;
+        for (uint256 i = cursor; i < end; ++i) {
+            RecordData storage record = _records[indexes[i]];
+            if (record.isValid) released += _vested(record) - record.released;
+        }
+        if (released > available) released = available;
+    }
+
+    function _emptyRecord() private pure returns (Record memory empty) {}
+
+    function _setConfig(Config calldata config) private {
+        _check("dayTimes", config.dayTimes, MIN_DAY_TIMES, MAX_DAY_TIMES);
+        _check("feeRate", config.feeRate, 0, MAX_FEE_RATE);
+        _check("price", config.price, MIN_PRICE, MAX_PRICE);
+        _config = config;
+        emit ConfigUpdated(config);
+    }
+
+    function _check(string memory name, uint256 value, uint256 min, uint256 max) private pure {
+        if (value < min || value > max) revert DoubleValueOutOfBounds(name, value, min, max);
+    }
+
+    function _write(
+        address account,
+        address from,
+        string memory action,
+        uint256 amount,
+        uint256 balance,
+        bool isReward
+    ) private {
+        ILog log = _log;
+        if (address(log) == address(0)) return;
+        if (isReward) log.addReward(account, from, "USDT", action, amount, balance);
+        else log.addLog(account, from, "USDT", action, amount, balance, false);
+    }
+}

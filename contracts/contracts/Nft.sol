@@ -1,0 +1,504 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {ERC1155Upgradeable} from "@openzeppelin/contracts-upgradeable/token/ERC1155/ERC1155Upgradeable.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
+import {IFeeReceiver} from "./interfaces/IFeeReceiver.sol";
+import {INft} from "./interfaces/INft.sol";
+import {RewardMath} from "./libraries/RewardMath.sol";
+
+/// @title Nft: ERC-1155 keys with levels, capped supply, power-weighted dividends (see {INft})
+/// @notice Deployed behind an ERC-1967 proxy. Every reward token unit the contract holds belongs to holders:
+/// the owner can never withdraw it except through the paused emergency path.
+contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
+    using SafeERC20 for IERC20;
+
+    /// @notice The most card ids that can exist (so `getCards` stays bounded).
+    uint256 public constant MAX_CARDS = 50;
+    /// @notice The longest batch of ids in one mint, burn or transfer.
+    uint256 public constant MAX_BATCH = 32;
+    /// @notice The largest power of one card.
+    uint256 public constant MAX_POWER = 1_000_000;
+    /// @notice The largest maximum supply of one id.
+    uint256 public constant MAX_SUPPLY_BOUND = 1e12;
+    /// @notice Levels run from 1 to `MAX_LEVEL` (five named tiers).
+    uint256 public constant MAX_LEVEL = 5;
+
+    struct CardRecord {
+        uint64 level;
+        address author;
+        uint256 power;
+        uint256 total;
+        uint256 mints;
+        uint256 supply;
+        uint256 debt;
+        string name;
+        string cid;
+        string suffix;
+    }
+
+    struct UserRecord {
+        bool isExist;
+        uint64 index;
+        uint256 power;
+        int256 debt;
+        uint256 balance;
+        uint256 total;
+    }
+
+    IERC20 private _rewardToken;
+    mapping(uint256 tokenId => CardRecord card) private _cards;
+    mapping(address account => UserRecord user) private _users;
+    mapping(address account => bool allowed) private _boxes;
+    string[5] private _levelZh;
+    string[5] private _levelEn;
+    uint256 private _totalID;
+    uint256 private _lastIndex;
+    uint256 private _totalForce;
+    uint256 private _rewardTotal;
+    uint256 private _lastBalance;
+    uint256 private _sendMin;
+    uint256 private _totalUser;
+    uint256 private _totalReward;
+    uint256 private _totalExtract;
+    uint256 private _totalPower;
+    uint256 private _perPower;
+
+    /// @custom:oz-upgrades-unsafe-allow constructor
+    constructor() {
+        _disableInitializers();
+    }
+
+    /// @notice Initializes the proxy: owner, upgrade delay, reward token (USDT), base URI and `sendMin`.
+    function initialize(
+        address owner_,
+        uint256 upgradeDelay_,
+        address rewardToken_,
+        string calldata uri_,
+        uint256 sendMin_
+    ) external initializer {
+        __NexusUpgradeable_init(owner_, upgradeDelay_);
+        __ERC1155_init(uri_);
+        if (rewardToken_ == address(0)) revert NftInvalidAddress(rewardToken_);
+        _rewardToken = IERC20(rewardToken_);
+        _sendMin = sendMin_;
+        _setLevelName(1, unicode"鑰匙", "Key");
+        _setLevelName(2, unicode"青銅", "Bronze");
+        _setLevelName(3, unicode"白銀", "Silver");
+        _setLevelName(4, unicode"黃金", "Gold");
+        _setLevelName(5, unicode"財團", "Syndicate");
+    }
+
+    // --- minting and burning -----------------------------------------------------------------------------
+
+    /// @inheritdoc INft
+    function mint(address to, uint256 tokenId, uint256 amount) external whenNotPaused nonReentrant {
+        _checkMinter();
+        if (amount == 0) revert NftZeroAmount();
+        _mint(to, tokenId, amount, "");
+    }
+
+    /// @inheritdoc INft
+    function mintMulti(
+        address to,
+        uint256[] calldata tokenIds,
+        uint256[] calldata amounts
+    ) external whenNotPaused nonReentrant {
+        _checkMinter();
+        _checkNoZero(amounts);
+        _mintBatch(to, tokenIds, amounts, "");
+    }
+
+    /// @inheritdoc INft
+    function burn(address from, uint256 tokenId, uint256 amount) external whenNotPaused nonReentrant {
+        _checkBurner(from);
+        if (amount == 0) revert NftZeroAmount();
+        _burn(from, tokenId, amount);
+    }
+
+    /// @inheritdoc INft
+    function burnBatch(
+        address from,
+        uint256[] calldata tokenIds,
+        uint256[] calldata amounts
+    ) external whenNotPaused nonReentrant {
+        _checkBurner(from);
+        _checkNoZero(amounts);
+        _burnBatch(from, tokenIds, amounts);
+    }
+
+    /// @notice ERC-1155 transfer; settles both sides' dividends first. Reverts with {NotAuthorized} or
+    /// {InsufficientBalance}.
+    function safeTransferFrom(
+        address from,
+        address to,
+        uint256 id,
+        uint256 value,
+        bytes memory data
+    ) public override nonReentrant {
+        super.safeTransferFrom(from, to, id, value, data);
+    }
+
+    /// @notice ERC-1155 batch transfer; settles both sides' dividends first.
+    function safeBatchTransferFrom(
+        address from,
+        address to,
+        uint256[] memory ids,
+        uint256[] memory values,
+        bytes memory data
+    ) public override nonReentrant {
+        super.safeBatchTransferFrom(from, to, ids, values, data);
+    }
+
+    // --- dividends ---------------------------------------------------------------------------------------
+
+    /// @inheritdoc INft
+    function claimReward() external whenNotPaused nonReentrant {
+        _distribute();
+        UserRecord storage user = _users[msg.sender];
+        _settle(msg.sender, user);
+        uint256 amount = user.balance;
+        if (amount == 0) revert NftNothingToClaim(msg.sender);
+        user.balance = 0;
+        _lastBalance -= amount;
+        _totalExtract += amount;
+        emit RewardClaimed(msg.sender, amount);
+        _rewardToken.safeTransfer(msg.sender, amount);
+    }
+
+    /// @notice Fee hook of the NEX token: distributes what arrived once it reaches `sendMin`. Anyone may call;
+    /// it only accounts tokens the contract really holds.
+    function onFeeReceived(address token, uint256) external nonReentrant {
+        if (token != address(_rewardToken)) return;
+        uint256 balance = _rewardToken.balanceOf(address(this));
+        if (balance > _lastBalance && balance - _lastBalance >= _sendMin) _distribute();
+    }
+
+    // --- owner -------------------------------------------------------------------------------------------
+
+    /// @inheritdoc INft
+    function createNFT(
+        uint256 power,
+        uint256 newMaxSupply,
+        string calldata cid,
+        string calldata suffix
+    ) external onlyOwner returns (uint256 tokenId) {
+        if (power == 0 || power > MAX_POWER) revert NftInvalidPower(power, MAX_POWER);
+        if (newMaxSupply > MAX_SUPPLY_BOUND) revert NftMaxSupplyOutOfBounds(newMaxSupply, 0, MAX_SUPPLY_BOUND);
+        if (_totalID == MAX_CARDS) revert NftTooManyCards(MAX_CARDS);
+        tokenId = ++_totalID;
+        CardRecord storage card = _cards[tokenId];
+        card.level = 1;
+        card.author = msg.sender;
+        card.power = power;
+        card.total = newMaxSupply;
+        card.debt = (_perPower * power) / RewardMath.PRECISION;
+        card.cid = cid;
+        card.suffix = suffix;
+        emit CardCreated(tokenId, power, newMaxSupply, cid, suffix, msg.sender);
+    }
+
+    /// @inheritdoc INft
+    function setMaxSupply(uint256 tokenId, uint256 newMaxSupply) external onlyOwner {
+        CardRecord storage card = _card(tokenId);
+        if (newMaxSupply < card.mints || newMaxSupply > MAX_SUPPLY_BOUND) {
+            revert NftMaxSupplyOutOfBounds(newMaxSupply, card.mints, MAX_SUPPLY_BOUND);
+        }
+        emit MaxSupplyUpdated(tokenId, card.total, newMaxSupply);
+        card.total = newMaxSupply;
+    }
+
+    /// @inheritdoc INft
+    function setURI(string calldata newUri) external onlyOwner {
+        _setURI(newUri);
+        emit BaseURIUpdated(newUri);
+    }
+
+    /// @inheritdoc INft
+    function setBox(address box, bool allowed) external onlyOwner {
+        if (box == address(0)) revert NftInvalidAddress(box);
+        _boxes[box] = allowed;
+        emit BoxUpdated(box, allowed);
+    }
+
+    /// @inheritdoc INft
+    function setName(uint256 tokenId, uint256 level, string calldata name) external onlyOwner {
+        CardRecord storage card = _card(tokenId);
+        if (level == 0 || level > MAX_LEVEL) revert NftInvalidLevel(level, MAX_LEVEL);
+        card.level = uint64(level);
+        card.name = name;
+        emit CardNameUpdated(tokenId, level, name);
+    }
+
+    /// @inheritdoc INft
+    function setLevelName(uint256 level, string calldata nameZh, string calldata nameEn) external onlyOwner {
+        _setLevelName(level, nameZh, nameEn);
+    }
+
+    /// @inheritdoc INft
+    function setSendMin(uint256 sendMin) external onlyOwner {
+        emit SendMinUpdated(_sendMin, sendMin);
+        _sendMin = sendMin;
+    }
+
+    // --- views -------------------------------------------------------------------------------------------
+
+    /// @inheritdoc INft
+    function getConfig() external view returns (Config memory) {
+        return
+            Config({
+                rewardToken: address(_rewardToken),
+                sendMin: _sendMin,
+                uri: super.uri(0),
+                maxCards: MAX_CARDS,
+                maxBatch: MAX_BATCH,
+                maxPower: MAX_POWER,
+                maxLevel: MAX_LEVEL
+            });
+    }
+
+    /// @inheritdoc INft
+    function getCards() external view returns (Card[] memory cards) {
+        uint256 count = _totalID;
+        cards = new Card[](count);
+        for (uint256 i; i < count; ++i) cards[i] = getCard(i + 1);
+    }
+
+    /// @inheritdoc INft
+    function getCardsByLevel(uint256 level) external view returns (Card[] memory cards) {
+        uint256 count = _totalID;
+        cards = new Card[](count);
+        uint256 found;
+        for (uint256 id = 1; id <= count; ++id) {
+            if (_cards[id].level == level) cards[found++] = getCard(id);
+        }
+        // solhint-disable-next-line no-inline-assembly
+        assembly {
+            mstore(cards, found) // shrink to the cards found
+        }
+    }
+
+    /// @inheritdoc INft
+    function getCard(uint256 tokenId) public view returns (Card memory) {
+        CardRecord storage card = _card(tokenId);
+        return
+            Card({
+                tokenId: tokenId,
+                level: card.level,
+                total: card.total,
+                debt: card.debt,
+                name: card.name,
+                author: card.author,
+                mints: card.mints,
+                supply: card.supply,
+                power: card.power,
+                cid: card.cid,
+                suffix: card.suffix
+            });
+    }
+
+    /// @inheritdoc INft
+    function getUserInfo(address account) external view returns (UserInfo memory info) {
+        UserRecord storage user = _users[account];
+        info.user = User({isExist: user.isExist, index: user.index, balance: user.balance, total: user.total});
+        info.power = user.power;
+        info.pending = RewardMath.pending(user.power, _virtualPerPower(), user.debt);
+        uint256 count = _totalID;
+        info.balances = new uint256[](count);
+        for (uint256 i; i < count; ++i) info.balances[i] = balanceOf(account, i + 1);
+    }
+
+    /// @inheritdoc INft
+    function totalInfo() external view returns (Totals memory) {
+        return
+            Totals({
+                lastIndex: _lastIndex,
+                totalForce: _totalForce,
+                perForce: _perPower,
+                rewardTotal: _rewardTotal,
+                lastBalance: _lastBalance,
+                sendMin: _sendMin,
+                totalUser: _totalUser,
+                totalID: _totalID,
+                totalReward: _totalReward,
+                totalExtract: _totalExtract,
+                totalPower: _totalPower,
+                perPower: _perPower
+            });
+    }
+
+    /// @inheritdoc INft
+    function getLevelNames() external view returns (string[5] memory zh, string[5] memory en) {
+        return (_levelZh, _levelEn);
+    }
+
+    /// @inheritdoc INft
+    function isBox(address account) external view returns (bool) {
+        return _boxes[account];
+    }
+
+    /// @inheritdoc INft
+    function maxSupply(uint256 tokenId) external view returns (uint256) {
+        return _card(tokenId).total;
+    }
+
+    /// @inheritdoc INft
+    function totalMinted(uint256 tokenId) external view returns (uint256) {
+        return _card(tokenId).mints;
+    }
+
+    /// @inheritdoc INft
+    function totalSupply(uint256 tokenId) external view returns (uint256) {
+        return _card(tokenId).supply;
+    }
+
+    /// @inheritdoc INft
+    function totalSupply() external view returns (uint256) {
+        return _totalForce;
+    }
+
+    /// @notice The metadata URI of `tokenId`: base URI + cid + suffix when the card has a cid, else the base.
+    function uri(uint256 tokenId) public view override returns (string memory) {
+        CardRecord storage card = _cards[tokenId];
+        if (bytes(card.cid).length == 0) return super.uri(tokenId);
+        return string.concat(super.uri(tokenId), card.cid, card.suffix);
+    }
+
+    /// @inheritdoc INft
+    function uris(uint256[] calldata tokenIds) external view returns (string[] memory result) {
+        if (tokenIds.length > MAX_BATCH) revert NftBatchTooLarge(tokenIds.length, MAX_BATCH);
+        result = new string[](tokenIds.length);
+        for (uint256 i; i < tokenIds.length; ++i) result[i] = uri(tokenIds[i]);
+    }
+
+    // --- internals ---------------------------------------------------------------------------------------
+
+    /// @dev Every mint, burn and transfer: distribute what arrived, check ids, caps and balances (duplicates
+    /// in a batch count cumulatively), settle both sides at the current accumulator, then move the power.
+    function _update(address from, address to, uint256[] memory ids, uint256[] memory values) internal override {
+        uint256 length = ids.length;
+        if (length != values.length) revert NftArrayLengthMismatch(length, values.length);
+        if (length > MAX_BATCH) revert NftBatchTooLarge(length, MAX_BATCH);
+        _distribute();
+        uint256 moved;
+        uint256 count;
+        for (uint256 i; i < length; ++i) {
+            uint256 id = ids[i];
+            uint256 value = values[i];
+            CardRecord storage card = _card(id);
+            if (from == address(0)) {
+                uint256 minted = card.mints + value;
+                if (minted > card.total) revert MintExceedsMaxSupply(minted, card.total);
+                card.mints = minted;
+                card.supply += value;
+            } else {
+                if (balanceOf(from, id) < value + _earlier(ids, values, i)) revert InsufficientBalance(from, id);
+                if (to == address(0)) card.supply -= value;
+            }
+            moved += value * card.power;
+            count += value;
+        }
+        if (from != to) {
+            if (from != address(0)) _changePower(from, moved, false);
+            if (to != address(0)) _changePower(to, moved, true);
+        }
+        if (from == address(0)) {
+            _totalPower += moved;
+            _totalForce += count;
+        } else if (to == address(0)) {
+            _totalPower -= moved;
+            _totalForce -= count;
+        }
+        super._update(from, to, ids, values);
+    }
+
+    /// @dev ERC-1155 transfer rights, with the error of SPEC §8.
+    function _checkAuthorized(address operator, address owner) internal view override {
+        if (owner != operator && !isApprovedForAll(owner, operator)) revert NotAuthorized();
+    }
+
+    /// @dev Shares what arrived since the last distribution by power (nothing while nobody holds power).
+    function _distribute() private {
+        uint256 totalPower = _totalPower;
+        if (totalPower == 0) return;
+        uint256 balance = _rewardToken.balanceOf(address(this));
+        uint256 last = _lastBalance;
+        if (balance <= last) return;
+        (uint256 inc, uint256 consumed) = RewardMath.increment(balance - last, totalPower);
+        if (inc == 0) return;
+        uint256 perPower = _perPower + inc;
+        _perPower = perPower;
+        _lastBalance = last + consumed;
+        _rewardTotal += consumed;
+        uint256 index = ++_lastIndex;
+        emit RewardDistributed(index, consumed, totalPower, perPower);
+    }
+
+    function _changePower(address account, uint256 delta, bool increase) private {
+        UserRecord storage user = _users[account];
+        if (!user.isExist) {
+            uint256 index = ++_totalUser;
+            user.isExist = true;
+            user.index = uint64(index);
+            emit UserRegistered(account, index);
+        }
+        _settle(account, user);
+        uint256 power = user.power;
+        uint256 newPower = increase ? power + delta : power - delta;
+        user.debt = RewardMath.reweight(power, newPower, _perPower, user.debt);
+        user.power = newPower;
+    }
+
+    function _settle(address account, UserRecord storage user) private {
+        (uint256 paid, int256 debt) = RewardMath.settle(user.power, _perPower, user.debt);
+        if (paid == 0) return;
+        user.debt = debt;
+        user.balance += paid;
+        user.total += paid;
+        _totalReward += paid;
+        emit RewardSettled(account, paid);
+    }
+
+    function _virtualPerPower() private view returns (uint256) {
+        uint256 balance = _rewardToken.balanceOf(address(this));
+        if (balance <= _lastBalance) return _perPower;
+        (uint256 inc, ) = RewardMath.increment(balance - _lastBalance, _totalPower);
+        return _perPower + inc;
+    }
+
+    /// @dev The amount of `ids[i]` already taken by the earlier entries of the batch (duplicate ids).
+    function _earlier(uint256[] memory ids, uint256[] memory values, uint256 i) private pure returns (uint256 sum) {
+        for (uint256 j; j < i; ++j) if (ids[j] == ids[i]) sum += values[j];
+    }
+
+    function _card(uint256 tokenId) private view returns (CardRecord storage) {
+        if (tokenId == 0 || tokenId > _totalID) revert NftUnknownCard(tokenId);
+        return _cards[tokenId];
+    }
+
+    function _checkMinter() private view {
+        if (msg.sender != owner() && !_boxes[msg.sender]) revert NotAuthorized();
+    }
+
+    function _checkBurner(address from) private view {
+        if (from != msg.sender && !isApprovedForAll(from, msg.sender) && !_boxes[msg.sender]) revert NotAuthorized();
+    }
+
+    function _checkNoZero(uint256[] calldata amounts) private pure {
+        for (uint256 i; i < amounts.length; ++i) if (amounts[i] == 0) revert NftZeroAmount();
+    }
+
+    function _setLevelName(uint256 level, string memory nameZh, string memory nameEn) private {
+        if (level == 0 || level > MAX_LEVEL) revert NftInvalidLevel(level, MAX_LEVEL);
+        _levelZh[level - 1] = nameZh;
+        _levelEn[level - 1] = nameEn;
+        emit LevelNameUpdated(level, nameZh, nameEn);
+    }
+
+    /// @dev Every reward token unit here belongs to holders (distributed, or waiting to be).
+    function _claimable(address token) internal view override returns (uint256) {
+        return token == address(_rewardToken) ? _rewardToken.balanceOf(address(this)) : 0;
+    }
+}

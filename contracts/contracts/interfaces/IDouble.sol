@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+/// @title The doubling deposit: every record releases up to twice its amount over time, from the pool only
+/// @notice `deposit(account, amount, fomoIndex)` takes `amount` USDT from the caller (a user, or a Fomo pool that
+/// passes its order index as `fomoIndex`) into the double pool and opens a record for `account` whose `reward` is
+/// `2 * amount`. The reward vests linearly from `startTime` to `endTime`; `endTime - startTime` is
+/// `ceil(10,000 / price)` days, where `price` is the release speed in basis points of the reward per day in effect at
+/// the deposit. `claim()` pays what vested and was not yet released, but never more than the USDT the pool holds:
+/// what the pool cannot pay now stays due and is paid by a later claim. Claims work only while `openClaim`.
+/// A record never releases more than its `reward` (2x). `feeRate` of every claim stays in the pool.
+interface IDouble {
+    /// @notice SPEC.md §3 "Double-stake user". `balance` is what `claim()` would pay now (before the fee).
+    struct User {
+        uint256 index;
+        uint256 amount;
+        uint256 total;
+        uint256 rewardRelease;
+        uint256 balance;
+        uint256 stakes;
+        uint256 lastOut;
+    }
+
+    /// @notice SPEC.md §3 "Double-stake record"; `released` (beyond SPEC) is what the record has released so far.
+    struct Record {
+        bool isValid;
+        uint256 index;
+        uint256 userIndex;
+        uint256 fomoIndex;
+        uint256 amount;
+        uint256 price;
+        uint256 reward;
+        uint256 startTime;
+        uint256 endTime;
+        address owner;
+        uint256 released;
+    }
+
+    /// @notice SPEC.md §3 "Double-stake config": `price` is the release speed (basis points of the reward per day).
+    struct Config {
+        uint256 dayTimes;
+        uint256 feeRate;
+        uint256 price;
+        bool openClaim;
+    }
+
+    /// @notice SPEC.md §3 "Double-stake totals": `totalActual` is the sum of all records' rewards (2x deposits),
+    /// `totalRelease` what they released (before fees), `totalExtract` what users received (after fees).
+    struct Totals {
+        uint256 totalUser;
+        uint256 totalStakes;
+        uint256 totalAmount;
+        uint256 totalActual;
+        uint256 totalRelease;
+        uint256 totalExtract;
+    }
+
+    /// @notice The amount is zero or does not fit the record fields.
+    error DoubleAmountOutOfRange(uint256 amount, uint256 min, uint256 max);
+    /// @notice The account is the zero address.
+    error DoubleInvalidAccount(address account);
+    /// @notice Claims are closed (`openClaim` is false).
+    error DoubleClaimClosed();
+    /// @notice Nothing can be paid now (nothing vested, or the pool is empty).
+    error DoubleNothingToClaim(address account);
+    /// @notice A config value is outside `[min, max]`.
+    error DoubleValueOutOfBounds(string name, uint256 value, uint256 min, uint256 max);
+
+    /// @notice Emitted for every deposit.
+    /// @param account the record's owner
+    /// @param from who paid the USDT (a user or a Fomo pool)
+    /// @param index the record's index
+    /// @param fomoIndex the Fomo order index the deposit comes from (0 for a direct deposit)
+    /// @param amount the USDT deposited
+    /// @param reward the most the record releases (2x)
+    /// @param endTime when the reward is fully vested
+    event Deposited(
+        address indexed account,
+        address indexed from,
+        uint256 indexed index,
+        uint256 fomoIndex,
+        uint256 amount,
+        uint256 reward,
+        uint256 endTime
+    );
+    /// @notice Emitted for each record a claim releases from.
+    event Released(address indexed account, uint256 indexed index, uint256 amount, bool completed);
+    /// @notice Emitted for every claim: `amount` released, `fee` kept in the pool, the rest paid.
+    event Claimed(address indexed account, uint256 amount, uint256 fee);
+    /// @notice Emitted when the owner changes the config.
+    event ConfigUpdated(Config config);
+    /// @notice Emitted when the owner changes the Log contract (zero: no logging).
+    event LogUpdated(address indexed log);
+
+    /// @notice Takes `amount` USDT from the caller and opens a record for `account`. Emits {Deposited}.
+    function deposit(address account, uint256 amount, uint256 fomoIndex) external;
+
+    /// @notice Pays the caller what vested on up to `MAX_CLAIM` of their records, within the pool's funds.
+    /// Emits {Released} per record and {Claimed}. Reverts with {DoubleClaimClosed} or {DoubleNothingToClaim}.
+    function claim() external;
+
+    /// @notice Sets the config (owner only, bounded). Emits {ConfigUpdated}.
+    function setConfig(Config calldata config) external;
+
+    /// @notice Sets the Log contract (owner only; zero disables logging). Emits {LogUpdated}.
+    function setLog(address log) external;
+
+    /// @notice The config.
+    function getConfig() external view returns (Config memory);
+
+    /// @notice The totals.
+    function getTotals() external view returns (Totals memory);
+
+    /// @notice `account`'s user record and its newest records (at most `MAX_PAGE`).
+    function getUserInfo(address account) external view returns (User memory user, Record[] memory records);
+
+    /// @notice A page of `account`'s records, newest first, and how many there are.
+    function getUserRecords(
+        address account,
+        uint256 offset,
+        uint256 count
+    ) external view returns (Record[] memory records, uint256 total);
+
+    /// @notice Record number `index` (1-based).
+    function records(uint256 index) external view returns (Record memory);
+
+    /// @notice The USDT token of the pool.
+    function usdt() external view returns (address);
+}

@@ -1,0 +1,140 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { network } from 'hardhat'
+import { parseEther } from 'viem'
+import { localDefaults } from '../config/defaults.ts'
+import { deploySystem } from './helpers/system.ts'
+import { buy, fund } from './helpers/trade.ts'
+
+const within1Percent = (value: bigint, reference: bigint) =>
+  value * 100n >= reference * 99n && value * 100n <= reference * 101n
+
+describe('Attacks', async () => {
+  const connection = await network.create()
+  const { viem, networkHelpers } = connection
+
+  async function fixture() {
+    const system = await deploySystem(connection)
+    const { token, wbnb, factory, router, deployer } = system
+    const [alice] = system.users
+    await fund(system, alice)
+    // a second pool (NEX/WBNB) to flash-borrow NEX from
+    await wbnb.write.deposit({ value: parseEther('1000') })
+    await factory.write.createPair([token.address, wbnb.address])
+    const flashPair = await viem.getContractAt(
+      'IUniswapV2Pair',
+      await factory.read.getPair([token.address, wbnb.address]),
+    )
+    await wbnb.write.approve([router.address, 2n ** 255n])
+    await token.write.approve([router.address, 2n ** 255n])
+    await router.write.addLiquidity([
+      token.address,
+      wbnb.address,
+      parseEther('1000000'),
+      parseEther('1000'),
+      0n,
+      0n,
+      deployer.account.address,
+      2n ** 40n,
+    ])
+    return { ...system, alice, flashPair }
+  }
+
+  it('a flash swap that crashes the spot price moves no price-based payout by more than 1 % (or it reverts)', async () => {
+    const system = await networkHelpers.loadFixture(fixture)
+    const { token, usdt, router, flashPair, alice, deployer } = system
+    await buy(system, alice, parseEther('5000')) // fee NEX to swap
+    await networkHelpers.time.increase(Number(localDefaults.tokenMulti.oracleWindow))
+    await token.write.updatePrice()
+    await networkHelpers.time.increase(Number(localDefaults.tokenMulti.oracleWindow))
+    const valueBefore = await token.read.getSwapValue([parseEther('1')])
+    const tokensBefore = await token.read.getSwapTokens([parseEther('0.1')])
+    const spotBefore = await token.read.getPrice()
+
+    const attacker = await viem.deployContract('FlashAttacker', [
+      token.address,
+      usdt.address,
+      router.address,
+      flashPair.address,
+      deployer.account.address,
+    ])
+    await token.write.transfer([attacker.address, parseEther('400000')]) // capital for fees and repayment
+    await usdt.write.mint([attacker.address, parseEther('1000')])
+    await attacker.write.attack([parseEther('300000')])
+
+    assert.ok((await attacker.read.spotDuring()) * 10n < spotBefore * 7n, 'the spot price moved by more than 30 %')
+    assert.ok(within1Percent(await attacker.read.swapValueDuring(), valueBefore), 'getSwapValue')
+    assert.ok(within1Percent(await attacker.read.swapTokensDuring(), tokensBefore), 'getSwapTokens')
+    // swapAndTrans would have sold at the crashed price: the TWAP minimum makes it revert
+    if (await attacker.read.transSucceeded()) {
+      assert.ok((await attacker.read.transPaid()) * 100n >= (await attacker.read.transTwapValue()) * 99n)
+    } else {
+      const [, trans] = await token.read.getSwapBalances()
+      assert.ok(trans >= localDefaults.token.autoSwapMin, 'fee NEX still kept')
+    }
+    assert.equal(await attacker.read.transSucceeded(), false)
+    assert.equal(await attacker.read.liquifySucceeded(), false)
+    // swapBurn burns at least the TWAP amount of NEX for the USDT paid
+    if (await attacker.read.swapBurnSucceeded()) {
+      assert.ok((await attacker.read.swapBurnTokens()) * 100n >= (await attacker.read.swapBurnTwapTokens()) * 99n)
+    }
+    // and after the attack, the fee swap runs at the fair price
+    await networkHelpers.mine(1)
+    await token.write.swapAndTrans()
+  })
+
+  it('burnPool and selling in one transaction reverts (TokenSellInBurnBlock)', async () => {
+    const system = await networkHelpers.loadFixture(fixture)
+    const { token, usdt, router, pair } = system
+    const attacker = await viem.deployContract('BurnSellAttacker', [
+      token.address,
+      usdt.address,
+      router.address,
+      pair.address,
+    ])
+    await usdt.write.mint([attacker.address, parseEther('10000')])
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      attacker.write.attack([parseEther('10000'), true]),
+      token,
+      'TokenSellInBurnBlock',
+      [(block: bigint) => block > 0n],
+    )
+  })
+
+  for (const zeroFees of [false, true]) {
+    it(`buy, burnPool, then sell in the next block loses money (${zeroFees ? 'zero token fees, burn bounds at max' : 'default fees'})`, async () => {
+      const system = await networkHelpers.loadFixture(fixture)
+      const { token, usdt, router, pair } = system
+      if (zeroFees) {
+        const c = await token.read.getConfig()
+        await token.write.setConfig([
+          {
+            ...c,
+            buyRate: 0n,
+            addPoolRate: 0n,
+            feeUSDT: 0n,
+            feeNex: 0n,
+            burnReward: 100n,
+          },
+        ])
+        await token.write.setConfigMulti([{ ...localDefaults.tokenMulti, burnRate: 50n }])
+      }
+      const attacker = await viem.deployContract('BurnSellAttacker', [
+        token.address,
+        usdt.address,
+        router.address,
+        pair.address,
+      ])
+      const capital = parseEther('10000')
+      await usdt.write.mint([attacker.address, capital])
+      await attacker.write.attack([capital, false])
+      const [burned] = await token.getEvents.PoolBurned()
+      const rewardValue = ((burned.args.reward ?? 0n) * (await token.read.getPrice())) / 10n ** 18n
+      await attacker.write.sellAll()
+      const after = await usdt.read.balanceOf([attacker.address])
+      // beyond the keeper reward anyone gets for calling burnPool, the round trip loses
+      assert.ok(after < capital + rewardValue, `after ${after} capital ${capital} reward ${rewardValue}`)
+      assert.ok(after < capital || zeroFees, `with the default fees the whole round trip loses: ${after}`)
+    })
+  }
+})
