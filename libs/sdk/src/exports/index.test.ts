@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import * as actions from './actions.ts'
+import * as ethersTypes from './ethers.ts'
 import * as sdk from './index.ts'
 import * as react from './react.ts'
 
@@ -61,6 +62,7 @@ describe('public API', () => {
   it('exports generated actions and hooks for every contract', () => {
     expect(Object.keys(actions)).toEqual(expect.arrayContaining(['readMainUsers', 'writeMainRegister', 'mainAbi']))
     expect(Object.keys(react)).toEqual(expect.arrayContaining(['useReadMainUsers', 'useWriteMainRegister']))
+    expect(Object.keys(ethersTypes)).toEqual(expect.arrayContaining(['Main__factory', 'LocalUSDT__factory']))
   })
 
   it('reports the version of package.json', () => {
