@@ -35,7 +35,9 @@ export function collectArtifacts(dir = artifactsDir): Artifact[] {
   for (const artifact of artifacts) {
     const previous = seen.get(artifact.contractName)
     if (previous && previous.sourceName !== artifact.sourceName) {
-      throw new Error(`two contracts are named ${artifact.contractName}: ${previous.sourceName} and ${artifact.sourceName}`)
+      throw new Error(
+        `two contracts are named ${artifact.contractName}: ${previous.sourceName} and ${artifact.sourceName}`,
+      )
     }
     seen.set(artifact.contractName, artifact)
   }
@@ -44,7 +46,8 @@ export function collectArtifacts(dir = artifactsDir): Artifact[] {
 
 function main() {
   const artifacts = collectArtifacts()
-  if (artifacts.length === 0) throw new Error(`no artifacts under ${artifactsDir}: run \`nx run contracts:build\` first`)
+  if (artifacts.length === 0)
+    throw new Error(`no artifacts under ${artifactsDir}: run \`nx run contracts:build\` first`)
   const generatedDir = join(lib, 'src', 'generated')
   const jsonDir = join(lib, 'json')
   rmSync(generatedDir, { recursive: true, force: true })
@@ -63,7 +66,9 @@ function main() {
   abis += `\n/** Names of every contract with an ABI in this package. */\nexport const contractNames = ${JSON.stringify(names)} as const\n`
   writeFileSync(join(generatedDir, 'abis.ts'), abis)
   writeDeployments()
-  console.log(`abi: ${names.length} ABIs written to ${relative(process.cwd(), generatedDir)} and ${relative(process.cwd(), jsonDir)}`)
+  console.log(
+    `abi: ${names.length} ABIs written to ${relative(process.cwd(), generatedDir)} and ${relative(process.cwd(), jsonDir)}`,
+  )
 }
 
 export function writeDeployments() {
