@@ -23,5 +23,29 @@ export default defineConfig({
   resolve: { conditions: ['@nexus/source', ...defaultClientConditions] },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+            {
+              name: 'router',
+              test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|history|react-store|store)[\\/]/,
+              priority: 2,
+            },
+            {
+              name: 'web3',
+              test: /node_modules[\\/](viem|wagmi|@wagmi|ox|abitype|@noble|@scure|@tanstack[\\/]query-core|@tanstack[\\/]react-query|mipd|zustand|eventemitter3)[\\/]/,
+              priority: 1,
+            },
+          ],
+        },
+      },
+    },
+  },
 })

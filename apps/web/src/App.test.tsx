@@ -46,6 +46,6 @@ describe('App shell', () => {
     const shown = await screen.findByTestId('invite-code-rejected')
     expect(shown.textContent).toBe(payload)
     expect(shown.querySelector('img')).toBeNull()
-    expect(window.localStorage.getItem('inviteCode')).toBeNull()
+    expect(window.localStorage.getItem('inviteCode')).toBe('0x0000000000000000000000000000000000000000')
   })
 })

@@ -8,8 +8,11 @@ import { activateLocale, readLocale } from './lib/i18n.ts'
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html lacks the #root element')
 
+// Every route change starts at the top, also back and forward (SPEC.md §2); the browser must not restore positions.
+window.history.scrollRestoration = 'manual'
+
 // The first paint waits for the saved language's catalog, so no text flashes in the other language.
-activateLocale(readLocale(window.localStorage)).then(() => {
+activateLocale(readLocale(window.localStorage), window.localStorage).then(() => {
   createRoot(root).render(
     <StrictMode>
       <App />

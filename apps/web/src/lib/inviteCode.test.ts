@@ -55,8 +55,18 @@ describe('captureInviteCode', () => {
     expect(storage.data.get(INVITE_CODE_KEY)).toBe(checksummed)
   })
 
+  it('saves the default (zero address) when nothing valid is saved', () => {
+    const storage = memoryStorage({ [INVITE_CODE_KEY]: 'garbage' })
+    captureInviteCode('?code=nope', storage)
+    expect(storage.data.get(INVITE_CODE_KEY)).toBe(DEFAULT_INVITE_CODE)
+    const fresh = memoryStorage()
+    captureInviteCode('', fresh)
+    expect(fresh.data.get(INVITE_CODE_KEY)).toBe(DEFAULT_INVITE_CODE)
+  })
+
   it('survives a storage that refuses writes', () => {
     const storage = {
+      getItem: () => null,
       setItem() {
         throw new Error('QuotaExceededError')
       },

@@ -38,21 +38,24 @@ export function readInviteCode(storage: Pick<Storage, 'getItem'>): Address {
 
 /**
  * Stores the `code` query parameter of `search` as the invite code when it is a valid address, and tells what it
- * found; invalid codes are not stored (SPEC.md §2).
+ * found; invalid codes are not stored (SPEC.md §2). Without a saved code, the default (zero address) is saved.
  *
  * @example
  * captureInviteCode(window.location.search, window.localStorage)
  */
-export function captureInviteCode(search: string, storage: Pick<Storage, 'setItem'>): InviteCodeParam {
+export function captureInviteCode(search: string, storage: Pick<Storage, 'getItem' | 'setItem'>): InviteCodeParam {
   const param = parseInviteCodeParam(search)
-  if (param.kind === 'valid') {
-    try {
-      storage.setItem(INVITE_CODE_KEY, param.address)
-    } catch {
-      // Storage can be full or disabled (private mode); the code still works for this visit through the URL.
-    }
-  }
+  if (param.kind === 'valid') safeSet(storage, param.address)
+  else if (readInviteCode(storage) === DEFAULT_INVITE_CODE) safeSet(storage, DEFAULT_INVITE_CODE)
   return param
+}
+
+function safeSet(storage: Pick<Storage, 'setItem'>, value: string) {
+  try {
+    storage.setItem(INVITE_CODE_KEY, value)
+  } catch {
+    // Storage can be full or disabled (private mode); the code still works for this visit through the URL.
+  }
 }
 
 function safeGet(storage: Pick<Storage, 'getItem'>, key: string): string | null {

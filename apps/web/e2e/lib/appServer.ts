@@ -1,0 +1,57 @@
+import { fileURLToPath } from 'node:url'
+import { build, preview } from 'vite'
+import type { PreviewServer } from 'vite'
+import { freePort } from './freePort.ts'
+
+/** The web app's folder (apps/web). */
+export const webRoot = fileURLToPath(new URL('../..', import.meta.url))
+
+export type AppServer = { url: string; close(): Promise<void> }
+
+export type ServeAppParameters = {
+  /** `VITE_*` variables baked into this build (chain, RPC, GraphQL, extra managers, ...). */
+  env?: Record<string, string>
+  /** Build output folder, relative to apps/web: the repository's git-ignored dist/, away from the production build. */
+  outDir?: string
+  /** Skip the build and serve what `outDir` holds. */
+  skipBuild?: boolean
+}
+
+/**
+ * Builds the app with `vite build` and serves it with `vite preview` on a free port of 127.0.0.1, the way operators
+ * serve the static build.
+ *
+ * @example
+ * const app = await serveApp({ env: { VITE_EXTRA_MANAGERS: manager } })
+ * await page.goto(`${app.url}/burn`)
+ * await app.close()
+ */
+export async function serveApp({
+  env = {},
+  outDir = '../../dist/web-e2e',
+  skipBuild = false,
+}: ServeAppParameters = {}): Promise<AppServer> {
+  const saved = new Map(Object.keys(env).map((key) => [key, process.env[key]]))
+  Object.assign(process.env, env)
+  try {
+    if (!skipBuild) {
+      await build({ root: webRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } })
+    }
+  } finally {
+    for (const [key, value] of saved) {
+      if (value === undefined) delete process.env[key]
+      else process.env[key] = value
+    }
+  }
+  const port = await freePort()
+  const server: PreviewServer = await preview({
+    root: webRoot,
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { host: '127.0.0.1', port, strictPort: true, open: false },
+  })
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => server.close(),
+  }
+}

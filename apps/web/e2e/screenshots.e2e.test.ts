@@ -1,0 +1,67 @@
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { E2E_MANAGER } from './lib/accounts.ts'
+import { webRoot } from './lib/appServer.ts'
+import { launchBrowser, openPage, saveScreenshot, VIEWPORTS, waitForPage } from './lib/browser.ts'
+import type { ViewportName } from './lib/browser.ts'
+import { injectedWalletScript } from './lib/injectedWallet.ts'
+import { ROUTES, routeSlug } from './lib/routes.ts'
+
+const baseUrl = inject('baseUrl')
+/** Git-ignored folder at the repository root. */
+export const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? join(webRoot, '..', '..', 'screenshots')
+const LOCALES = ['zh-Hant', 'en'] as const
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('screenshots of every page', () => {
+  for (const locale of LOCALES) {
+    for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+      it(`${locale} at ${viewport} size`, async () => {
+        const { page, problems, context } = await openPage(browser, { viewport, storage: { lang: locale } })
+        const dir = join(SCREENSHOT_DIR, locale, viewport)
+        for (const route of ROUTES) {
+          await page.goto(`${baseUrl}${route}`)
+          await waitForPage(page, route)
+          expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale)
+          await saveScreenshot(page, join(dir, `${routeSlug(route)}.png`))
+        }
+        const files = readdirSync(dir).filter((file) => file.endsWith('.png'))
+        expect(files).toHaveLength(ROUTES.length)
+        expect(problems.list).toEqual([])
+        await context.close()
+      })
+    }
+
+    it(`${locale}: the menu of a connected manager, a toast and a confirm dialog`, async () => {
+      const { page, context } = await openPage(browser, {
+        viewport: 'phone',
+        storage: { lang: locale },
+        initScripts: [injectedWalletScript({ accounts: [E2E_MANAGER], chainId: 31337 })],
+      })
+      const dir = join(SCREENSHOT_DIR, locale, 'states')
+      await page.goto(`${baseUrl}/fomo?code=%3Cscript%3Ealert(1)%3C%2Fscript%3E`)
+      await waitForPage(page, '/fomo')
+      await page.getByTestId('invite-code-notice').waitFor()
+      await saveScreenshot(page, join(dir, 'invalid-invite-code.png'))
+      await page.getByTestId('wallet-button').click()
+      await expect.poll(() => page.getByTestId('wallet-button').textContent()).toBe('0x709..79C8')
+      await page.getByTestId('menu-button').click()
+      await page.getByTestId('admin-menu').waitFor()
+      await saveScreenshot(page, join(dir, 'menu-manager.png'))
+      await page.keyboard.press('Escape')
+      await page.getByTestId('wallet-button').click()
+      await page.getByRole('dialog').waitFor()
+      await saveScreenshot(page, join(dir, 'confirm-disconnect.png'))
+      await context.close()
+    })
+  }
+})
