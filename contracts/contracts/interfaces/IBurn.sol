@@ -211,7 +211,13 @@ interface IBurn {
     /// @notice Emitted when an order is forced out, at its cap (`capped`) or after `outDays`.
     event OrderOut(uint256 indexed index, address indexed owner, uint256 reward, bool capped);
     /// @notice Emitted when a referral or team reward is credited. `kind`: 1 direct, 2 indirect, 3 team.
-    event RewardCredited(address indexed account, address indexed from, uint256 indexed orderIndex, uint8 kind, uint256 amount);
+    event RewardCredited(
+        address indexed account,
+        address indexed from,
+        uint256 indexed orderIndex,
+        uint8 kind,
+        uint256 amount
+    );
     /// @notice Emitted when USDT that arrived from outside (fees, gifts) joins the pool.
     event PoolFunded(uint256 amount);
     /// @notice Emitted when the pool is shared by force (`index`-th distribution).

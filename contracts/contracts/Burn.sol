@@ -1,0 +1,755 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
+import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
+import {IBurn} from "./interfaces/IBurn.sol";
+import {IFeeReceiver} from "./interfaces/IFeeReceiver.sol";
+import {ILog} from "./interfaces/ILog.sol";
+import {IMain} from "./interfaces/IMain.sol";
+import {IPriceOracle} from "./interfaces/IPriceOracle.sol";
+import {IToken} from "./interfaces/IToken.sol";
+import {IUniswapV2Router02} from "./interfaces/external/IUniswapV2Router02.sol";
+import {FeeMath} from "./libraries/FeeMath.sol";
+import {RewardMath} from "./libraries/RewardMath.sol";
+
+/// @title Burn: orders that share the community pool by force, capped at 1.5x, out after 30 days (see {IBurn})
+/// @notice Deployed behind an ERC-1967 proxy.
+contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
+    using SafeERC20 for IERC20;
+    using SafeCast for uint256;
+
+    /// @notice The most generations `algebra` may reward.
+    uint256 public constant MAX_ALGEBRA = 20;
+    /// @notice The most orders one call may settle (`handleGas`).
+    uint256 public constant MAX_HANDLE = 200;
+    /// @notice The highest claim fee (basis points).
+    uint256 public constant MAX_FEE_RATE = 1_000;
+    /// @notice The highest share of an order that buys and burns NEX (basis points).
+    uint256 public constant MAX_SWAP_RATE = 5_000;
+    /// @notice Bounds of `rewardRate` (1x .. 2x).
+    uint256 public constant MIN_REWARD_RATE = 10_000;
+    uint256 public constant MAX_REWARD_RATE = 20_000;
+    /// @notice Bounds of `outDays`.
+    uint256 public constant MAX_OUT_DAYS = 365;
+    /// @notice Bounds of `dayTimes`.
+    uint256 public constant MIN_DAY_TIMES = 60;
+    uint256 public constant MAX_DAY_TIMES = 7 days;
+    /// @notice The largest `burnEvery` (1,000,000 USDT).
+    uint256 public constant MAX_BURN_EVERY = 1e24;
+    /// @notice The highest slippage of a BNB payment's swap (basis points).
+    uint256 public constant MAX_SLIPPAGE = 1_000;
+    /// @notice Team levels run from V0 to V5.
+    uint256 public constant MAX_LEVEL = 5;
+
+    uint8 private constant KIND_DIRECT = 1;
+    uint8 private constant KIND_INDIRECT = 2;
+    uint8 private constant KIND_TEAM = 3;
+
+    struct OrderRecord {
+        bool isValid;
+        bool isBNB;
+        address owner;
+        uint64 userIndex;
+        uint64 startTime;
+        uint64 endTime;
+        uint256 amount;
+        uint256 tokens;
+        int256 debt;
+        uint256 rewardSurplus;
+        uint256 reward;
+    }
+
+    struct Walk {
+        address account;
+        uint256 index;
+        uint256 value;
+        uint256 teamPaidRate;
+        uint256 credited;
+    }
+
+    struct TeamRecord {
+        uint128 teamAmount;
+        uint128 teamMax;
+        address maxAccount;
+        uint8 level;
+        bool isManual;
+        uint32 invites;
+        uint32 inviteValids;
+        uint256 teamUser;
+    }
+
+    Settings private _settings;
+    ConfigMulti private _multi;
+    Addresses private _addresses;
+    uint256 private _addTime;
+
+    mapping(uint256 index => OrderRecord order) private _orders;
+    mapping(address account => User user) private _users;
+    mapping(address account => TeamRecord team) private _teams;
+    mapping(address account => address[] invitees) private _invites;
+    mapping(address account => uint256[] indexes) private _userOrders;
+    mapping(address account => bool blacklisted) private _blacklist;
+
+    uint256 private _totalUser;
+    uint256 private _totalOrder;
+    uint256 private _totalAmount;
+    uint256 private _totalTokens;
+    uint256 private _totalRewardInvite;
+    uint256 private _totalReward;
+    uint256 private _totalExtract;
+    uint256 private _lastBalance;
+    uint256 private _lastIndex;
+    uint256 private _totalForce;
+    uint256 private _perForce;
+    uint256 private _lastOut;
+
+    // USDT held for users, by purpose: lastBalance == pool + owed + balances + swap (never less)
+    uint256 private _pool;
+    uint256 private _owed;
+    uint256 private _balances;
+    uint256 private _swapBalance;
+
+    /// @custom:oz-upgrades-unsafe-allow constructor
+    constructor() {
+        _disableInitializers();
+    }
+
+    /// @notice Initializes the proxy: owner, upgrade delay, addresses, settings and rates.
+    function initialize(
+        address owner_,
+        uint256 upgradeDelay_,
+        Addresses calldata addresses,
+        Settings calldata settings,
+        ConfigMulti calldata multi
+    ) external initializer {
+        __NexusUpgradeable_init(owner_, upgradeDelay_);
+        _addTime = block.timestamp;
+        _lastOut = 1;
+        _setAddresses(addresses);
+        _setSettings(settings);
+        _setMulti(multi);
+    }
+
+    /// @notice Accepts BNB from the router only (none is expected: swaps go BNB -> USDT).
+    receive() external payable {
+        if (msg.sender != _addresses.router) revert BurnUnexpectedBnb(msg.sender);
+    }
+
+    // --- user actions ------------------------------------------------------------------------------------
+
+    /// @inheritdoc IBurn
+    function burn(
+        address account,
+        uint256 times,
+        uint256 amount,
+        bool isBNB
+    ) external payable whenNotPaused nonReentrant {
+        Settings storage s = _settings;
+        if (times == 0) revert BurnZeroTimes();
+        if (block.timestamp < s.startTime) revert BurnNotStarted(s.startTime);
+        if (times > s.burnSurplus) revert BurnExceedsSurplus(times, s.burnSurplus);
+        _checkNotBlacklisted(account);
+        _checkNotBlacklisted(msg.sender);
+        User storage user = _users[account];
+        if (user.index == 0) _register(account, address(0));
+        _updatePool();
+
+        uint256 value = times * s.burnEvery;
+        s.burnSurplus -= times;
+        _collect(value, amount, isBNB);
+        uint256 tokens = _nexValue(value);
+        uint256 index = _createOrder(account, user, value, tokens, isBNB);
+        emit OrderCreated(index, account, msg.sender, isBNB, value, tokens, amount, _orders[index].endTime);
+        _split(account, index, value, user.orders == 1);
+        _log(account, "burn", value, user.amount, true, false);
+    }
+
+    /// @inheritdoc IBurn
+    function claimReward() external whenNotPaused nonReentrant {
+        _checkNotBlacklisted(msg.sender);
+        _updatePool();
+        User storage user = _users[msg.sender];
+        _settleUser(msg.sender, user);
+        uint256 amount = user.balance;
+        if (amount == 0) revert BurnNothingToClaim(msg.sender);
+        user.balance = 0;
+        _balances -= amount;
+        _lastBalance -= amount;
+        _totalExtract += amount;
+        uint256 fee = FeeMath.bps(amount, _settings.feeRate);
+        emit RewardClaimed(msg.sender, amount, fee);
+        _log(msg.sender, "claim", amount - fee, 0, false, true);
+        IERC20 usdt = IERC20(_addresses.usdt);
+        usdt.safeTransfer(msg.sender, amount - fee);
+        if (fee != 0) usdt.safeTransfer(_addresses.market, fee);
+    }
+
+    /// @inheritdoc IBurn
+    function register(address referCode) external whenNotPaused nonReentrant {
+        _checkNotBlacklisted(msg.sender);
+        if (_users[msg.sender].index != 0) revert BurnAlreadyRegistered(msg.sender);
+        _register(msg.sender, referCode);
+    }
+
+    /// @inheritdoc IBurn
+    function updatePool() external whenNotPaused nonReentrant {
+        _updatePool();
+        uint256 amount = _swapBalance;
+        if (amount == 0) return;
+        address token = _addresses.token;
+        IERC20 usdt = IERC20(_addresses.usdt);
+        usdt.forceApprove(token, amount);
+        // the token buys NEX at no worse than its TWAP less its slippage, and burns it
+        try IToken(token).swapBurn(amount) {
+            _swapBalance = 0;
+            _lastBalance -= amount;
+            emit TokensBurned(amount);
+        } catch {
+            usdt.forceApprove(token, 0);
+            emit SwapBurnSkipped(amount);
+        }
+    }
+
+    /// @inheritdoc IBurn
+    function updateUser(address account) external whenNotPaused nonReentrant {
+        _updatePool();
+        _settleUser(account, _users[account]);
+    }
+
+    /// @notice Fee hook of the NEX token: accounts USDT that arrived into the pool. Anyone may call; it only
+    /// accounts tokens the contract really holds.
+    function onFeeReceived(address token, uint256) external nonReentrant {
+        if (token == _addresses.usdt) _sync();
+    }
+
+    // --- owner -------------------------------------------------------------------------------------------
+
+    /// @inheritdoc IBurn
+    function setConfig(Settings calldata settings) external onlyOwner {
+        _setSettings(settings);
+    }
+
+    /// @inheritdoc IBurn
+    function setConfigMulti(ConfigMulti calldata multi) external onlyOwner {
+        _setMulti(multi);
+    }
+
+    /// @inheritdoc IBurn
+    function setAddresses(Addresses calldata addresses) external onlyOwner {
+        _setAddresses(addresses);
+    }
+
+    /// @inheritdoc IBurn
+    function setBlacklist(address account, bool blacklisted) external onlyOwner {
+        _blacklist[account] = blacklisted;
+        emit BlacklistUpdated(account, blacklisted);
+    }
+
+    /// @inheritdoc IBurn
+    function setTeam(address account, bool isManual, uint256 level) external onlyOwner {
+        if (level > MAX_LEVEL) revert BurnValueOutOfBounds(level, 0, MAX_LEVEL);
+        TeamRecord storage team = _teams[account];
+        team.isManual = isManual;
+        emit TeamManualUpdated(account, isManual, level);
+        _setLevel(account, team, isManual ? level : _volumeLevel(team));
+    }
+
+    // --- views -------------------------------------------------------------------------------------------
+
+    /// @inheritdoc IBurn
+    function getConfig() external view returns (Config memory) {
+        Settings storage s = _settings;
+        return
+            Config({
+                addTime: _addTime,
+                dayTimes: s.dayTimes,
+                algebra: s.algebra,
+                feeRate: s.feeRate,
+                handleGas: s.handleGas,
+                swapRate: s.swapRate,
+                burnEvery: s.burnEvery,
+                burnSurplus: s.burnSurplus,
+                rewardRate: s.rewardRate,
+                outDays: s.outDays,
+                startTime: s.startTime
+            });
+    }
+
+    /// @inheritdoc IBurn
+    function getConfigMulti() external view returns (ConfigMulti memory) {
+        return _multi;
+    }
+
+    /// @inheritdoc IBurn
+    function getAddresses() external view returns (Addresses memory) {
+        return _addresses;
+    }
+
+    /// @inheritdoc IBurn
+    function getSwapBnb(uint256 amountBNB) public view returns (uint256) {
+        return IPriceOracle(_addresses.bnbOracle).consult(_wbnb(), amountBNB);
+    }
+
+    /// @inheritdoc IBurn
+    function getSwapTokens(uint256 amountBNB) external view returns (uint256) {
+        return IPriceOracle(_addresses.nexOracle).consult(_addresses.usdt, getSwapBnb(amountBNB));
+    }
+
+    /// @inheritdoc IBurn
+    function orders(uint256 index) external view returns (Order memory) {
+        OrderRecord storage o = _order(index);
+        return
+            Order({
+                isValid: o.isValid,
+                isBNB: o.isBNB,
+                index: index,
+                userIndex: o.userIndex,
+                amount: o.amount,
+                tokens: o.tokens,
+                debt: o.debt,
+                rewardSurplus: o.rewardSurplus,
+                reward: o.reward,
+                startTime: o.startTime,
+                endTime: o.endTime,
+                owner: o.owner
+            });
+    }
+
+    /// @inheritdoc IBurn
+    function teams(address account) external view returns (Team memory) {
+        TeamRecord storage t = _teams[account];
+        return
+            Team({
+                isManual: t.isManual,
+                level: t.level,
+                invites: t.invites,
+                inviteValids: t.inviteValids,
+                teamUser: t.teamUser,
+                teamAmount: t.teamAmount,
+                teamMax: t.teamMax,
+                teamMin: t.teamAmount - t.teamMax,
+                maxAccount: t.maxAccount
+            });
+    }
+
+    /// @inheritdoc IBurn
+    function users(address account) external view returns (User memory) {
+        return _users[account];
+    }
+
+    /// @inheritdoc IBurn
+    function userInvites(address account, uint256 index) external view returns (address) {
+        return _invites[account][index];
+    }
+
+    /// @inheritdoc IBurn
+    function userInviteCount(address account) external view returns (uint256) {
+        return _invites[account].length;
+    }
+
+    /// @inheritdoc IBurn
+    function userOrderIndex(address account, uint256 index) external view returns (uint256) {
+        return _userOrders[account][index];
+    }
+
+    /// @inheritdoc IBurn
+    function totalInfo() external view returns (Totals memory) {
+        return
+            Totals({
+                totalUser: _totalUser,
+                totalOrder: _totalOrder,
+                totalAmount: _totalAmount,
+                totalTokens: _totalTokens,
+                totalRewardInvite: _totalRewardInvite,
+                totalReward: _totalReward,
+                totalExtract: _totalExtract,
+                lastBalance: _lastBalance,
+                lastIndex: _lastIndex,
+                totalForce: _totalForce,
+                perForce: _perForce,
+                lastOut: _lastOut
+            });
+    }
+
+    /// @inheritdoc IBurn
+    function pendingReward(uint256 index) external view returns (uint256) {
+        OrderRecord storage o = _order(index);
+        if (!o.isValid) return 0;
+        uint256 perForce = _perForce;
+        uint256 pool = _pool;
+        uint256 balance = IERC20(_addresses.usdt).balanceOf(address(this));
+        if (balance > _lastBalance) pool += balance - _lastBalance;
+        if (block.timestamp < o.endTime) {
+            (uint256 inc, ) = RewardMath.increment(pool, _totalForce);
+            perForce += inc;
+        }
+        uint256 accrued = RewardMath.pending(o.amount, perForce, o.debt);
+        return accrued < o.rewardSurplus ? accrued : o.rewardSurplus;
+    }
+
+    /// @inheritdoc IBurn
+    function getReserves() external view returns (Reserves memory) {
+        return Reserves({pool: _pool, orders: _owed, balances: _balances, swap: _swapBalance});
+    }
+
+    /// @inheritdoc IBurn
+    function isBlacklisted(address account) external view returns (bool) {
+        return _blacklist[account];
+    }
+
+    // --- internals: orders and the pool --------------------------------------------------------------------
+
+    /// @dev Takes the payment: exactly `value` USDT, or `amount` BNB swapped to at least `value` USDT and no
+    /// less than its TWAP value less `slippage` (the USDT above `value` goes back to the payer).
+    function _collect(uint256 value, uint256 amount, bool isBNB) private {
+        IERC20 usdt = IERC20(_addresses.usdt);
+        if (!isBNB) {
+            if (msg.value != 0) revert BurnValueMismatch(msg.value, 0);
+            if (amount < value) revert BurnPaymentTooLow(amount, value);
+            usdt.safeTransferFrom(msg.sender, address(this), value);
+        } else {
+            if (msg.value != amount) revert BurnValueMismatch(msg.value, amount);
+            IPriceOracle(_addresses.bnbOracle).update();
+            uint256 twap = getSwapBnb(amount);
+            if (twap < value) revert BurnPaymentTooLow(twap, value);
+            uint256 floor = twap - FeeMath.bps(twap, _multi.slippage);
+            address[] memory path = new address[](2);
+            path[0] = _wbnb();
+            path[1] = address(usdt);
+            uint256 before = usdt.balanceOf(address(this));
+            IUniswapV2Router02(_addresses.router).swapExactETHForTokens{value: amount}(
+                floor > value ? floor : value,
+                path,
+                address(this),
+                block.timestamp
+            );
+            uint256 refund = usdt.balanceOf(address(this)) - before - value;
+            if (refund != 0) usdt.safeTransfer(msg.sender, refund);
+        }
+        _lastBalance += value;
+    }
+
+    function _createOrder(
+        address account,
+        User storage user,
+        uint256 value,
+        uint256 tokens,
+        bool isBNB
+    ) private returns (uint256 index) {
+        Settings storage s = _settings;
+        index = ++_totalOrder;
+        uint256 endTime = block.timestamp + s.outDays * s.dayTimes;
+        OrderRecord storage o = _orders[index];
+        o.isValid = true;
+        o.isBNB = isBNB;
+        o.owner = account;
+        o.userIndex = uint64(_userOrders[account].length);
+        o.startTime = uint64(block.timestamp);
+        o.endTime = uint64(endTime);
+        o.amount = value;
+        o.tokens = tokens;
+        o.debt = RewardMath.reweight(0, value, _perForce, 0);
+        o.rewardSurplus = (value * s.rewardRate) / FeeMath.BPS;
+        _userOrders[account].push(index);
+        ++user.orders;
+        user.amount += value;
+        _totalForce += value;
+        _totalAmount += value;
+        _totalTokens += tokens;
+    }
+
+    /// @dev Splits an order's value: pool, referral and team rewards, NFT dividends, NEX burn, market.
+    function _split(address account, uint256 index, uint256 value, bool firstOrder) private {
+        ConfigMulti storage m = _multi;
+        uint256 community = FeeMath.bps(value, m.burnRates[0]);
+        uint256 swap = FeeMath.bps(value, _settings.swapRate);
+        uint256 nftShare = FeeMath.bps(value, m.burnRates[4]);
+        _pool += community;
+        _swapBalance += swap;
+        uint256 credited = _rewardAncestors(account, index, value, firstOrder);
+        uint256 market = value - community - swap - nftShare - credited;
+        _lastBalance -= nftShare + market;
+        IERC20 usdt = IERC20(_addresses.usdt);
+        if (nftShare != 0) usdt.safeTransfer(_addresses.nft, nftShare);
+        if (market != 0) usdt.safeTransfer(_addresses.market, market);
+    }
+
+    /// @dev Walks up Main's tree (bounded by its `generations`): team volumes, legs and levels; direct,
+    /// indirect and team rewards. Returns what was credited.
+    function _rewardAncestors(
+        address account,
+        uint256 index,
+        uint256 value,
+        bool firstOrder
+    ) private returns (uint256) {
+        address[] memory ancestors = IMain(_addresses.main).getReferrers(account, type(uint256).max);
+        Walk memory w = Walk({account: account, index: index, value: value, teamPaidRate: 0, credited: 0});
+        address child = account;
+        for (uint256 k; k < ancestors.length; ++k) {
+            address ancestor = ancestors[k];
+            TeamRecord storage team = _teams[ancestor];
+            if (k == 0 && firstOrder) ++team.inviteValids;
+            _addVolume(ancestor, team, child, value);
+            if (_users[ancestor].amount != 0 && !_blacklist[ancestor]) _rewardAncestor(w, k, ancestor, team.level);
+            child = ancestor;
+        }
+        return w.credited;
+    }
+
+    /// @dev Direct (generation 1) or indirect (up to `algebra`) reward, and the team level differential.
+    function _rewardAncestor(Walk memory w, uint256 k, address ancestor, uint256 level) private {
+        ConfigMulti storage m = _multi;
+        if (k == 0) {
+            w.credited += _credit(ancestor, w, KIND_DIRECT, FeeMath.bps(w.value, m.burnRates[1]));
+        } else if (k < _settings.algebra) {
+            w.credited += _credit(ancestor, w, KIND_INDIRECT, FeeMath.bps(w.value, m.burnRates[2]));
+        }
+        uint256 rate = level == 0 ? 0 : m.teamRates[level - 1];
+        if (rate > w.teamPaidRate) {
+            w.credited += _credit(ancestor, w, KIND_TEAM, FeeMath.bps(w.value, rate - w.teamPaidRate));
+            w.teamPaidRate = rate;
+        }
+    }
+
+    function _addVolume(address ancestor, TeamRecord storage team, address child, uint256 value) private {
+        uint256 teamAmount = team.teamAmount + value;
+        team.teamAmount = teamAmount.toUint128();
+        uint256 leg = _users[child].amount + _teams[child].teamAmount;
+        if (child == team.maxAccount || leg > team.teamMax) {
+            team.teamMax = leg.toUint128();
+            team.maxAccount = child;
+        }
+        if (!team.isManual) _setLevel(ancestor, team, _volumeLevel(team));
+    }
+
+    function _credit(address account, Walk memory w, uint8 kind, uint256 amount) private returns (uint256) {
+        if (amount == 0) return 0;
+        User storage user = _users[account];
+        user.balance += amount;
+        user.rewardTotal += amount;
+        if (kind == KIND_DIRECT) user.rewardDirect += amount;
+        else if (kind == KIND_INDIRECT) user.rewardIndirect += amount;
+        _balances += amount;
+        _totalRewardInvite += amount;
+        emit RewardCredited(account, w.account, w.index, kind, amount);
+        return amount;
+    }
+
+    /// @dev Accounts new USDT into the pool, forces out expired orders (bounded), then shares the pool unless
+    /// an expired order is still valid (it must not share new funds).
+    function _updatePool() private {
+        _sync();
+        uint256 i = _lastOut;
+        uint256 last = _totalOrder;
+        uint256 limit = _settings.handleGas;
+        for (uint256 steps; i <= last && steps < limit; ++steps) {
+            OrderRecord storage o = _orders[i];
+            if (o.isValid) {
+                if (o.endTime > block.timestamp) break;
+                _settleOrder(i, o, _users[o.owner]);
+            }
+            ++i;
+        }
+        _lastOut = i;
+        if (i <= last) {
+            OrderRecord storage next = _orders[i];
+            if (next.isValid && next.endTime <= block.timestamp) return;
+        }
+        uint256 pool = _pool;
+        uint256 totalForce = _totalForce;
+        if (pool == 0 || totalForce == 0) return;
+        (uint256 inc, uint256 consumed) = RewardMath.increment(pool, totalForce);
+        if (inc == 0) return;
+        uint256 perForce = _perForce + inc;
+        _perForce = perForce;
+        _pool = pool - consumed;
+        _owed += consumed;
+        uint256 distribution = ++_lastIndex;
+        emit PoolDistributed(distribution, consumed, totalForce, perForce);
+    }
+
+    function _sync() private {
+        uint256 balance = IERC20(_addresses.usdt).balanceOf(address(this));
+        uint256 last = _lastBalance;
+        if (balance <= last) return;
+        uint256 amount = balance - last;
+        _lastBalance = balance;
+        _pool += amount;
+        emit PoolFunded(amount);
+    }
+
+    /// @dev Settles `account`'s valid orders from its `lastOut`, at most `handleGas` of them.
+    function _settleUser(address account, User storage user) private {
+        uint256[] storage list = _userOrders[account];
+        uint256 length = list.length;
+        uint256 limit = _settings.handleGas;
+        uint256 first = user.lastOut;
+        bool leading = true;
+        for (uint256 j = first; j < length && j - first < limit; ++j) {
+            OrderRecord storage o = _orders[list[j]];
+            if (o.isValid) _settleOrder(list[j], o, user);
+            if (leading && !o.isValid) user.lastOut = j + 1;
+            else leading = false;
+        }
+    }
+
+    /// @dev Credits an order's accrued dividends up to its cap (the overflow goes back to the pool), and forces
+    /// it out at its cap or once expired.
+    function _settleOrder(uint256 index, OrderRecord storage o, User storage user) private {
+        (uint256 accrued, int256 debt) = RewardMath.settle(o.amount, _perForce, o.debt);
+        o.debt = debt;
+        uint256 surplus = o.rewardSurplus;
+        uint256 pay = accrued < surplus ? accrued : surplus;
+        if (accrued != 0) {
+            _owed -= accrued;
+            _pool += accrued - pay;
+            surplus -= pay;
+            o.rewardSurplus = surplus;
+            o.reward += pay;
+            user.balance += pay;
+            user.total += pay;
+            user.rewardTotal += pay;
+            _balances += pay;
+            _totalReward += pay;
+            emit OrderSettled(index, o.owner, pay, accrued - pay);
+        }
+        bool capped = surplus == 0;
+        if (capped || o.endTime <= block.timestamp) {
+            o.isValid = false;
+            if (o.endTime > block.timestamp) o.endTime = uint64(block.timestamp);
+            _totalForce -= o.amount;
+            emit OrderOut(index, o.owner, o.reward, capped);
+        }
+    }
+
+    // --- internals: users, teams, settings -----------------------------------------------------------------
+
+    function _register(address account, address referCode) private {
+        (uint256 mainIndex, address referrer) = IMain(_addresses.main).users(account);
+        if (mainIndex == 0) revert BurnNotRegistered(account);
+        if (referCode != address(0) && referCode != referrer) revert BurnReferCodeMismatch(referCode, referrer);
+        uint256 index = ++_totalUser;
+        User storage user = _users[account];
+        user.index = index;
+        user.inviteCode = referCode;
+        user.refer = referrer;
+        if (referrer != address(0)) {
+            _invites[referrer].push(account);
+            ++_teams[referrer].invites;
+            address[] memory ancestors = IMain(_addresses.main).getReferrers(account, type(uint256).max);
+            for (uint256 k; k < ancestors.length; ++k) ++_teams[ancestors[k]].teamUser;
+        }
+        emit Registered(account, referrer, referCode, index);
+    }
+
+    function _volumeLevel(TeamRecord storage team) private view returns (uint256) {
+        uint256 outside = team.teamAmount - team.teamMax;
+        uint256[5] storage thresholds = _multi.teamAmounts;
+        for (uint256 level = MAX_LEVEL; level > 0; --level) {
+            uint256 threshold = thresholds[level - 1];
+            if (threshold != 0 && outside >= threshold) return level;
+        }
+        return 0;
+    }
+
+    function _setLevel(address account, TeamRecord storage team, uint256 level) private {
+        if (team.level == level) return;
+        team.level = uint8(level);
+        emit TeamLevelUpdated(account, level);
+    }
+
+    function _setSettings(Settings calldata s) private {
+        _checkBounds(s.dayTimes, MIN_DAY_TIMES, MAX_DAY_TIMES);
+        _checkBounds(s.algebra, 1, MAX_ALGEBRA);
+        _checkBounds(s.feeRate, 0, MAX_FEE_RATE);
+        _checkBounds(s.handleGas, 1, MAX_HANDLE);
+        _checkBounds(s.swapRate, 0, MAX_SWAP_RATE);
+        _checkBounds(s.burnEvery, 1, MAX_BURN_EVERY);
+        _checkBounds(s.rewardRate, MIN_REWARD_RATE, MAX_REWARD_RATE);
+        _checkBounds(s.outDays, 1, MAX_OUT_DAYS);
+        _settings = s;
+        _checkShares();
+        emit ConfigUpdated(s);
+    }
+
+    function _setMulti(ConfigMulti calldata m) private {
+        _checkBounds(m.slippage, 0, MAX_SLIPPAGE);
+        for (uint256 level = 1; level < MAX_LEVEL; ++level) {
+            if (m.teamRates[level] < m.teamRates[level - 1]) revert BurnTeamRatesNotIncreasing(level + 1);
+        }
+        _checkBounds(m.teamRates[MAX_LEVEL - 1], 0, m.burnRates[3]);
+        _multi = m;
+        _checkShares();
+        emit ConfigMultiUpdated(m);
+    }
+
+    /// @dev Everything an order pays out never exceeds its value.
+    function _checkShares() private view {
+        uint256[5] storage r = _multi.burnRates;
+        uint256 algebra = _settings.algebra;
+        uint256 indirect = algebra > 1 ? r[2] * (algebra - 1) : 0;
+        FeeMath.checkRate(r[0] + r[1] + indirect + r[3] + r[4] + _settings.swapRate, FeeMath.BPS);
+    }
+
+    function _setAddresses(Addresses calldata a) private {
+        if (a.main == address(0)) revert BurnInvalidAddress(a.main);
+        if (a.usdt == address(0)) revert BurnInvalidAddress(a.usdt);
+        if (a.token == address(0)) revert BurnInvalidAddress(a.token);
+        if (a.router == address(0)) revert BurnInvalidAddress(a.router);
+        if (a.nexOracle == address(0)) revert BurnInvalidAddress(a.nexOracle);
+        if (a.bnbOracle == address(0)) revert BurnInvalidAddress(a.bnbOracle);
+        if (a.nft == address(0)) revert BurnInvalidAddress(a.nft);
+        if (a.market == address(0)) revert BurnInvalidAddress(a.market);
+        if (_addresses.usdt != address(0) && a.usdt != _addresses.usdt) revert BurnInvalidAddress(a.usdt);
+        _addresses = a;
+        emit AddressesUpdated(a);
+    }
+
+    function _nexValue(uint256 value) private returns (uint256) {
+        IPriceOracle oracle = IPriceOracle(_addresses.nexOracle);
+        oracle.update();
+        return oracle.consult(_addresses.usdt, value);
+    }
+
+    function _log(
+        address account,
+        string memory action,
+        uint256 amount,
+        uint256 balance,
+        bool isReduce,
+        bool isReward
+    ) private {
+        address log = _addresses.log;
+        if (log == address(0)) return;
+        if (isReward) ILog(log).addReward(account, address(this), "USDT", action, amount, balance);
+        else ILog(log).addLog(account, address(this), "USDT", action, amount, balance, isReduce);
+    }
+
+    function _wbnb() private view returns (address) {
+        return IUniswapV2Router02(_addresses.router).WETH();
+    }
+
+    function _order(uint256 index) private view returns (OrderRecord storage) {
+        if (index == 0 || index > _totalOrder) revert BurnUnknownOrder(index);
+        return _orders[index];
+    }
+
+    function _checkNotBlacklisted(address account) private view {
+        if (_blacklist[account]) revert BurnBlacklisted(account);
+    }
+
+    function _checkBounds(uint256 value, uint256 min, uint256 max) private pure {
+        if (value < min || value > max) revert BurnValueOutOfBounds(value, min, max);
+    }
+
+    /// @dev The USDT held for users (plus any that arrived and is not accounted yet: it belongs to the pool).
+    function _claimable(address token) internal view override returns (uint256) {
+        if (token != _addresses.usdt) return 0;
+        uint256 reserved = _pool + _owed + _balances + _swapBalance;
+        uint256 balance = IERC20(token).balanceOf(address(this));
+        return balance > _lastBalance ? reserved + (balance - _lastBalance) : reserved;
+    }
+}
