@@ -1,4 +1,5 @@
 import { createRouter } from '@tanstack/react-router'
+import { PENDING_MS, PendingPage } from './components/shell/PendingPage.tsx'
 import { RouteError } from './components/shell/RouteError.tsx'
 import { routeTree } from './routeTree.gen.ts'
 
@@ -8,6 +9,9 @@ export function createAppRouter() {
     routeTree,
     defaultPreload: 'intent',
     defaultErrorComponent: RouteError,
+    // A page whose chunk takes longer than a second to arrive shows a spinner meanwhile (and gives up after 120 s).
+    defaultPendingComponent: PendingPage,
+    defaultPendingMs: PENDING_MS,
     // The shell scrolls to the top on every route change itself (SPEC.md §2).
     scrollRestoration: false,
   })
