@@ -30,6 +30,14 @@ export default defineConfig({
   },
   test: {
     solidity: {
+      // the Solidity tests deploy the local DEX from the packages' compiled bytecode (vm.getCode)
+      fsPermissions: {
+        readFile: [
+          '../node_modules/@uniswap/v2-core/build/UniswapV2Factory.json',
+          '../node_modules/@uniswap/v2-periphery/build/UniswapV2Router02.json',
+          '../node_modules/@uniswap/v2-periphery/build/WETH9.json',
+        ],
+      },
       fuzz: { runs: deep ? 20_000 : 1_000, seed: '0x4e4558' },
       invariant: { runs: deep ? 1_000 : 100, depth: deep ? 500 : 100 },
     },

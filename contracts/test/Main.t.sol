@@ -15,6 +15,34 @@ function deployMain(address owner, address genesis, uint256 generations) returns
     return Main(address(new NexusProxy(address(implementation), data)));
 }
 
+contract MainDeepChainTest is TestBase {
+    address internal constant GENESIS = address(0x6e6e);
+
+    /// @dev A 1,000-deep referral chain: registering at its bottom and walking the maximum number of
+    /// generations up from there both stay far below 1,000,000 gas.
+    function test_deepChain_userTransactionsUnderOneMillionGas() public {
+        Main main = deployMain(address(this), GENESIS, 100);
+        address previous = GENESIS;
+        for (uint256 i = 1; i <= 1_000; ++i) {
+            address account = address(uint160(0x100000 + i));
+            vm.prank(account);
+            main.register(previous);
+            previous = account;
+        }
+        address newcomer = address(0xbeef);
+        vm.prank(newcomer);
+        uint256 before = gasleft();
+        main.register(previous);
+        uint256 registerGas = before - gasleft();
+        before = gasleft();
+        address[] memory referrers = main.getReferrers(newcomer, type(uint256).max);
+        uint256 walkGas = before - gasleft();
+        assertEq(referrers.length, 100, "bounded by generations");
+        assertLe(registerGas, 1_000_000, "register");
+        assertLe(walkGas, 1_000_000, "walk up 100 generations");
+    }
+}
+
 contract MainTest is TestBase {
     address internal constant GENESIS = address(0x6e6e);
     Main internal main;

@@ -21,6 +21,9 @@ interface Vm {
     function etch(address target, bytes calldata code) external;
     function load(address target, bytes32 slot) external view returns (bytes32 data);
     function store(address target, bytes32 slot, bytes32 value) external;
+    function readFile(string calldata path) external view returns (string memory data);
+    function parseJsonString(string calldata json, string calldata key) external pure returns (string memory value);
+    function parseBytes(string calldata value) external pure returns (bytes memory parsed);
     function envOr(string calldata name, uint256 defaultValue) external view returns (uint256 value);
 }
 
