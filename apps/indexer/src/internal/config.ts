@@ -1,0 +1,72 @@
+/**
+ * The indexer's settings, read from the environment once at start.
+ * @dev The README lists the same variables; docker-compose.yml and its test rely on that list.
+ */
+export type IndexerConfig = {
+  /** JSON-RPC endpoint of the chain node (RPC_URL). */
+  rpcUrl: string
+  /** Chain id the node must report (CHAIN_ID); also selects libs/abi/deployments/<chainId>.json. */
+  chainId: number
+  /** PostgreSQL URL (DATABASE_URL); undefined selects the embedded PGlite database under .data/. */
+  databaseUrl: string | undefined
+  /** Blocks behind the head a row must be to count as confirmed (CONFIRMATIONS). */
+  confirmations: number
+  /** /readyz answers 200 while the indexed block is at most this many blocks behind the head (READY_MAX_LAG). */
+  readyMaxLag: number
+  port: number
+  host: string
+  /** Whether GraphQL introspection is allowed (GRAPHQL_INTROSPECTION; off by default in production). */
+  introspection: boolean
+  logLevel: string
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError' as const
+}
+
+function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number) {
+  const raw = env[name]?.trim()
+  if (raw === undefined || raw === '') return fallback
+  if (!/^\d+$/.test(raw))
+    throw new ConfigError(`${name} must be a whole number between ${min} and ${max} (got "${raw}")`)
+  const value = Number(raw)
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max} (got ${value})`)
+  return value
+}
+
+function boolean(env: Record<string, string | undefined>, name: string, fallback: boolean) {
+  const raw = env[name]?.trim().toLowerCase()
+  if (raw === undefined || raw === '') return fallback
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`)
+}
+
+/**
+ * Reads and validates the indexer's environment; throws a {@link ConfigError} naming the variable at fault.
+ *
+ * @example
+ * const config = readConfig(process.env)
+ */
+export function readConfig(env: Record<string, string | undefined>): IndexerConfig {
+  const rpcUrl = env.RPC_URL?.trim() || 'http://127.0.0.1:8545'
+  try {
+    const { protocol } = new URL(rpcUrl)
+    if (protocol !== 'http:' && protocol !== 'https:') throw new Error()
+  } catch {
+    throw new ConfigError(`RPC_URL must be an http(s) URL (got "${rpcUrl}")`)
+  }
+  const chainId = integer(env, 'CHAIN_ID', 31337, 1, 2 ** 32)
+  return {
+    rpcUrl,
+    chainId,
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    // A local chain never reorganizes by itself; public chains need a margin (BSC: 15 blocks).
+    confirmations: integer(env, 'CONFIRMATIONS', chainId === 31337 ? 0 : 15, 0, 10_000),
+    readyMaxLag: integer(env, 'READY_MAX_LAG', 5, 0, 1_000_000),
+    port: integer(env, 'PORT', 4000, 0, 65535),
+    host: env.HOST?.trim() || '127.0.0.1',
+    introspection: boolean(env, 'GRAPHQL_INTROSPECTION', env.NODE_ENV !== 'production'),
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+  }
+}

@@ -1,0 +1,46 @@
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client'
+
+export type IndexerMetrics = ReturnType<typeof createMetrics>
+
+/**
+ * The indexer's Prometheus metrics, on a registry of their own (several servers can live in one process,
+ * as they do in tests). The block gauges are set by `getStatus`, which /metrics calls before each scrape.
+ */
+export function createMetrics() {
+  const registry = new Registry()
+  collectDefaultMetrics({ register: registry })
+  return {
+    registry,
+    indexedBlock: new Gauge({
+      name: 'indexer_indexed_block',
+      help: 'Highest block whose events are written (the checkpoint); -1 before the first range',
+      registers: [registry],
+    }),
+    chainHead: new Gauge({
+      name: 'indexer_chain_head_block',
+      help: 'Latest block number reported by the chain node',
+      registers: [registry],
+    }),
+    lag: new Gauge({
+      name: 'indexer_lag_blocks',
+      help: 'Blocks between the chain head and the indexed block',
+      registers: [registry],
+    }),
+    rpcErrors: new Counter({
+      name: 'indexer_rpc_errors_total',
+      help: 'Failed JSON-RPC requests to the chain node (each failed attempt counts)',
+      labelNames: ['method'] as const,
+      registers: [registry],
+    }),
+    events: new Counter({
+      name: 'indexer_events_total',
+      help: 'Events written to the database',
+      registers: [registry],
+    }),
+    reorgs: new Counter({
+      name: 'indexer_reorgs_total',
+      help: 'Chain reorganizations detected and rolled back',
+      registers: [registry],
+    }),
+  }
+}

@@ -1,0 +1,119 @@
+import type { PoolClient } from '@nexus/db'
+import type { DecodedLog } from '../handlers/decodeLogs.ts'
+import type { BlockHeader } from '../sync/types.ts'
+
+const zeroAddress = '0x0000000000000000000000000000000000000000'
+
+const jsonArgs = (args: Record<string, unknown>) =>
+  JSON.stringify(args, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))
+
+/**
+ * Writes one range's logs, its entities and the new checkpoint, inside the caller's transaction.
+ * @dev Idempotent on (chain_id, block_hash, log_index): replaying a range writes nothing twice. The checkpoint
+ * moves in the same transaction, so after a crash the range is either fully written or not at all.
+ */
+export async function writeRange(client: PoolClient, chainId: number, logs: readonly DecodedLog[], to: BlockHeader) {
+  if (logs.length) {
+    // One statement for the whole batch (unnest), about 8x faster than Prisma's createMany.
+    await client.query(
+      `INSERT INTO event_log (chain_id, block_hash, log_index, block_number, block_timestamp, transaction_hash,
+         transaction_index, address, event_name, topics, data, args)
+       SELECT $1, t.block_hash, t.log_index, t.block_number, t.block_timestamp, t.transaction_hash, t.transaction_index,
+         t.address, t.event_name, string_to_array(t.topics, ','), t.data, t.args::jsonb
+       FROM unnest($2::text[], $3::int[], $4::bigint[], $5::bigint[], $6::text[], $7::int[], $8::text[], $9::text[],
+         $10::text[], $11::text[], $12::text[])
+         AS t(block_hash, log_index, block_number, block_timestamp, transaction_hash, transaction_index, address,
+           event_name, topics, data, args)
+       ON CONFLICT DO NOTHING`,
+      [
+        chainId,
+        logs.map((l) => l.blockHash),
+        logs.map((l) => l.logIndex),
+        logs.map((l) => l.blockNumber.toString()),
+        logs.map((l) => l.blockTimestamp.toString()),
+        logs.map((l) => l.transactionHash),
+        logs.map((l) => l.transactionIndex),
+        logs.map((l) => l.address),
+        logs.map((l) => l.eventName),
+        logs.map((l) => l.topics.join(',')),
+        logs.map((l) => l.data),
+        logs.map((l) => jsonArgs(l.args)),
+      ],
+    )
+  }
+  for (const log of logs) {
+    if (log.eventName === 'Registered') await writeRegistration(client, chainId, log)
+  }
+  await client.query(
+    `INSERT INTO chain_block (chain_id, number, hash, parent_hash, timestamp) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (chain_id, number) DO UPDATE SET hash = EXCLUDED.hash, parent_hash = EXCLUDED.parent_hash,
+       timestamp = EXCLUDED.timestamp`,
+    [chainId, to.number.toString(), to.hash, to.parentHash, to.timestamp.toString()],
+  )
+  await client.query(
+    `INSERT INTO chain_checkpoint (chain_id, block_number, block_hash, updated_at) VALUES ($1, $2, $3, now())
+     ON CONFLICT (chain_id) DO UPDATE SET block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
+       updated_at = now()`,
+    [chainId, to.number.toString(), to.hash],
+  )
+}
+
+/**
+ * One node of the referral tree and its closure rows (one per ancestor), in log order so that a referrer
+ * registered earlier in the same range is already there.
+ */
+async function writeRegistration(client: PoolClient, chainId: number, log: DecodedLog) {
+  // Positional: the ABI names the first argument `user` (earlier versions `account`).
+  const [account, referrer, index] = Object.values(log.args) as [string, string, bigint]
+  const accountLc = account.toLowerCase()
+  const referrerLc = referrer.toLowerCase()
+  const inserted = await client.query(
+    `INSERT INTO registration (chain_id, account, referrer, index, depth, block_number, block_hash, log_index,
+       block_timestamp, transaction_hash)
+     SELECT $1::int, $2::text, $3::text, $4::numeric,
+       COALESCE((SELECT depth + 1 FROM registration WHERE chain_id = $1::int AND account = $3::text), 0),
+       $5::bigint, $6::text, $7::int, $8::bigint, $9::text
+     ON CONFLICT (chain_id, account) DO NOTHING`,
+    [
+      chainId,
+      accountLc,
+      referrerLc,
+      index.toString(),
+      log.blockNumber.toString(),
+      log.blockHash,
+      log.logIndex,
+      log.blockTimestamp.toString(),
+      log.transactionHash,
+    ],
+  )
+  if (inserted.rowCount === 0 || referrerLc === zeroAddress) return
+  await client.query(
+    `INSERT INTO referral_path (chain_id, ancestor, descendant, distance, block_number)
+     SELECT $1::int, $3::text, $2::text, 1, $4::bigint
+     UNION ALL
+     SELECT $1::int, ancestor, $2::text, distance + 1, $4::bigint FROM referral_path
+     WHERE chain_id = $1::int AND descendant = $3::text
+     ON CONFLICT DO NOTHING`,
+    [chainId, accountLc, referrerLc, log.blockNumber.toString()],
+  )
+}
+
+/**
+ * Deletes everything written for blocks after `ancestor` and moves the checkpoint back to it (reorg rollback).
+ * @dev Every indexer table carries block_number for exactly this statement; new tables must join the list.
+ */
+export async function rollbackTo(client: PoolClient, chainId: number, ancestor: BlockHeader | null) {
+  const after = ancestor ? ancestor.number.toString() : '-1'
+  for (const table of ['event_log', 'registration', 'referral_path']) {
+    await client.query(`DELETE FROM ${table} WHERE chain_id = $1 AND block_number > $2`, [chainId, after])
+  }
+  await client.query('DELETE FROM chain_block WHERE chain_id = $1 AND number > $2', [chainId, after])
+  if (ancestor) {
+    await client.query(
+      'UPDATE chain_checkpoint SET block_number = $2, block_hash = $3, updated_at = now() WHERE chain_id = $1',
+      [chainId, ancestor.number.toString(), ancestor.hash],
+    )
+  } else {
+    await client.query('DELETE FROM chain_checkpoint WHERE chain_id = $1', [chainId])
+  }
+}

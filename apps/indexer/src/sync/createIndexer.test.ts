@@ -1,0 +1,214 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createDatabase, type Database } from '@nexus/db'
+import { createTestDatabase, type TestDatabase } from '@nexus/db/testing'
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeDeployData,
+  encodeFunctionData,
+  http,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem'
+import { hardhat } from 'viem/chains'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { contractsDir, startHardhatNode, type HardhatNode } from '../_test/startHardhatNode.ts'
+import { createMetrics } from '../internal/metrics.ts'
+import { createIndexer } from './createIndexer.ts'
+import { createRpc } from './createRpc.ts'
+
+type Artifact = { abi: Abi; bytecode: Hex }
+const artifact = (path: string) =>
+  JSON.parse(readFileSync(join(contractsDir, 'artifacts', 'contracts', path), 'utf8')) as Artifact
+const main = artifact('Main.sol/Main.json')
+const proxy = artifact('NexusProxy.sol/NexusProxy.json')
+
+let node: HardhatNode
+let testDb: TestDatabase
+let db: Database
+let accounts: Address[]
+let mainAddress: Address
+let deployBlock: bigint
+// Collected, not printed: the assertions look at the database; a failing test can print these.
+const logged: unknown[] = []
+const record = (entry: unknown) => void logged.push(entry)
+const silent = { info: record, warn: record, error: record, debug: record }
+
+function clients() {
+  const transport = http(node.url)
+  return {
+    publicClient: createPublicClient({ chain: hardhat, transport }),
+    wallet: (account: Address) => createWalletClient({ chain: hardhat, transport, account }),
+  }
+}
+
+async function send(from: Address, data: Hex, to?: Address) {
+  const { publicClient, wallet } = clients()
+  const hash = to
+    ? await wallet(from).sendTransaction({ to, data })
+    : await wallet(from).deployContract({ abi: [], bytecode: data })
+  const receipt = await publicClient.waitForTransactionReceipt({ hash })
+  if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`)
+  return receipt
+}
+
+const register = (account: Address, referrer: Address) =>
+  send(account, encodeFunctionData({ abi: main.abi, functionName: 'register', args: [referrer] }), mainAddress)
+
+const rpcCall = async <T>(method: string, params: unknown[] = []) => {
+  const response = await fetch(node.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  return ((await response.json()) as { result: T }).result
+}
+
+function newIndexer(maxRange = 5_000) {
+  const metrics = createMetrics()
+  return createIndexer({
+    db,
+    rpc: createRpc({ url: node.url, metrics, retries: 1 }),
+    chainId: 31337,
+    sources: [{ name: 'Main', address: mainAddress, startBlock: deployBlock }],
+    metrics,
+    logger: silent,
+    maxRange,
+  })
+}
+
+async function catchUp(indexer: ReturnType<typeof createIndexer>) {
+  for (let i = 0; i < 1_000; i++) {
+    const event = await indexer.step()
+    if (event.type === 'idle') return
+  }
+  throw new Error('indexer did not catch up')
+}
+
+async function snapshotTables() {
+  const rows = async (sql: string) => (await db.pool.query(sql)).rows
+  return {
+    registrations: await rows(
+      'SELECT account, referrer, index::text, depth, block_number::text FROM registration ORDER BY index',
+    ),
+    paths: await rows('SELECT ancestor, descendant, distance FROM referral_path ORDER BY ancestor, descendant'),
+    logs: await rows('SELECT block_hash, log_index, event_name, args FROM event_log ORDER BY block_number, log_index'),
+  }
+}
+
+beforeAll(async () => {
+  ;[node, testDb] = await Promise.all([startHardhatNode(), createTestDatabase(inject('databaseUrl'), 'indexer_sync')])
+  db = await createDatabase({ url: testDb.url })
+  accounts = await rpcCall<Address[]>('eth_accounts')
+  const [owner, genesis] = accounts as [Address, Address]
+  const implementation = (await send(owner, main.bytecode)).contractAddress as Address
+  const init = encodeFunctionData({
+    abi: main.abi,
+    functionName: 'initialize',
+    args: [owner, 3600n, genesis, { manager: owner, generations: 10n }],
+  })
+  const deployed = await send(
+    owner,
+    encodeDeployData({ abi: proxy.abi, bytecode: proxy.bytecode, args: [implementation, init] }),
+  )
+  mainAddress = deployed.contractAddress as Address
+  deployBlock = deployed.blockNumber
+})
+afterAll(async () => {
+  await db?.close()
+  await Promise.all([testDb?.drop(), node?.stop()])
+})
+
+describe('ingestion of Main.Registered', () => {
+  test('writes registrations, the referral closure and raw logs; the checkpoint reaches the head', async () => {
+    const [, genesis, a, b, c] = accounts as [Address, Address, Address, Address, Address]
+    await register(a, genesis)
+    await register(b, a)
+    await rpcCall('hardhat_mine', ['0x20'])
+    await register(c, b)
+    const indexer = newIndexer(4) // small ranges: several ranges, and range growth/shrink paths
+    await catchUp(indexer)
+
+    const { registrations, paths, logs } = await snapshotTables()
+    expect(registrations.map((r) => [r.account, r.referrer, r.index, r.depth])).toEqual([
+      [genesis.toLowerCase(), '0x0000000000000000000000000000000000000000', '1', 0],
+      [a.toLowerCase(), genesis.toLowerCase(), '2', 1],
+      [b.toLowerCase(), a.toLowerCase(), '3', 2],
+      [c.toLowerCase(), b.toLowerCase(), '4', 3],
+    ])
+    // c's ancestors: b (1), a (2), genesis (3); team of genesis = everyone else.
+    const of = (descendant: Address) =>
+      paths.filter((p) => p.descendant === descendant.toLowerCase()).map((p) => [p.ancestor, p.distance])
+    expect(of(c).sort((x, y) => Number(x[1]) - Number(y[1]))).toEqual([
+      [b.toLowerCase(), 1],
+      [a.toLowerCase(), 2],
+      [genesis.toLowerCase(), 3],
+    ])
+    expect(paths.filter((p) => p.ancestor === genesis.toLowerCase())).toHaveLength(3)
+    expect(logs.filter((l) => l.event_name === 'Registered')).toHaveLength(4)
+
+    const head = BigInt(await rpcCall<Hex>('eth_blockNumber'))
+    const checkpoint = await db.prisma.chainCheckpoint.findUniqueOrThrow({ where: { chainId: 31337 } })
+    expect(checkpoint.blockNumber).toBe(head)
+  })
+
+  test('replaying ranges already written changes nothing (idempotent on chainId, blockHash, logIndex)', async () => {
+    const before = await snapshotTables()
+    await db.pool.query('UPDATE chain_checkpoint SET block_number = $1, block_hash = $2', [
+      (deployBlock - 1n).toString(),
+      (await clients().publicClient.getBlock({ blockNumber: deployBlock - 1n })).hash,
+    ])
+    await db.pool.query('DELETE FROM chain_block')
+    await catchUp(newIndexer())
+    expect(await snapshotTables()).toEqual(before)
+  })
+
+  test('a reorg of the last blocks rolls back what they wrote and indexes the canonical chain instead', async () => {
+    const [, , a, , , d, e] = accounts as [Address, Address, Address, Address, Address, Address, Address]
+    const indexer = newIndexer()
+    await catchUp(indexer)
+    const before = await snapshotTables()
+    const snapshot = await rpcCall<Hex>('evm_snapshot')
+    await register(d, a) // on the fork that will be orphaned
+    await catchUp(indexer)
+    expect((await snapshotTables()).registrations).toHaveLength(before.registrations.length + 1)
+
+    await rpcCall('evm_revert', [snapshot])
+    await register(e, a) // the canonical chain: e instead of d, at the same height
+    await rpcCall('hardhat_mine', ['0x2'])
+    const first = await indexer.step()
+    expect(first.type).toBe('reorg')
+    await catchUp(indexer)
+
+    const after = await snapshotTables()
+    const accountsNow = after.registrations.map((r) => r.account)
+    expect(accountsNow).toContain(e.toLowerCase())
+    expect(accountsNow).not.toContain(d.toLowerCase())
+    expect(after.paths.some((p) => p.descendant === d.toLowerCase())).toBe(false)
+
+    // Identical to a clean index of the canonical chain.
+    await db.pool.query('TRUNCATE event_log, registration, referral_path, chain_block, chain_checkpoint')
+    await catchUp(newIndexer())
+    expect(await snapshotTables()).toEqual(after)
+  })
+
+  test('a second writer waits for the advisory lock', async () => {
+    const first = newIndexer()
+    const second = newIndexer()
+    first.start()
+    await new Promise((r) => setTimeout(r, 300))
+    const { rows } = await db.pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted",
+    )
+    expect(rows[0]?.n).toBe(1)
+    second.start()
+    await new Promise((r) => setTimeout(r, 300))
+    const again = await db.pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted",
+    )
+    expect(again.rows[0]?.n).toBe(1)
+    await Promise.all([first.stop(), second.stop()])
+  })
+})
