@@ -158,7 +158,7 @@ export async function startLocalProduct({
     await startProcess({
       name: 'indexer',
       command: process.execPath,
-      args: [join(root, 'apps', 'indexer', 'src', 'main.ts')],
+      args: ['--conditions=@nexus/source', join(root, 'apps', 'indexer', 'src', 'main.ts')],
       env: { ...serviceEnv, PORT: String(ports.indexer), CONFIRMATIONS: process.env.CONFIRMATIONS ?? '0' },
       ready: httpReady(`${urls.indexer}/healthz`),
       quiet,
@@ -166,7 +166,7 @@ export async function startLocalProduct({
     await startProcess({
       name: 'legacy-api',
       command: process.execPath,
-      args: [join(root, 'apps', 'legacy-api', 'src', 'main.ts')],
+      args: ['--conditions=@nexus/source', join(root, 'apps', 'legacy-api', 'src', 'main.ts')],
       env: { ...serviceEnv, PORT: String(ports.legacy) },
       ready: httpReady(`${urls.legacy}/healthz`),
       quiet,

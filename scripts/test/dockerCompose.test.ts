@@ -110,10 +110,12 @@ describe('docker-compose.yml', () => {
   ] as const) {
     describe(service, () => {
       const definition = services[service] as Service
-      const entry = definition.command?.[1] ?? ''
+      const entry = definition.command?.at(-1) ?? ''
 
-      it('runs an entry file that exists', () => {
+      it('runs an entry file that exists, from TypeScript source with the workspace condition', () => {
         expect(definition.command?.[0]).toBe('node')
+        // libs export their TypeScript source under this condition; without it Node looks for dist/
+        expect(definition.command).toContain('--conditions=@nexus/source')
         expect(existsSync(join(root, entry)), entry).toBe(true)
         expect(relative(join(root, 'apps', app), join(root, entry))).toBe(join('src', 'main.ts'))
       })
