@@ -1,14 +1,38 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+import {IDouble} from "../interfaces/IDouble.sol";
 import {IFomo} from "../interfaces/IFomo.sol";
+import {ILog} from "../interfaces/ILog.sol";
+import {IMain} from "../interfaces/IMain.sol";
+import {IPriceOracle} from "../interfaces/IPriceOracle.sol";
+import {IToken} from "../interfaces/IToken.sol";
+import {IUniswapV2Router02} from "../interfaces/external/IUniswapV2Router02.sol";
 import {FeeMath} from "./FeeMath.sol";
 
-/// @title Fomo's storage records and the parts of its logic that live outside its bytecode
-/// @notice External functions, called by {Fomo} through DELEGATECALL on Fomo's own storage (Fomo links this
-/// library at deployment), so that Fomo stays under the 24 KB code size limit. Events and errors have the same
-/// signatures as in {IFomo}, so they decode with Fomo's ABI.
+/// @title The state and the state-changing flows of {Fomo}
+/// @notice Fomo keeps all its state in one {Layout} and runs its user flows through these external functions
+/// (DELEGATECALL on Fomo's storage; Fomo links this library at deployment), so that Fomo stays under the 24 KB code
+/// size limit. Events and errors are {IFomo}'s, so they decode with Fomo's ABI. Fomo applies `whenNotPaused`,
+/// `nonReentrant` and the blacklist before calling in.
 library FomoLib {
+    using SafeERC20 for IERC20;
+
+    uint256 internal constant MAX_TIMES = 10;
+    uint256 internal constant WINNERS = 5;
+    uint256 internal constant LEVELS = 4;
+    uint256 internal constant TIERS = 5;
+    uint256 internal constant SHARES = 7;
+    uint256 internal constant ACC = 1e18;
+    uint256 internal constant MAX_AMOUNT = 1e30;
+    uint8 internal constant STATUS_LOCKED = 1;
+    uint8 internal constant STATUS_UNLOCKED = 2;
+    uint8 internal constant STATUS_RELEASED = 3;
+    uint8 internal constant STATUS_FORCED = 4;
+
     struct OrderData {
         address owner;
         uint32 userIndex;
@@ -71,54 +95,387 @@ library FomoLib {
         uint128 paid;
     }
 
-    uint256 internal constant LEVELS = 4;
-    uint256 internal constant TIERS = 5;
-    uint256 internal constant SHARES = 7;
+    /// @dev Where every USDT of the pool is (the first seven are users' or the game's), and the accumulator.
+    struct Pools {
+        uint256 gold;
+        uint256 pot;
+        uint256 staticOwed;
+        uint256 locked;
+        uint256 balances;
+        uint256 prizes;
+        uint256 burnSurplus;
+        uint256 goldIn;
+        uint256 potIn;
+        uint256 doubleOut;
+        uint256 perWeight;
+        uint256 totalWeight;
+        uint256 lastDrip;
+    }
 
-    /// @dev Same as {IFomo-TeamRewarded}.
-    event TeamRewarded(address indexed account, address indexed from, uint256 level, uint256 amount);
-    /// @dev Same as {IFomo-TeamLevelUpdated}.
-    event TeamLevelUpdated(address indexed account, uint256 level, bool isManual);
+    struct TotalsData {
+        uint256 totalUser;
+        uint256 totalAmount;
+        uint256 totalActual;
+        uint256 totalTokens;
+        uint256 totalRewardInvite;
+        uint256 totalRewardTeam;
+        uint256 totalReward;
+        uint256 totalRewardUSDT;
+        uint256 totalRewardFOM;
+        uint256 today;
+        uint256 todayAmount;
+        uint256 totalExtract;
+        uint256 lastBalance;
+        uint256 lastOut;
+    }
 
-    /// @dev Same as {IFomo-FomoValueOutOfBounds}.
-    error FomoValueOutOfBounds(string name, uint256 value, uint256 min, uint256 max);
-    /// @dev Same as {IFomo-FomoRoundNotSettled}.
-    error FomoRoundNotSettled(uint256 round, uint256 current);
-    /// @dev Same as {IFomo-FomoNoPrize}.
-    error FomoNoPrize(uint256 round, address account);
+    /// @dev All of Fomo's state.
+    struct Layout {
+        IERC20 usdt;
+        IERC20 nex;
+        IMain main;
+        ILog log;
+        IPriceOracle oracle;
+        IUniswapV2Router02 router;
+        IDouble double_;
+        IFomo.Settings settings;
+        IFomo.ConfigMulti multi;
+        RoundState round;
+        Pools pools;
+        TotalsData totals;
+        OrderData[] orders; // index 0 unused
+        mapping(uint256 round => RoundRecord record) rounds;
+        mapping(address account => UserData user) users;
+        mapping(address account => TeamData team) teams;
+        mapping(address account => uint256[] indexes) userOrders;
+        mapping(address account => address[] invitees) invites;
+        mapping(address account => address[] invitees) indirects;
+        mapping(address account => bool blacklisted) blacklist;
+    }
 
     /// @notice The pot shares of the winners, latest qualifying order first (basis points).
     function winnerShares() internal pure returns (uint256[5] memory) {
         return [uint256(5_000), 2_000, 1_500, 1_000, 500];
     }
 
-    /// @notice Adds `actual` to the team records of the depositor's ancestors (`referrers`, nearest first), updates
-    /// their largest leg and level, and pays differential team rewards out of `budget`; returns what it paid.
-    function team(
-        mapping(address => TeamData) storage teams,
-        mapping(address => UserData) storage users,
-        IFomo.ConfigMulti storage multi,
+    // --- user flows ----------------------------------------------------------------------------------------
+
+    /// @notice {IFomo-burn}: checks, settles an ended round, takes the payment, opens the order, plays the round
+    /// game, splits the rest and logs.
+    function burn(Layout storage $, uint256 index, uint256 times, uint256 amount, bool isUSDT) external {
+        uint256 value = _checkBurn($, index, times, amount);
+        settleRound($);
+        drip($);
+        (uint256 actual, uint256 tokens, uint256 price) = _collect($, value, isUSDT);
+        address[] memory referrers = $.main.getReferrers(msg.sender, $.settings.algebra);
+        bool first = $.users[msg.sender].index == 0;
+        uint256 orderIndex = _open($, index, actual, tokens, price, isUSDT, referrers, first);
+        _finish($, orderIndex, value, referrers, first);
+    }
+
+    /// @dev After the order is open: totals, the round game, the split and the log.
+    function _finish(
+        Layout storage $,
+        uint256 orderIndex,
+        uint256 value,
+        address[] memory referrers,
+        bool first
+    ) private {
+        OrderData storage o = $.orders[orderIndex];
+        uint256 actual = o.amount;
+        _count($, value, actual, o.tokens);
+        if (actual >= $.settings.roundMin) _joinRound($, orderIndex);
+        emit IFomo.Burned(msg.sender, orderIndex, $.round.index, o.stakeIndex, value, actual, o.tokens, o.isUSDT);
+        _distribute($, orderIndex, actual - o.principal, referrers, first);
+        write($, msg.sender, "fomo_burn", actual, $.users[msg.sender].amount, false);
+    }
+
+    /// @notice {IFomo-release}.
+    function release(Layout storage $, uint256 index) external {
+        if (index == 0 || index >= $.orders.length) revert IFomo.FomoOrderNotActive(index, 0);
+        OrderData storage order = $.orders[index];
+        if (order.status != STATUS_LOCKED) revert IFomo.FomoOrderNotActive(index, order.status);
+        if (block.timestamp < order.endTime) revert IFomo.FomoOrderLocked(index, order.endTime);
+        address owner = order.owner;
+        bool forced = msg.sender != owner;
+        if (forced) {
+            uint256 forceTime = uint256(order.endTime) + $.settings.outDays * $.settings.dayTimes;
+            if (block.timestamp < forceTime) revert IFomo.FomoForceOutTooEarly(index, forceTime);
+        } else if ($.blacklist[msg.sender]) {
+            revert IFomo.FomoBlacklisted(msg.sender);
+        }
+        drip($);
+        UserData storage user = $.users[owner];
+        accrueStatic($, owner, user);
+        uint256 weight = (uint256(order.amount) * order.rate) / FeeMath.BPS;
+        user.weight -= uint128(weight);
+        user.amount -= order.amount;
+        setDebt($, user);
+        $.pools.totalWeight -= weight;
+        uint256 principal = order.principal;
+        $.pools.locked -= principal;
+        order.status = forced ? STATUS_FORCED : STATUS_RELEASED;
+        order.lastTime = uint40(block.timestamp);
+        emit IFomo.Released(owner, index, principal, forced, msg.sender);
+        if (forced) {
+            user.balance += uint128(principal);
+            $.pools.balances += principal;
+        } else if (principal > 0) {
+            $.usdt.safeTransfer(owner, principal);
+        }
+        write($, owner, "fomo_release", principal, user.amount, false);
+    }
+
+    /// @notice {IFomo-claimReward} (the caller sent `handleGas`).
+    function claimReward(Layout storage $, uint256 index) external {
+        settleRound($);
+        drip($);
+        UserData storage user = $.users[msg.sender];
+        uint256 amount;
+        if (index == 0) {
+            accrueStatic($, msg.sender, user);
+            amount = user.balance;
+            if (amount == 0) revert IFomo.FomoNothingToClaim(msg.sender);
+            user.balance = 0;
+            $.pools.balances -= amount;
+        } else {
+            amount = _takePrizes($, index);
+            user.rewardFOMO += uint128(amount);
+            $.pools.prizes -= amount;
+        }
+        user.lastOut = uint40(block.timestamp);
+        (uint256 fee, uint256 paid) = FeeMath.split(amount, $.settings.feeRate);
+        $.pools.gold += fee;
+        $.pools.goldIn += fee;
+        $.totals.totalExtract += paid;
+        $.totals.lastOut = block.timestamp;
+        if (index == 0) emit IFomo.RewardClaimed(msg.sender, amount, fee);
+        else emit IFomo.PrizeClaimed(msg.sender, index, amount, fee);
+        $.usdt.safeTransfer(msg.sender, paid);
+        write($, msg.sender, index == 0 ? "fomo_reward" : "fomo_prize", paid, 0, true);
+    }
+
+    /// @notice {IFomo-updatePool}.
+    function updatePool(Layout storage $) external {
+        settleRound($);
+        drip($);
+        uint256 surplus = $.pools.burnSurplus;
+        uint256 every = $.settings.burnEvery;
+        if (every == 0 || surplus < every) return;
+        $.pools.burnSurplus = 0;
+        address nex = address($.nex);
+        $.usdt.forceApprove(nex, surplus);
+        try IToken(nex).swapBurn(surplus) {
+            emit IFomo.SurplusBurned(surplus, true);
+        } catch {
+            $.pools.burnSurplus = surplus;
+            $.usdt.forceApprove(nex, 0);
+            emit IFomo.SurplusBurned(surplus, false);
+        }
+    }
+
+    // --- deposit -------------------------------------------------------------------------------------------
+
+    /// @dev Checks a burn's arguments and the caller; returns the order's USDT value.
+    function _checkBurn(
+        Layout storage $,
+        uint256 index,
+        uint256 times,
+        uint256 amount
+    ) private view returns (uint256 value) {
+        if (index >= TIERS) revert IFomo.FomoInvalidTier(index, TIERS);
+        if (times == 0 || times > MAX_TIMES) revert IFomo.FomoTimesOutOfRange(times, 1, MAX_TIMES);
+        if (block.timestamp < $.settings.startTime) revert IFomo.FomoNotStarted($.settings.startTime);
+        (uint256 registered, ) = $.main.users(msg.sender);
+        if (registered == 0) revert IFomo.FomoNotRegistered(msg.sender);
+        uint256 userMax = $.settings.userMax;
+        uint256 current = $.users[msg.sender].amount;
+        uint256 max = userMax > current ? userMax - current : 0;
+        if (amount > MAX_AMOUNT) revert IFomo.FomoAmountOutOfRange(amount, 1, max);
+        value = times * amount;
+        if (value == 0 || value > max) revert IFomo.FomoAmountOutOfRange(value, 1, max);
+    }
+
+    /// @dev Takes the payment: USDT, or NEX (TWAP amount) sold for USDT at no less than `swapRate` below the value.
+    function _collect(
+        Layout storage $,
+        uint256 value,
+        bool isUSDT
+    ) private returns (uint256 actual, uint256 tokens, uint256 price) {
+        if (isUSDT) {
+            $.usdt.safeTransferFrom(msg.sender, address(this), value);
+            return (value, 0, tryPrice($));
+        }
+        tokens = $.oracle.consult(address($.usdt), value);
+        if (tokens == 0) revert IFomo.FomoAmountOutOfRange(value, 1, 0);
+        price = (value * 1 ether) / tokens;
+        $.nex.safeTransferFrom(msg.sender, address(this), tokens);
+        uint256 before = $.usdt.balanceOf(address(this));
+        address[] memory path = new address[](2);
+        path[0] = address($.nex);
+        path[1] = address($.usdt);
+        $.nex.forceApprove(address($.router), tokens);
+        $.router.swapExactTokensForTokensSupportingFeeOnTransferTokens(
+            tokens,
+            FeeMath.bps(value, FeeMath.BPS - $.settings.swapRate),
+            path,
+            address(this),
+            block.timestamp
+        );
+        actual = $.usdt.balanceOf(address(this)) - before;
+    }
+
+    /// @dev Opens the order and adds its amount, weight and principal to the user and the pools.
+    function _open(
+        Layout storage $,
+        uint256 index,
+        uint256 actual,
+        uint256 tokens,
+        uint256 price,
+        bool isUSDT,
+        address[] memory referrers,
+        bool first
+    ) private returns (uint256 orderIndex) {
+        UserData storage user = $.users[msg.sender];
+        if (first) _join($, user, referrers);
+        accrueStatic($, msg.sender, user);
+        orderIndex = $.orders.length;
+        uint256 principal = FeeMath.bps(actual, $.multi.stakeSurplus[index]);
+        uint256 lockDays = $.multi.stakeDays[index];
+        $.userOrders[msg.sender].push(orderIndex);
+        OrderData storage o = $.orders.push();
+        o.owner = msg.sender;
+        o.userIndex = user.orders;
+        o.rate = uint16($.multi.stakeRates[index]);
+        o.lockDays = uint16(lockDays);
+        o.stakeIndex = uint8(index);
+        o.status = STATUS_LOCKED;
+        o.isUSDT = isUSDT;
+        o.amount = uint128(actual);
+        o.tokens = uint128(tokens);
+        o.principal = uint128(principal);
+        o.price = uint128(price);
+        o.startTime = uint40(block.timestamp);
+        o.lastTime = uint40(block.timestamp);
+        o.endTime = uint40(block.timestamp + lockDays * $.settings.dayTimes);
+        ++user.orders;
+        uint256 weight = (actual * o.rate) / FeeMath.BPS;
+        user.amount += uint128(actual);
+        user.total += uint128(actual);
+        user.weight += uint128(weight);
+        setDebt($, user);
+        $.pools.totalWeight += weight;
+        $.pools.locked += principal;
+    }
+
+    function _join(Layout storage $, UserData storage user, address[] memory referrers) private {
+        user.index = uint32(++$.totals.totalUser);
+        if (referrers.length > 0) {
+            $.invites[referrers[0]].push(msg.sender);
+            ++$.teams[referrers[0]].inviteValids;
+        }
+        if (referrers.length > 1) $.indirects[referrers[1]].push(msg.sender);
+    }
+
+    function _count(Layout storage $, uint256 value, uint256 actual, uint256 tokens) private {
+        TotalsData storage t = $.totals;
+        t.totalAmount += value;
+        t.totalActual += actual;
+        t.totalTokens += tokens;
+        uint256 today = block.timestamp / $.settings.dayTimes;
+        if (t.today != today) {
+            t.today = today;
+            t.todayAmount = actual;
+        } else {
+            t.todayAmount += actual;
+        }
+    }
+
+    /// @dev Splits `rest` by `burnRates`; shares without a recipient go to the gold pool.
+    function _distribute(
+        Layout storage $,
+        uint256 orderIndex,
+        uint256 rest,
+        address[] memory referrers,
+        bool first
+    ) private {
+        // split: 0 gold, 1 pot, 2 double, 3 invite (direct + indirect paid), 4 team paid, 5 burn
+        uint256[6] memory split;
+        uint256[7] memory rates = $.multi.burnRates;
+        split[1] = FeeMath.bps(rest, rates[1]);
+        if (address($.double_) != address(0)) split[2] = FeeMath.bps(rest, rates[2]);
+        if (referrers.length > 0) split[3] = _referral($, referrers[0], 1, FeeMath.bps(rest, rates[3]));
+        if (referrers.length > 1) split[3] += _referral($, referrers[1], 2, FeeMath.bps(rest, rates[4]));
+        split[4] = _team($, referrers, $.orders[orderIndex].amount, FeeMath.bps(rest, rates[5]), first);
+        split[5] = FeeMath.bps(rest, rates[6]);
+        split[0] = rest - split[1] - split[2] - split[3] - split[4] - split[5];
+        Pools storage p = $.pools;
+        p.gold += split[0];
+        p.goldIn += split[0];
+        p.pot += split[1];
+        p.potIn += split[1];
+        p.doubleOut += split[2];
+        p.balances += split[3] + split[4];
+        p.burnSurplus += split[5];
+        $.totals.totalRewardInvite += split[3];
+        $.totals.totalRewardTeam += split[4];
+        $.totals.totalRewardUSDT += split[3] + split[4];
+        emit IFomo.Distributed(
+            orderIndex,
+            $.orders[orderIndex].principal,
+            split[0],
+            split[1],
+            split[2],
+            split[3],
+            split[4],
+            split[5]
+        );
+        if (split[2] > 0) {
+            $.usdt.forceApprove(address($.double_), split[2]);
+            $.double_.deposit(msg.sender, split[2], orderIndex);
+        }
+    }
+
+    function _referral(
+        Layout storage $,
+        address referrer,
+        uint256 generation,
+        uint256 amount
+    ) private returns (uint256) {
+        if (amount == 0) return 0;
+        UserData storage r = $.users[referrer];
+        if (generation == 1) r.rewardDirect += uint128(amount);
+        else r.rewardIndirect += uint128(amount);
+        r.balance += uint128(amount);
+        emit IFomo.ReferralRewarded(referrer, msg.sender, generation, amount);
+        return amount;
+    }
+
+    /// @dev Adds `actual` to the team records of the ancestors (`referrers`, nearest first), updates their largest
+    /// leg and level, and pays differential team rewards out of `budget`; returns what it paid.
+    function _team(
+        Layout storage $,
         address[] memory referrers,
         uint256 actual,
         uint256 budget,
         bool first
-    ) external returns (uint256 spent) {
+    ) private returns (uint256 spent) {
         uint256 paidRate;
         address child = msg.sender;
         for (uint256 k; k < referrers.length; ++k) {
             address ancestor = referrers[k];
-            uint256 level = _teamStep(teams, users, multi, ancestor, child, actual, first);
+            uint256 level = _teamStep($, ancestor, child, actual, first);
             if (level > 0 && budget > 0) {
-                uint256 rate = multi.teamRates[level - 1];
+                uint256 rate = $.multi.teamRates[level - 1];
                 if (rate > paidRate) {
                     uint256 amount = (budget * (rate - paidRate)) / FeeMath.BPS;
                     paidRate = rate;
                     if (amount > 0) {
-                        UserData storage u = users[ancestor];
+                        UserData storage u = $.users[ancestor];
                         u.rewardTeam += uint128(amount);
                         u.balance += uint128(amount);
                         spent += amount;
-                        emit TeamRewarded(ancestor, msg.sender, level, amount);
+                        emit IFomo.TeamRewarded(ancestor, msg.sender, level, amount);
                     }
                 }
             }
@@ -128,84 +485,114 @@ library FomoLib {
 
     /// @dev Adds `actual` to `ancestor`'s team (reached through `child`); returns its level.
     function _teamStep(
-        mapping(address => TeamData) storage teams,
-        mapping(address => UserData) storage users,
-        IFomo.ConfigMulti storage multi,
+        Layout storage $,
         address ancestor,
         address child,
         uint256 actual,
         bool first
     ) private returns (uint256 level) {
-        TeamData storage t = teams[ancestor];
+        TeamData storage t = $.teams[ancestor];
         t.teamAmount += uint128(actual);
         if (first) ++t.teamUser;
-        uint256 leg = uint256(users[child].total) + teams[child].teamAmount;
+        uint256 leg = uint256($.users[child].total) + $.teams[child].teamAmount;
         if (leg > t.teamMax) {
             t.teamMax = uint128(leg);
             if (t.maxAccount != child) t.maxAccount = child;
         }
         level = t.level;
         if (!t.isManual) {
-            uint256 computed = autoLevel(multi, t.teamAmount);
+            uint256 computed = autoLevel($, t.teamAmount);
             if (computed != level) {
                 level = computed;
                 t.level = uint8(computed);
-                emit TeamLevelUpdated(ancestor, computed, false);
+                emit IFomo.TeamLevelUpdated(ancestor, computed, false);
             }
         }
     }
 
     /// @notice The highest level L whose threshold `teamAmounts[L-1]` (non-zero) `teamAmount` reaches.
-    function autoLevel(IFomo.ConfigMulti storage multi, uint256 teamAmount) public view returns (uint256) {
+    function autoLevel(Layout storage $, uint256 teamAmount) internal view returns (uint256) {
         for (uint256 level = LEVELS; level > 0; --level) {
-            uint256 threshold = multi.teamAmounts[level - 1];
+            uint256 threshold = $.multi.teamAmounts[level - 1];
             if (threshold > 0 && teamAmount >= threshold) return level;
         }
         return 0;
     }
 
-    /// @notice Marks the caller's unclaimed winning positions of settled round `index` claimed (and credits each
+    // --- round game ----------------------------------------------------------------------------------------
+
+    /// @dev A qualifying order starts the round (`roundTime` on the clock) or adds `addTime`, capped at
+    /// `roundTime` from now, and becomes the latest of the last 5.
+    function _joinRound(Layout storage $, uint256 orderIndex) private {
+        RoundState memory r = $.round;
+        uint256 cap = block.timestamp + $.settings.roundTime;
+        uint256 endTime = r.endTime == 0 ? cap : Math.min(uint256(r.endTime) + $.settings.addTime, cap);
+        r.endTime = uint40(endTime);
+        r.ring = uint160(((uint256(r.ring) << 32) | orderIndex) & type(uint160).max);
+        if (r.count < WINNERS) ++r.count;
+        $.round = r;
+        emit IFomo.RoundExtended(r.index, orderIndex, endTime);
+    }
+
+    /// @notice Settles the round once its clock ran out: assigns the winners' shares of the pot, exactly once.
+    function settleRound(Layout storage $) internal {
+        RoundState memory r = $.round;
+        if (r.endTime == 0 || block.timestamp < r.endTime) return;
+        uint256 pot = $.pools.pot;
+        uint256 paid;
+        uint256[5] memory shares = winnerShares();
+        for (uint256 i; i < r.count; ++i) paid += (pot * shares[i]) / FeeMath.BPS;
+        $.rounds[r.index] = RoundRecord({
+            winners: r.ring,
+            endTime: r.endTime,
+            count: r.count,
+            claimed: 0,
+            pot: uint128(pot),
+            paid: uint128(paid)
+        });
+        $.pools.pot = pot - paid;
+        $.pools.prizes += paid;
+        $.totals.totalRewardFOM += paid;
+        $.totals.totalRewardUSDT += paid;
+        $.totals.lastBalance = pot;
+        $.round = RoundState({ring: 0, endTime: 0, index: r.index + 1, count: 0});
+        emit IFomo.RoundSettled(r.index, r.endTime, pot, paid, msg.sender);
+    }
+
+    /// @dev Marks the caller's unclaimed winning positions of settled round `index` claimed (and credits each
     /// winning order's `reward`); returns the sum of their prizes.
-    function takePrizes(
-        mapping(uint256 => RoundRecord) storage rounds,
-        OrderData[] storage orders,
-        uint256 index,
-        uint256 current
-    ) external returns (uint256 amount) {
-        if (index >= current) revert FomoRoundNotSettled(index, current);
-        RoundRecord storage record = rounds[index];
+    function _takePrizes(Layout storage $, uint256 index) private returns (uint256 amount) {
+        uint256 current = $.round.index;
+        if (index >= current) revert IFomo.FomoRoundNotSettled(index, current);
+        RoundRecord storage record = $.rounds[index];
         uint256 claimed = record.claimed;
         uint256[5] memory shares = winnerShares();
         for (uint256 i; i < record.count; ++i) {
-            OrderData storage order = orders[(uint256(record.winners) >> (32 * i)) & type(uint32).max];
+            OrderData storage order = $.orders[(uint256(record.winners) >> (32 * i)) & type(uint32).max];
             if (order.owner != msg.sender || (claimed >> i) & 1 == 1) continue;
             uint256 prize = (uint256(record.pot) * shares[i]) / FeeMath.BPS;
             claimed |= 1 << i;
             order.reward += uint128(prize);
             amount += prize;
         }
-        if (amount == 0) revert FomoNoPrize(index, msg.sender);
+        if (amount == 0) revert IFomo.FomoNoPrize(index, msg.sender);
         record.claimed = uint8(claimed);
     }
 
-    /// @notice Round `index`: the settled record, or the running round (`current`) with the pot as it is now.
-    function roundView(
-        mapping(uint256 => RoundRecord) storage rounds,
-        RoundState storage current,
-        uint256 pot,
-        uint256 index
-    ) external view returns (IFomo.Round memory round) {
+    /// @notice Round `index`: the settled record, or the running round with the pot as it is now.
+    function roundView(Layout storage $, uint256 index) external view returns (IFomo.Round memory round) {
+        RoundState memory current = $.round;
         round.index = index;
         if (index == 0 || index > current.index) return round;
         uint256 winners;
         uint256 claimed;
         if (index == current.index) {
             round.endTime = current.endTime;
-            round.pot = pot;
+            round.pot = $.pools.pot;
             round.count = current.count;
             winners = current.ring;
         } else {
-            RoundRecord storage record = rounds[index];
+            RoundRecord storage record = $.rounds[index];
             round.settled = true;
             round.endTime = record.endTime;
             round.pot = record.pot;
@@ -223,52 +610,104 @@ library FomoLib {
     }
 
     /// @notice What `account` can still claim from settled round `index`.
-    function prizeOf(
-        mapping(uint256 => RoundRecord) storage rounds,
-        OrderData[] storage orders,
-        uint256 index,
-        uint256 current,
-        address account
-    ) external view returns (uint256 prize) {
-        if (index == 0 || index >= current) return 0;
-        RoundRecord storage record = rounds[index];
+    function prizeOf(Layout storage $, uint256 index, address account) external view returns (uint256 prize) {
+        if (index == 0 || index >= $.round.index) return 0;
+        RoundRecord storage record = $.rounds[index];
         uint256[5] memory shares = winnerShares();
         for (uint256 i; i < record.count; ++i) {
             uint256 orderIndex = (uint256(record.winners) >> (32 * i)) & type(uint32).max;
-            if (orders[orderIndex].owner == account && (record.claimed >> i) & 1 == 0) {
+            if ($.orders[orderIndex].owner == account && (record.claimed >> i) & 1 == 0) {
                 prize += (uint256(record.pot) * shares[i]) / FeeMath.BPS;
             }
         }
     }
 
-    /// @notice Reverts with {FomoValueOutOfBounds} unless every setting is within its bound (see Fomo's constants).
-    function checkSettings(IFomo.Settings calldata s, uint256[13] memory bounds) external pure {
-        // bounds: minDay, maxDay, maxAlgebra, maxFee, maxHandleGas, maxSwap, maxAmount, maxReward, maxOutDays,
-        //         minRoundTime, maxRoundTime, unused, unused
-        check("dayTimes", s.dayTimes, bounds[0], bounds[1]);
-        check("algebra", s.algebra, 1, bounds[2]);
-        check("feeRate", s.feeRate, 0, bounds[3]);
-        check("handleGas", s.handleGas, 0, bounds[4]);
-        check("swapRate", s.swapRate, 0, bounds[5]);
-        check("burnEvery", s.burnEvery, 0, bounds[6]);
-        check("rewardRate", s.rewardRate, 0, bounds[7]);
-        check("outDays", s.outDays, 0, bounds[8]);
-        check("startTime", s.startTime, 0, type(uint40).max);
-        check("roundMin", s.roundMin, 1, bounds[6]);
-        check("roundTime", s.roundTime, bounds[9], bounds[10]);
-        check("addTime", s.addTime, 1, s.roundTime);
-        check("userMax", s.userMax, 1, bounds[6]);
+    // --- static rewards ------------------------------------------------------------------------------------
+
+    /// @notice `perWeight` and the static emission if the gold pool dripped now.
+    function pendingDrip(Layout storage $) internal view returns (uint256 perWeight, uint256 emission) {
+        Pools storage p = $.pools;
+        perWeight = p.perWeight;
+        if (block.timestamp <= p.lastDrip || p.totalWeight == 0 || p.gold == 0) return (perWeight, 0);
+        emission =
+            (p.gold * $.settings.rewardRate * (block.timestamp - p.lastDrip)) / (FeeMath.BPS * $.settings.dayTimes);
+        if (emission > p.gold) emission = p.gold;
+        perWeight += (emission * ACC) / p.totalWeight;
     }
 
-    /// @notice Reverts with {FomoValueOutOfBounds} unless the multi config is within bounds: split shares sum to
-    /// at most 100 %, team rates and amounts never decrease, tiers within `maxDays`, `maxRate`, 100 %.
-    function checkMulti(IFomo.ConfigMulti calldata m, uint256 maxDays, uint256 maxRate, uint256 maxAmount) external pure {
+    /// @notice Pays `rewardRate` of the gold pool per day (pro rata) into the reward-per-weight accumulator.
+    function drip(Layout storage $) internal {
+        Pools storage p = $.pools;
+        if (block.timestamp <= p.lastDrip) return;
+        (uint256 perWeight, uint256 emission) = pendingDrip($);
+        p.lastDrip = block.timestamp;
+        if (emission == 0) return;
+        p.perWeight = perWeight;
+        p.gold -= emission;
+        p.staticOwed += emission;
+        emit IFomo.PoolUpdated(emission, perWeight, p.gold);
+    }
+
+    /// @notice Credits `account`'s static reward since its debt was set (call {setDebt} after changing its weight).
+    function accrueStatic(Layout storage $, address account, UserData storage u) internal {
+        uint256 accrued = (uint256(u.weight) * $.pools.perWeight) / ACC - u.debt;
+        if (accrued > $.pools.staticOwed) accrued = $.pools.staticOwed; // rounding never pays more than dripped
+        if (accrued == 0) return;
+        u.debt += uint128(accrued);
+        u.balance += uint128(accrued);
+        u.rewardStatic += uint128(accrued);
+        uint256 price = tryPrice($);
+        if (price > 0) u.rewardStaticToken += uint128((accrued * 1 ether) / price);
+        $.pools.staticOwed -= accrued;
+        $.pools.balances += accrued;
+        $.totals.totalReward += accrued;
+        $.totals.totalRewardUSDT += accrued;
+        emit IFomo.StaticAccrued(account, accrued);
+    }
+
+    /// @notice Sets `u`'s debt to its weight times the accumulator.
+    function setDebt(Layout storage $, UserData storage u) internal {
+        u.debt = uint128((uint256(u.weight) * $.pools.perWeight) / ACC);
+    }
+
+    /// @notice The NEX TWAP (USDT per NEX) for display fields, or 0 while the oracle has no average.
+    function tryPrice(Layout storage $) internal view returns (uint256) {
+        try $.oracle.consult(address($.nex), 1 ether) returns (uint256 price) {
+            return price;
+        } catch {
+            return 0;
+        }
+    }
+
+    // --- config and log ------------------------------------------------------------------------------------
+
+    /// @notice Reverts with {IFomo-FomoValueOutOfBounds} unless every setting is within its bound.
+    /// @param b minDay, maxDay, maxAlgebra, maxFee, maxHandleGas, maxSwap, maxReward, maxOutDays, minRound, maxRound
+    function checkSettings(IFomo.Settings calldata s, uint256[10] memory b) external pure {
+        check("dayTimes", s.dayTimes, b[0], b[1]);
+        check("algebra", s.algebra, 1, b[2]);
+        check("feeRate", s.feeRate, 0, b[3]);
+        check("handleGas", s.handleGas, 0, b[4]);
+        check("swapRate", s.swapRate, 0, b[5]);
+        check("burnEvery", s.burnEvery, 0, MAX_AMOUNT);
+        check("rewardRate", s.rewardRate, 0, b[6]);
+        check("outDays", s.outDays, 0, b[7]);
+        check("startTime", s.startTime, 0, type(uint40).max);
+        check("roundMin", s.roundMin, 1, MAX_AMOUNT);
+        check("roundTime", s.roundTime, b[8], b[9]);
+        check("addTime", s.addTime, 1, s.roundTime);
+        check("userMax", s.userMax, 1, MAX_AMOUNT);
+    }
+
+    /// @notice Reverts with {IFomo-FomoValueOutOfBounds} unless the multi config is within bounds: split shares sum
+    /// to at most 100 %, team rates and amounts never decrease, tiers within `maxDays`, `maxRate` and 100 %.
+    function checkMulti(IFomo.ConfigMulti calldata m, uint256 maxDays, uint256 maxRate) external pure {
         uint256 sum;
         for (uint256 i; i < SHARES; ++i) sum += m.burnRates[i];
         check("burnRates", sum, 0, FeeMath.BPS);
         for (uint256 i; i < LEVELS; ++i) {
             check("teamRates", m.teamRates[i], i == 0 ? 0 : m.teamRates[i - 1], FeeMath.BPS);
-            check("teamAmounts", m.teamAmounts[i], i == 0 ? 0 : m.teamAmounts[i - 1], maxAmount);
+            check("teamAmounts", m.teamAmounts[i], i == 0 ? 0 : m.teamAmounts[i - 1], MAX_AMOUNT);
         }
         for (uint256 i; i < TIERS; ++i) {
             check("stakeDays", m.stakeDays[i], 1, maxDays);
@@ -277,8 +716,23 @@ library FomoLib {
         }
     }
 
-    /// @notice Reverts with {FomoValueOutOfBounds} if `value` is outside `[min, max]`.
+    /// @notice Reverts with {IFomo-FomoValueOutOfBounds} if `value` is outside `[min, max]`.
     function check(string memory name, uint256 value, uint256 min, uint256 max) internal pure {
-        if (value < min || value > max) revert FomoValueOutOfBounds(name, value, min, max);
+        if (value < min || value > max) revert IFomo.FomoValueOutOfBounds(name, value, min, max);
+    }
+
+    /// @notice One Log entry (none if no Log is set).
+    function write(
+        Layout storage $,
+        address account,
+        string memory action,
+        uint256 amount,
+        uint256 balance,
+        bool isReward
+    ) internal {
+        ILog log = $.log;
+        if (address(log) == address(0)) return;
+        if (isReward) log.addReward(account, address(this), "USDT", action, amount, balance);
+        else log.addLog(account, address(this), "USDT", action, amount, balance, false);
     }
 }
