@@ -1,20 +1,27 @@
 // Browser tests drive Debian's Chromium through playwright-core; no tool may download a browser.
-// When it is missing and we are root (CI, a fresh machine), install it with apt.
-import { execFileSync } from 'node:child_process'
+// Chinese pages need a CJK font, or Chromium draws empty boxes in the screenshots.
+// When a package is missing and we are root (CI, a fresh machine), install it with apt.
+import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const packages = ['chromium', 'fonts-wqy-microhei']
+
+function installed(name) {
+  const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' })
+  return result.status === 0 && result.stdout.includes('install ok installed')
+}
 
 export function ensureChromium() {
-  if (existsSync(chromiumPath)) return chromiumPath
+  const missing = packages.filter((name) => !installed(name))
+  if (missing.length === 0 && existsSync(chromiumPath)) return chromiumPath
   if (process.getuid?.() !== 0) {
-    throw new Error(
-      `Chromium is missing at ${chromiumPath}: install Debian's chromium package (apt-get install chromium)`,
-    )
+    if (existsSync(chromiumPath)) return chromiumPath
+    throw new Error(`Chromium is missing at ${chromiumPath}: install Debian's ${packages.join(' and ')} packages`)
   }
-  process.stderr.write('[chromium] installing Debian chromium with apt\n')
+  process.stderr.write(`[chromium] installing ${missing.join(', ')} with apt\n`)
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
-  execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env })
+  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env })
   return chromiumPath
 }
