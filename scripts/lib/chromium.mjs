@@ -22,6 +22,6 @@ export function ensureChromium() {
   process.stderr.write(`[chromium] installing ${missing.join(', ')} with apt\n`)
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env })
-  execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env })
+  execFileSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env })
   return chromiumPath
 }
