@@ -9,7 +9,7 @@
 //   2. runs `npm ci` when `node_modules` is missing or older than `package-lock.json`;
 //   3. hands over to `scripts/start.mjs`, `scripts/test.mjs` or `nx`.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -81,12 +81,34 @@ process.env.NX_DAEMON = process.env.NX_DAEMON ?? 'false'
 process.env.HARDHAT_DISABLE_TELEMETRY = 'true'
 process.env.NX_TUI = 'false'
 
-function ensureDependencies() {
-  // npm writes node_modules/.package-lock.json after every install: when it is at least as new as
-  // package-lock.json, node_modules matches the lock file and nothing needs installing.
-  if (process.env.NEXUS_SKIP_INSTALL === '1') return
+/**
+ * True when node_modules holds what package-lock.json asks for. npm records what it installed in
+ * node_modules/.package-lock.json; compare the two package by package (optional packages for other
+ * platforms are never installed, so their absence is fine).
+ */
+function dependenciesInstalled() {
   const hidden = join(root, 'node_modules', '.package-lock.json')
-  if (existsSync(hidden) && statSync(hidden).mtimeMs >= statSync(join(root, 'package-lock.json')).mtimeMs) return
+  if (!existsSync(hidden)) return false
+  try {
+    const wanted = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages ?? {}
+    const have = JSON.parse(readFileSync(hidden, 'utf8')).packages ?? {}
+    for (const [path, meta] of Object.entries(wanted)) {
+      if (path === '' || !path.includes('node_modules/')) continue
+      const installed = have[path]
+      if (!installed) {
+        if (meta.optional) continue
+        return false
+      }
+      if (meta.version && installed.version !== meta.version) return false
+    }
+    return true
+  } catch {
+    return false
+  }
+}
+
+function ensureDependencies() {
+  if (process.env.NEXUS_SKIP_INSTALL === '1' || dependenciesInstalled()) return
   log('installing dependencies with npm ci')
   const status = run('npm', ['ci', '--no-audit', '--no-fund'])
   if (status !== 0) {
