@@ -144,8 +144,8 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken {
     function swapBurn(uint256 amount) external nonReentrant {
         if (amount == 0) revert TokenZeroAmount();
         _updateOracle();
-        _usdt.safeTransferFrom(msg.sender, address(this), amount);
         uint256 minOut = _minOut(address(_usdt), amount);
+        _usdt.safeTransferFrom(msg.sender, address(this), amount);
         uint256 before = balanceOf(DEAD);
         address[] memory path = new address[](2);
         path[0] = address(_usdt);
