@@ -5,7 +5,12 @@ import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 
 // Plugin order matters: the router plugin code-splits route files before React and the Lingui macro see them.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  define: {
+    // The development wallet exists in the dev server and in test builds (VITE_DEV_WALLET=true) only: a constant
+    // false lets the bundler drop its code from production builds (checked by e2e/devWallet.e2e.test.ts).
+    __DEV_WALLET__: JSON.stringify(command === 'serve' || process.env.VITE_DEV_WALLET === 'true'),
+  },
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -48,4 +53,4 @@ export default defineConfig({
       },
     },
   },
-})
+}))

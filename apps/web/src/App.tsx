@@ -6,6 +6,9 @@ import { RouterProvider } from '@tanstack/react-router'
 import { Provider as GraphqlProvider } from 'urql'
 import { WagmiProvider } from 'wagmi'
 import { FeedbackProvider } from './components/feedback/FeedbackProvider.tsx'
+import { IndexerSyncProvider } from './data/indexer.ts'
+import { DevWalletContext } from './lib/devWalletContext.ts'
+import type { DevWalletControl } from './lib/devWalletContext.ts'
 import { RouteError } from './components/shell/RouteError.tsx'
 import { env } from './lib/env.ts'
 import { createGraphqlClient } from './lib/graphqlClient.ts'
@@ -24,10 +27,12 @@ declare module 'wagmi' {
 export type AppProps = {
   /** Replaces the default config, e.g. with one that adds the development wallet's connector. */
   wagmiConfig?: AppWagmiConfig
+  /** The development wallet of dev and test builds on the local chain (main.tsx); absent in production. */
+  devWallet?: DevWalletControl | null
 }
 
 /** Everything the pages rely on: languages, chain and wallet (wagmi), React Query, GraphQL, feedback, routes. */
-export function App({ wagmiConfig }: AppProps) {
+export function App({ wagmiConfig, devWallet = null }: AppProps) {
   const [clients] = useState(() => ({
     wagmi: wagmiConfig ?? createWagmiConfig(env),
     query: createQueryClient(),
@@ -40,9 +45,13 @@ export function App({ wagmiConfig }: AppProps) {
         <WagmiProvider config={clients.wagmi}>
           <QueryClientProvider client={clients.query}>
             <GraphqlProvider value={clients.graphql}>
-              <FeedbackProvider>
-                <RouterProvider router={clients.router} />
-              </FeedbackProvider>
+              <IndexerSyncProvider>
+                <DevWalletContext.Provider value={devWallet}>
+                  <FeedbackProvider>
+                    <RouterProvider router={clients.router} />
+                  </FeedbackProvider>
+                </DevWalletContext.Provider>
+              </IndexerSyncProvider>
             </GraphqlProvider>
           </QueryClientProvider>
         </WagmiProvider>

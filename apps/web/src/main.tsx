@@ -3,7 +3,10 @@ import { createRoot } from 'react-dom/client'
 import '@nexus/ui/styles.css'
 import './styles/app.css'
 import { App } from './App.tsx'
+import { env } from './lib/env.ts'
 import { activateLocale, readLocale } from './lib/i18n.ts'
+import type { DevWalletControl } from './lib/devWalletContext.ts'
+import { createWagmiConfig } from './lib/wagmiConfig.ts'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html lacks the #root element')
@@ -11,11 +14,26 @@ if (!root) throw new Error('index.html lacks the #root element')
 // Every route change starts at the top, also back and forward (SPEC.md §2); the browser must not restore positions.
 window.history.scrollRestoration = 'manual'
 
+/** The local chain's id: the development wallet exists there only. */
+const LOCAL_CHAIN_ID = 31337
+
+// The development wallet: dev server and test builds (__DEV_WALLET__, a build-time constant) on the local chain
+// only. In production builds the condition is the constant false and the bundler drops the module.
+async function loadDevWallet() {
+  if (!__DEV_WALLET__ || env.chainId !== LOCAL_CHAIN_ID) return undefined
+  const { createDevWallet } = await import('./lib/devWallet.ts')
+  return createDevWallet(env.rpcUrl, env.chainId)
+}
+
 // The first paint waits for the saved language's catalog, so no text flashes in the other language.
-activateLocale(readLocale(window.localStorage), window.localStorage).then(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  )
-})
+Promise.all([activateLocale(readLocale(window.localStorage), window.localStorage), loadDevWallet()]).then(
+  ([, devWallet]) => {
+    const wagmiConfig = createWagmiConfig({ ...env, extraConnectors: devWallet ? [devWallet.connector] : [] })
+    const control: DevWalletControl | null = devWallet?.provider ?? null
+    createRoot(root).render(
+      <StrictMode>
+        <App wagmiConfig={wagmiConfig} devWallet={control} />
+      </StrictMode>,
+    )
+  },
+)

@@ -9,7 +9,12 @@ interface ImportMetaEnv {
   readonly VITE_GRAPHQL_URL?: string
   /** Comma-separated addresses the operator grants the admin screens, besides the on-chain managers. */
   readonly VITE_EXTRA_MANAGERS?: string
+  /** `true` in test builds that include the development wallet (local chain only; never in production). */
+  readonly VITE_DEV_WALLET?: string
 }
+
+/** Whether this build includes the development wallet (vite.config.ts `define`). */
+declare const __DEV_WALLET__: boolean
 
 interface ImportMeta {
   readonly env: ImportMetaEnv

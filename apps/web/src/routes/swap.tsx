@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../components/pages/ComingSoonPage.tsx'
+import { SwapPage } from '../components/pages/SwapPage.tsx'
 
 export const Route = createFileRoute('/swap')({
-  component: () => <ComingSoonPage path="/swap" />,
+  component: SwapPage,
 })

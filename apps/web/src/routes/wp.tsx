@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../components/pages/ComingSoonPage.tsx'
+import { WhitePaperPage } from '../components/pages/WhitePaperPage.tsx'
 
 export const Route = createFileRoute('/wp')({
-  component: () => <ComingSoonPage path="/wp" />,
+  component: WhitePaperPage,
 })

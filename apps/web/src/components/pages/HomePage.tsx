@@ -1,73 +1,344 @@
-import { Link } from '@tanstack/react-router'
+import { useMemo, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
-import { Card } from '@nexus/ui'
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { idoAbi, tokenAbi } from '@nexus/abi'
+import { Button, Card, Countdown } from '@nexus/ui'
+import { erc20Abi } from 'viem'
+import type { Address } from 'viem'
+import { ok, useChainNow, useChainReads } from '../../data/ChainData.tsx'
+import { useSession } from '../../data/session.tsx'
+import { useTransaction } from '../../hooks/useTransaction.ts'
+import { contractsOf } from '../../lib/contracts.ts'
+import { env } from '../../lib/env.ts'
+import { showAmount, showCount, showTime } from '../../lib/format.ts'
 import { PAGES } from '../../lib/pages.ts'
-import type { PagePath } from '../../lib/pages.ts'
-import type { IconName } from '../Icon.tsx'
 import { Icon } from '../Icon.tsx'
 import { RelatedLinks } from './RelatedLinks.tsx'
 
-const SECTIONS: readonly { path: PagePath; icon: IconName }[] = [
-  { path: '/burn', icon: 'flame' },
-  { path: '/fomo', icon: 'dice' },
-  { path: '/superFom', icon: 'rocket' },
-  { path: '/mining', icon: 'pickaxe' },
-  { path: '/stake', icon: 'stake' },
-  { path: '/swap', icon: 'swap' },
-  { path: '/team', icon: 'users' },
-  { path: '/mine', icon: 'user' },
+/** Ido's RoundStatus (IIdo.sol), in order. */
+const ROUND_STATUS: readonly { key: string; label: MessageDescriptor }[] = [
+  { key: 'notStarted', label: msg`Not started` },
+  { key: 'countdown', label: msg`Starting soon` },
+  { key: 'inProgress', label: msg`In progress` },
+  { key: 'ended', label: msg`Ended` },
+  { key: 'cooldown', label: msg`Cooldown` },
 ]
 
-/** Home (`/` and `/home`): the minting panel arrives with the next release; until then the way into every section. */
+const ADVANTAGES: readonly { title: MessageDescriptor; text: MessageDescriptor }[] = [
+  { title: msg`15 keys`, text: msg`synthesize a syndicate` },
+  { title: msg`50%`, text: msg`community dividends` },
+  { title: msg`1.5×`, text: msg`fee yield` },
+  { title: msg`30 days`, text: msg`to forced redemption` },
+]
+
+const ANNOUNCEMENTS: readonly MessageDescriptor[] = [
+  msg`Minting runs in rounds: each round sells a fixed number of units at its own price, then cools down before the next one.`,
+  msg`Minted NEX vests and is claimed from this page; every unit also brings NFT keys.`,
+  msg`Contracts are on Binance Smart Chain. Never share your wallet's recovery phrase with anyone.`,
+]
+
+/** Home (`/` and `/home`): minting with USDT or NEX, the round countdown, totals, rewards and claims. */
 export function HomePage({ path }: { path: '/' | '/home' }) {
   const { t, i18n } = useLingui()
+  const contracts = contractsOf(env.chainId)
   return (
     <div className="app-page" data-testid="page" data-path={path}>
       <section className="app-hero">
         <p className="app-hero__eyebrow">{t`Based on Binance Smart Chain`}</p>
         <h1 className="app-hero__title">{t`Mint, burn, stake and mine with NEX`}</h1>
         <p className="app-hero__lead">{i18n._(PAGES[path].description)}</p>
-        <ul className="app-hero__facts">
-          <li>
-            <strong>{t`15 keys`}</strong>
-            <span>{t`synthesize a syndicate`}</span>
-          </li>
-          <li>
-            <strong>{t`50%`}</strong>
-            <span>{t`community dividends`}</span>
-          </li>
-          <li>
-            <strong>{t`1.5×`}</strong>
-            <span>{t`fee yield`}</span>
-          </li>
-          <li>
-            <strong>{t`30 days`}</strong>
-            <span>{t`to forced redemption`}</span>
-          </li>
-        </ul>
       </section>
 
-      <Card className="app-soon" data-testid="coming-soon">
-        <div className="app-soon__icon">
-          <Icon name="clock" size={30} />
-        </div>
-        <h2 className="app-soon__title">{t`Minting is coming with the next release`}</h2>
-        <p className="app-soon__text">{t`Rounds, the countdown and your minted totals will show here.`}</p>
+      {contracts.Ido && contracts.USDT && contracts.Token ? (
+        <Minting ido={contracts.Ido} usdt={contracts.USDT} nex={contracts.Token} />
+      ) : (
+        <Card className="app-soon" data-testid="minting-unavailable">
+          <div className="app-soon__icon">
+            <Icon name="clock" size={30} />
+          </div>
+          <h2 className="app-soon__title">{t`Minting is not deployed on this network yet`}</h2>
+          <p className="app-soon__text">{t`Rounds, the countdown and your minted totals will show here.`}</p>
+        </Card>
+      )}
+
+      <Card title={t`Announcements`} data-testid="announcements">
+        <ul className="app-list">
+          {ANNOUNCEMENTS.map((item) => (
+            <li key={item.id}>{i18n._(item)}</li>
+          ))}
+        </ul>
       </Card>
 
-      <h2 className="app-section-title">{t`Explore`}</h2>
-      <div className="app-grid">
-        {SECTIONS.map(({ path: to, icon }) => (
-          <Link key={to} to={to} className="app-tile">
-            <span className="app-tile__icon">
-              <Icon name={icon} />
-            </span>
-            <span className="app-tile__title">{i18n._(PAGES[to].title)}</span>
-            <span className="app-tile__text">{i18n._(PAGES[to].description)}</span>
-          </Link>
+      <h2 className="app-section-title">{t`Advantages`}</h2>
+      <ul className="app-hero__facts app-advantages" data-testid="advantages">
+        {ADVANTAGES.map((item) => (
+          <li key={item.title.id}>
+            <strong>{i18n._(item.title)}</strong>
+            <span>{i18n._(item.text)}</span>
+          </li>
         ))}
-      </div>
+      </ul>
       <RelatedLinks paths={PAGES[path].related} />
+    </div>
+  )
+}
+
+const ZERO_ACCOUNT: Address = '0x0000000000000000000000000000000000000000'
+
+function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address }) {
+  const { t, i18n } = useLingui()
+  const { account } = useSession()
+  const now = useChainNow()
+  const send = useTransaction()
+  const [times, setTimes] = useState('1')
+  const [payWith, setPayWith] = useState<'USDT' | 'NEX'>('USDT')
+  const who = account ?? ZERO_ACCOUNT
+
+  const data = useChainReads(
+    useMemo(
+      () =>
+        [
+          { address: ido, abi: idoAbi, functionName: 'getConfig' },
+          { address: ido, abi: idoAbi, functionName: 'getRoundState' },
+          { address: ido, abi: idoAbi, functionName: 'totalInfo' },
+          { address: ido, abi: idoAbi, functionName: 'users', args: [who] },
+          { address: ido, abi: idoAbi, functionName: 'getIdoTokens', args: [who] },
+          { address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
+          { address: nex, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
+          { address: nex, abi: tokenAbi, functionName: 'getPrice' },
+        ] as const,
+      [ido, usdt, nex, who],
+    ),
+  )
+  const config = ok(data?.[0])
+  const state = ok(data?.[1])
+  const totals = ok(data?.[2])
+  const user = account ? ok(data?.[3]) : undefined
+  const claimable = account ? ok(data?.[4]) : undefined
+  const usdtBalance = account ? ok(data?.[5]) : undefined
+  const nexBalance = account ? ok(data?.[6]) : undefined
+  const price = ok(data?.[7])
+
+  const bought = useChainReads(
+    useMemo(
+      () =>
+        config && account
+          ? ([{ address: ido, abi: idoAbi, functionName: 'userRoundCounts', args: [config.round, account] }] as const)
+          : undefined,
+      [ido, config, account],
+    ),
+  )
+  const boughtThisRound = ok(bought?.[0])
+
+  const status = state ? ROUND_STATUS[state.status] : undefined
+  const target = !state
+    ? undefined
+    : state.status === 1
+      ? state.startTime
+      : state.status === 2
+        ? state.endTime
+        : state.status === 4
+          ? state.coolEnd > 0n
+            ? state.coolEnd
+            : state.nextStartTime
+          : undefined
+  const secondsLeft = target !== undefined && target > 0n && now !== undefined ? Number(target) - now : 0
+
+  const remaining = config ? config.idoMax - config.idoHas : undefined
+  const userLeft =
+    config && config.userMax > 0n && boughtThisRound !== undefined ? config.userMax - boughtThisRound : undefined
+  const maxUnits =
+    remaining === undefined
+      ? undefined
+      : userLeft === undefined
+        ? remaining
+        : userLeft < remaining
+          ? userLeft
+          : remaining
+  const unitCount = /^\d+$/.test(times.trim()) ? BigInt(times.trim()) : 0n
+  const costUsdt = config ? unitCount * config.idoAmount : undefined
+  // NEX is valued at the USDT price per NEX (18 decimals); the contract uses its TWAP, so this is an estimate.
+  const costNex = costUsdt !== undefined && price && price > 0n ? (costUsdt * 10n ** 18n) / price : undefined
+
+  async function mint() {
+    const balance = payWith === 'USDT' ? usdtBalance : nexBalance
+    await send({
+      amount: { input: times, units: true, rules: { min: 1n, max: maxUnits } },
+      check: (units) => {
+        if (!config || units === undefined || balance === undefined) return undefined
+        const usdtCost = units * config.idoAmount
+        const cost = payWith === 'USDT' ? usdtCost : price && price > 0n ? (usdtCost * 10n ** 18n) / price : 0n
+        return cost > balance ? msg`Balance Insufficient` : undefined
+      },
+      spend: { token: payWith === 'USDT' ? usdt : nex, spender: ido },
+      request: (units) => ({
+        address: ido,
+        abi: idoAbi,
+        functionName: 'mint',
+        args: [units ?? 0n, payWith === 'USDT'],
+      }),
+      success: msg`Minted`,
+    })
+  }
+
+  return (
+    <>
+      <Card
+        title={t`Minting round ${config ? String(config.round + 1n) : '—'}`}
+        actions={
+          status && (
+            <span className="app-badge" data-testid="round-status" data-status={status.key}>
+              {i18n._(status.label)}
+            </span>
+          )
+        }
+        data-testid="minting"
+      >
+        <Countdown
+          seconds={secondsLeft > 0 ? secondsLeft : 0}
+          labels={{ days: t`Days`, hours: t`Hours`, minutes: t`Min`, seconds: t`Sec` }}
+        />
+        <p className="app-muted" data-testid="countdown-caption">
+          {state?.status === 1
+            ? t`Starts at ${showTime(state.startTime)}`
+            : state?.status === 2
+              ? state.endTime > 0n
+                ? t`Ends at ${showTime(state.endTime)}`
+                : t`Sells until sold out`
+              : state?.status === 4
+                ? t`Next round after the cooldown`
+                : state?.status === 3
+                  ? t`All rounds have ended`
+                  : t`No round is configured yet`}
+        </p>
+        <dl className="app-stats">
+          <Stat label={t`Price per unit`} value={`${showAmount(config?.idoAmount)} USDT`} />
+          <Stat label={t`NEX per unit`} value={showAmount(config?.idoTokens)} />
+          <Stat label={t`Sold in this round`} value={`${showCount(config?.idoHas)} / ${showCount(config?.idoMax)}`} />
+          <Stat
+            label={t`Your limit this round`}
+            value={
+              config && config.userMax > 0n
+                ? `${showCount(boughtThisRound)} / ${showCount(config.userMax)}`
+                : t`No limit`
+            }
+          />
+          <Stat label={t`Cooldown between rounds`} value={t`${showCount(config?.roundCool)} s`} />
+          <Stat label={t`NEX price`} value={`${showAmount(price, 6)} USDT`} />
+        </dl>
+        {state?.hasNext && (
+          <div className="app-next" data-testid="next-round">
+            <h3>{t`Next round`}</h3>
+            <dl className="app-stats">
+              <Stat label={t`Starts at`} value={showTime(state.nextStartTime || state.next.startTime)} />
+              <Stat label={t`Price per unit`} value={`${showAmount(state.next.idoAmount)} USDT`} />
+              <Stat label={t`NEX per unit`} value={showAmount(state.next.idoTokens)} />
+              <Stat label={t`Units for sale`} value={showCount(state.next.idoMax)} />
+            </dl>
+          </div>
+        )}
+        <form
+          className="app-form"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void mint()
+          }}
+        >
+          <div className="app-segment" role="radiogroup" aria-label={t`Pay with`}>
+            {(['USDT', 'NEX'] as const).map((symbol) => (
+              <button
+                key={symbol}
+                type="button"
+                role="radio"
+                aria-checked={payWith === symbol}
+                className={payWith === symbol ? 'app-segment__item is-active' : 'app-segment__item'}
+                data-testid={`pay-${symbol}`}
+                onClick={() => setPayWith(symbol)}
+              >
+                {symbol}
+              </button>
+            ))}
+          </div>
+          <label className="app-field">
+            <span className="app-field__label">{t`Units`}</span>
+            <input
+              className="app-input"
+              inputMode="numeric"
+              data-testid="mint-times"
+              value={times}
+              onChange={(event) => setTimes(event.target.value)}
+            />
+          </label>
+          <p className="app-muted" data-testid="mint-cost">
+            {payWith === 'USDT'
+              ? t`Cost: ${showAmount(costUsdt)} USDT · balance ${showAmount(usdtBalance)}`
+              : t`Cost: about ${showAmount(costNex)} NEX · balance ${showAmount(nexBalance)}`}
+          </p>
+          <Button type="submit" block disabled={!account || state?.status !== 2} data-testid="mint-submit">
+            {t`Mint`}
+          </Button>
+        </form>
+      </Card>
+
+      <Card
+        title={t`My minting`}
+        data-testid="my-minting"
+        actions={
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!account || !claimable}
+            data-testid="claim"
+            onClick={() =>
+              void send({
+                request: () => ({ address: ido, abi: idoAbi, functionName: 'claim' }),
+                success: msg`Claimed`,
+              })
+            }
+          >
+            {t`Claim`}
+          </Button>
+        }
+      >
+        <dl className="app-stats">
+          <Stat label={t`Units minted`} value={showCount(user?.counts)} testId="my-units" />
+          <Stat label={t`Paid in USDT`} value={showAmount(user?.amount)} />
+          <Stat label={t`Paid in NEX`} value={showAmount(user?.amountNEX)} />
+          <Stat label={t`NEX credited`} value={showAmount(user?.tokens)} />
+          <Stat label={t`NEX still vesting`} value={showAmount(user?.balance)} />
+          <Stat label={t`Claimable now`} value={showAmount(claimable)} testId="claimable" />
+          <Stat label={t`NFT keys`} value={showCount(user?.nfts)} />
+          <Stat
+            label={t`Direct rewards`}
+            value={`${showAmount(user?.rewardDirect)} USDT · ${showAmount(user?.rewardDirectNEX)} NEX`}
+          />
+          <Stat
+            label={t`Indirect rewards`}
+            value={`${showAmount(user?.rewardIndirect)} USDT · ${showAmount(user?.rewardIndirectNEX)} NEX`}
+          />
+        </dl>
+      </Card>
+
+      <Card title={t`Minting totals`} data-testid="minting-totals">
+        <dl className="app-stats">
+          <Stat label={t`Participants`} value={showCount(totals?.totalUser)} />
+          <Stat label={t`Units sold`} value={showCount(totals?.totalIDO)} />
+          <Stat label={t`USDT raised`} value={showAmount(totals?.totalAmount)} />
+          <Stat label={t`NEX paid in`} value={showAmount(totals?.totalNexus)} />
+          <Stat label={t`NEX credited`} value={showAmount(totals?.totalTokens)} />
+          <Stat label={t`NFT keys minted`} value={showCount(totals?.totalNFT)} />
+        </dl>
+      </Card>
+    </>
+  )
+}
+
+export function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="app-stat" data-testid={testId}>
+      <dt>{label}</dt>
+      <dd className="app-mono">{value}</dd>
     </div>
   )
 }

@@ -1,14 +1,24 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Outlet, useLocation } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
+import { ChainDataProvider } from '../../data/ChainData.tsx'
+import { SessionProvider } from '../../data/session.tsx'
+import { env } from '../../lib/env.ts'
 import { pageOf } from '../../lib/pages.ts'
+import { NetworkGuard } from '../wallet/NetworkGuard.tsx'
+import { RegistrationOverlay } from '../wallet/RegistrationOverlay.tsx'
+import { WalletWatcher } from '../wallet/WalletWatcher.tsx'
 import { BottomNav } from './BottomNav.tsx'
 import { Footer } from './Footer.tsx'
 import { InviteCodeNotice } from './InviteCodeNotice.tsx'
 import { SideMenu } from './SideMenu.tsx'
 import { TopBar } from './TopBar.tsx'
 
-/** The frame of every page: top bar, side menu, content, footer and bottom navigation. */
+/**
+ * The frame of every page: top bar, side menu, content, footer and bottom navigation; the page's chain data
+ * (refresh cycle), the session (registration, managers) and the wallet guards (account and chain changes,
+ * wrong network, registration).
+ */
 export function AppShell() {
   const { t, i18n } = useLingui()
   const { pathname } = useLocation()
@@ -29,15 +39,22 @@ export function AppShell() {
   }, [title, brand])
 
   return (
-    <div className="app">
-      <TopBar onMenu={() => setMenuOpen((open) => !open)} menuOpen={menuOpen} />
-      <InviteCodeNotice />
-      <main className="app-main" id="main">
-        <Outlet />
-      </main>
-      <Footer />
-      <BottomNav />
-      <SideMenu open={menuOpen} onClose={closeMenu} />
-    </div>
+    <ChainDataProvider env={env}>
+      <SessionProvider>
+        <div className="app">
+          <TopBar onMenu={() => setMenuOpen((open) => !open)} menuOpen={menuOpen} />
+          <InviteCodeNotice />
+          <main className="app-main" id="main">
+            <Outlet />
+          </main>
+          <Footer />
+          <BottomNav />
+          <SideMenu open={menuOpen} onClose={closeMenu} />
+        </div>
+        <WalletWatcher />
+        <NetworkGuard />
+        <RegistrationOverlay />
+      </SessionProvider>
+    </ChainDataProvider>
   )
 }

@@ -5,6 +5,7 @@ import { useIsManager } from '../../hooks/useIsManager.ts'
 import { ADMIN_MENU, SIDE_MENU, isNavActive } from '../../lib/navigation.ts'
 import type { NavItem } from '../../lib/navigation.ts'
 import { Icon } from '../Icon.tsx'
+import { DevWalletAccounts } from '../wallet/DevWalletAccounts.tsx'
 
 /** The drawer menu: the six sections, and the four admin screens for managers only (SPEC.md §2, §6). */
 export function SideMenu({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -37,6 +38,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose(): void }) 
             <MenuList items={ADMIN_MENU} onNavigate={onClose} testId="admin-menu" />
           </>
         )}
+        <DevWalletAccounts />
       </nav>
     </div>
   )

@@ -1,0 +1,231 @@
+import { useEffect, useMemo, useState } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
+import { iUniswapV2PairAbi, iUniswapV2Router02Abi } from '@nexus/abi'
+import { Button, Card } from '@nexus/ui'
+import { erc20Abi, isAddressEqual } from 'viem'
+import type { Address } from 'viem'
+import { ok, useChainReads } from '../../data/ChainData.tsx'
+import { useSession } from '../../data/session.tsx'
+import { useTransaction } from '../../hooks/useTransaction.ts'
+import { checkAmount } from '../../lib/amountInput.ts'
+import { contractsOf } from '../../lib/contracts.ts'
+import { env } from '../../lib/env.ts'
+import { showAmount } from '../../lib/format.ts'
+import { PAGES } from '../../lib/pages.ts'
+import { Icon } from '../Icon.tsx'
+import { Stat } from './HomePage.tsx'
+import { RelatedLinks } from './RelatedLinks.tsx'
+
+/** Local-storage key of the chosen slippage, in basis points. */
+export const SLIPPAGE_KEY = 'swapSlippage'
+const SLIPPAGE_CHOICES = [50, 100, 300, 500] as const
+const DEFAULT_SLIPPAGE = 100
+/** The swap's deadline, from the device clock. */
+const DEADLINE_SECONDS = 20 * 60
+const ZERO_ACCOUNT: Address = '0x0000000000000000000000000000000000000000'
+
+/**
+ * The minimum received for a quote after slippage (basis points), floored.
+ *
+ * @example
+ * minimumReceived(1_000n, 100) // 990n
+ */
+export function minimumReceived(quote: bigint, slippageBps: number): bigint {
+  return (quote * BigInt(10_000 - slippageBps)) / 10_000n
+}
+
+/**
+ * The price impact of selling `amountIn` into a constant-product pool (reserves `reserveIn`, `reserveOut`),
+ * in basis points: how much worse the execution price is than the pool's price before the trade.
+ *
+ * @example
+ * priceImpactBps(10n, 1_000n, 1_000n, 9n) // 1000 (10 %)
+ */
+export function priceImpactBps(amountIn: bigint, reserveIn: bigint, reserveOut: bigint, amountOut: bigint): number {
+  if (amountIn === 0n || reserveIn === 0n || reserveOut === 0n) return 0
+  const ideal = (amountIn * reserveOut) / reserveIn
+  if (ideal === 0n || amountOut >= ideal) return 0
+  return Number(((ideal - amountOut) * 10_000n) / ideal)
+}
+
+function readSlippage(): number {
+  const saved = Number(window.localStorage.getItem(SLIPPAGE_KEY))
+  return Number.isInteger(saved) && saved > 0 && saved < 5_000 ? saved : DEFAULT_SLIPPAGE
+}
+
+/** Flash exchange (`/swap`): USDT and NEX through the DEX router, with quote, price impact and slippage. */
+export function SwapPage() {
+  const { t, i18n } = useLingui()
+  const { Router: router, USDT: usdt, Token: nex, Pair: pair } = contractsOf(env.chainId)
+  return (
+    <div className="app-page" data-testid="page" data-path="/swap">
+      <header className="app-page__header">
+        <h1 className="app-page__title">{i18n._(PAGES['/swap'].title)}</h1>
+        <p className="app-page__lead">{i18n._(PAGES['/swap'].description)}</p>
+      </header>
+      {router && usdt && nex && pair ? (
+        <Swap router={router} usdt={usdt} nex={nex} pair={pair} />
+      ) : (
+        <Card className="app-soon">
+          <h2 className="app-soon__title">{t`The exchange is not deployed on this network yet`}</h2>
+        </Card>
+      )}
+      <RelatedLinks paths={PAGES['/swap'].related} />
+    </div>
+  )
+}
+
+function Swap({ router, usdt, nex, pair }: { router: Address; usdt: Address; nex: Address; pair: Address }) {
+  const { t, i18n } = useLingui()
+  const { account } = useSession()
+  const send = useTransaction()
+  const [fromUsdt, setFromUsdt] = useState(true)
+  const [input, setInput] = useState('')
+  const [slippage, setSlippage] = useState(readSlippage)
+  useEffect(() => window.localStorage.setItem(SLIPPAGE_KEY, String(slippage)), [slippage])
+
+  const tokenIn = fromUsdt ? usdt : nex
+  const tokenOut = fromUsdt ? nex : usdt
+  const symbolIn = fromUsdt ? 'USDT' : 'NEX'
+  const symbolOut = fromUsdt ? 'NEX' : 'USDT'
+  const who = account ?? ZERO_ACCOUNT
+  const parsed = checkAmount(input)
+  const amountIn = parsed.ok ? parsed.value : 0n
+
+  const data = useChainReads(
+    useMemo(
+      () =>
+        [
+          { address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
+          { address: nex, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
+          { address: pair, abi: iUniswapV2PairAbi, functionName: 'getReserves' },
+          { address: pair, abi: iUniswapV2PairAbi, functionName: 'token0' },
+        ] as const,
+      [usdt, nex, pair, who],
+    ),
+  )
+  const quote = useChainReads(
+    useMemo(
+      () =>
+        amountIn > 0n
+          ? ([
+              {
+                address: router,
+                abi: iUniswapV2Router02Abi,
+                functionName: 'getAmountsOut',
+                args: [amountIn, [tokenIn, tokenOut]],
+              },
+            ] as const)
+          : undefined,
+      [router, amountIn, tokenIn, tokenOut],
+    ),
+  )
+  const usdtBalance = account ? ok(data?.[0]) : undefined
+  const nexBalance = account ? ok(data?.[1]) : undefined
+  const reserves = ok(data?.[2])
+  const token0 = ok(data?.[3])
+  const balanceIn = fromUsdt ? usdtBalance : nexBalance
+  const amountOut = ok(quote?.[0])?.[1]
+  const [reserveIn, reserveOut] =
+    reserves && token0
+      ? isAddressEqual(token0, tokenIn)
+        ? [reserves[0], reserves[1]]
+        : [reserves[1], reserves[0]]
+      : [0n, 0n]
+  const impact = amountOut !== undefined ? priceImpactBps(amountIn, reserveIn, reserveOut, amountOut) : undefined
+  const minimum = amountOut !== undefined ? minimumReceived(amountOut, slippage) : undefined
+  const rate = reserveIn > 0n ? (reserveOut * 10n ** 18n) / reserveIn : undefined
+
+  async function swap() {
+    const outcome = await send({
+      amount: { input, rules: { balance: balanceIn } },
+      check: () => (amountOut === undefined || amountOut === 0n ? msg`No quote for this amount yet` : undefined),
+      spend: { token: tokenIn, spender: router },
+      request: (value) => ({
+        address: router,
+        abi: iUniswapV2Router02Abi,
+        functionName: 'swapExactTokensForTokensSupportingFeeOnTransferTokens',
+        args: [
+          value ?? 0n,
+          minimumReceived(amountOut ?? 0n, slippage),
+          [tokenIn, tokenOut],
+          account ?? ZERO_ACCOUNT,
+          BigInt(Math.floor(Date.now() / 1000) + DEADLINE_SECONDS),
+        ],
+      }),
+      success: msg`Swapped`,
+    })
+    if (outcome.ok) setInput('')
+  }
+
+  return (
+    <Card title={t`Swap ${symbolIn} for ${symbolOut}`} data-testid="swap">
+      <form
+        className="app-form"
+        onSubmit={(event) => {
+          event.preventDefault()
+          void swap()
+        }}
+      >
+        <label className="app-field">
+          <span className="app-field__label">
+            {t`You pay (${symbolIn})`} <span className="app-muted">{t`Balance ${showAmount(balanceIn)}`}</span>
+          </span>
+          <input
+            className="app-input"
+            inputMode="decimal"
+            placeholder="0.0"
+            data-testid="swap-amount"
+            value={input}
+            onChange={(event) => setInput(event.target.value)}
+          />
+        </label>
+        <button
+          type="button"
+          className="app-iconbtn app-swap__flip"
+          aria-label={t`Swap direction`}
+          data-testid="swap-flip"
+          onClick={() => {
+            setFromUsdt((value) => !value)
+            setInput('')
+          }}
+        >
+          <Icon name="swap" />
+        </button>
+        <dl className="app-stats">
+          <Stat label={t`You receive about (${symbolOut})`} value={showAmount(amountOut)} testId="swap-quote" />
+          <Stat label={t`Minimum received`} value={showAmount(minimum)} testId="swap-minimum" />
+          <Stat
+            label={t`Price impact`}
+            value={impact === undefined ? '—' : `${(impact / 100).toFixed(2)}%`}
+            testId="swap-impact"
+          />
+          <Stat
+            label={t`Pool price`}
+            value={rate === undefined ? '—' : `1 ${symbolIn} = ${showAmount(rate, 6)} ${symbolOut}`}
+          />
+        </dl>
+        <div className="app-segment" role="radiogroup" aria-label={t`Slippage tolerance`} data-testid="slippage">
+          {SLIPPAGE_CHOICES.map((bps) => (
+            <button
+              key={bps}
+              type="button"
+              role="radio"
+              aria-checked={slippage === bps}
+              className={slippage === bps ? 'app-segment__item is-active' : 'app-segment__item'}
+              onClick={() => setSlippage(bps)}
+            >
+              {`${bps / 100}%`}
+            </button>
+          ))}
+        </div>
+        <p className="app-muted">{t`Slippage tolerance: ${slippage / 100}%. NEX transfers may carry fees: raise the tolerance if a swap fails.`}</p>
+        {impact !== undefined && impact > 500 && <p className="app-field__error">{i18n._(msg`High price impact`)}</p>}
+        <Button type="submit" block disabled={!account} data-testid="swap-submit">
+          {t`Swap`}
+        </Button>
+      </form>
+    </Card>
+  )
+}

@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import { shortenAddress } from '@nexus/sdk'
+import type { Address } from 'viem'
+import { useConnection } from 'wagmi'
+import { DEV_WALLET_CONNECTOR_ID, useDevWallet } from '../../lib/devWalletContext.ts'
+
+/** The development wallet's account picker (local chain, dev and test builds only). */
+export function DevWalletAccounts() {
+  const { t } = useLingui()
+  const devWallet = useDevWallet()
+  const { address, connector } = useConnection()
+  const [accounts, setAccounts] = useState<readonly Address[]>([])
+  const active = devWallet !== null && connector?.id === DEV_WALLET_CONNECTOR_ID
+  useEffect(() => {
+    if (!active) return
+    let live = true
+    devWallet.listAccounts().then(
+      (list) => live && setAccounts(list),
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [active, devWallet])
+  if (!active || accounts.length === 0) return null
+  return (
+    <label className="app-field app-devwallet" data-testid="dev-wallet">
+      <span className="app-field__label">{t`Development wallet account`}</span>
+      <select
+        className="app-input app-mono"
+        value={address}
+        onChange={(event) => void devWallet.selectAccount(event.target.value as Address)}
+      >
+        {accounts.map((account, index) => (
+          <option key={account} value={account}>
+            {`#${index} ${shortenAddress(account, 6, 4)}`}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}

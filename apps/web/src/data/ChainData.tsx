@@ -1,0 +1,130 @@
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import type { ReactNode } from 'react'
+import { useLocation } from '@tanstack/react-router'
+import { createPublicClient, http } from 'viem'
+import type { ContractFunctionParameters, MulticallResults } from 'viem'
+import { createAppChain } from '../lib/appChain.ts'
+import type { AppEnv } from '../lib/env.ts'
+import { ChainDataStore, FIRST_REFRESH_MS, REFRESH_MS, readKey } from './chainDataStore.ts'
+import type { SeenBlock } from './chainDataStore.ts'
+
+const StoreContext = createContext<ChainDataStore | null>(null)
+
+/** Pages under /manager never refresh by themselves (SPEC.md §2); they load once. */
+export function isAutoRefreshPath(pathname: string): boolean {
+  return !pathname.startsWith('/manager')
+}
+
+declare global {
+  interface Window {
+    /** The refresh counters, read by the browser tests and the budgets. */
+    __nexusChainData?: ChainDataStore['stats']
+  }
+}
+
+/**
+ * Runs the refresh cycle of SPEC.md §2 for the visible page: first after 1 s, then every 3 s, none on /manager
+ * pages (they load once). Every read of the page travels in one multicall per new block.
+ */
+export function ChainDataProvider({ env, children }: { env: Pick<AppEnv, 'chainId' | 'rpcUrl'>; children: ReactNode }) {
+  const [store] = useState(() => {
+    const chain = createAppChain(env.chainId, env.rpcUrl)
+    const client = createPublicClient({ chain, transport: http(env.rpcUrl, { retryCount: 1 }) })
+    return new ChainDataStore(client)
+  })
+  useEffect(() => {
+    window.__nexusChainData = store.stats
+  }, [store])
+  const { pathname } = useLocation()
+  const auto = isAutoRefreshPath(pathname)
+
+  useEffect(() => {
+    let interval: ReturnType<typeof setInterval> | undefined
+    const first = setTimeout(() => {
+      void store.refresh()
+      if (auto) interval = setInterval(() => void store.refresh(), REFRESH_MS)
+    }, FIRST_REFRESH_MS)
+    return () => {
+      clearTimeout(first)
+      if (interval) clearInterval(interval)
+    }
+  }, [store, pathname, auto])
+
+  return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>
+}
+
+function useStore(): ChainDataStore {
+  const store = useContext(StoreContext)
+  if (!store) throw new Error('chain data hooks must be used inside <ChainDataProvider>')
+  return store
+}
+
+function useVersion(store: ChainDataStore): number {
+  return useSyncExternalStore(
+    (listener) => store.subscribe(listener),
+    () => store.version,
+  )
+}
+
+/**
+ * Registers a component's chain reads with the page's refresh cycle and returns their latest results (in the
+ * order given), or undefined until every one has a result. Pass undefined while the reads cannot be built yet
+ * (no account, no address).
+ *
+ * @example
+ * const data = useChainReads(account ? [{ address: main, abi: mainAbi, functionName: 'users', args: [account] }] : undefined)
+ * const index = data?.[0].status === 'success' ? data[0].result[0] : undefined
+ */
+export function useChainReads<const contracts extends readonly ContractFunctionParameters[]>(
+  contracts: contracts | undefined,
+): MulticallResults<contracts, true> | undefined {
+  const store = useStore()
+  const version = useVersion(store)
+  const keys = useMemo(() => contracts?.map(readKey), [contracts])
+  const signature = keys?.join('|')
+  useEffect(() => {
+    if (!contracts) return
+    return store.register(contracts)
+    // The reads only change when their keys do.
+  }, [store, signature])
+  return useMemo(() => {
+    if (!keys) return undefined
+    const results = keys.map((key) => store.get(key))
+    if (results.some((result) => result === undefined)) return undefined
+    return results as MulticallResults<contracts, true>
+    // version: results change in place in the store
+  }, [store, signature, version])
+}
+
+/** Runs a refresh now, reading even when the block did not change (after the app's own transaction). */
+export function useRefreshChain(): () => Promise<void> {
+  const store = useStore()
+  return useMemo(() => () => store.refresh(true), [store])
+}
+
+/** The latest block seen by the refresh cycle. */
+export function useLatestBlock(): SeenBlock | undefined {
+  const store = useStore()
+  useVersion(store)
+  return store.block
+}
+
+/**
+ * The chain's current time in Unix seconds: the latest block's time plus the seconds passed since it was seen,
+ * ticking every second (SPEC.md §9) so that countdowns follow the chain, not the device clock.
+ */
+export function useChainNow(): number | undefined {
+  const block = useLatestBlock()
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1_000)
+    return () => clearInterval(timer)
+  }, [])
+  if (!block) return undefined
+  return Number(block.timestamp) + Math.max(0, Math.floor((now - block.seenAt) / 1_000))
+}
+
+/** Unwraps a successful read, or undefined. */
+export function ok<T>(result: { status: 'success'; result: T } | { status: 'failure'; error: unknown } | undefined) {
+  return result?.status === 'success' ? result.result : undefined
+}

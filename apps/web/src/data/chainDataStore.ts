@@ -1,0 +1,147 @@
+import { readPage } from '@nexus/sdk'
+import type { Chain, Client, ContractFunctionParameters, Transport } from 'viem'
+import { getBlock } from 'viem/actions'
+
+/** One read's outcome, as multicall reports it. */
+export type ReadResult = { status: 'success'; result: unknown } | { status: 'failure'; error: unknown }
+
+/** The latest block the app has seen: its number, its time (Unix seconds) and when it was seen (ms, local clock). */
+export type SeenBlock = { number: bigint; timestamp: bigint; seenAt: number }
+
+/** SPEC.md §2, §9: first load after 1 s, then every 3 s. */
+export const FIRST_REFRESH_MS = 1_000
+export const REFRESH_MS = 3_000
+
+/** A stable key for a read: address, function and arguments. */
+export function readKey(read: ContractFunctionParameters): string {
+  return JSON.stringify([read.address.toLowerCase(), read.functionName, read.args ?? []], (_key, value: unknown) =>
+    typeof value === 'bigint' ? `${value}n` : value,
+  )
+}
+
+/**
+ * The chain state of the visible page. Components register the reads they need; every refresh first asks for the
+ * latest block (one `eth_getBlockByNumber`) and, only when the block changed or a read has no result yet, sends
+ * all registered reads as one multicall (one `eth_call`, see `readPage`). A refresh that finds the same block and
+ * nothing new sends nothing more.
+ */
+export class ChainDataStore {
+  readonly #client: Client<Transport, Chain | undefined>
+  readonly #reads = new Map<string, { read: ContractFunctionParameters; users: number }>()
+  readonly #results = new Map<string, ReadResult>()
+  readonly #listeners = new Set<() => void>()
+  #block: SeenBlock | undefined
+  #running: Promise<void> | undefined
+  #force = false
+  #version = 0
+  /** Counters for tests and the budgets: refresh cycles, block polls and read batches sent. */
+  readonly stats = { cycles: 0, blockPolls: 0, readBatches: 0, reads: 0 }
+
+  constructor(client: Client<Transport, Chain | undefined>) {
+    this.#client = client
+  }
+
+  /** Adds reads (counted per user); returns the function that removes them again. */
+  register(reads: readonly ContractFunctionParameters[]): () => void {
+    const keys = reads.map((read) => {
+      const key = readKey(read)
+      const entry = this.#reads.get(key)
+      if (entry) entry.users++
+      else this.#reads.set(key, { read, users: 1 })
+      return key
+    })
+    return () => {
+      for (const key of keys) {
+        const entry = this.#reads.get(key)
+        if (!entry) continue
+        entry.users--
+        if (entry.users <= 0) this.#reads.delete(key)
+      }
+    }
+  }
+
+  get(key: string): ReadResult | undefined {
+    return this.#results.get(key)
+  }
+
+  get block(): SeenBlock | undefined {
+    return this.#block
+  }
+
+  /** Changes whenever results or the block change (for useSyncExternalStore). */
+  get version(): number {
+    return this.#version
+  }
+
+  /** Whether some registered read has no result yet. */
+  get hasPending(): boolean {
+    for (const key of this.#reads.keys()) if (!this.#results.has(key)) return true
+    return false
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  /**
+   * One refresh cycle. `force` reads even when the block did not change (after the app's own transaction, whose
+   * receipt already showed the new block). Cycles never overlap; a forced request during a cycle runs right after.
+   */
+  refresh(force = false): Promise<void> {
+    if (force) this.#force = true
+    if (this.#running) {
+      return force ? this.#running.then(() => this.refresh(true)) : this.#running
+    }
+    this.#running = this.#cycle().finally(() => {
+      this.#running = undefined
+    })
+    return this.#running
+  }
+
+  async #cycle(): Promise<void> {
+    this.stats.cycles++
+    const force = this.#force
+    this.#force = false
+    let block
+    try {
+      this.stats.blockPolls++
+      block = await getBlock(this.#client, { blockTag: 'latest', includeTransactions: false })
+    } catch (error) {
+      // SPEC.md §8: data-load failures are only logged.
+      console.info('refresh: the node did not answer', error)
+      return
+    }
+    const sameBlock = this.#block !== undefined && this.#block.number === block.number
+    if (!sameBlock) {
+      this.#block = { number: block.number, timestamp: block.timestamp, seenAt: Date.now() }
+      this.#version++
+    }
+    const entries = [...this.#reads.entries()]
+    if (entries.length === 0 || (sameBlock && !force && !this.hasPending)) {
+      if (!sameBlock) this.#notify()
+      return
+    }
+    try {
+      this.stats.readBatches++
+      this.stats.reads += entries.length
+      const results = await readPage(this.#client, {
+        contracts: entries.map(([, entry]) => entry.read),
+        allowFailure: true,
+        blockNumber: block.number,
+      })
+      entries.forEach(([key], index) => {
+        const result = results[index]
+        if (result) this.#results.set(key, result as ReadResult)
+      })
+      this.#version++
+    } catch (error) {
+      console.info('refresh: reading the page failed', error)
+    }
+    this.#notify()
+  }
+
+  #notify() {
+    for (const listener of this.#listeners) listener()
+  }
+}

@@ -1,0 +1,74 @@
+import { createContext, useContext, useMemo } from 'react'
+import type { ReactNode } from 'react'
+import { mainAbi } from '@nexus/abi'
+import { isManager } from '@nexus/sdk'
+import type { Address } from 'viem'
+import { useConnection } from 'wagmi'
+import { contractsOf } from '../lib/contracts.ts'
+import { env } from '../lib/env.ts'
+import { ok, useChainReads } from './ChainData.tsx'
+
+export type Session = {
+  account: Address | undefined
+  /** Main's address on this chain (undefined when Main is not deployed there). */
+  main: Address | undefined
+  /** Registration in Main: unknown until the first read, then whether `users(account).index` is above 0. */
+  registered: boolean | undefined
+  referrer: Address | undefined
+  /** The owner of Main, the manager of its config, or one of VITE_EXTRA_MANAGERS (SPEC.md §6). */
+  manager: boolean
+}
+
+const SessionContext = createContext<Session>({
+  account: undefined,
+  main: undefined,
+  registered: undefined,
+  referrer: undefined,
+  manager: false,
+})
+
+/** Reads the connected account's registration and the managers from Main, in the page's refresh cycle. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const { address } = useConnection()
+  const main = contractsOf(env.chainId).Main
+  const shared = useChainReads(
+    useMemo(
+      () =>
+        main
+          ? ([
+              { address: main, abi: mainAbi, functionName: 'owner' },
+              { address: main, abi: mainAbi, functionName: 'getConfig' },
+            ] as const)
+          : undefined,
+      [main],
+    ),
+  )
+  const user = useChainReads(
+    useMemo(
+      () =>
+        main && address
+          ? ([{ address: main, abi: mainAbi, functionName: 'users', args: [address] }] as const)
+          : undefined,
+      [main, address],
+    ),
+  )
+  const owner = ok(shared?.[0])
+  const config = ok(shared?.[1])
+  const record = ok(user?.[0])
+  const value = useMemo<Session>(
+    () => ({
+      account: address,
+      main,
+      registered: record ? record[0] > 0n : undefined,
+      referrer: record?.[1],
+      manager: isManager(address, { owner, manager: config?.manager, extraManagers: env.extraManagers }),
+    }),
+    [address, main, record, owner, config],
+  )
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
+}
+
+/** The connected account's registration and manager status. */
+export function useSession(): Session {
+  return useContext(SessionContext)
+}

@@ -1,0 +1,27 @@
+import { getDeployment } from '@nexus/abi'
+import type { Address } from 'viem'
+
+/** The contracts the web app talks to, by their name in `libs/abi/deployments/<chainId>.json`. */
+export type ContractName = 'Main' | 'Token' | 'USDT' | 'Router' | 'Pair' | 'Ido' | 'Nft' | 'Burn' | 'Log'
+
+export type AppContracts = Partial<Record<ContractName, Address>>
+
+/**
+ * The addresses of this chain's deployment; contracts not deployed (yet) are absent, and a chain without any
+ * deployment gives an empty object, so that pages can say "not deployed on this network" instead of failing.
+ *
+ * @example
+ * contractsOf(31337).Main // '0x…'
+ */
+export function contractsOf(chainId: number): AppContracts {
+  let found: Record<string, { address: Address }>
+  try {
+    found = getDeployment(chainId).contracts as Record<string, { address: Address }>
+  } catch {
+    return {}
+  }
+  const names: readonly ContractName[] = ['Main', 'Token', 'USDT', 'Router', 'Pair', 'Ido', 'Nft', 'Burn', 'Log']
+  const out: AppContracts = {}
+  for (const name of names) if (found[name]) out[name] = found[name].address
+  return out
+}

@@ -1,0 +1,145 @@
+// The development wallet (local chain only; ARCHITECTURE.md, "Web app"): an EIP-1193 provider whose accounts
+// are the local Hardhat node's test accounts. The node holds their keys and signs `eth_sendTransaction` and
+// `personal_sign` for them, so the whole product works without a browser extension. Only imported behind
+// `__DEV_WALLET__` (see main.tsx), so production builds do not contain this module.
+import { injected } from 'wagmi'
+import type { CreateConnectorFn } from 'wagmi'
+import { getAddress, isAddress } from 'viem'
+import type { Address } from 'viem'
+import { DEV_WALLET_CONNECTOR_ID } from './devWalletContext.ts'
+
+export { DEV_WALLET_CONNECTOR_ID as DEV_WALLET_ID } from './devWalletContext.ts'
+export const DEV_WALLET_NAME = 'Development wallet'
+/** Local-storage keys: the chosen test account and whether this site is connected. */
+export const DEV_WALLET_ACCOUNT_KEY = 'devWallet.account'
+const CONNECTED_KEY = 'devWallet.connected'
+
+type Listener = (value: unknown) => void
+
+export type DevWalletProvider = {
+  readonly isDevWallet: true
+  request(args: { method: string; params?: unknown }): Promise<unknown>
+  on(event: string, listener: Listener): DevWalletProvider
+  removeListener(event: string, listener: Listener): DevWalletProvider
+  /** The node's test accounts. */
+  listAccounts(): Promise<readonly Address[]>
+  /** Selects another test account; the app sees an account change. */
+  selectAccount(account: Address): Promise<void>
+}
+
+function rpcError(code: number, message: string, data?: unknown) {
+  return Object.assign(new Error(message), { code, data })
+}
+
+/**
+ * Creates the development wallet's provider for the node at `rpcUrl` (chain `chainId`).
+ *
+ * @example
+ * const provider = createDevWalletProvider('http://127.0.0.1:8545', 31337, window.localStorage)
+ */
+export function createDevWalletProvider(rpcUrl: string, chainId: number, storage: Storage): DevWalletProvider {
+  const listeners = new Map<string, Set<Listener>>()
+  const emit = (event: string, value: unknown) => listeners.get(event)?.forEach((listener) => listener(value))
+  let nextId = 1
+  let cached: readonly Address[] | undefined
+
+  async function send(method: string, params: unknown = []): Promise<unknown> {
+    const response = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
+    })
+    const body = (await response.json()) as {
+      result?: unknown
+      error?: { code: number; message: string; data?: unknown }
+    }
+    if (body.error) throw rpcError(body.error.code, body.error.message, body.error.data)
+    return body.result
+  }
+
+  async function listAccounts(): Promise<readonly Address[]> {
+    cached ??= ((await send('eth_accounts')) as string[]).map((account) => getAddress(account))
+    return cached
+  }
+
+  async function selected(): Promise<Address> {
+    const accounts = await listAccounts()
+    const saved = storage.getItem(DEV_WALLET_ACCOUNT_KEY)
+    const found = saved && isAddress(saved) ? accounts.find((account) => account === getAddress(saved)) : undefined
+    const account = found ?? accounts[0]
+    if (!account) throw rpcError(4100, 'The local node has no test accounts')
+    return account
+  }
+
+  const connected = () => storage.getItem(CONNECTED_KEY) === '1'
+  const hexChainId = `0x${chainId.toString(16)}`
+
+  const provider: DevWalletProvider = {
+    isDevWallet: true,
+    async request({ method, params }) {
+      switch (method) {
+        case 'eth_chainId':
+          return hexChainId
+        case 'net_version':
+          return String(chainId)
+        case 'eth_accounts':
+          return connected() ? [await selected()] : []
+        case 'eth_requestAccounts': {
+          storage.setItem(CONNECTED_KEY, '1')
+          return [await selected()]
+        }
+        case 'wallet_requestPermissions':
+          storage.setItem(CONNECTED_KEY, '1')
+          return [{ parentCapability: 'eth_accounts' }]
+        case 'wallet_getPermissions':
+          return connected() ? [{ parentCapability: 'eth_accounts' }] : []
+        case 'wallet_revokePermissions':
+          storage.removeItem(CONNECTED_KEY)
+          emit('accountsChanged', [])
+          return null
+        case 'wallet_switchEthereumChain': {
+          const wanted = Number.parseInt(String((params as [{ chainId?: string }] | undefined)?.[0]?.chainId), 16)
+          if (wanted !== chainId) throw rpcError(4902, `The development wallet only knows chain ${chainId}`)
+          return null
+        }
+        case 'wallet_addEthereumChain':
+          throw rpcError(4200, 'The development wallet only knows the local chain')
+      }
+      return send(method, params ?? [])
+    },
+    on(event, listener) {
+      if (!listeners.has(event)) listeners.set(event, new Set())
+      listeners.get(event)?.add(listener)
+      return provider
+    },
+    removeListener(event, listener) {
+      listeners.get(event)?.delete(listener)
+      return provider
+    },
+    listAccounts,
+    async selectAccount(account) {
+      storage.setItem(DEV_WALLET_ACCOUNT_KEY, getAddress(account))
+      if (connected()) emit('accountsChanged', [getAddress(account)])
+    },
+  }
+  return provider
+}
+
+const ICON =
+  'data:image/svg+xml;base64,' +
+  btoa(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#f0b90b"/><path d="M9 16h14M16 9v14" stroke="#080b12" stroke-width="3"/></svg>',
+  )
+
+/** The wagmi connector of the development wallet, and its provider (for the account picker). */
+export function createDevWallet(
+  rpcUrl: string,
+  chainId: number,
+): { connector: CreateConnectorFn; provider: DevWalletProvider } {
+  const provider = createDevWalletProvider(rpcUrl, chainId, window.localStorage)
+  const connector = injected({
+    shimDisconnect: true,
+    target: () => ({ id: DEV_WALLET_CONNECTOR_ID, name: DEV_WALLET_NAME, icon: ICON, provider: provider as never }),
+  })
+  return { connector, provider }
+}

@@ -1,0 +1,17 @@
+import { createContext, useContext } from 'react'
+import type { Address } from 'viem'
+
+/** What the app needs of the development wallet (lib/devWallet.ts, present in dev and test builds only). */
+export type DevWalletControl = {
+  listAccounts(): Promise<readonly Address[]>
+  selectAccount(account: Address): Promise<void>
+}
+
+export const DEV_WALLET_CONNECTOR_ID = 'org.nexus.dev-wallet'
+
+export const DevWalletContext = createContext<DevWalletControl | null>(null)
+
+/** The development wallet of this build, or null (always null in production builds). */
+export function useDevWallet(): DevWalletControl | null {
+  return useContext(DevWalletContext)
+}
