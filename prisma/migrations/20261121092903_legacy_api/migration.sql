@@ -10,7 +10,7 @@ DROP INDEX "legacy_session_user_id_idx";
 -- AlterTable
 ALTER TABLE "legacy_login_nonce" DROP COLUMN "user_id";
 
--- Sessions are bound to an address from now on; tokens issued before cannot be mapped: sign in again.
+-- Sessions are bound to an address from now on (tokens issued before cannot be mapped: sign in again).
 DELETE FROM "legacy_session";
 
 -- AlterTable
