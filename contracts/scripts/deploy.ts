@@ -24,6 +24,7 @@ const futures: Record<string, string> = {
   Factory: 'Dex#Factory',
   Router: 'Dex#Router',
   Pair: 'Nexus#Token', // created by the token's constructor
+  Multicall3: 'Nexus#Multicall3',
 }
 
 type JournalLine = { type: string; futureId?: string; networkInteractionId?: number; hash?: Hash }
@@ -73,6 +74,7 @@ const addresses: Record<string, Address> = {
   Factory: deployed.factory.address,
   Router: deployed.router.address,
   Pair: deployed.pair.address,
+  Multicall3: deployed.multicall3.address,
 }
 const contracts: Record<string, { address: Address; blockNumber: number; transactionHash: Hash }> = {}
 for (const [name, address] of Object.entries(addresses)) {

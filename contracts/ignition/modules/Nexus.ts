@@ -87,7 +87,9 @@ export default buildModule('Nexus', (m) => {
     ],
     { id: 'AddLiquidity', after: [approveNex, approveUsdt, configured] },
   )
-  m.call(token, 'updatePrice', [], { id: 'AnchorTwap', after: [liquidity] })
+  const anchored = m.call(token, 'updatePrice', [], { id: 'AnchorTwap', after: [liquidity] })
+  // batches the web app's reads into one eth_call, as Multicall3 does on BSC (deployed last: no address moves)
+  const multicall3 = m.contract('Multicall3', [], { id: 'Multicall3', after: [anchored] })
 
-  return { main, mainImplementation, log, logImplementation, token, usdt, wbnb, factory, router, pair }
+  return { main, mainImplementation, log, logImplementation, token, usdt, wbnb, factory, router, pair, multicall3 }
 })
