@@ -1,3 +1,4 @@
+import { parseAmount } from '@nexus/sdk'
 import { defaultCorsOrigins } from './createApp.ts'
 
 /**
@@ -16,6 +17,21 @@ export type LegacyApiConfig = {
   rateLimitPerMinute: number
   trustProxy: boolean
   logLevel: string
+  /** Where purchases and withdrawal fees are paid (PAYMENT_RECEIVER); undefined: Main's owner, read on chain. */
+  paymentReceiver: `0x${string}` | undefined
+  /** The ERC-20 purchases are paid in (PAYMENT_TOKEN); undefined: the deployment's USDT. */
+  paymentToken: `0x${string}` | undefined
+  /** Blocks a payment needs, counting its own (CONFIRMATIONS). */
+  confirmations: number
+  /** Hosts a sign-in message may name (SIWE_DOMAINS; default the hosts of CORS_ORIGINS). */
+  signInDomains: string[]
+  sessionTtlSeconds: number
+  /** Length of a mining day in seconds (DAY_SECONDS). */
+  dayLength: number
+  /** Withdrawal fee in native base units (WITHDRAW_FEE, given in coin units, e.g. 0.001). */
+  withdrawFee: bigint
+  loginRateLimitPerMinute: number
+  purchaseRateLimitPerMinute: number
 }
 
 export class ConfigError extends Error {
@@ -30,6 +46,14 @@ function integer(env: Record<string, string | undefined>, name: string, fallback
   const value = Number(raw)
   if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max} (got ${value})`)
   return value
+}
+
+function address(env: Record<string, string | undefined>, name: string): `0x${string}` | undefined {
+  const raw = env[name]?.trim()
+  if (!raw) return undefined
+  if (!/^0x[0-9a-fA-F]{40}$/.test(raw))
+    throw new ConfigError(`${name} must be an address (0x and 40 hex digits; got "${raw}")`)
+  return raw.toLowerCase() as `0x${string}`
 }
 
 /** Reads and validates the environment; throws a {@link ConfigError} naming the variable at fault. */
@@ -52,6 +76,23 @@ export function readConfig(env: Record<string, string | undefined>): LegacyApiCo
       throw new ConfigError(`CORS_ORIGINS entry "${origin}" must be an origin like ${parsed.origin}`)
   }
   const trustProxy = env.TRUST_PROXY?.trim().toLowerCase()
+  const signInDomains = env.SIWE_DOMAINS?.trim()
+    ? env.SIWE_DOMAINS.split(',')
+        .map((domain) => domain.trim())
+        .filter(Boolean)
+    : corsOrigins.map((origin) => new URL(origin).host)
+  for (const domain of signInDomains) {
+    if (!/^[a-z0-9.-]+(?::\d{1,5})?$/i.test(domain)) {
+      throw new ConfigError(`SIWE_DOMAINS entry "${domain}" must be a host such as app.example.com or 127.0.0.1:5173`)
+    }
+  }
+  let withdrawFee: bigint
+  try {
+    withdrawFee = parseAmount(env.WITHDRAW_FEE?.trim() || '0.001')
+  } catch {
+    throw new ConfigError(`WITHDRAW_FEE must be an amount of the native coin such as 0.001 (got "${env.WITHDRAW_FEE}")`)
+  }
+  if (withdrawFee === 0n) throw new ConfigError('WITHDRAW_FEE must be more than 0')
   return {
     rpcUrl,
     chainId: integer(env, 'CHAIN_ID', 31337, 1, 2 ** 32),
@@ -62,5 +103,14 @@ export function readConfig(env: Record<string, string | undefined>): LegacyApiCo
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
     trustProxy: trustProxy === '1' || trustProxy === 'true',
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    paymentReceiver: address(env, 'PAYMENT_RECEIVER'),
+    paymentToken: address(env, 'PAYMENT_TOKEN'),
+    confirmations: integer(env, 'CONFIRMATIONS', 1, 1, 1_000),
+    signInDomains,
+    sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 7 * 86_400, 60, 365 * 86_400),
+    dayLength: integer(env, 'DAY_SECONDS', 86_400, 1, 86_400 * 30),
+    withdrawFee,
+    loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
+    purchaseRateLimitPerMinute: integer(env, 'PURCHASE_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
   }
 }

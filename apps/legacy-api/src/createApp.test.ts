@@ -3,6 +3,9 @@ import { createTestDatabase, type TestDatabase } from '@nexus/db/testing'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createApp } from './createApp.ts'
+import { offlineReceiver, offlineToken } from './_test/setup.ts'
+
+const payments = { paymentToken: offlineToken, paymentReceiver: offlineReceiver }
 
 let testDb: TestDatabase
 let db: Database
@@ -15,7 +18,7 @@ beforeAll(async () => {
   testDb = await createTestDatabase(inject('databaseUrl'), 'legacy_api')
   db = await createDatabase({ url: testDb.url })
   await db.prisma.legacyUser.create({ data: { address: registered.toLowerCase(), username: 'alice' } })
-  app = await createApp({ db, corsOrigins: ['https://app.example'], rateLimitPerMinute: 1000 })
+  app = await createApp({ db, ...payments, corsOrigins: ['https://app.example'], rateLimitPerMinute: 1000 })
 })
 afterAll(async () => {
   await app?.close()
@@ -125,7 +128,7 @@ describe('errors are HTTP 200 {code, msg, data}, never a stack trace', () => {
     const brokenDb = await createTestDatabase(inject('databaseUrl'), 'legacy_api_broken')
     const database = await createDatabase({ url: brokenDb.url })
     await database.pool.query('DROP TABLE legacy_user CASCADE')
-    const broken = await createApp({ db: database })
+    const broken = await createApp({ db: database, ...payments })
     try {
       const response = await broken.inject({
         method: 'POST',
@@ -160,7 +163,7 @@ describe('security', () => {
   })
 
   test('the rate limit answers 4800 once exceeded, in the envelope', async () => {
-    const limited = await createApp({ db, rateLimitPerMinute: 3 })
+    const limited = await createApp({ db, ...payments, rateLimitPerMinute: 3 })
     const send = () =>
       limited.inject({
         method: 'POST',

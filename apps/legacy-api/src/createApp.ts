@@ -1,15 +1,44 @@
 import type { Database } from '@nexus/db'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { createPublicClient, http, type Address, type PublicClient } from 'viem'
+import type { LegacyContext } from './context.ts'
+import { createPaymentVerifier } from './payments/createPaymentVerifier.ts'
+import { createAuth } from './plugins/app/auth.ts'
 import { registerErrorHandler } from './plugins/app/errorHandler.ts'
 import { registerExternalPlugins } from './plugins/external/registerExternalPlugins.ts'
 import { investRoutes } from './routes/api/api/invest/index.ts'
 
 export type CreateAppParameters = {
   db: Pick<Database, 'prisma'>
+  /** Chain of payments, sign-in messages and the indexer's referral tree (default 31337). */
+  chainId?: number
+  /** JSON-RPC endpoint that payments are verified on (default http://127.0.0.1:8545); or pass `publicClient`. */
+  rpcUrl?: string
+  publicClient?: PublicClient
+  /** The ERC-20 purchases are paid in (the deployment's USDT). */
+  paymentToken: Address
+  /** Where payments go: an address, or a function that finds it once (e.g. Main's owner). */
+  paymentReceiver: Address | (() => Promise<Address>)
+  /** Blocks a payment needs, counting its own (default 1). */
+  confirmations?: number
+  /** Hosts a sign-in message may name (default: the hosts of `corsOrigins`). */
+  signInDomains?: readonly string[]
+  /** Token lifetime in ms (default 7 days). */
+  sessionTtlMs?: number
+  /** Length of a mining day in seconds (default 86,400). */
+  dayLength?: number
+  /** Native-coin fee of a withdrawal in base units (default 0.001 × 10^18). */
+  withdrawFee?: bigint
+  /** The clock of sign-in checks (tests move it). */
+  now?: () => Date
   /** Origins allowed by CORS (default: the local web app's dev and preview origins). */
   corsOrigins?: readonly string[]
   /** Requests per client IP per minute on every route (default 600). */
   rateLimitPerMinute?: number
+  /** Requests per client IP per minute on nonce and login (default 30). */
+  loginRateLimitPerMinute?: number
+  /** Requests per client IP per minute on purchase and withdrawal routes (default 60). */
+  purchaseRateLimitPerMinute?: number
   /** Largest request body in bytes (default 64 KiB). */
   bodyLimit?: number
   logger?: FastifyServerOptions['logger']
@@ -29,10 +58,41 @@ export const defaultCorsOrigins = [
  * every answer HTTP 200 `{ code, msg, data }`.
  *
  * @example
- * const app = await createApp({ db })
+ * const app = await createApp({ db, paymentToken: usdt, paymentReceiver: treasury })
  * await app.listen({ port: 4100, host: '127.0.0.1' })
  */
 export async function createApp(parameters: CreateAppParameters): Promise<FastifyInstance> {
+  const chainId = parameters.chainId ?? 31337
+  const corsOrigins = parameters.corsOrigins ?? defaultCorsOrigins
+  const client =
+    parameters.publicClient ??
+    createPublicClient({
+      transport: http(parameters.rpcUrl ?? 'http://127.0.0.1:8545', { timeout: 15_000, retryCount: 1 }),
+    })
+  const { prisma } = parameters.db
+  const context: LegacyContext = {
+    prisma,
+    chainId,
+    auth: createAuth(prisma, {
+      chainId,
+      domains: parameters.signInDomains ?? corsOrigins.map((origin) => new URL(origin).host),
+      ...(parameters.sessionTtlMs !== undefined && { sessionTtlMs: parameters.sessionTtlMs }),
+      ...(parameters.now && { now: parameters.now }),
+    }),
+    payments: createPaymentVerifier({
+      client,
+      token: parameters.paymentToken,
+      receiver: parameters.paymentReceiver,
+      confirmations: parameters.confirmations ?? 1,
+    }),
+    dayLength: parameters.dayLength ?? 86_400,
+    withdrawFee: parameters.withdrawFee ?? 10n ** 15n,
+    rateLimits: {
+      login: parameters.loginRateLimitPerMinute ?? 30,
+      purchase: parameters.purchaseRateLimitPerMinute ?? 60,
+    },
+  }
+
   const app = Fastify({
     logger: parameters.logger ?? false,
     bodyLimit: parameters.bodyLimit ?? 64 * 1024,
@@ -40,13 +100,13 @@ export async function createApp(parameters: CreateAppParameters): Promise<Fastif
   })
   registerErrorHandler(app)
   await registerExternalPlugins(app, {
-    corsOrigins: parameters.corsOrigins ?? defaultCorsOrigins,
+    corsOrigins,
     rateLimitPerMinute: parameters.rateLimitPerMinute ?? 600,
   })
 
   // Liveness, outside the legacy envelope: for process managers and load balancers.
   app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }))
 
-  await app.register(investRoutes, { prefix: '/api/api/invest', prisma: parameters.db.prisma })
+  await app.register(investRoutes, { prefix: '/api/api/invest', context })
   return app
 }

@@ -40,3 +40,18 @@ export function invalidField(field: string, missing = false) {
     { field },
   )
 }
+
+/** A request rejected by a business rule (4800), with its message. */
+export function rejected(messageKey: MessageKey, params: Record<string, string> = {}) {
+  return new LegacyError(
+    `LEGACY_ERR_${messageKey.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`,
+    ResponseCode.rejected,
+    messageKey,
+    params,
+  )
+}
+
+/** The `token` header is missing, unknown, expired or revoked (4700): the client logs the user out. */
+export function notLoggedIn() {
+  return new LegacyError('LEGACY_ERR_NOT_LOGGED_IN', ResponseCode.notLoggedIn, 'notLoggedIn')
+}

@@ -1,8 +1,11 @@
-// The legacy API process: reads the environment (README.md lists it), opens and migrates the database and
-// serves the first product version's REST API until SIGINT/SIGTERM.
+// The legacy API process: reads the environment (README.md lists it), opens and migrates the database, seeds the
+// product tables when empty and serves the first product version's REST API until SIGINT/SIGTERM.
+import { getContractDeployment, mainAbi } from '@nexus/abi'
 import { createDatabase } from '@nexus/db'
+import { createPublicClient, http } from 'viem'
 import { ConfigError, readConfig } from './config.ts'
 import { createApp } from './createApp.ts'
+import { seedLegacyData } from './seed/seedLegacyData.ts'
 
 let config
 try {
@@ -15,11 +18,41 @@ try {
   throw error
 }
 
+// Addresses come from the deployments file (libs/abi), never from code.
+let paymentToken = config.paymentToken
+let mainAddress: `0x${string}` = '0x0000000000000000000000000000000000000000'
+try {
+  paymentToken ??= getContractDeployment(config.chainId, 'USDT').address as `0x${string}`
+  if (!config.paymentReceiver) mainAddress = getContractDeployment(config.chainId, 'Main').address as `0x${string}`
+} catch (error) {
+  console.error(`legacy-api: ${(error as Error).message} (or set PAYMENT_TOKEN and PAYMENT_RECEIVER)`)
+  process.exit(2)
+}
+
+const publicClient = createPublicClient({ transport: http(config.rpcUrl, { timeout: 15_000, retryCount: 1 }) })
 const db = await createDatabase({ url: config.databaseUrl, log: (message) => console.log(`legacy-api: ${message}`) })
+const seeded = await seedLegacyData(db.prisma)
+if (seeded.machineTypes || seeded.nodes) {
+  console.log(`legacy-api: seeded ${seeded.machineTypes} machine types and ${seeded.nodes} nodes`)
+}
 const app = await createApp({
   db,
+  chainId: config.chainId,
+  publicClient,
+  paymentToken,
+  // Without PAYMENT_RECEIVER, payments go to Main's owner, read on chain when the first payment is checked.
+  paymentReceiver:
+    config.paymentReceiver ??
+    (() => publicClient.readContract({ address: mainAddress, abi: mainAbi, functionName: 'owner' })),
+  confirmations: config.confirmations,
+  signInDomains: config.signInDomains,
+  sessionTtlMs: config.sessionTtlSeconds * 1000,
+  dayLength: config.dayLength,
+  withdrawFee: config.withdrawFee,
   corsOrigins: config.corsOrigins,
   rateLimitPerMinute: config.rateLimitPerMinute,
+  loginRateLimitPerMinute: config.loginRateLimitPerMinute,
+  purchaseRateLimitPerMinute: config.purchaseRateLimitPerMinute,
   trustProxy: config.trustProxy,
   logger: { level: config.logLevel },
 })
@@ -42,4 +75,5 @@ app.log.info({
   msg: 'legacy API ready',
   url: `http://${config.host}:${config.port}/api/api/invest/`,
   database: db.kind,
+  paymentToken,
 })

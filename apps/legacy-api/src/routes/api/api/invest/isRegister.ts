@@ -1,13 +1,13 @@
-import type { PrismaClient } from '@nexus/db'
 import type { FastifyInstance } from 'fastify'
-import { addressField } from '../../../../schemas/fields.ts'
+import type { LegacyContext } from '../../../../context.ts'
 import { ok } from '../../../../plugins/app/ok.ts'
+import { addressField } from '../../../../schemas/fields.ts'
 
 /**
  * POST isRegister {address}: whether the wallet has an account on this server.
  * data: `{ isRegister: boolean }`.
  */
-export function isRegisterRoute(app: FastifyInstance, prisma: PrismaClient) {
+export function isRegisterRoute(app: FastifyInstance, { prisma }: LegacyContext) {
   app.post('/isRegister', async (request) => {
     const address = addressField(request.body, 'address')
     const user = await prisma.legacyUser.findUnique({ where: { address }, select: { id: true } })

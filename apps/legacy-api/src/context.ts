@@ -1,0 +1,18 @@
+import type { PrismaClient } from '@nexus/db'
+import type { Auth } from './plugins/app/auth.ts'
+import type { PaymentVerifier } from './payments/createPaymentVerifier.ts'
+
+/** What every route of /api/api/invest/ works with. */
+export type LegacyContext = {
+  prisma: PrismaClient
+  /** The chain of payments and of the indexer's referral tree (`registration.chain_id`). */
+  chainId: number
+  auth: Auth
+  payments: PaymentVerifier
+  /** Length of a mining day in seconds (86,400; shorter on a local demo chain). */
+  dayLength: number
+  /** Native-coin fee of a withdrawal, in base units, paid by the transaction the request names. */
+  withdrawFee: bigint
+  /** Requests per client IP per minute on the sign-in routes and on the purchase and withdrawal routes. */
+  rateLimits: { login: number; purchase: number }
+}

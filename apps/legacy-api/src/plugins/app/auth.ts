@@ -1,0 +1,147 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { PrismaClient } from '@nexus/db'
+import {
+  SignInExpiredError,
+  SignInFieldMismatchError,
+  SignInNotYetValidError,
+  SignInSignatureError,
+  verifySignInMessage,
+} from '@nexus/sdk'
+import type { FastifyRequest } from 'fastify'
+import type { Client } from 'viem'
+import { generateSiweNonce, parseSiweMessage } from 'viem/siwe'
+import { notLoggedIn, rejected } from '../../errors.ts'
+
+export type AuthSettings = {
+  /** Chain id the sign-in message must name. */
+  chainId: number
+  /** Hosts (RFC 3986 authority, e.g. `app.example.com`, `127.0.0.1:5173`) a sign-in message may name. */
+  domains: readonly string[]
+  /** How long a nonce may be used, in ms (default 10 minutes). */
+  nonceTtlMs?: number
+  /** How long a token is valid, in ms (default 7 days). */
+  sessionTtlMs?: number
+  /** A client of the chain, to accept smart-contract wallets' signatures too (ERC-1271/6492). */
+  client?: Client
+  /** The clock (tests move it). */
+  now?: () => Date
+}
+
+export type Auth = ReturnType<typeof createAuth>
+
+const tokenPattern = /^[0-9a-f]{64}$/
+
+/** SHA-256 of a token: what the database keeps. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+/** The `token` header's value, if it is one well-formed token. */
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.token
+  return typeof header === 'string' && tokenPattern.test(header) ? header : undefined
+}
+
+/**
+ * Sign-In with Ethereum for the legacy API: nonces that work once and expire, and opaque tokens (random 32
+ * bytes; only their SHA-256 is stored) that expire and can be revoked.
+ */
+export function createAuth(prisma: PrismaClient, settings: AuthSettings) {
+  const nonceTtlMs = settings.nonceTtlMs ?? 10 * 60_000
+  const sessionTtlMs = settings.sessionTtlMs ?? 7 * 24 * 3600_000
+  const now = settings.now ?? (() => new Date())
+
+  return {
+    settings: { chainId: settings.chainId, domains: settings.domains, nonceTtlMs, sessionTtlMs },
+
+    /** A fresh nonce for `address`, stored until it is used or expires. */
+    async issueNonce(address: string) {
+      const issuedAt = now()
+      const expiresAt = new Date(issuedAt.getTime() + nonceTtlMs)
+      const nonce = generateSiweNonce()
+      // Expired nonces are of no use to anyone: drop them as new ones are made.
+      await prisma.legacyLoginNonce.deleteMany({
+        where: { expiresAt: { lt: new Date(issuedAt.getTime() - 3600_000) } },
+      })
+      await prisma.legacyLoginNonce.create({ data: { nonce, address, expiresAt, createdAt: issuedAt } })
+      return { nonce, issuedAt, expiresAt }
+    },
+
+    /**
+     * Verifies a signed sign-in message (domain, chain id, nonce, times, signature), spends its nonce and opens a
+     * session. Every failure is a 4800 with the reason.
+     */
+    async login(message: string, signature: `0x${string}`) {
+      const parsed = parseSiweMessage(message)
+      if (!parsed.nonce || !parsed.address || !parsed.domain) throw rejected('signInInvalid')
+      if (!settings.domains.includes(parsed.domain)) throw rejected('signInDomain')
+      const stored = await prisma.legacyLoginNonce.findUnique({ where: { nonce: parsed.nonce } })
+      const at = now()
+      if (!stored || stored.usedAt || stored.expiresAt <= at) throw rejected('nonceInvalid')
+      if (stored.address !== parsed.address.toLowerCase()) throw rejected('nonceInvalid')
+      // A message may not outlive its nonce by more than the clock skew the verifier tolerates.
+      if (parsed.expirationTime && parsed.expirationTime.getTime() > stored.expiresAt.getTime() + 60_000) {
+        throw rejected('signInInvalid')
+      }
+      try {
+        await verifySignInMessage({
+          message,
+          signature,
+          domain: parsed.domain,
+          nonce: stored.nonce,
+          chainId: settings.chainId,
+          now: at,
+          ...(settings.client && { client: settings.client }),
+        })
+      } catch (error) {
+        if (error instanceof SignInFieldMismatchError) {
+          throw rejected(
+            error.field === 'chainId' ? 'signInChain' : error.field === 'domain' ? 'signInDomain' : 'nonceInvalid',
+          )
+        }
+        if (error instanceof SignInExpiredError) throw rejected('signInExpired')
+        if (error instanceof SignInNotYetValidError) throw rejected('signInNotYetValid')
+        if (error instanceof SignInSignatureError) throw rejected('signInSignature')
+        throw rejected('signInInvalid')
+      }
+      // @dev Spending the nonce is one conditional UPDATE: of two concurrent logins with it, one wins.
+      const spent = await prisma.legacyLoginNonce.updateMany({
+        where: { nonce: stored.nonce, usedAt: null },
+        data: { usedAt: at },
+      })
+      if (spent.count !== 1) throw rejected('nonceInvalid')
+      const token = randomBytes(32).toString('hex')
+      const expiresAt = new Date(at.getTime() + sessionTtlMs)
+      await prisma.legacySession.create({
+        data: { tokenHash: hashToken(token), address: stored.address, createdAt: at, expiresAt },
+      })
+      return { token, address: stored.address, expiresAt }
+    },
+
+    /**
+     * The wallet address of the request's `token` header.
+     * @throws LegacyError 4700 when the header is missing, malformed, unknown, expired or revoked.
+     */
+    async authenticate(request: FastifyRequest): Promise<`0x${string}`> {
+      const token = tokenOf(request)
+      if (!token) throw notLoggedIn()
+      const session = await prisma.legacySession.findUnique({
+        where: { tokenHash: hashToken(token) },
+        select: { address: true, expiresAt: true, revokedAt: true },
+      })
+      if (!session || session.revokedAt || session.expiresAt <= now()) throw notLoggedIn()
+      return session.address as `0x${string}`
+    },
+
+    /** Revokes the request's token (logout). */
+    async revoke(request: FastifyRequest) {
+      const token = tokenOf(request)
+      if (!token) throw notLoggedIn()
+      const revoked = await prisma.legacySession.updateMany({
+        where: { tokenHash: hashToken(token), revokedAt: null, expiresAt: { gt: now() } },
+        data: { revokedAt: now() },
+      })
+      if (revoked.count !== 1) throw notLoggedIn()
+    },
+  }
+}
