@@ -29,6 +29,34 @@ describe('NexusUpgradeable (through Main and a vault mock)', async () => {
     return { main, v2, usdt, vault, owner, genesis, alice, stranger }
   }
 
+  it('keeps the previous notice when the owner lowers the delay', async () => {
+    const { main, v2 } = await networkHelpers.loadFixture(deployFixture)
+    const longDelay = 7n * 86400n
+    await main.write.setUpgradeDelay([longDelay])
+    await networkHelpers.time.increase(10)
+    // lower it to the minimum and schedule at once: the upgrade still waits the long delay from the decrease
+    await main.write.setUpgradeDelay([3600n])
+    const loweredAt = BigInt(await networkHelpers.time.latest())
+    await main.write.scheduleUpgrade([v2.address])
+    const [, readyAt] = await main.read.pendingUpgrade()
+    assert.equal(readyAt, loweredAt + longDelay)
+    await networkHelpers.time.increaseTo(Number(readyAt) - 2)
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      main.write.upgradeToAndCall([v2.address, '0x']),
+      main,
+      'NexusUpgradeNotReady',
+      [getAddress(v2.address), readyAt],
+    )
+    await networkHelpers.time.increaseTo(Number(readyAt))
+    await viem.assertions.emitWithArgs(main.write.upgradeToAndCall([v2.address, '0x']), main, 'UpgradeExecuted', [
+      getAddress(v2.address),
+    ])
+    // once the old notice has run out, the lowered delay applies
+    const now = BigInt(await networkHelpers.time.latest())
+    await main.write.scheduleUpgrade([v2.address])
+    assert.equal((await main.read.pendingUpgrade())[1], now + 1n + 3600n)
+  })
+
   it('upgrades only the scheduled implementation, after the delay, with events', async () => {
     const { main, v2, genesis, alice } = await networkHelpers.loadFixture(deployFixture)
     await main.write.register([genesis.account.address], { account: alice.account })

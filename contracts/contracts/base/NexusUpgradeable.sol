@@ -50,6 +50,8 @@ abstract contract NexusUpgradeable is
         uint256 upgradeDelay;
         address pendingImplementation;
         uint256 readyAt;
+        /// @dev No upgrade may become ready before this time: lowering the delay keeps the old delay's notice.
+        uint256 delayFloorUntil;
     }
 
     // keccak256(abi.encode(uint256(keccak256("nexus.storage.NexusUpgradeable")) - 1)) & ~bytes32(uint256(0xff))
@@ -77,6 +79,8 @@ abstract contract NexusUpgradeable is
         if ($.pendingImplementation != address(0)) revert NexusUpgradePending($.pendingImplementation);
         if (implementation.code.length == 0) revert NexusInvalidImplementation(implementation);
         uint256 readyAt = block.timestamp + $.upgradeDelay;
+        // A delay lowered a moment ago must not shorten the notice that users were promised before it.
+        if (readyAt < $.delayFloorUntil) readyAt = $.delayFloorUntil;
         $.pendingImplementation = implementation;
         $.readyAt = readyAt;
         emit UpgradeScheduled(implementation, readyAt);
@@ -164,7 +168,13 @@ abstract contract NexusUpgradeable is
             revert NexusUpgradeDelayOutOfBounds(delay, MIN_UPGRADE_DELAY, MAX_UPGRADE_DELAY);
         }
         NexusUpgradeableStorage storage $ = _nexusStorage();
-        emit UpgradeDelayUpdated($.upgradeDelay, delay);
+        uint256 previous = $.upgradeDelay;
+        if (delay < previous) {
+            // Upgrades scheduled after a decrease still wait until the previous delay has run from now.
+            uint256 floor = block.timestamp + previous;
+            if (floor > $.delayFloorUntil) $.delayFloorUntil = floor;
+        }
+        emit UpgradeDelayUpdated(previous, delay);
         $.upgradeDelay = delay;
     }
 }
