@@ -263,12 +263,13 @@ contract Mining is NexusUpgradeable, IMining {
     /// @inheritdoc IMining
     function getConfig() external view returns (Config memory) {
         Settings storage s = _settings;
+        (, uint256 mintSurplus, ) = _pending();
         return
             Config({
                 addTime: s.addTime,
                 dayTimes: s.dayTimes,
                 mintDay: s.mintDay,
-                mintSurplus: _mintSurplus,
+                mintSurplus: mintSurplus,
                 userMax: s.userMax,
                 userMin: s.userMin,
                 handleGas: s.handleGas,

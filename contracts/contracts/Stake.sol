@@ -361,7 +361,7 @@ contract Stake is NexusUpgradeable, IStake {
     function _quote(uint256 amount, IdoData storage ido, uint256 referrers) private view returns (Quote memory q) {
         q.price = _price(ido);
         if (q.price == 0) return q;
-        q.rewardMax = FeeMath.bps(amount, ido.idoRate);
+        q.rewardMax = Math.mulDiv(amount, ido.idoRate, FeeMath.BPS); // a cap may exceed 100 %
         q.first = FeeMath.bps(q.rewardMax, ido.idoFirst);
         q.rewardTokens = _tokens(q.rewardMax, q.price);
         q.firstTokens = _tokens(q.first, q.price);

@@ -14,7 +14,7 @@ pragma solidity ^0.8.28;
 /// holds now. Stake states: locked (`isValid`, before `endTime`), unlocked (`isValid`, from `endTime`), completed
 /// (released, `!isValid`); `status` says which (1, 2, 3).
 interface IMining {
-    /// @notice SPEC.md §3 "Mining config" (`mintSurplus` is the budget left to emit).
+    /// @notice SPEC.md §3 "Mining config" (`mintSurplus` is the budget left to emit, as of now).
     struct Config {
         uint256 addTime;
         uint256 dayTimes;

@@ -1,0 +1,185 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { network } from 'hardhat'
+import { getAddress, parseEther, zeroAddress } from 'viem'
+import { localContractsIII as local } from '../config/contractsIII.ts'
+import { deployContractsIIISystem, join } from './InfoSystem.ts'
+
+const BPS = 10_000n
+
+describe('Double (doubling deposit)', async () => {
+  const connection = await network.create()
+  const { viem, networkHelpers } = connection
+  const { time } = networkHelpers
+
+  async function fixture() {
+    const s = await deployContractsIIISystem(connection)
+    const [alice, bob, carol, stranger] = s.users
+    await join(s, alice, s.deployer.account.address)
+    await join(s, bob, alice.account.address)
+    await join(s, carol, bob.account.address)
+    return { ...s, alice, bob, carol, stranger }
+  }
+
+  const days = (BPS + local.double.price - 1n) / local.double.price
+
+  it('opens a 2x record for an account, paid by the caller', async () => {
+    const s = await networkHelpers.loadFixture(fixture)
+    const { double, alice, bob } = s
+    assert.deepEqual(await double.read.getConfig(), local.double)
+    const amount = parseEther('100')
+    const hash = await double.write.deposit([bob.account.address, amount, 7n], { account: alice.account })
+    const record = await double.read.records([1n])
+    assert.deepEqual(
+      { ...record, startTime: 0n },
+      {
+        isValid: true,
+        index: 1n,
+        userIndex: 0n,
+        fomoIndex: 7n,
+        amount,
+        price: local.double.price,
+        reward: amount * 2n,
+        startTime: 0n,
+        endTime: record.startTime + days * local.double.dayTimes,
+        owner: getAddress(bob.account.address),
+        released: 0n,
+      },
+    )
+    const [deposited] = await double.getEvents.Deposited(
+      {},
+      { blockHash: (await s.publicClient.getTransactionReceipt({ hash })).blockHash },
+    )
+    assert.deepEqual(deposited.args, {
+      account: getAddress(bob.account.address),
+      from: getAddress(alice.account.address),
+      index: 1n,
+      fomoIndex: 7n,
+      amount,
+      reward: amount * 2n,
+      endTime: record.endTime,
+    })
+    const [user, records] = await double.read.getUserInfo([bob.account.address])
+    assert.equal(user.amount, amount)
+    assert.equal(user.total, amount)
+    assert.equal(user.stakes, 1n)
+    assert.equal(records.length, 1)
+    const totals = await double.read.getTotals()
+    assert.equal(totals.totalActual, amount * 2n)
+    assert.equal(totals.totalUser, 1n)
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      double.write.deposit([zeroAddress, 1n, 0n]),
+      double,
+      'DoubleInvalidAccount',
+      [zeroAddress],
+    )
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      double.write.deposit([bob.account.address, 0n, 0n]),
+      double,
+      'DoubleAmountOutOfRange',
+      [0n, 1n, 2n ** 120n - 1n],
+    )
+    await double.write.pause()
+    await viem.assertions.revertWithCustomError(
+      double.write.deposit([bob.account.address, 1n, 0n], { account: alice.account }),
+      double,
+      'EnforcedPause',
+    )
+  })
+
+  it('releases linearly, at most twice the deposit, only from the pool and only while openClaim', async () => {
+    const s = await networkHelpers.loadFixture(fixture)
+    const { double, alice, bob, usdt } = s
+    const amount = parseEther('100')
+    await double.write.deposit([alice.account.address, amount, 0n], { account: alice.account })
+    await double.write.deposit([bob.account.address, amount * 3n, 0n], { account: bob.account })
+    const record = await double.read.records([1n])
+    await time.increaseTo(record.startTime + ((record.endTime - record.startTime) * 1n) / 4n - 1n)
+    const before = await usdt.read.balanceOf([alice.account.address])
+    await double.write.claim({ account: alice.account })
+    const quarter = (await double.read.records([1n])).released
+    assert.equal(quarter, (amount * 2n) / 4n)
+    assert.equal(
+      (await usdt.read.balanceOf([alice.account.address])) - before,
+      quarter - (quarter * local.double.feeRate) / BPS,
+    )
+    await time.increaseTo(record.endTime + 1000n)
+    await viem.assertions.emitWithArgs(double.write.claim({ account: alice.account }), double, 'Released', [
+      getAddress(alice.account.address),
+      1n,
+      amount * 2n - quarter,
+      true,
+    ])
+    const done = await double.read.records([1n])
+    assert.equal(done.released, amount * 2n)
+    assert.equal(done.isValid, false)
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      double.write.claim({ account: alice.account }),
+      double,
+      'DoubleNothingToClaim',
+      [getAddress(alice.account.address)],
+    )
+    // bob is owed 600 but the pool holds less: he gets what is there, the rest stays due
+    const pool = await usdt.read.balanceOf([double.address])
+    assert.ok(pool < amount * 6n)
+    await double.write.claim({ account: bob.account })
+    assert.equal((await double.read.records([2n])).released, pool)
+    assert.equal(await usdt.read.balanceOf([double.address]), (pool * local.double.feeRate) / BPS)
+    await double.write.setConfig([{ ...local.double, openClaim: false }])
+    await viem.assertions.revertWithCustomError(
+      double.write.claim({ account: bob.account }),
+      double,
+      'DoubleClaimClosed',
+    )
+  })
+
+  it('bounds its config, emits events, refuses non-owners and never lets the owner take users funds', async () => {
+    const s = await networkHelpers.loadFixture(fixture)
+    const { double, alice, stranger, deployer, usdt, main, log } = s
+    await viem.assertions.emitWithArgs(double.write.setConfig([local.double]), double, 'ConfigUpdated', [local.double])
+    await viem.assertions.emitWithArgs(double.write.setLog([log.address]), double, 'LogUpdated', [
+      getAddress(log.address),
+    ])
+    for (const [change, name, value, min, max] of [
+      [{ dayTimes: 59n }, 'dayTimes', 59n, 60n, 604_800n],
+      [{ feeRate: 2_001n }, 'feeRate', 2_001n, 0n, 2_000n],
+      [{ price: 9n }, 'price', 9n, 10n, 10_000n],
+      [{ price: 10_001n }, 'price', 10_001n, 10n, 10_000n],
+    ] as const) {
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        double.write.setConfig([{ ...local.double, ...change }]),
+        double,
+        'DoubleValueOutOfBounds',
+        [name, value, min, max],
+      )
+    }
+    await main.write.setManager([alice.account.address])
+    for (const caller of [alice, stranger]) {
+      for (const call of [
+        double.write.setConfig([local.double], { account: caller.account }),
+        double.write.setLog([log.address], { account: caller.account }),
+        double.write.withdrawExcess([usdt.address, caller.account.address, 0n], { account: caller.account }),
+      ]) {
+        await viem.assertions.revertWithCustomErrorWithArgs(call, double, 'OwnableUnauthorizedAccount', [
+          getAddress(caller.account.address),
+        ])
+      }
+    }
+    await double.write.deposit([alice.account.address, parseEther('100'), 0n], { account: alice.account })
+    assert.equal(await double.read.excessOf([usdt.address]), 0n) // all of it is owed (200 outstanding)
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      double.write.withdrawExcess([usdt.address, deployer.account.address, 1n]),
+      double,
+      'NexusWithdrawExceedsExcess',
+      [getAddress(usdt.address), 1n, 0n],
+    )
+    // only the explicit, evented emergency path, after pausing, takes it
+    await double.write.pause()
+    await viem.assertions.emitWithArgs(
+      double.write.emergencyWithdraw([usdt.address, deployer.account.address, parseEther('100')]),
+      double,
+      'EmergencyWithdrawn',
+      [getAddress(usdt.address), getAddress(deployer.account.address), parseEther('100')],
+    )
+  })
+})
