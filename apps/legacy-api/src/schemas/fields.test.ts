@@ -176,7 +176,7 @@ describe.each(cases)('$route {$field}', ({ route, field, valid, bad, auth }) => 
   })
 
   test.each(bad)('%s → 4800 with a message (en and zh-cn), nothing written', async (_label, value) => {
-    const headers = auth ? { token: auth === 'user' ? token : newcomerToken } : {}
+    const headers: Record<string, string> = auth ? { token: auth === 'user' ? token : newcomerToken } : {}
     const before = await t.counts()
     for (const lang of ['en', 'zh-cn']) {
       const isForm = typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'))
