@@ -11,6 +11,7 @@ import {
   createWalletClient,
   type Hex,
   http,
+  keccak256,
   type LocalAccount,
   parseUnits,
 } from 'viem'
@@ -211,6 +212,11 @@ export type TestChain = {
   /** An ERC-20 transfer of `amount` USDT units (decimal string) from `account` to `to`. */
   payUsdt: (account: LocalAccount, to: Address, amount: string) => Promise<Hex>
   mine: (blocks: number) => Promise<void>
+  /**
+   * Sends a transaction that reverts and returns its hash once mined. The node answers the send with the revert
+   * error but mines it all the same (automine); the hash is computed from the signed transaction.
+   */
+  sendFailing: (account: LocalAccount, request: { to: Address; data: Hex; gas: bigint }) => Promise<Hex>
 }
 
 /** A Hardhat node with the contracts' LocalUSDT deployed and minted to the first ten accounts. */
@@ -257,6 +263,14 @@ export async function setupChain(): Promise<TestChain> {
         functionName: 'transfer',
         args: [to, parseUnits(amount, 18)],
       })
+      await publicClient.waitForTransactionReceipt({ hash })
+      return hash
+    },
+    async sendFailing(account, request) {
+      const prepared = await wallet(account).prepareTransactionRequest({ ...request, chain: hardhat })
+      const serialized = await account.signTransaction(prepared as never)
+      const hash = keccak256(serialized)
+      await publicClient.sendRawTransaction({ serializedTransaction: serialized }).catch(() => undefined)
       await publicClient.waitForTransactionReceipt({ hash })
       return hash
     },
