@@ -4,6 +4,7 @@ import { getDeployment, UnknownChainError } from '@nexus/abi'
 import { createDatabase } from '@nexus/db'
 import { createServer } from './createServer.ts'
 import { ConfigError, readConfig } from './internal/config.ts'
+import { resolveSources } from './handlers/resolveSources.ts'
 import { createMetrics } from './internal/metrics.ts'
 import { createIndexer } from './sync/createIndexer.ts'
 import { createRpc } from './sync/createRpc.ts'
@@ -33,16 +34,11 @@ const app = createServer({
   graphql: { introspection: config.introspection },
   logger: { level: config.logLevel },
 })
-// Addresses and start blocks come only from libs/abi/deployments/<chainId>.json. The Main contract's events are
-// decoded; more contracts join as their handlers land.
-const indexed = ['Main']
+// Addresses and start blocks come only from libs/abi/deployments/<chainId>.json: every deployed contract with an
+// ABI in @nexus/abi is indexed, so each new contract joins once it is deployed and its ABI generated.
 let sources: Source[] = []
 try {
-  const { contracts } = getDeployment(config.chainId)
-  sources = indexed.flatMap((name) => {
-    const contract = contracts[name]
-    return contract ? [{ name, address: contract.address, startBlock: BigInt(contract.blockNumber) }] : []
-  })
+  sources = resolveSources(getDeployment(config.chainId).contracts)
 } catch (error) {
   if (!(error instanceof UnknownChainError)) throw error
   app.log.warn({ msg: 'no deployment known for this chain: following the head only', chainId: config.chainId })

@@ -1,7 +1,7 @@
-import { mainAbi } from '@nexus/abi'
-import { decodeEventLog, type Address, type Hex } from 'viem'
+import { decodeEventLog, type AbiEvent, type Address, type Hex } from 'viem'
 import { NonRetryableError } from '../internal/errors.ts'
-import type { RpcLog } from '../sync/types.ts'
+import type { RpcLog, Source } from '../sync/types.ts'
+import { eventsBySelector } from './resolveSources.ts'
 
 /** A log with its decoded event, ready to write. */
 export type DecodedLog = {
@@ -12,6 +12,10 @@ export type DecodedLog = {
   transactionHash: Hex
   transactionIndex: number
   address: Address
+  /** Deployment name of the emitting contract ('' when the address is not a source). */
+  contract: string
+  /** The contract it is (`SuperFomo` is a `Fomo`). */
+  kind: string
   topics: Hex[]
   data: Hex
   eventName: string
@@ -19,44 +23,57 @@ export type DecodedLog = {
   args: Record<string, unknown>
 }
 
+export type LogDecoder = (logs: readonly RpcLog[], timestampOf: (blockNumber: bigint) => bigint) => DecodedLog[]
+
 /**
- * Decodes logs with the contracts' ABIs (libs/abi). Logs of events the ABIs do not know are kept undecoded
- * (`eventName` 'unknown'), so nothing a contract emitted is lost.
- *
- * @param timestampOf Fallback for nodes whose logs carry no `blockTimestamp`.
+ * A decoder for the logs of `sources`, each with its own ABI (libs/abi). Logs of events an ABI does not know
+ * are kept undecoded (`eventName` 'unknown'), so nothing a contract emitted is lost.
+ * @dev A log whose event is known but does not decode means the ABI and the contract disagree: it throws a
+ * NonRetryableError (the range is not written), never skips.
  */
-export function decodeLogs(logs: readonly RpcLog[], timestampOf: (blockNumber: bigint) => bigint): DecodedLog[] {
-  return logs.map((log) => {
-    const blockNumber = BigInt(log.blockNumber)
-    let eventName = 'unknown'
-    let args: Record<string, unknown> = {}
-    try {
-      const decoded = decodeEventLog({
-        abi: mainAbi,
-        topics: log.topics as [Hex, ...Hex[]],
-        data: log.data,
-        strict: true,
-      })
-      eventName = decoded.eventName
-      args = (decoded.args ?? {}) as Record<string, unknown>
-    } catch (error) {
-      // An event of a known name that fails to decode means the ABI and the contract disagree: stop, never skip.
-      if (error instanceof Error && error.name !== 'AbiEventSignatureNotFoundError') {
-        throw new NonRetryableError(`Cannot decode log ${log.logIndex} of block ${blockNumber}`, { cause: error })
+export function createLogDecoder(sources: readonly Source[]): LogDecoder {
+  const byAddress = new Map(
+    sources.map((source) => [source.address.toLowerCase(), { source, events: eventsBySelector(source.abi) }]),
+  )
+  return (logs, timestampOf) =>
+    logs.map((log) => {
+      const blockNumber = BigInt(log.blockNumber)
+      const address = log.address.toLowerCase() as Address
+      const known = byAddress.get(address)
+      let eventName = 'unknown'
+      let args: Record<string, unknown> = {}
+      const event: AbiEvent | undefined = log.topics[0] ? known?.events.get(log.topics[0]) : undefined
+      if (event) {
+        try {
+          const decoded = decodeEventLog({
+            abi: [event],
+            topics: log.topics as [Hex, ...Hex[]],
+            data: log.data,
+            strict: true,
+          })
+          eventName = decoded.eventName
+          args = (decoded.args ?? {}) as Record<string, unknown>
+        } catch (error) {
+          throw new NonRetryableError(
+            `Cannot decode ${event.name} of ${known?.source.name} in log ${log.logIndex} of block ${blockNumber}`,
+            { cause: error },
+          )
+        }
       }
-    }
-    return {
-      blockNumber,
-      blockHash: log.blockHash,
-      blockTimestamp: log.blockTimestamp !== undefined ? BigInt(log.blockTimestamp) : timestampOf(blockNumber),
-      logIndex: Number(log.logIndex),
-      transactionHash: log.transactionHash,
-      transactionIndex: Number(log.transactionIndex),
-      address: log.address.toLowerCase() as Address,
-      topics: log.topics,
-      data: log.data,
-      eventName,
-      args,
-    }
-  })
+      return {
+        blockNumber,
+        blockHash: log.blockHash,
+        blockTimestamp: log.blockTimestamp !== undefined ? BigInt(log.blockTimestamp) : timestampOf(blockNumber),
+        logIndex: Number(log.logIndex),
+        transactionHash: log.transactionHash,
+        transactionIndex: Number(log.transactionIndex),
+        address,
+        contract: known?.source.name ?? '',
+        kind: known?.source.kind ?? '',
+        topics: log.topics,
+        data: log.data,
+        eventName,
+        args,
+      }
+    })
 }

@@ -37,6 +37,21 @@ export function createMetrics() {
       help: 'Events written to the database',
       registers: [registry],
     }),
+    syncProgress: new Gauge({
+      name: 'indexer_sync_progress_ratio',
+      help: 'Share of the current catch-up done (blocks done / blocks to index); 1 when caught up',
+      registers: [registry],
+    }),
+    eventsPerSecond: new Gauge({
+      name: 'indexer_events_per_second',
+      help: 'Events written per second during the current (or last) catch-up',
+      registers: [registry],
+    }),
+    etaSeconds: new Gauge({
+      name: 'indexer_catch_up_eta_seconds',
+      help: 'Estimated seconds until caught up (0 when caught up)',
+      registers: [registry],
+    }),
     reorgs: new Counter({
       name: 'indexer_reorgs_total',
       help: 'Chain reorganizations detected and rolled back',

@@ -1,6 +1,8 @@
 import type { PoolClient } from '@nexus/db'
 import type { DecodedLog } from '../handlers/decodeLogs.ts'
+import { handleLogs } from '../handlers/handleLogs.ts'
 import type { BlockHeader } from '../sync/types.ts'
+import { entityTables, rollbackTables, type EntityRows, type EntityTable } from './tables.ts'
 
 const zeroAddress = '0x0000000000000000000000000000000000000000'
 
@@ -17,13 +19,13 @@ export async function writeRange(client: PoolClient, chainId: number, logs: read
     // One statement for the whole batch (unnest), about 8x faster than Prisma's createMany.
     await client.query(
       `INSERT INTO event_log (chain_id, block_hash, log_index, block_number, block_timestamp, transaction_hash,
-         transaction_index, address, event_name, topics, data, args)
+         transaction_index, address, event_name, topics, data, args, contract)
        SELECT $1, t.block_hash, t.log_index, t.block_number, t.block_timestamp, t.transaction_hash, t.transaction_index,
-         t.address, t.event_name, string_to_array(t.topics, ','), t.data, t.args::jsonb
+         t.address, t.event_name, string_to_array(t.topics, ','), t.data, t.args::jsonb, t.contract
        FROM unnest($2::text[], $3::int[], $4::bigint[], $5::bigint[], $6::text[], $7::int[], $8::text[], $9::text[],
-         $10::text[], $11::text[], $12::text[])
+         $10::text[], $11::text[], $12::text[], $13::text[])
          AS t(block_hash, log_index, block_number, block_timestamp, transaction_hash, transaction_index, address,
-           event_name, topics, data, args)
+           event_name, topics, data, args, contract)
        ON CONFLICT DO NOTHING`,
       [
         chainId,
@@ -38,12 +40,14 @@ export async function writeRange(client: PoolClient, chainId: number, logs: read
         logs.map((l) => l.topics.join(',')),
         logs.map((l) => l.data),
         logs.map((l) => jsonArgs(l.args)),
+        logs.map((l) => l.contract),
       ],
     )
   }
   for (const log of logs) {
-    if (log.eventName === 'Registered') await writeRegistration(client, chainId, log)
+    if (log.eventName === 'Registered' && log.kind === 'Main') await writeRegistration(client, chainId, log)
   }
+  await writeEntities(client, chainId, handleLogs(logs))
   await client.query(
     `INSERT INTO chain_block (chain_id, number, hash, parent_hash, timestamp) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (chain_id, number) DO UPDATE SET hash = EXCLUDED.hash, parent_hash = EXCLUDED.parent_hash,
@@ -56,6 +60,29 @@ export async function writeRange(client: PoolClient, chainId: number, logs: read
        updated_at = now()`,
     [chainId, to.number.toString(), to.hash],
   )
+}
+
+const cell = (value: string | number | bigint | boolean | null) =>
+  value === null ? null : typeof value === 'boolean' ? (value ? 't' : 'f') : String(value)
+
+/**
+ * Writes entity rows with one `INSERT ... SELECT FROM unnest(...)` per table (one text array per column, cast to
+ * the column's type), skipping rows already there.
+ */
+export async function writeEntities(client: PoolClient, chainId: number, rows: EntityRows) {
+  for (const table of Object.keys(entityTables) as EntityTable[]) {
+    const batch = rows[table] as Record<string, string | number | bigint | boolean | null>[]
+    if (!batch.length) continue
+    const columns = Object.entries(entityTables[table])
+    const quoted = columns.map(([name]) => `"${name}"`)
+    await client.query(
+      `INSERT INTO ${table} (chain_id, ${quoted.join(', ')})
+       SELECT $1::int, ${columns.map(([name, type]) => `t."${name}"::${type}`).join(', ')}
+       FROM unnest(${columns.map((_, i) => `$${i + 2}::text[]`).join(', ')}) AS t(${quoted.join(', ')})
+       ON CONFLICT DO NOTHING`,
+      [chainId, ...columns.map(([name]) => batch.map((row) => cell(row[name] ?? null)))],
+    )
+  }
 }
 
 /**
@@ -104,7 +131,7 @@ async function writeRegistration(client: PoolClient, chainId: number, log: Decod
  */
 export async function rollbackTo(client: PoolClient, chainId: number, ancestor: BlockHeader | null) {
   const after = ancestor ? ancestor.number.toString() : '-1'
-  for (const table of ['event_log', 'registration', 'referral_path']) {
+  for (const table of rollbackTables) {
     await client.query(`DELETE FROM ${table} WHERE chain_id = $1 AND block_number > $2`, [chainId, after])
   }
   await client.query('DELETE FROM chain_block WHERE chain_id = $1 AND number > $2', [chainId, after])

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { mainAbi } from '@nexus/abi'
 import { createDatabase, type Database } from '@nexus/db'
 import { createTestDatabase, type TestDatabase } from '@nexus/db/testing'
 import {
@@ -72,7 +73,7 @@ function newIndexer(maxRange = 5_000) {
     db,
     rpc: createRpc({ url: node.url, metrics, retries: 1 }),
     chainId: 31337,
-    sources: [{ name: 'Main', address: mainAddress, startBlock: deployBlock }],
+    sources: [{ name: 'Main', kind: 'Main', abi: mainAbi, address: mainAddress, startBlock: deployBlock }],
     metrics,
     logger: silent,
     maxRange,

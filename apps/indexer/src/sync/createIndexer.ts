@@ -1,8 +1,9 @@
 import type { Database, PoolClient } from '@nexus/db'
 import type { FastifyBaseLogger } from 'fastify'
 import { numberToHex, type Hex } from 'viem'
-import { decodeLogs } from '../handlers/decodeLogs.ts'
+import { createLogDecoder } from '../handlers/decodeLogs.ts'
 import type { IndexerMetrics } from '../internal/metrics.ts'
+import { deferIndexes, restoreIndexes } from '../store/deferIndexes.ts'
 import { getCheckpoint } from '../store/getCheckpoint.ts'
 import { rollbackTo, writeRange } from '../store/writeRange.ts'
 import type { Rpc } from './createRpc.ts'
@@ -22,6 +23,13 @@ export type CreateIndexerParameters = {
   pollInterval?: number
   /** Recent block headers kept for reorg detection (default 1,000). */
   keepBlocks?: number
+  /**
+   * A catch-up of more blocks than this drops the bulk tables' secondary indexes and rebuilds them when it is
+   * done (default 10,000; Infinity: never).
+   */
+  deferIndexesAbove?: number
+  /** Milliseconds between progress lines while catching up (default 5,000). */
+  progressInterval?: number
 }
 
 /** @dev Advisory lock key of the single writer per chain: a constant namespace plus the chain id. */
@@ -50,6 +58,9 @@ export function createIndexer(parameters: CreateIndexerParameters) {
   const maxRange = BigInt(parameters.maxRange ?? 5_000)
   const pollInterval = parameters.pollInterval ?? 500
   const keepBlocks = BigInt(parameters.keepBlocks ?? 1_000)
+  const deferIndexesAbove = parameters.deferIndexesAbove ?? 10_000
+  const progressInterval = parameters.progressInterval ?? 5_000
+  const decodeLogs = createLogDecoder(sources)
   const addresses = sources.map((s) => s.address)
   const startBlock = sources.reduce<bigint | null>(
     (min, s) => (min === null || s.startBlock < min ? s.startBlock : min),
@@ -164,9 +175,82 @@ export function createIndexer(parameters: CreateIndexerParameters) {
       ])
     })
     metrics.events.inc(decoded.length)
+    progress.record(from, to, head, decoded.length)
     // Grow the range again while answers stay small (a node's cap is usually on results, not blocks).
     if (logs.length < 5_000 && range < maxRange) range = range * 2n > maxRange ? maxRange : range * 2n
     return { type: 'range', fromBlock: from, toBlock: to, events: decoded.length }
+  }
+
+  /** Catch-up progress: blocks done of total, events per second, time left (log lines and gauges). */
+  const progress = (() => {
+    let startedAt = 0
+    let firstBlock = 0n
+    let events = 0
+    let lastLog = 0
+    return {
+      record(from: bigint, to: bigint, head: bigint, count: number) {
+        const now = Date.now()
+        if (!startedAt) {
+          startedAt = now
+          firstBlock = from
+          lastLog = now
+          events = 0
+        }
+        events += count
+        const total = Number(head - firstBlock + 1n)
+        const done = Number(to - firstBlock + 1n)
+        const seconds = Math.max((now - startedAt) / 1000, 0.001)
+        const eventsPerSecond = events / seconds
+        const blocksPerSecond = done / seconds
+        const left = head > to ? Number(head - to) / Math.max(blocksPerSecond, 1e-9) : 0
+        metrics.syncProgress.set(total > 0 ? Math.min(done / total, 1) : 1)
+        metrics.eventsPerSecond.set(eventsPerSecond)
+        metrics.etaSeconds.set(left)
+        // Progress lines while catching up; in real time (one block a range) only the periodic one.
+        if ((head <= to && done > 1) || now - lastLog >= progressInterval) {
+          lastLog = now
+          logger.info({
+            msg: head <= to ? 'caught up' : 'catching up',
+            chainId,
+            blocks: `${done}/${total}`,
+            percent: Number(((100 * done) / Math.max(total, 1)).toFixed(1)),
+            eventsPerSecond: Math.round(eventsPerSecond),
+            eta: `${Math.round(left)} s`,
+          })
+        }
+        if (head <= to) startedAt = 0
+      },
+    }
+  })()
+
+  /** Drops secondary indexes before a long catch-up (see deferIndexesAbove). */
+  async function maybeDeferIndexes() {
+    const head = await rpc.call('eth_blockNumber', (client) => client.getBlockNumber({ cacheTime: 0 }))
+    const checkpoint = await getCheckpoint(db.prisma, chainId)
+    const from = checkpoint ? checkpoint.blockNumber + 1n : (startBlock ?? head)
+    if (Number(head - from) <= deferIndexesAbove) return
+    const client = await db.pool.connect()
+    try {
+      const dropped = await deferIndexes(client)
+      if (dropped.length)
+        logger.info({ msg: 'secondary indexes deferred until caught up', chainId, indexes: dropped.length })
+    } finally {
+      client.release()
+    }
+  }
+
+  /** Rebuilds deferred indexes (after a catch-up, or left over by a crash during one). */
+  async function restoreDeferredIndexes() {
+    const client = await db.pool.connect()
+    try {
+      const started = Date.now()
+      const rebuilt = await restoreIndexes(client)
+      if (rebuilt.length) {
+        logger.info({ msg: 'secondary indexes built', chainId, indexes: rebuilt.length, ms: Date.now() - started })
+      }
+    } finally {
+      client.release()
+    }
   }
 
   async function acquireLock(): Promise<PoolClient | 'embedded' | null> {
@@ -201,9 +285,24 @@ export function createIndexer(parameters: CreateIndexerParameters) {
     if (!lock) return
     try {
       logger.info({ msg: 'indexing', chainId, contracts: sources.map((s) => s.name) })
+      let indexesDeferred = false
+      while (running && !indexesDeferred) {
+        try {
+          await maybeDeferIndexes()
+          indexesDeferred = true
+        } catch (error) {
+          logger.error({ msg: 'could not prepare the catch-up; retrying', chainId, err: error })
+          await sleep(1_000)
+        }
+      }
+      let indexesBuilt = false
       while (running) {
         try {
           const event = await step()
+          if (event.type === 'idle' && !indexesBuilt) {
+            await restoreDeferredIndexes()
+            indexesBuilt = true
+          }
           if (event.type === 'idle') await sleep(pollInterval)
           else if (event.type === 'range' && event.events) {
             logger.debug({

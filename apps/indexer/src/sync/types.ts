@@ -1,7 +1,10 @@
-import type { Address, Hex } from 'viem'
+import type { Abi, Address, Hex } from 'viem'
 
-/** A contract whose events the indexer reads, from its deployment block on. */
-export type Source = { name: string; address: Address; startBlock: bigint }
+/**
+ * A contract whose events the indexer reads, from its deployment block on.
+ * `name` is its name in the deployments file; `kind` the contract it is (`SuperFomo` is a `Fomo`).
+ */
+export type Source = { name: string; kind: string; abi: Abi; address: Address; startBlock: bigint }
 
 /** A log as eth_getLogs returns it (Hardhat and recent nodes add `blockTimestamp`). */
 export type RpcLog = {
