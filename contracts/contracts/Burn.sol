@@ -22,7 +22,10 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
     using SafeCast for uint256;
 
     /// @notice The most generations `algebra` may reward.
-    uint256 public constant MAX_ALGEBRA = 20;
+    uint256 public constant MAX_ALGEBRA = 8;
+    /// @notice How far up the tree team volumes, legs and levels are kept (and team rewards paid): a fresh
+    /// chain costs ~45,000 gas per ancestor, so the walk is bounded to keep every order under 1,000,000 gas.
+    uint256 public constant TEAM_DEPTH = 8;
     /// @notice The most orders one call may settle (`handleGas`).
     uint256 public constant MAX_HANDLE = 200;
     /// @notice The highest claim fee (basis points).
@@ -52,14 +55,14 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
         bool isValid;
         bool isBNB;
         address owner;
-        uint64 userIndex;
-        uint64 startTime;
-        uint64 endTime;
-        uint256 amount;
-        uint256 tokens;
+        uint40 startTime;
+        uint40 endTime;
+        uint128 amount;
+        uint128 tokens;
         int256 debt;
-        uint256 rewardSurplus;
-        uint256 reward;
+        uint128 rewardSurplus;
+        uint128 reward;
+        uint256 userIndex;
     }
 
     struct Walk {
@@ -76,9 +79,9 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
         address maxAccount;
         uint8 level;
         bool isManual;
-        uint32 invites;
-        uint32 inviteValids;
-        uint256 teamUser;
+        uint24 invites;
+        uint24 inviteValids;
+        uint32 teamUser;
     }
 
     Settings private _settings;
@@ -164,7 +167,6 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
         uint256 index = _createOrder(account, user, value, tokens, isBNB);
         emit OrderCreated(index, account, msg.sender, isBNB, value, tokens, amount, _orders[index].endTime);
         _split(account, index, value, user.orders == 1);
-        _log(account, "burn", value, user.amount, true, false);
     }
 
     /// @inheritdoc IBurn
@@ -181,7 +183,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
         _totalExtract += amount;
         uint256 fee = FeeMath.bps(amount, _settings.feeRate);
         emit RewardClaimed(msg.sender, amount, fee);
-        _log(msg.sender, "claim", amount - fee, 0, false, true);
+        _logReward(msg.sender, amount - fee);
         IERC20 usdt = IERC20(_addresses.usdt);
         usdt.safeTransfer(msg.sender, amount - fee);
         if (fee != 0) usdt.safeTransfer(_addresses.market, fee);
@@ -446,13 +448,13 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
         o.isValid = true;
         o.isBNB = isBNB;
         o.owner = account;
-        o.userIndex = uint64(_userOrders[account].length);
-        o.startTime = uint64(block.timestamp);
-        o.endTime = uint64(endTime);
-        o.amount = value;
-        o.tokens = tokens;
+        o.userIndex = _userOrders[account].length;
+        o.startTime = uint40(block.timestamp);
+        o.endTime = endTime.toUint40();
+        o.amount = value.toUint128();
+        o.tokens = tokens.toUint128();
         o.debt = RewardMath.reweight(0, value, _perForce, 0);
-        o.rewardSurplus = (value * s.rewardRate) / FeeMath.BPS;
+        o.rewardSurplus = ((value * s.rewardRate) / FeeMath.BPS).toUint128();
         _userOrders[account].push(index);
         ++user.orders;
         user.amount += value;
@@ -485,13 +487,16 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
         uint256 value,
         bool firstOrder
     ) private returns (uint256) {
-        address[] memory ancestors = IMain(_addresses.main).getReferrers(account, type(uint256).max);
+        address[] memory ancestors = IMain(_addresses.main).getReferrers(account, TEAM_DEPTH);
         Walk memory w = Walk({account: account, index: index, value: value, teamPaidRate: 0, credited: 0});
         address child = account;
         for (uint256 k; k < ancestors.length; ++k) {
             address ancestor = ancestors[k];
             TeamRecord storage team = _teams[ancestor];
-            if (k == 0 && firstOrder) ++team.inviteValids;
+            if (firstOrder) {
+                ++team.teamUser; // members with an order, within TEAM_DEPTH generations
+                if (k == 0) ++team.inviteValids;
+            }
             _addVolume(ancestor, team, child, value);
             if (_users[ancestor].amount != 0 && !_blacklist[ancestor]) _rewardAncestor(w, k, ancestor, team.level);
             child = ancestor;
@@ -607,8 +612,8 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
             _owed -= accrued;
             _pool += accrued - pay;
             surplus -= pay;
-            o.rewardSurplus = surplus;
-            o.reward += pay;
+            o.rewardSurplus = uint128(surplus); // surplus <= the previous uint128 value
+            o.reward += uint128(pay); // pay <= surplus
             user.balance += pay;
             user.total += pay;
             user.rewardTotal += pay;
@@ -619,7 +624,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
         bool capped = surplus == 0;
         if (capped || o.endTime <= block.timestamp) {
             o.isValid = false;
-            if (o.endTime > block.timestamp) o.endTime = uint64(block.timestamp);
+            if (o.endTime > block.timestamp) o.endTime = uint40(block.timestamp);
             _totalForce -= o.amount;
             emit OrderOut(index, o.owner, o.reward, capped);
         }
@@ -639,8 +644,6 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
         if (referrer != address(0)) {
             _invites[referrer].push(account);
             ++_teams[referrer].invites;
-            address[] memory ancestors = IMain(_addresses.main).getReferrers(account, type(uint256).max);
-            for (uint256 k; k < ancestors.length; ++k) ++_teams[ancestors[k]].teamUser;
         }
         emit Registered(account, referrer, referCode, index);
     }
@@ -714,18 +717,11 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
         return oracle.consult(_addresses.usdt, value);
     }
 
-    function _log(
-        address account,
-        string memory action,
-        uint256 amount,
-        uint256 balance,
-        bool isReduce,
-        bool isReward
-    ) private {
+    /// @dev Claims go to the action log as rewards (per-user totals, today, yesterday); every other action is
+    /// an event only, which the indexer turns into the history (a log entry costs ~250,000 gas).
+    function _logReward(address account, uint256 amount) private {
         address log = _addresses.log;
-        if (log == address(0)) return;
-        if (isReward) ILog(log).addReward(account, address(this), "USDT", action, amount, balance);
-        else ILog(log).addLog(account, address(this), "USDT", action, amount, balance, isReduce);
+        if (log != address(0)) ILog(log).addReward(account, address(this), "USDT", "claim", amount, 0);
     }
 
     function _wbnb() private view returns (address) {

@@ -178,7 +178,7 @@ contract Ido is NexusUpgradeable, IIdo {
         user.claimed += amount;
         _totalClaimed += amount;
         emit Claimed(msg.sender, amount);
-        _log(msg.sender, "NEX", "claim", amount, user.tokens - user.claimed, false, true);
+        _logReward(msg.sender, amount, user.tokens - user.claimed);
         IERC20(_addresses.token).safeTransfer(msg.sender, amount);
     }
 
@@ -190,7 +190,6 @@ contract Ido is NexusUpgradeable, IIdo {
         uint256 required = s.hecheng;
         if (balance < required) revert IdoNotEnoughKeys(balance, required);
         emit Synthesized(msg.sender, s.keyId, required, s.cardId);
-        _log(msg.sender, "NFT", "hecheng", required, balance - required, true, false);
         nft.burn(msg.sender, s.keyId, required);
         nft.mint(msg.sender, s.cardId, 1);
     }
@@ -435,20 +434,18 @@ contract Ido is NexusUpgradeable, IIdo {
         uint256 owed = _totals.totalTokens - _totalClaimed + p.tokens;
         uint256 held = IERC20(_addresses.token).balanceOf(address(this));
         if (held < owed) revert IdoInsufficientTokens(owed, held);
-        uint256 balance = _book(p);
+        _book(p);
         emit Minted(p.account, p.round, p.times, p.amount, p.amountNEX, p.tokens, p.keys, p.payment);
         r.idoTotal += p.times;
         if (r.idoTotal == r.idoMax) {
             r.soldOutTime = block.timestamp;
             emit RoundSoldOut(p.round, block.timestamp);
         }
-        bool isNEX = p.payment == PAY_NEX;
-        _log(p.account, isNEX ? "NEX" : "USDT", "mint", isNEX ? p.amountNEX : p.amount, balance, true, false);
         if (p.keys != 0) INft(_addresses.nft).mint(p.account, _settings.keyId, p.keys);
     }
 
-    /// @dev Adds the purchase to the user's record and the totals; returns the user's unclaimed NEX.
-    function _book(Purchase memory p) private returns (uint256) {
+    /// @dev Adds the purchase to the user's record and the totals.
+    function _book(Purchase memory p) private {
         _userRounds[p.round][p.account] += p.times;
         UserRecord storage user = _users[p.account];
         Totals storage t = _totals;
@@ -466,7 +463,6 @@ contract Ido is NexusUpgradeable, IIdo {
         t.totalTokens += p.tokens;
         t.totalNexus += p.amountNEX;
         t.totalNFT += p.keys;
-        return user.tokens - user.claimed;
     }
 
     /// @dev Swaps all of `amountBnb` to USDT: at least `price` and no less than its TWAP value less `slippage`.
@@ -592,19 +588,11 @@ contract Ido is NexusUpgradeable, IIdo {
         emit AddressesUpdated(a);
     }
 
-    function _log(
-        address account,
-        string memory symbol,
-        string memory action,
-        uint256 amount,
-        uint256 balance,
-        bool isReduce,
-        bool isReward
-    ) private {
+    /// @dev Claims go to the action log as rewards (per-user totals, today, yesterday); every other action is
+    /// an event only, which the indexer turns into the history (a log entry costs ~250,000 gas).
+    function _logReward(address account, uint256 amount, uint256 balance) private {
         address log = _addresses.log;
-        if (log == address(0)) return;
-        if (isReward) ILog(log).addReward(account, address(this), symbol, action, amount, balance);
-        else ILog(log).addLog(account, address(this), symbol, action, amount, balance, isReduce);
+        if (log != address(0)) ILog(log).addReward(account, address(this), "NEX", "claim", amount, balance);
     }
 
     function _checkBounds(uint256 value, uint256 min, uint256 max) private pure {

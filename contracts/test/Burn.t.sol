@@ -88,7 +88,7 @@ contract BurnSystem {
         });
         IBurn.Settings memory settings = IBurn.Settings({
             dayTimes: 600,
-            algebra: 10,
+            algebra: 8,
             feeRate: 500,
             handleGas: 50,
             swapRate: 1_000,

@@ -504,7 +504,7 @@ describe('Ido (minting rounds)', async () => {
   it('setConfig and setAddresses enforce bounds and emit', async () => {
     const system = await networkHelpers.loadFixture(fixture)
     const { ido } = system
-    const cases: [Record<string, unknown>, unknown[]][] = [
+    const cases: [Record<string, unknown>, [bigint, bigint, bigint]][] = [
       [{ dayTimes: 59n }, [59n, 60n, 7n * 86400n]],
       [{ directRate: 2_000n, indirectRate: 1_001n }, [3_001n, 0n, 3_000n]],
       [{ roundCool: 30n * 86400n + 1n }, [30n * 86400n + 1n, 0n, 30n * 86400n]],

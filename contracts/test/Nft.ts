@@ -140,19 +140,18 @@ describe('Nft (ERC-1155 keys with power dividends)', async () => {
 
   it('role matrix: owner, manager, user, stranger on every privileged function', async () => {
     const { nft, ido, deployer, manager, alice, stranger } = await networkHelpers.loadFixture(fixture)
-    const calls = [
-      () => ['createNFT', [1n, 1n, '', '']],
-      () => ['setMaxSupply', [KEY, 10n ** 9n]],
-      () => ['setURI', ['u']],
-      () => ['setBox', [alice.account.address, true]],
-      () => ['setName', [KEY, 1n, 'k']],
-      () => ['setLevelName', [1n, 'a', 'b']],
-      () => ['setSendMin', [1n]],
-      () => ['pause', []],
-    ] as const
+    const calls: [string, unknown[]][] = [
+      ['createNFT', [1n, 1n, '', '']],
+      ['setMaxSupply', [KEY, 10n ** 9n]],
+      ['setURI', ['u']],
+      ['setBox', [alice.account.address, true]],
+      ['setName', [KEY, 1n, 'k']],
+      ['setLevelName', [1n, 'a', 'b']],
+      ['setSendMin', [1n]],
+      ['pause', []],
+    ]
     for (const wallet of [manager, alice, stranger]) {
-      for (const call of calls) {
-        const [name, args] = call()
+      for (const [name, args] of calls) {
         await viem.assertions.revertWithCustomErrorWithArgs(
           // eslint-disable-next-line @typescript-eslint/no-explicit-any
           (nft.write as any)[name](args, { account: wallet.account }),
@@ -168,8 +167,7 @@ describe('Nft (ERC-1155 keys with power dividends)', async () => {
         'NotAuthorized',
       )
     }
-    for (const call of calls) {
-      const [name, args] = call()
+    for (const [name, args] of calls) {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       await (nft.write as any)[name](args, { account: deployer.account })
     }

@@ -8,7 +8,7 @@ pragma solidity ^0.8.28;
 /// referrer (`[1]`), each indirect referrer up to `algebra` generations (`[2]` each), the team (`[3]`, paid
 /// as level differentials `teamRates`), the NFT dividends (`[4]`, sent to the Nft contract); `swapRate` buys
 /// NEX and burns it (`updatePool`); the rest goes to the market wallet. Referrers come from Main
-/// (`getReferrers`, bounded by its `generations`); an unregistered, blacklisted or order-less referrer's share
+/// (`getReferrers`, at most `TEAM_DEPTH` = 8 generations, which bounds the gas of an order); an unregistered, blacklisted or order-less referrer's share
 /// goes to the market wallet.
 /// The pool (its share of orders, plus any USDT sent to the contract, e.g. the NEX token's fees) is shared by
 /// the valid orders' force (force = order value) through a reward-per-force accumulator (`perForce`). An order
@@ -114,7 +114,7 @@ interface IBurn {
     }
 
     /// @notice A team (SPEC §3): `invites` direct invitees registered here, `inviteValids` those with an order,
-    /// `teamUser` members within Main's `generations`, `teamAmount` their volume, `teamMax` the largest leg's
+    /// `teamUser` members with an order within `TEAM_DEPTH` (8) generations, `teamAmount` their volume, `teamMax` the largest leg's
     /// volume (leg of the direct invitee `maxAccount`), `teamMin` the volume outside it.
     struct Team {
         bool isManual;
