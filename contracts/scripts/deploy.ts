@@ -8,6 +8,8 @@ import { dirname, join } from 'node:path'
 import { network } from 'hardhat'
 import { getAddress, type Address, type Hash } from 'viem'
 import NexusModule from '../ignition/modules/Nexus.ts'
+import { contractsIIFutures, deployContractsII } from './deploy/contractsII.ts'
+import { contractsIIIFutures, deployContractsIII } from './deploy/contractsIII.ts'
 
 const root = join(import.meta.dirname, '..')
 const abiLib = join(root, '..', 'libs', 'abi')
@@ -25,6 +27,8 @@ const futures: Record<string, string> = {
   Router: 'Dex#Router',
   Pair: 'Nexus#Token', // created by the token's constructor
   Multicall3: 'Nexus#Multicall3',
+  ...contractsIIFutures,
+  ...contractsIIIFutures,
 }
 
 type JournalLine = { type: string; futureId?: string; networkInteractionId?: number; hash?: Hash }
@@ -62,7 +66,6 @@ function transactionHashes(): Map<string, Hash> {
 
 await discardStaleJournal()
 const deployed = await ignition.deploy(NexusModule, { deploymentId, displayUi: false })
-const hashes = transactionHashes()
 const addresses: Record<string, Address> = {
   Main: deployed.main.address,
   MainImplementation: deployed.mainImplementation.address,
@@ -76,9 +79,28 @@ const addresses: Record<string, Address> = {
   Pair: deployed.pair.address,
   Multicall3: deployed.multicall3.address,
 }
+// Contracts II (Nft, Burn, Ido and their TWAP oracles) and III (Stake, Mining, Fomo x2, Double, Info) build on
+// Contracts I; III reads NEX prices from II's NEX/USDT oracle rather than deploying a second one.
+const base = {
+  main: deployed.main.address,
+  log: deployed.log.address,
+  token: deployed.token.address,
+  usdt: deployed.usdt.address,
+  router: deployed.router.address,
+  factory: deployed.factory.address,
+  wbnb: deployed.wbnb.address,
+  pair: deployed.pair.address,
+}
+const ii = await deployContractsII(connection, base, { deploymentId })
+Object.assign(addresses, ii.addresses)
+const iii = await deployContractsIII(connection, { ...base, oracle: ii.addresses.NexOracle }, { deploymentId })
+Object.assign(addresses, iii.addresses)
+const hashes = transactionHashes()
 const contracts: Record<string, { address: Address; blockNumber: number; transactionHash: Hash }> = {}
 for (const [name, address] of Object.entries(addresses)) {
-  const hash = hashes.get(futures[name])
+  const future = futures[name]
+  if (!future) throw new Error(`deploy: ${name} has no Ignition future id`)
+  const hash = hashes.get(future)
   if (!hash) throw new Error(`deploy: no transaction for ${name} (${futures[name]}) in the Ignition journal`)
   const receipt = await publicClient.getTransactionReceipt({ hash })
   contracts[name] = { address: getAddress(address), blockNumber: Number(receipt.blockNumber), transactionHash: hash }
@@ -88,6 +110,6 @@ mkdirSync(dirname(file), { recursive: true })
 writeFileSync(file, JSON.stringify({ chainId, contracts }, null, 2) + '\n')
 console.log(`deploy: wrote ${file}`)
 for (const [name, c] of Object.entries(contracts))
-  console.log(`  ${name.padEnd(18)} ${c.address} block ${c.blockNumber}`)
+  console.log(`  ${name.padEnd(22)} ${c.address} block ${c.blockNumber}`)
 execFileSync(process.execPath, [join(abiLib, 'scripts', 'generate.ts'), 'deployments'], { stdio: 'inherit' })
 await connection.close()
