@@ -1,24 +1,88 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import type { TestProject } from 'vitest/node'
 import { E2E_MANAGER } from './lib/accounts.ts'
-import { serveApp } from './lib/appServer.ts'
+import { serveApp, webRoot } from './lib/appServer.ts'
+import { prepareAccounts } from './lib/chain.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where the app under test is served, e.g. http://127.0.0.1:41234 */
+    /** The test build (development wallet included), e.g. http://127.0.0.1:41234 */
     baseUrl: string
+    /** The production build of the same stack (no development wallet). */
+    prodUrl: string
+    /** Where the production build lies (for the bundle checks). */
+    prodDir: string
+    /** The local chain's JSON-RPC endpoint and the indexer's GraphQL endpoint. */
+    rpcUrl: string
+    graphqlUrl: string
+  }
+}
+
+type Stack = { urls: { rpc: string; graphql: string }; stop(): Promise<void> }
+type StartLocalProduct = (options: Record<string, unknown>) => Promise<Stack>
+
+/** The local product's supervisor (scripts/lib/stack.mjs, a repository script rather than a package). */
+async function loadStack(): Promise<StartLocalProduct> {
+  const file = pathToFileURL(join(webRoot, '..', '..', 'scripts', 'lib', 'stack.mjs')).href
+  const module = (await import(file)) as { startLocalProduct: StartLocalProduct }
+  return module.startLocalProduct
+}
+
+/** Timing of the setup steps, written next to the test results for the budgets script. */
+const timings: Record<string, number> = {}
+async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const started = Date.now()
+  try {
+    return await work()
+  } finally {
+    timings[name] = Date.now() - started
   }
 }
 
 /**
- * Builds the app and serves it with `vite preview` on a free port for all browser tests, or uses E2E_BASE_URL
- * (e.g. the local product started by `npm start`) when set.
+ * Starts the local product on free ports (or uses the one at E2E_RPC_URL) (chain with deployed and seeded contracts, database, indexer, legacy
+ * API), prepares the test accounts on the chain, then builds the app twice against it: the test build with the
+ * development wallet (VITE_DEV_WALLET=true) and the production build, and serves both with `vite preview`.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.E2E_BASE_URL) {
-    project.provide('baseUrl', process.env.E2E_BASE_URL.replace(/\/$/, ''))
-    return
+  // E2E_RPC_URL (+ E2E_GRAPHQL_URL): test against a running local product instead of starting one.
+  const external = process.env.E2E_RPC_URL
+  const stack: Stack = external
+    ? {
+        urls: { rpc: external, graphql: process.env.E2E_GRAPHQL_URL ?? 'http://127.0.0.1:4000/graphql' },
+        stop: async () => undefined,
+      }
+    : await timed('stack', async () =>
+        (await loadStack())({ ports: 'free', web: false, seed: true, quiet: true, log: () => undefined }),
+      )
+  try {
+    await timed('accounts', () => prepareAccounts(stack.urls.rpc))
+    const env = {
+      VITE_CHAIN_ID: '31337',
+      VITE_RPC_URL: stack.urls.rpc,
+      VITE_GRAPHQL_URL: stack.urls.graphql,
+      VITE_EXTRA_MANAGERS: E2E_MANAGER,
+    }
+    const prodDir = '../../dist/web-e2e-prod'
+    const app = await timed('test build', () => serveApp({ env: { ...env, VITE_DEV_WALLET: 'true' } }))
+    const prod = await timed('production build', () => serveApp({ env, outDir: prodDir }))
+    project.provide('baseUrl', app.url)
+    project.provide('prodUrl', prod.url)
+    project.provide('prodDir', join(webRoot, prodDir))
+    project.provide('rpcUrl', stack.urls.rpc)
+    project.provide('graphqlUrl', stack.urls.graphql)
+    const results = join(webRoot, '..', '..', 'dist', 'test-results')
+    mkdirSync(results, { recursive: true })
+    writeFileSync(join(results, 'web-e2e-setup.json'), JSON.stringify(timings, null, 2) + '\n')
+    return async () => {
+      await app.close()
+      await prod.close()
+      await stack.stop()
+    }
+  } catch (error) {
+    await stack.stop()
+    throw error
   }
-  const app = await serveApp({ env: { VITE_EXTRA_MANAGERS: E2E_MANAGER } })
-  project.provide('baseUrl', app.url)
-  return () => app.close()
 }

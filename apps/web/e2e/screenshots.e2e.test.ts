@@ -2,14 +2,16 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { E2E_MANAGER } from './lib/accounts.ts'
+import { E2E_MANAGER, E2E_MINTER, E2E_NEWCOMERS, E2E_SWAPPER } from './lib/accounts.ts'
 import { webRoot } from './lib/appServer.ts'
 import { launchBrowser, openPage, saveScreenshot, VIEWPORTS, waitForPage } from './lib/browser.ts'
 import type { ViewportName } from './lib/browser.ts'
 import { injectedWalletScript } from './lib/injectedWallet.ts'
 import { ROUTES, routeSlug } from './lib/routes.ts'
+import { openConnected } from './lib/session.ts'
 
 const baseUrl = inject('baseUrl')
+const rpcUrl = inject('rpcUrl')
 /** Git-ignored folder at the repository root. */
 export const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? join(webRoot, '..', '..', 'screenshots')
 const LOCALES = ['zh-Hant', 'en'] as const
@@ -61,6 +63,35 @@ describe('screenshots of every page', () => {
       await page.getByTestId('wallet-button').click()
       await page.getByRole('dialog').waitFor()
       await saveScreenshot(page, join(dir, 'confirm-disconnect.png'))
+      await context.close()
+    })
+
+    it(`${locale}: connected pages with chain data, and the registration overlay`, async () => {
+      const dir = join(SCREENSHOT_DIR, locale, 'states')
+      for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+        const { page, context } = await openConnected(browser, baseUrl, {
+          rpcUrl,
+          account: E2E_SWAPPER,
+          viewport,
+          storage: { lang: locale },
+        })
+        await page.getByTestId('minting').or(page.getByTestId('minting-unavailable')).first().waitFor()
+        await page.waitForTimeout(1_500)
+        await saveScreenshot(page, join(dir, `home-connected-${viewport}.png`))
+        await page.goto(`${baseUrl}/swap`)
+        await page.getByTestId('swap-amount').fill('250')
+        await expect.poll(() => page.getByTestId('swap-quote').locator('dd').textContent()).not.toBe('—')
+        await saveScreenshot(page, join(dir, `swap-quote-${viewport}.png`))
+        await context.close()
+      }
+      const { page, context } = await openConnected(browser, baseUrl, {
+        rpcUrl,
+        account: E2E_NEWCOMERS[2],
+        path: `/?code=${E2E_MINTER}`,
+        storage: { lang: locale },
+      })
+      await page.getByTestId('registration-overlay').waitFor()
+      await saveScreenshot(page, join(dir, 'registration-overlay.png'))
       await context.close()
     })
   }

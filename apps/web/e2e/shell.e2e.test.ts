@@ -14,6 +14,9 @@ afterAll(async () => {
   await browser?.close()
 })
 
+/** The pages this release builds (issue 9). */
+const BUILT: readonly string[] = ['/', '/home', '/swap', '/wp']
+
 describe('shell', () => {
   it('renders every route of SPEC.md §2 inside the shell, without console errors', async () => {
     const { page, problems, context } = await openPage(browser)
@@ -29,7 +32,8 @@ describe('shell', () => {
       expect(shell.heading, route).toBeTruthy()
       // Home's heading is its slogan; its tab title is "Home".
       expect(shell.title, route).toBe(route === '/' || route === '/home' ? '首頁 · NEXUS' : `${shell.heading} · NEXUS`)
-      await page.getByTestId('coming-soon').waitFor()
+      // Pages of this release have content; the others say they come with the next one.
+      if (!BUILT.includes(route)) await page.getByTestId('coming-soon').waitFor()
       if (route !== '/home') headings.add(shell.heading ?? '')
       expect(problems.list, route).toEqual([])
     }

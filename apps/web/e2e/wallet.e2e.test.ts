@@ -5,6 +5,8 @@ import { launchBrowser, openPage, waitForPage } from './lib/browser.ts'
 import { injectedWalletScript } from './lib/injectedWallet.ts'
 
 const baseUrl = inject('baseUrl')
+/** The production build: it has no development wallet, so "no wallet installed" is reachable there. */
+const prodUrl = inject('prodUrl')
 const CHAIN_ID = 31337
 let browser: Browser
 
@@ -18,7 +20,7 @@ afterAll(async () => {
 describe('wallet', () => {
   it('says to install a wallet when there is none (SPEC.md §8)', async () => {
     const { page, context } = await openPage(browser)
-    await page.goto(`${baseUrl}/`)
+    await page.goto(`${prodUrl}/`)
     await waitForPage(page, '/')
     await page.getByTestId('wallet-button').click()
     const toast = page.getByRole('alert').filter({ hasText: '未偵測到錢包' })

@@ -16,8 +16,12 @@ function installE2EWallet(config) {
     if (value) sessionStorage.setItem(permissionKey, '1')
     else sessionStorage.removeItem(permissionKey)
   }
-  let accounts = [...config.accounts]
-  let chainId = config.chainId
+  // Like a real wallet, the selected account and network survive reloads (here: per tab).
+  const stateKey = '__e2eWallet:' + config.rdns + ':state'
+  const saved = JSON.parse(sessionStorage.getItem(stateKey) || 'null')
+  let accounts = saved ? saved.accounts : [...config.accounts]
+  let chainId = saved ? saved.chainId : (config.startChainId ?? config.chainId)
+  const save = () => sessionStorage.setItem(stateKey, JSON.stringify({ accounts, chainId }))
   let nextId = 1
   const hexChainId = () => '0x' + chainId.toString(16)
   const emit = (event, value) => listeners.get(event)?.forEach((listener) => listener(value))
@@ -25,6 +29,7 @@ function installE2EWallet(config) {
 
   const provider = {
     isE2EWallet: true,
+    ...(config.watchOnly ? { isWatchOnly: true } : {}),
     async request({ method, params }) {
       calls.push({ method, params })
       switch (method) {
@@ -50,9 +55,14 @@ function installE2EWallet(config) {
           const wanted = Number.parseInt(String(params?.[0]?.chainId), 16)
           if (wanted !== config.chainId) throw rpcError(4902, 'Unrecognized chain ID.')
           chainId = wanted
+          save()
           emit('chainChanged', hexChainId())
           return null
         }
+        case 'eth_sendTransaction':
+        case 'personal_sign':
+        case 'eth_signTypedData_v4':
+          if (config.watchOnly) throw rpcError(4100, 'This is a watch-only account: it cannot sign.')
       }
       if (!config.rpcUrl) throw rpcError(4200, 'The e2e wallet does not support ' + method)
       const response = await fetch(config.rpcUrl, {
@@ -96,7 +106,13 @@ function installE2EWallet(config) {
     emit,
     setAccounts(next) {
       accounts = next
+      save()
       emit('accountsChanged', next)
+    },
+    setChain(next) {
+      chainId = next
+      save()
+      emit('chainChanged', hexChainId())
     },
   }
   window.__e2eWallets = window.__e2eWallets ?? []
@@ -108,7 +124,12 @@ function installE2EWallet(config) {
 export type InjectedWalletOptions = {
   /** Accounts the wallet holds; the first is the selected one. */
   accounts: readonly string[]
+  /** The network the wallet can switch to (and starts on, unless `startChainId` says otherwise). */
   chainId: number
+  /** The network the wallet is on at first, e.g. a wrong one. */
+  startChainId?: number
+  /** A watch-only (observation) account: flagged on the provider, and signing is refused with code 4100. */
+  watchOnly?: boolean
   name?: string
   rdns?: string
   /** JSON-RPC endpoint for every method the wallet does not answer itself. */

@@ -40,8 +40,9 @@ export function ChainDataProvider({ env, children }: { env: Pick<AppEnv, 'chainI
 
   useEffect(() => {
     let interval: ReturnType<typeof setInterval> | undefined
+    store.setEager(false)
     const first = setTimeout(() => {
-      void store.refresh()
+      void store.refresh().then(() => store.setEager(auto))
       if (auto) interval = setInterval(() => void store.refresh(), REFRESH_MS)
     }, FIRST_REFRESH_MS)
     return () => {

@@ -11,6 +11,8 @@ export type SeenBlock = { number: bigint; timestamp: bigint; seenAt: number }
 /** SPEC.md §2, §9: first load after 1 s, then every 3 s. */
 export const FIRST_REFRESH_MS = 1_000
 export const REFRESH_MS = 3_000
+/** How soon reads the user just asked for (e.g. a quote while typing) are fetched after the first load. */
+export const EAGER_READ_MS = 300
 
 /** A stable key for a read: address, function and arguments. */
 export function readKey(read: ContractFunctionParameters): string {
@@ -34,6 +36,8 @@ export class ChainDataStore {
   #running: Promise<void> | undefined
   #force = false
   #version = 0
+  #eager = false
+  #eagerTimer: ReturnType<typeof setTimeout> | undefined
   /** Counters for tests and the budgets: refresh cycles, block polls and read batches sent. */
   readonly stats = { cycles: 0, blockPolls: 0, readBatches: 0, reads: 0 }
 
@@ -41,15 +45,30 @@ export class ChainDataStore {
     this.#client = client
   }
 
+  /**
+   * After the page's first load, reads added by the user (a quote for a typed amount, a new account) are fetched
+   * shortly instead of at the next 3 s tick; before it, they wait for the first load (SPEC.md §2: after 1 s).
+   */
+  setEager(eager: boolean): void {
+    this.#eager = eager
+    if (!eager && this.#eagerTimer) clearTimeout(this.#eagerTimer)
+  }
+
   /** Adds reads (counted per user); returns the function that removes them again. */
   register(reads: readonly ContractFunctionParameters[]): () => void {
+    let added = false
     const keys = reads.map((read) => {
       const key = readKey(read)
       const entry = this.#reads.get(key)
       if (entry) entry.users++
       else this.#reads.set(key, { read, users: 1 })
+      if (!this.#results.has(key)) added = true
       return key
     })
+    if (added && this.#eager) {
+      if (this.#eagerTimer) clearTimeout(this.#eagerTimer)
+      this.#eagerTimer = setTimeout(() => void this.refresh(), EAGER_READ_MS)
+    }
     return () => {
       for (const key of keys) {
         const entry = this.#reads.get(key)

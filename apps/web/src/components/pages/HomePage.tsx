@@ -6,7 +6,9 @@ import { idoAbi, tokenAbi } from '@nexus/abi'
 import { Button, Card, Countdown } from '@nexus/ui'
 import { erc20Abi } from 'viem'
 import type { Address } from 'viem'
-import { ok, useChainNow, useChainReads } from '../../data/ChainData.tsx'
+import { ok, useChainNow, useChainReads, useLatestBlock } from '../../data/ChainData.tsx'
+import { INDEXER_STATUS, useIndexedQuery, useIndexerCatchingUp } from '../../data/indexer.ts'
+import type { IndexerStatusData } from '../../data/indexer.ts'
 import { useSession } from '../../data/session.tsx'
 import { useTransaction } from '../../hooks/useTransaction.ts'
 import { contractsOf } from '../../lib/contracts.ts'
@@ -79,8 +81,24 @@ export function HomePage({ path }: { path: '/' | '/home' }) {
           </li>
         ))}
       </ul>
+      <SyncStatus />
       <RelatedLinks paths={PAGES[path].related} />
     </div>
+  )
+}
+
+/** The chain's latest block and how far the indexer (lists and history) has caught up with it. */
+function SyncStatus() {
+  const { t } = useLingui()
+  const block = useLatestBlock()
+  const catchingUp = useIndexerCatchingUp()
+  const [status] = useIndexedQuery<IndexerStatusData>({ query: INDEXER_STATUS })
+  const indexed = status.data?.indexerStatus.indexedBlock
+  return (
+    <p className="app-muted app-sync" data-testid="sync-status">
+      {t`Latest block ${block ? block.number.toString() : '—'} · indexed up to ${indexed ?? '—'}`}
+      {catchingUp && ` · ${t`updating lists…`}`}
+    </p>
   )
 }
 

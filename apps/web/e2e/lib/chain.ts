@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, parseAbi } from 'viem'
+import type { Address, Hash } from 'viem'
+import { E2E_MINTER, E2E_OTHER, E2E_OWNER, E2E_SWAPPER, E2E_VISITOR, E2E_WATCHER } from './accounts.ts'
+
+/** The deployments file the local product's deploy step wrote (read at run time: the stack writes it). */
+const DEPLOYMENTS = fileURLToPath(new URL('../../../../libs/abi/deployments/31337.json', import.meta.url))
+
+export function deployedContracts(): Record<string, Address> {
+  const file = JSON.parse(readFileSync(DEPLOYMENTS, 'utf8')) as { contracts: Record<string, { address: Address }> }
+  return Object.fromEntries(Object.entries(file.contracts).map(([name, { address }]) => [name, address]))
+}
+
+/** The address of a deployed contract; fails the test when the local product did not deploy it. */
+export function contract(name: string): Address {
+  const address = deployedContracts()[name]
+  if (!address) throw new Error(`the local product did not deploy ${name}`)
+  return address
+}
+
+const mainAbi = parseAbi([
+  'function register(address referrer)',
+  'function users(address account) view returns (uint256 index, address referrer)',
+  'function genesis() view returns (address)',
+])
+const usdtAbi = parseAbi(['function mint(address to, uint256 amount)'])
+
+/** A client of the local node that signs with its unlocked test accounts. */
+export function chainClients(rpcUrl: string) {
+  const transport = http(rpcUrl)
+  return {
+    public: createPublicClient({ transport }),
+    wallet: createWalletClient({ transport }),
+  }
+}
+
+async function send(rpcUrl: string, write: () => Promise<Hash>) {
+  const { public: client } = chainClients(rpcUrl)
+  const receipt = await client.waitForTransactionReceipt({ hash: await write() })
+  if (receipt.status !== 'success') throw new Error(`setup transaction ${receipt.transactionHash} reverted`)
+}
+
+/** Whether `account` is registered in Main. */
+export async function isRegistered(rpcUrl: string, account: Address): Promise<boolean> {
+  const { Main } = deployedContracts()
+  const [index] = await chainClients(rpcUrl).public.readContract({
+    address: Main as Address,
+    abi: mainAbi,
+    functionName: 'users',
+    args: [account],
+  })
+  return index > 0n
+}
+
+/** Token balance of `account`. */
+export function balanceOf(rpcUrl: string, token: Address, account: Address): Promise<bigint> {
+  return chainClients(rpcUrl).public.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [account],
+  })
+}
+
+/**
+ * Registers the test accounts that must not see the registration overlay (under the genesis account) and funds
+ * the minting and swapping accounts with USDT (minted) and NEX (from the deployer).
+ */
+export async function prepareAccounts(rpcUrl: string): Promise<void> {
+  const { Main, USDT, Token } = deployedContracts()
+  const { public: client, wallet } = chainClients(rpcUrl)
+  const genesis = await client.readContract({ address: Main as Address, abi: mainAbi, functionName: 'genesis' })
+  for (const account of [E2E_VISITOR, E2E_MINTER, E2E_SWAPPER, E2E_OTHER, E2E_WATCHER]) {
+    if (await isRegistered(rpcUrl, account)) continue
+    await send(rpcUrl, () =>
+      wallet.writeContract({
+        account,
+        chain: null,
+        address: Main as Address,
+        abi: mainAbi,
+        functionName: 'register',
+        args: [genesis],
+      }),
+    )
+  }
+  for (const account of [E2E_MINTER, E2E_SWAPPER]) {
+    await send(rpcUrl, () =>
+      wallet.writeContract({
+        account: E2E_OWNER,
+        chain: null,
+        address: USDT as Address,
+        abi: usdtAbi,
+        functionName: 'mint',
+        args: [account, parseEther('20000')],
+      }),
+    )
+    await send(rpcUrl, () =>
+      wallet.writeContract({
+        account: E2E_OWNER,
+        chain: null,
+        address: Token as Address,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [account, parseEther('20000')],
+      }),
+    )
+  }
+}

@@ -1,0 +1,64 @@
+/** One entry of Vite's build manifest (dist/.vite/manifest.json). */
+export type ManifestChunk = {
+  file: string
+  src?: string
+  isEntry?: boolean
+  isDynamicEntry?: boolean
+  imports?: string[]
+  dynamicImports?: string[]
+  css?: string[]
+}
+export type Manifest = Record<string, ManifestChunk>
+
+/** The files a set of manifest keys loads: their own files, their CSS and everything they import statically. */
+export function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
+  const files = new Set<string>()
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    if (seen.has(key)) return
+    seen.add(key)
+    const chunk = manifest[key]
+    if (!chunk) throw new Error(`the manifest has no chunk ${key}`)
+    files.add(chunk.file)
+    for (const css of chunk.css ?? []) files.add(css)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  keys.forEach(visit)
+  return files
+}
+
+/** The manifest keys of a route file's code-split chunks (TanStack Router: `src/routes/x.tsx?tsr-split=...`). */
+export function routeChunkKeys(manifest: Manifest, routeFile: string): string[] {
+  return Object.keys(manifest).filter(
+    (key) => key === routeFile || (key.startsWith(`${routeFile}?`) && manifest[key]?.isDynamicEntry),
+  )
+}
+
+export type RouteBudget = { route: string; files: string[] }
+
+/**
+ * What the first load of `/` fetches (the entry, the default language's catalog and the `/` route's chunks, with
+ * their static imports) and, per route, what a visit adds beyond the first load.
+ *
+ * @example
+ * const { firstLoad, routes } = planBudgets(manifest, { '/': 'src/routes/index.tsx', '/swap': 'src/routes/swap.tsx' }, 'src/locales/zh-Hant/messages.po')
+ */
+export function planBudgets(
+  manifest: Manifest,
+  routeFiles: Readonly<Record<string, string>>,
+  defaultCatalog: string,
+): { firstLoad: string[]; routes: RouteBudget[] } {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry)
+  if (!entry) throw new Error('the manifest has no entry chunk')
+  const home = routeFiles['/']
+  const firstLoad = staticClosure(manifest, [
+    entry,
+    ...(manifest[defaultCatalog] ? [defaultCatalog] : []),
+    ...(home ? routeChunkKeys(manifest, home) : []),
+  ])
+  const routes = Object.entries(routeFiles).map(([route, file]) => {
+    const own = staticClosure(manifest, routeChunkKeys(manifest, file))
+    return { route, files: [...own].filter((name) => !firstLoad.has(name) || route === '/') }
+  })
+  return { firstLoad: [...firstLoad], routes }
+}
