@@ -7,12 +7,14 @@ import type { Rpc } from './sync/createRpc.ts'
 import { createStatus, type IndexerStatus } from './sync/createStatus.ts'
 
 export type CreateServerParameters = {
-  db: Pick<Database, 'prisma'>
+  db: Pick<Database, 'prisma' | 'pool'>
   rpc: Rpc
   chainId: number
   confirmations: number
   /** /readyz is 200 while the indexed block is at most this many blocks behind the head. */
   readyMaxLag: number
+  /** Deployment names of the indexed contracts (valid `contract` arguments in GraphQL). */
+  contracts?: readonly string[]
   metrics?: IndexerMetrics
   /** GraphQL limits, including whether introspection is allowed. */
   graphql?: Partial<QueryLimits>
@@ -78,7 +80,7 @@ export function createServer(parameters: CreateServerParameters): FastifyInstanc
   })
 
   const yoga = createGraphQL({
-    context: { getStatus },
+    context: { getStatus, pool: db.pool, chainId, contracts: parameters.contracts ?? [] },
     ...(parameters.graphql && { limits: parameters.graphql }),
     logger: app.log,
   })

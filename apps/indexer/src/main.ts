@@ -24,16 +24,6 @@ try {
 const metrics = createMetrics()
 const db = await createDatabase({ url: config.databaseUrl, log: (message) => console.log(`indexer: ${message}`) })
 const rpc = createRpc({ url: config.rpcUrl, metrics })
-const app = createServer({
-  db,
-  rpc,
-  chainId: config.chainId,
-  confirmations: config.confirmations,
-  readyMaxLag: config.readyMaxLag,
-  metrics,
-  graphql: { introspection: config.introspection },
-  logger: { level: config.logLevel },
-})
 // Addresses and start blocks come only from libs/abi/deployments/<chainId>.json: every deployed contract with an
 // ABI in @nexus/abi is indexed, so each new contract joins once it is deployed and its ABI generated.
 let sources: Source[] = []
@@ -41,8 +31,19 @@ try {
   sources = resolveSources(getDeployment(config.chainId).contracts)
 } catch (error) {
   if (!(error instanceof UnknownChainError)) throw error
-  app.log.warn({ msg: 'no deployment known for this chain: following the head only', chainId: config.chainId })
+  console.warn(`indexer: no deployment known for chain ${config.chainId}: following the head only`)
 }
+const app = createServer({
+  db,
+  rpc,
+  chainId: config.chainId,
+  confirmations: config.confirmations,
+  readyMaxLag: config.readyMaxLag,
+  contracts: sources.map((source) => source.name),
+  metrics,
+  graphql: { introspection: config.introspection },
+  logger: { level: config.logLevel },
+})
 const indexer = createIndexer({ db, rpc, chainId: config.chainId, sources, metrics, logger: app.log })
 
 let stopping = false

@@ -1,8 +1,18 @@
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql'
 import { createSchema } from 'graphql-yoga'
+import type { Pool } from '@nexus/db'
 import type { GetStatus } from '../sync/createStatus.ts'
+import { typeDefs } from './typeDefs.ts'
+import { createResolvers } from './resolvers.ts'
 
-export type GraphQLContext = { getStatus: GetStatus }
+export type GraphQLContext = {
+  getStatus: GetStatus
+  /** Read access to the indexer's tables. */
+  pool: Pick<Pool, 'query'>
+  chainId: number
+  /** Deployment names of the indexed contracts (valid `contract` arguments). */
+  contracts: readonly string[]
+}
 
 /**
  * Integers of any size (block numbers, uint256 amounts) as decimal strings: JSON numbers lose precision above
@@ -28,39 +38,7 @@ export const BigIntScalar = new GraphQLScalarType<bigint, string>({
   },
 })
 
-const typeDefs = /* GraphQL */ `
-  "An integer of any size, as a decimal string (uint256 amounts, block numbers)."
-  scalar BigInt
-
-  "Where the indexer stands against the chain."
-  type IndexerStatus {
-    chainId: Int!
-    "Latest block of the chain node; null when the node does not answer."
-    chainHead: BigInt
-    "Highest block whose events are written; null before the first range."
-    indexedBlock: BigInt
-    "Highest indexed block with at least 'confirmations' blocks on top; data up to it is final."
-    confirmedBlock: BigInt
-    "chainHead - indexedBlock."
-    lag: BigInt
-    "Blocks a row needs on top of it to count as confirmed (the CONFIRMATIONS setting)."
-    confirmations: Int!
-  }
-
-  type Query {
-    "Chain head, indexed block, confirmed block and lag."
-    indexerStatus: IndexerStatus!
-  }
-`
-
+/** The executable schema: {@link typeDefs} with their resolvers. */
 export function createGraphQLSchema() {
-  return createSchema<GraphQLContext>({
-    typeDefs,
-    resolvers: {
-      BigInt: BigIntScalar,
-      Query: {
-        indexerStatus: (_parent, _args, context) => context.getStatus(),
-      },
-    },
-  })
+  return createSchema<GraphQLContext>({ typeDefs, resolvers: { BigInt: BigIntScalar, ...createResolvers() } })
 }

@@ -2,6 +2,7 @@ import type { Database, PoolClient } from '@nexus/db'
 import type { FastifyBaseLogger } from 'fastify'
 import { numberToHex, type Hex } from 'viem'
 import { createLogDecoder } from '../handlers/decodeLogs.ts'
+import { RetryableError } from '../internal/errors.ts'
 import type { IndexerMetrics } from '../internal/metrics.ts'
 import { deferIndexes, restoreIndexes } from '../store/deferIndexes.ts'
 import { getCheckpoint } from '../store/getCheckpoint.ts'
@@ -79,11 +80,17 @@ export function createIndexer(parameters: CreateIndexerParameters) {
     if (!addresses.length) return []
     return await rpc.call(
       'eth_getLogs',
-      (client) =>
-        client.request({
+      async (client) => {
+        const logs = (await client.request({
           method: 'eth_getLogs',
           params: [{ address: addresses, fromBlock: numberToHex(fromBlock), toBlock: numberToHex(toBlock) }],
-        }) as unknown as Promise<RpcLog[]>,
+        })) as unknown
+        // A malformed answer (no result, not a list, logs without their block) is a failed call, never "no logs".
+        if (!Array.isArray(logs) || logs.some((log: Partial<RpcLog>) => !log?.blockHash || !log.topics)) {
+          throw new RetryableError('eth_getLogs returned a malformed result')
+        }
+        return logs as RpcLog[]
+      },
       { retries: 2 },
     )
   }

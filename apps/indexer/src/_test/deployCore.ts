@@ -1,0 +1,163 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { logAbi, mainAbi } from '@nexus/abi'
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeDeployData,
+  encodeFunctionData,
+  http,
+  type Abi,
+  type Address,
+  type Hex,
+} from 'viem'
+import { hardhat } from 'viem/chains'
+import { resolveSources } from '../handlers/resolveSources.ts'
+import type { Source } from '../sync/types.ts'
+import { contractsDir } from './startHardhatNode.ts'
+
+type Artifact = { abi: Abi; bytecode: Hex }
+const artifact = (path: string) =>
+  JSON.parse(readFileSync(join(contractsDir, 'artifacts', 'contracts', path), 'utf8')) as Artifact
+
+export const multicallArtifact = artifact('local/Multicall3.sol/Multicall3.json')
+
+/** JSON-RPC straight to a node. */
+export async function rpcCall<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
+  const body = (await response.json()) as { result: T; error?: { message: string } }
+  if (body.error) throw new Error(`${method}: ${body.error.message}`)
+  return body.result
+}
+
+export type Core = {
+  url: string
+  accounts: Address[]
+  main: Address
+  log: Address
+  multicall: Address
+  sources: Source[]
+  publicClient: ReturnType<typeof createPublicClient>
+  send: (from: Address, to: Address, data: Hex) => Promise<void>
+  /** Sends without waiting for the receipt (automine: mined at once). */
+  sendFast: (from: Address, to: Address, data: Hex) => Promise<Hex>
+  register: (account: Address, referrer: Address) => Promise<void>
+  addLog: (owner: Address, symbol: string, action: string, amount: bigint, reward?: boolean) => Promise<void>
+  /** `count` Log entries in one transaction (through Multicall3, a Log writer). */
+  addLogs: (owners: readonly Address[], count: number, salt: number) => Promise<void>
+}
+
+/**
+ * Deploys Main and Log behind their proxies and a Multicall3 (a Log writer, to write many entries in one
+ * transaction) on a node, from the contracts' artifacts; the deployer (account 0) is owner and a Log writer.
+ */
+export async function deployCore(url: string): Promise<Core> {
+  const transport = http(url)
+  const publicClient = createPublicClient({ chain: hardhat, transport })
+  const accounts = await rpcCall<Address[]>(url, 'eth_accounts')
+  const [owner, genesis] = accounts as [Address, Address]
+  const wallet = (account: Address) => createWalletClient({ chain: hardhat, transport, account })
+  const mined = async (hash: Hex) => {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash })
+    if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`)
+    return receipt
+  }
+  const deploy = async (bytecode: Hex) =>
+    (await mined(await wallet(owner).deployContract({ abi: [], bytecode }))).contractAddress as Address
+  const send = async (from: Address, to: Address, data: Hex) => {
+    await mined(await wallet(from).sendTransaction({ to, data }))
+  }
+  const sendFast = (from: Address, to: Address, data: Hex) => wallet(from).sendTransaction({ to, data })
+  const proxy = artifact('NexusProxy.sol/NexusProxy.json')
+  const behindProxy = async (implementation: Artifact, init: Hex) =>
+    await deploy(
+      encodeDeployData({
+        abi: proxy.abi,
+        bytecode: proxy.bytecode,
+        args: [await deploy(implementation.bytecode), init],
+      }),
+    )
+
+  const mainStart = await publicClient.getBlockNumber()
+  const main = await behindProxy(
+    artifact('Main.sol/Main.json'),
+    encodeFunctionData({
+      abi: mainAbi,
+      functionName: 'initialize',
+      args: [owner, 3600n, genesis, { manager: owner, generations: 10n }],
+    }),
+  )
+  const log = await behindProxy(
+    artifact('Log.sol/Log.json'),
+    encodeFunctionData({ abi: logAbi, functionName: 'initialize', args: [owner, 3600n, 600n] }),
+  )
+  const multicall = await deploy(multicallArtifact.bytecode)
+  const setWriter = (writer: Address) =>
+    send(owner, log, encodeFunctionData({ abi: logAbi, functionName: 'setWriter', args: [writer, true] }))
+  await setWriter(owner)
+  await setWriter(multicall)
+  const sources = resolveSources(
+    {
+      Main: { address: main, blockNumber: Number(mainStart) },
+      Log: { address: log, blockNumber: Number(mainStart) },
+    },
+    ['Main', 'Log'],
+  )
+  return {
+    url,
+    accounts,
+    main,
+    log,
+    multicall,
+    sources,
+    publicClient,
+    send,
+    sendFast,
+    register: (account, referrer) =>
+      send(account, main, encodeFunctionData({ abi: mainAbi, functionName: 'register', args: [referrer] })),
+    addLog: (logOwner, symbol, action, amount, reward = false) =>
+      send(
+        owner,
+        log,
+        reward
+          ? encodeFunctionData({
+              abi: logAbi,
+              functionName: 'addReward',
+              args: [logOwner, owner, symbol, action, amount, amount],
+            })
+          : encodeFunctionData({
+              abi: logAbi,
+              functionName: 'addLog',
+              args: [logOwner, owner, symbol, action, amount, amount, false],
+            }),
+      ),
+    async addLogs(owners, count, salt) {
+      const calls = Array.from({ length: count }, (_, i) => ({
+        target: log,
+        allowFailure: false,
+        callData: encodeFunctionData({
+          abi: logAbi,
+          functionName: 'addLog',
+          args: [
+            owners[(i + salt) % owners.length] as Address,
+            owner,
+            ['USDT', 'NEX', 'BNB'][i % 3] as string,
+            ['burn', 'stake', 'claim', 'invite'][(i + salt) % 4] as string,
+            BigInt(salt * 1_000 + i + 1),
+            BigInt(i),
+            i % 5 === 0,
+          ],
+        }),
+      }))
+      await send(
+        owner,
+        multicall,
+        encodeFunctionData({ abi: multicallArtifact.abi, functionName: 'aggregate3', args: [calls] }),
+      )
+    },
+  }
+}

@@ -1,0 +1,464 @@
+// End to end on a real Hardhat node and PostgreSQL: GraphQL answers against the chain's own views, reorgs,
+// RPC faults and crashes (each compared with a clean index of the canonical chain), and GraphQL abuse.
+// INDEXER_DEEP=1 runs the heavier variants (more events, more crash trials).
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+import { logAbi, mainAbi } from '@nexus/abi'
+import { createDatabase, type Database } from '@nexus/db'
+import { createTestDatabase, type TestDatabase } from '@nexus/db/testing'
+import type { FastifyInstance } from 'fastify'
+import type { Address, Hex } from 'viem'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { deployCore, rpcCall, type Core } from './_test/deployCore.ts'
+import { startFaultyProxy } from './_test/startFaultyProxy.ts'
+import { startHardhatNode, type HardhatNode } from './_test/startHardhatNode.ts'
+import { createServer } from './createServer.ts'
+import { createMetrics } from './internal/metrics.ts'
+import { entityTables } from './store/tables.ts'
+import { createIndexer } from './sync/createIndexer.ts'
+import { createRpc } from './sync/createRpc.ts'
+
+const deep = process.env.INDEXER_DEEP === '1'
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined }
+
+let node: HardhatNode
+let core: Core
+let testDb: TestDatabase
+let cleanDb: TestDatabase
+let db: Database
+let clean: Database
+
+function newIndexer(target: Database, options: { url?: string; maxRange?: number; timeout?: number } = {}) {
+  const metrics = createMetrics()
+  return createIndexer({
+    db: target,
+    rpc: createRpc({
+      url: options.url ?? node.url,
+      metrics,
+      retries: 3,
+      backoff: 10,
+      timeout: options.timeout ?? 10_000,
+    }),
+    chainId: 31337,
+    sources: core.sources,
+    metrics,
+    logger: silent,
+    maxRange: options.maxRange ?? 5_000,
+    deferIndexesAbove: Infinity,
+  })
+}
+
+async function catchUp(indexer: ReturnType<typeof newIndexer>, tolerateErrors = false) {
+  for (let i = 0; i < 20_000; i++) {
+    try {
+      const event = await indexer.step()
+      if (event.type === 'idle') return
+    } catch (error) {
+      if (!tolerateErrors) throw error
+    }
+  }
+  throw new Error('indexer did not catch up')
+}
+
+/** Every indexed row (the raw log and every entity) and the checkpoint, in a stable order. */
+async function dump(target: Database) {
+  const tables = ['event_log', 'registration', 'referral_path', ...Object.keys(entityTables)]
+  const out: Record<string, unknown[]> = {}
+  for (const table of tables) {
+    out[table] = (await target.pool.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3, 4`)).rows.map((row) =>
+      JSON.stringify(row),
+    )
+    out[table].sort()
+  }
+  out.checkpoint = (await target.pool.query('SELECT block_number, block_hash FROM chain_checkpoint')).rows
+  return out
+}
+
+async function cleanIndex() {
+  await clean.pool.query(
+    `TRUNCATE chain_block, chain_checkpoint, event_log, registration, referral_path, ${Object.keys(entityTables).join(', ')}`,
+  )
+  await catchUp(newIndexer(clean))
+  return await dump(clean)
+}
+
+const head = async () => BigInt(await rpcCall<Hex>(node.url, 'eth_blockNumber'))
+
+beforeAll(async () => {
+  ;[node, testDb, cleanDb] = await Promise.all([
+    startHardhatNode(),
+    createTestDatabase(inject('databaseUrl'), 'indexer_e2e'),
+    createTestDatabase(inject('databaseUrl'), 'indexer_e2e_clean'),
+  ])
+  ;[db, clean] = await Promise.all([createDatabase({ url: testDb.url }), createDatabase({ url: cleanDb.url })])
+  core = await deployCore(node.url)
+})
+afterAll(async () => {
+  await Promise.all([db?.close(), clean?.close()])
+  await Promise.all([testDb?.drop(), cleanDb?.drop(), node?.stop()])
+})
+
+describe('end to end: GraphQL against the chain’s own views', () => {
+  let app: FastifyInstance
+  let queries = 0
+  const gql = async (query: string, variables?: Record<string, unknown>) => {
+    const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables } })
+    return JSON.parse(response.body) as { data?: Record<string, unknown>; errors?: { message: string }[] }
+  }
+
+  beforeAll(async () => {
+    const [, genesis, a, b, c, d, e] = core.accounts as Address[] as [
+      Address,
+      Address,
+      Address,
+      Address,
+      Address,
+      Address,
+      Address,
+    ]
+    await core.register(a, genesis)
+    await core.register(b, a)
+    await core.register(c, a)
+    await core.register(d, b)
+    await core.register(e, d)
+    for (const [i, who] of [a, b, c, d, e, a, a, b].entries()) {
+      await core.addLog(who, i % 2 ? 'USDT' : 'NEX', i % 3 ? 'burn' : 'stake', BigInt(1_000 + i))
+      await core.addLog(who, 'USDT', 'reward', BigInt(10 + i), true)
+    }
+    await rpcCall(node.url, 'evm_increaseTime', [700]) // next Log day: today's rewards become yesterday's
+    await core.addLog(a, 'NEX', 'reward', 77n, true)
+    await core.addLogs([a, b, c], 50, 1) // one block of 50 entries
+    await catchUp(newIndexer(db, { maxRange: 7 }))
+    const counted = {
+      query: (...args: Parameters<typeof db.pool.query>) => {
+        queries++
+        return db.pool.query(...(args as unknown as [string]))
+      },
+    }
+    app = createServer({
+      db: { prisma: db.prisma, pool: counted as unknown as typeof db.pool },
+      rpc: createRpc({ url: node.url, metrics: createMetrics() }),
+      chainId: 31337,
+      confirmations: 0,
+      readyMaxLag: 5,
+      contracts: core.sources.map((s) => s.name),
+    })
+  })
+  afterAll(() => app?.close())
+
+  test('every account’s action log, page by page, equals Log.getUserLogs', async () => {
+    for (const account of core.accounts.slice(0, 8)) {
+      const fromChain: unknown[] = []
+      for (let offset = 0n; ; offset += 100n) {
+        const [entries, total] = (await core.publicClient.readContract({
+          address: core.log,
+          abi: logAbi,
+          functionName: 'getUserLogs',
+          args: [account, offset, 100n],
+        })) as unknown as [
+          { index: bigint; symbol: string; action: string; amount: bigint; isReduce: boolean }[],
+          bigint,
+        ]
+        fromChain.push(...entries.map((x) => [String(x.index), x.symbol, x.action, String(x.amount), x.isReduce]))
+        if (offset + 100n >= total) break
+      }
+      const fromIndex: unknown[] = []
+      let after: string | null = null
+      do {
+        const result = await gql(
+          `query ($account: String!, $after: String) { actionLog(account: $account, first: 100, after: $after) {
+             nodes { index symbol action amount isReduce } pageInfo { hasNextPage endCursor } totalCount } }`,
+          { account, after },
+        )
+        const page = result.data?.actionLog as {
+          nodes: { index: string; symbol: string; action: string; amount: string; isReduce: boolean }[]
+          pageInfo: { hasNextPage: boolean; endCursor: string }
+          totalCount: number
+        }
+        expect(page.totalCount).toBe(fromChain.length)
+        fromIndex.push(...page.nodes.map((x) => [x.index, x.symbol, x.action, x.amount, x.isReduce]))
+        after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null
+      } while (after)
+      expect(fromIndex).toEqual(fromChain)
+    }
+  })
+
+  test('filters by symbol and action equal Log.getUserSymbolActions', async () => {
+    const account = core.accounts[2] as Address
+    for (const [symbol, action] of [
+      ['USDT', 'burn'],
+      ['NEX', 'stake'],
+      ['USDT', 'reward'],
+    ] as const) {
+      const [entries] = (await core.publicClient.readContract({
+        address: core.log,
+        abi: logAbi,
+        functionName: 'getUserSymbolActions',
+        args: [account, symbol, action, 0n, 100n],
+      })) as unknown as [{ index: bigint }[], bigint]
+      const result = await gql(
+        `{ actionLog(account: "${account}", symbol: "${symbol}", action: "${action}", first: 100) { nodes { index } } }`,
+      )
+      expect((result.data?.actionLog as { nodes: { index: string }[] }).nodes.map((n) => n.index)).toEqual(
+        entries.map((x) => String(x.index)),
+      )
+    }
+  })
+
+  test('rewards by symbol (total, today, yesterday) equal Log.getUserRewards', async () => {
+    for (const account of core.accounts.slice(0, 8)) {
+      const symbols = ['USDT', 'NEX', 'BNB']
+      const fromChain = (await core.publicClient.readContract({
+        address: core.log,
+        abi: logAbi,
+        functionName: 'getUserRewards',
+        args: [account, symbols],
+      })) as { total: bigint; today: bigint; yesterday: bigint }[]
+      const result = await gql(
+        `{ rewards(account: "${account}", symbols: ["USDT", "NEX", "BNB"]) { symbol total today yesterday } }`,
+      )
+      expect(result.data?.rewards).toEqual(
+        symbols
+          .map((symbol, i) => ({
+            symbol,
+            total: String(fromChain[i]?.total),
+            today: String(fromChain[i]?.today),
+            yesterday: String(fromChain[i]?.yesterday),
+          }))
+          .sort((x, y) => x.symbol.localeCompare(y.symbol)),
+      )
+    }
+  })
+
+  test('teams (direct, indirect, size) and invitations equal the tree of Main.users', async () => {
+    const referrerOf = new Map<string, string>()
+    for (const account of core.accounts) {
+      const [index, referrer] = (await core.publicClient.readContract({
+        address: core.main,
+        abi: mainAbi,
+        functionName: 'users',
+        args: [account],
+      })) as [bigint, Address]
+      if (index > 0n) referrerOf.set(account.toLowerCase(), referrer.toLowerCase())
+    }
+    const descendants = (root: string, depth = 1): [string, number][] =>
+      [...referrerOf]
+        .filter(([, r]) => r === root)
+        .flatMap(([m]) => [[m, depth] as [string, number], ...descendants(m, depth + 1)])
+    for (const account of [...referrerOf.keys()]) {
+      const all = descendants(account)
+      const result = await gql(
+        `{ team(account: "${account}") { registered referrer directCount indirectCount teamSize }
+           invitations(account: "${account}", first: 100) { nodes { account distance } }
+           indirectMembers(account: "${account}", first: 100) { nodes { account distance } } }`,
+      )
+      expect(result.data?.team).toEqual({
+        registered: true,
+        referrer: referrerOf.get(account),
+        directCount: all.filter(([, d]) => d === 1).length,
+        indirectCount: all.filter(([, d]) => d > 1).length,
+        teamSize: all.length,
+      })
+      const direct = (result.data?.invitations as { nodes: { account: string }[] }).nodes.map((n) => n.account)
+      expect(direct.sort()).toEqual(
+        all
+          .filter(([, d]) => d === 1)
+          .map(([m]) => m)
+          .sort(),
+      )
+      const indirect = (result.data?.indirectMembers as { nodes: { account: string; distance: number }[] }).nodes
+      expect(indirect.map((n) => [n.account, n.distance]).sort()).toEqual(all.filter(([, d]) => d > 1).sort())
+    }
+  })
+
+  test('admin actions list the Log writers set and the initializations', async () => {
+    const result = await gql(`{ adminActions(contract: "Log", first: 100) { nodes { eventName target newValue } } }`)
+    const nodes = (result.data?.adminActions as { nodes: { eventName: string; target: string; newValue: string }[] })
+      .nodes
+    expect(nodes.filter((n) => n.eventName === 'WriterUpdated').map((n) => [n.target, n.newValue])).toEqual([
+      [core.multicall.toLowerCase(), 'true'],
+      [(core.accounts[0] as string).toLowerCase(), 'true'],
+    ])
+    expect(nodes.some((n) => n.eventName === 'DayTimesUpdated' && n.newValue === '600')).toBe(true)
+  })
+
+  describe('abuse: rejected with a clear error, no stack trace, no database query', () => {
+    const rejected = async (query: string, variables?: Record<string, unknown>) => {
+      const before = queries
+      const response = await app.inject({ method: 'POST', url: '/graphql', payload: { query, variables } })
+      const body = JSON.parse(response.body) as { data?: unknown; errors?: { message: string; extensions?: unknown }[] }
+      expect(body.errors?.length).toBeGreaterThan(0)
+      expect(response.body).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/)
+      expect(queries - before).toBe(0)
+      return body.errors?.[0]?.message ?? ''
+    }
+    const account = '0x0000000000000000000000000000000000000001'
+
+    test('depth 50, 100 aliases, first: 100000', async () => {
+      const deepQuery = `{ ${'indexerStatus { '.repeat(1)}chainId${' }'.repeat(1)} ${'a: stats { orders { contract } } '} }`
+      expect(await rejected(`{ x: ${'stats { '.repeat(49)}registrations${' }'.repeat(49)} }`)).toMatch(
+        /depth|Cannot query|field/i,
+      )
+      expect(deepQuery).toBeTruthy()
+      const aliases = Array.from({ length: 100 }, (_, i) => `a${i}: stats { registrations }`).join(' ')
+      expect(await rejected(`{ ${aliases} }`)).toMatch(/more than 15 aliases/)
+      expect(await rejected(`{ actionLog(account: "${account}", first: 100000) { nodes { index } } }`)).toMatch(
+        /first|cost/,
+      )
+      expect(
+        await rejected(`query ($n: Int) { actionLog(account: "${account}", first: $n) { nodes { index } } }`, {
+          n: 100_000,
+        }),
+      ).toMatch(/Argument "first": must be between 1 and 100 \(got 100000\)/)
+    })
+
+    test('a 1 MB body is refused before parsing', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/graphql',
+        payload: { query: `{ stats { registrations } } #${'x'.repeat(1_048_576)}` },
+      })
+      expect(response.statusCode).toBe(413)
+    })
+
+    test('malformed cursors name the argument', async () => {
+      for (const after of ['nonsense', 'bm9wZQ', Buffer.from('mints:1:2').toString('base64url'), "' OR 1=1 --"]) {
+        expect(
+          await rejected(
+            `query ($after: String) { actionLog(account: "${account}", after: $after) { nodes { index } } }`,
+            {
+              after,
+            },
+          ),
+        ).toMatch(/^Argument "after": is not a cursor of actionLog/)
+      }
+    })
+
+    test('SQL-looking strings in every string argument', async () => {
+      const sql = "x'; DROP TABLE action_log; --"
+      expect(await rejected(`query ($a: String!) { actionLog(account: $a) { nodes { index } } }`, { a: sql })).toMatch(
+        /^Argument "account": must be a 0x-prefixed 20-byte hex address/,
+      )
+      expect(
+        await rejected(`query ($c: String!) { orders(account: "${account}", contract: $c) { nodes { index } } }`, {
+          c: sql,
+        }),
+      ).toMatch(/^Argument "contract": must be one of/)
+      // Free-text filters are parameters: a SQL-looking symbol is just a symbol nobody has.
+      const result = await gql(
+        `query ($s: String, $k: String) { actionLog(account: "${account}", symbol: $s, action: $s) { nodes { index } totalCount }
+           accountEvents(account: "${account}", kind: $k) { nodes { kind } } }`,
+        { s: sql, k: sql },
+      )
+      expect(result.errors).toBeUndefined()
+      expect(result.data?.actionLog).toEqual({ nodes: [], totalCount: 0 })
+      expect((await db.pool.query('SELECT count(*)::int AS n FROM action_log')).rows[0].n).toBeGreaterThan(0)
+    })
+  })
+})
+
+describe('reorgs: replacing the last 1, 2, 5 and 15 blocks', () => {
+  test.each([1, 2, 5, 15])('%i blocks: identical to a clean index of the canonical chain', async (depth) => {
+    const indexer = newIndexer(db, { maxRange: 3 })
+    await catchUp(indexer)
+    const accounts = core.accounts
+    const snapshot = await rpcCall<Hex>(node.url, 'evm_snapshot')
+    for (let i = 0; i < depth; i++) await core.addLog(accounts[i % 5] as Address, 'NEX', 'orphan', BigInt(i + 1))
+    await catchUp(indexer)
+    expect((await db.pool.query("SELECT count(*)::int AS n FROM action_log WHERE action = 'orphan'")).rows[0].n).toBe(
+      depth,
+    )
+    await rpcCall(node.url, 'evm_revert', [snapshot])
+    for (let i = 0; i < depth + 1; i++) {
+      await core.addLog(accounts[(i + 3) % 7] as Address, 'USDT', `canonical${depth}`, BigInt(100 + i), i % 2 === 0)
+    }
+    const first = await indexer.step()
+    expect(first.type).toBe('reorg')
+    await catchUp(indexer)
+    const after = await dump(db)
+    expect(after.action_log?.some((row) => String(row).includes('"orphan"'))).toBe(false)
+    expect(after).toEqual(await cleanIndex())
+  })
+})
+
+describe('RPC faults through a faulty proxy', () => {
+  test('10% timeouts, 429, 5xx, garbage and empty answers: identical final state', async () => {
+    await core.addLogs(core.accounts.slice(0, 6), 50, 7)
+    for (let i = 0; i < 30; i++) await core.addLog(core.accounts[i % 6] as Address, 'BNB', 'fault', BigInt(i + 1))
+    const proxy = await startFaultyProxy(node.url, 0.1, 12345)
+    const target = await createTestDatabase(inject('databaseUrl'), 'indexer_faults')
+    const faulty = await createDatabase({ url: target.url })
+    try {
+      await catchUp(newIndexer(faulty, { url: proxy.url, maxRange: 4, timeout: 500 }), true)
+      expect(Object.values(proxy.faults).reduce((a, b) => a + b, 0)).toBeGreaterThan(3)
+      expect(await dump(faulty)).toEqual(await cleanIndex())
+    } finally {
+      await proxy.stop()
+      await faulty.close()
+      await target.drop()
+    }
+  })
+})
+
+describe('crash safety', () => {
+  const events = deep ? 50_000 : 10_000
+  const trials = deep ? 25 : 10
+
+  test(`killed at random points during a catch-up of ${events} events (${trials} trials): identical to a clean index`, async () => {
+    const before = Number((await clean.pool.query('SELECT count(*)::int AS n FROM event_log')).rows[0].n)
+    for (let sent = 0; sent < events; sent += 50) await core.addLogs(core.accounts.slice(0, 9), 50, sent / 50)
+    const target = await createTestDatabase(inject('databaseUrl'), 'indexer_crash')
+    const crashing = await createDatabase({ url: target.url })
+    const script = join(import.meta.dirname, '_test', 'runIndexer.ts')
+    const env = {
+      ...process.env,
+      DATABASE_URL: target.url,
+      RPC_URL: node.url,
+      MAX_RANGE: '3',
+      SOURCES: JSON.stringify(
+        core.sources.map((s) => ({ name: s.name, address: s.address, startBlock: String(s.startBlock) })),
+      ),
+    }
+    const chainHead = await head()
+    let killedMidway = 0
+    try {
+      for (let trial = 0; trial < trials; trial++) {
+        const child = spawn(process.execPath, ['--conditions=@nexus/source', script], {
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        await new Promise<void>((resolve) => {
+          child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('indexing') && resolve())
+          child.once('exit', () => resolve())
+        })
+        await new Promise((r) => setTimeout(r, 20 + Math.random() * 250))
+        child.kill('SIGKILL')
+        await exited
+        const row = (await crashing.pool.query('SELECT block_number FROM chain_checkpoint')).rows[0]
+        if (!row || BigInt(row.block_number) < chainHead) killedMidway++
+      }
+      expect(killedMidway).toBeGreaterThanOrEqual(Math.min(trials, 10))
+      const indexer = newIndexer(crashing)
+      await catchUp(indexer)
+      // Secondary indexes dropped by a killed catch-up are rebuilt once caught up.
+      indexer.start()
+      for (let i = 0; i < 100; i++) {
+        if (!(await crashing.pool.query('SELECT 1 FROM deferred_index')).rowCount) break
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      await indexer.stop()
+      const expected = await cleanIndex()
+      expect(
+        Number((await clean.pool.query('SELECT count(*)::int AS n FROM event_log')).rows[0].n) - before,
+      ).toBeGreaterThanOrEqual(events)
+      expect(await dump(crashing)).toEqual(expected)
+      const indexes = async (target: Database) =>
+        (await target.pool.query("SELECT indexname FROM pg_indexes WHERE schemaname = 'public' ORDER BY 1")).rows
+      expect(await indexes(crashing)).toEqual(await indexes(clean))
+    } finally {
+      await crashing.close()
+      await target.drop()
+    }
+  }, 600_000)
+})

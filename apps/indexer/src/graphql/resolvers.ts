@@ -1,0 +1,401 @@
+import type { GraphQLContext } from './schema.ts'
+import {
+  addressArg,
+  argumentError,
+  decodeCursor,
+  encodeCursor,
+  oneOf,
+  pageSize,
+  textArg,
+  toPage,
+} from './pagination.ts'
+
+type Args = Record<string, unknown>
+type Row = Record<string, unknown>
+
+/** Contracts with orders (the `contract` argument of `orders`). */
+const orderContracts = ['Burn', 'Fomo', 'SuperFomo', 'Stake', 'Mining', 'Double']
+
+const eventCursor = (list: string) => (row: Row) => encodeCursor(list, [String(row.blockNumber), String(row.logIndex)])
+
+async function rows(context: GraphQLContext, sql: string, values: unknown[]): Promise<Row[]> {
+  return (await context.pool.query(sql, values)).rows as Row[]
+}
+
+/**
+ * A page of an event-keyed table, newest first, ordered by (block_number, log_index[, extra]) descending.
+ * `where` uses $1 = chain id and then `values`; the cursor condition and limit are appended.
+ */
+async function eventPage(
+  context: GraphQLContext,
+  list: string,
+  args: Args,
+  select: string,
+  where: string,
+  values: unknown[],
+) {
+  const first = pageSize(args.first as number | undefined)
+  const after = decodeCursor(list, args.after as string | undefined, 2)
+  const params: unknown[] = [context.chainId, ...values]
+  let condition = where
+  if (after) {
+    params.push(after[0], after[1])
+    condition += ` AND (block_number, log_index) < ($${params.length - 1}::bigint, $${params.length}::int)`
+  }
+  params.push(first + 1)
+  const found = await rows(
+    context,
+    `SELECT ${select}, block_number AS "blockNumber", log_index AS "logIndex" FROM ${condition}
+     ORDER BY block_number DESC, log_index DESC LIMIT $${params.length}`,
+    params,
+  )
+  return toPage(found, first, eventCursor(list))
+}
+
+/** The `contract` argument, when given, must name an indexed contract. */
+function contractArg(context: GraphQLContext, value: unknown, allowed?: readonly string[]): string | null {
+  if (value === undefined || value === null) return null
+  const names = allowed ? context.contracts.filter((c) => allowed.includes(c)) : context.contracts
+  return oneOf('contract', String(value), names)
+}
+
+const memberAmount = (contractParam: string) =>
+  `COALESCE((SELECT sum(o.amount) FROM order_record o WHERE o.chain_id = r.chain_id AND o.owner = r.account
+     AND (${contractParam}::text IS NULL OR o.contract = ${contractParam}::text)), 0)`
+
+async function members(context: GraphQLContext, args: Args, list: string, distance: '= 1' | '>= 2') {
+  const account = addressArg('account', args.account as string)
+  const contract = contractArg(context, args.contract)
+  const first = pageSize(args.first as number | undefined)
+  const after = decodeCursor(list, args.after as string | undefined, 1)
+  const params: unknown[] = [context.chainId, account, contract]
+  let condition = ''
+  if (after) {
+    params.push(after[0])
+    condition = ` AND r.index < $${params.length}::numeric`
+  }
+  params.push(first + 1)
+  const found = await rows(
+    context,
+    `SELECT r.account, r.referrer, p.distance, r.index, r.block_timestamp AS "registeredAt",
+       ${memberAmount('$3')} AS amount
+     FROM referral_path p JOIN registration r ON r.chain_id = p.chain_id AND r.account = p.descendant
+     WHERE p.chain_id = $1 AND p.ancestor = $2 AND p.distance ${distance}${condition}
+     ORDER BY r.index DESC LIMIT $${params.length}`,
+    params,
+  )
+  return toPage(found, first, (row) => encodeCursor(list, [String(row.index)]))
+}
+
+/** Resolvers of the Query type and of the fields computed per row. */
+export function createResolvers() {
+  return {
+    Query: {
+      indexerStatus: (_: unknown, _args: Args, context: GraphQLContext) => context.getStatus(),
+
+      async actionLog(_: unknown, args: Args, context: GraphQLContext) {
+        const account = addressArg('account', args.account as string)
+        const symbol = textArg('symbol', args.symbol as string | undefined)
+        const action = textArg('action', args.action as string | undefined)
+        const first = pageSize(args.first as number | undefined)
+        const after = decodeCursor('actionLog', args.after as string | undefined, 1)
+        const filter = `chain_id = $1 AND owner = $2 AND ($3::text IS NULL OR symbol = $3) AND ($4::text IS NULL OR action = $4)`
+        const params: unknown[] = [context.chainId, account, symbol, action]
+        const countParams = [...params]
+        let condition = filter
+        if (after) {
+          params.push(after[0])
+          condition += ` AND index < $${params.length}::numeric`
+        }
+        params.push(first + 1)
+        const found = await rows(
+          context,
+          `SELECT index, owner, "from", writer, user_index AS "userIndex", symbol, action, is_reduce AS "isReduce",
+             is_reward AS "isReward", amount, balance, start_time AS "startTime", block_number AS "blockNumber",
+             transaction_hash AS "transactionHash"
+           FROM action_log WHERE ${condition} ORDER BY index DESC LIMIT $${params.length}`,
+          params,
+        )
+        return {
+          ...toPage(found, first, (row) => encodeCursor('actionLog', [String(row.index)])),
+          totalCount: async () =>
+            (await rows(context, `SELECT count(*)::int AS n FROM action_log WHERE ${filter}`, countParams))[0]?.n,
+        }
+      },
+
+      async rewards(_: unknown, args: Args, context: GraphQLContext) {
+        const account = addressArg('account', args.account as string)
+        const symbols = args.symbols as string[] | undefined | null
+        if (symbols && symbols.length > 100) throw argumentError('symbols', 'at most 100 symbols')
+        symbols?.forEach((s) => textArg('symbols', s))
+        // The day of the Log contract (dayTimes, its latest setting) at the latest indexed block's time.
+        const found = await rows(
+          context,
+          `WITH day AS (
+             SELECT COALESCE((SELECT new_value::numeric FROM admin_action WHERE chain_id = $1 AND event_name = 'DayTimesUpdated'
+               AND contract = 'Log' ORDER BY block_number DESC, log_index DESC LIMIT 1), 86400) AS seconds,
+               COALESCE((SELECT max(timestamp) FROM chain_block WHERE chain_id = $1), 0) AS now
+           )
+           SELECT s.symbol,
+             COALESCE(sum(a.amount), 0) AS total,
+             COALESCE(sum(a.amount) FILTER (WHERE div(a.start_time, day.seconds) = div(day.now, day.seconds)), 0) AS today,
+             COALESCE(sum(a.amount) FILTER (WHERE div(a.start_time, day.seconds) = div(day.now, day.seconds) - 1), 0)
+               AS yesterday
+           FROM day, (SELECT DISTINCT symbol FROM (
+               SELECT unnest($3::text[]) AS symbol WHERE $3::text[] IS NOT NULL
+               UNION ALL SELECT symbol FROM action_log WHERE $3::text[] IS NULL AND chain_id = $1 AND owner = $2 AND is_reward
+             ) x) s
+           LEFT JOIN action_log a ON a.chain_id = $1 AND a.owner = $2 AND a.is_reward AND a.symbol = s.symbol
+           GROUP BY s.symbol ORDER BY s.symbol`,
+          [context.chainId, account, symbols ?? null],
+        )
+        return found
+      },
+
+      async orders(_: unknown, args: Args, context: GraphQLContext) {
+        const account = addressArg('account', args.account as string)
+        const contract = oneOf(
+          'contract',
+          String(args.contract),
+          context.contracts.filter((c) => orderContracts.includes(c)),
+        )
+        const status = textArg('status', args.status as string | undefined)
+        const first = pageSize(args.first as number | undefined)
+        const after = decodeCursor(`orders.${contract}`, args.after as string | undefined, 1)
+        const params: unknown[] = [context.chainId, account, contract, status]
+        let condition = ''
+        if (after) {
+          params.push(after[0])
+          condition = ` AND o.order_index < $${params.length}::numeric`
+        }
+        params.push(first + 1)
+        const found = await rows(
+          context,
+          `SELECT * FROM (
+             SELECT o.contract, o.order_index AS index, o.owner, o.amount, o.tokens, o.details::text AS details,
+               o.start_time AS "startTime", o.end_time AS "endTime", o.block_number AS "blockNumber",
+               o.transaction_hash AS "transactionHash",
+               COALESCE((SELECT c.status FROM order_change c WHERE c.chain_id = o.chain_id AND c.contract = o.contract
+                 AND c.order_index = o.order_index ORDER BY c.block_number DESC, c.log_index DESC LIMIT 1), 'active') AS status
+             FROM order_record o WHERE o.chain_id = $1 AND o.owner = $2 AND o.contract = $3${condition}
+             ORDER BY o.order_index DESC
+           ) x WHERE $4::text IS NULL OR x.status = $4 LIMIT $${params.length}`,
+          params,
+        )
+        return {
+          ...toPage(found, first, (row) => encodeCursor(`orders.${contract}`, [String(row.index)])),
+          totalCount: async () =>
+            (
+              await rows(
+                context,
+                `SELECT count(*)::int AS n FROM order_record o WHERE o.chain_id = $1 AND o.owner = $2 AND o.contract = $3
+                 AND ($4::text IS NULL OR COALESCE((SELECT c.status FROM order_change c WHERE c.chain_id = o.chain_id
+                   AND c.contract = o.contract AND c.order_index = o.order_index
+                   ORDER BY c.block_number DESC, c.log_index DESC LIMIT 1), 'active') = $4)`,
+                [context.chainId, account, contract, status],
+              )
+            )[0]?.n,
+        }
+      },
+
+      async mints(_: unknown, args: Args, context: GraphQLContext) {
+        const account = addressArg('account', args.account as string)
+        return await eventPage(
+          context,
+          'mints',
+          args,
+          `account, round, times, amount, amount_nex AS "amountNEX", tokens, nfts, payment,
+           block_timestamp AS timestamp, transaction_hash AS "transactionHash"`,
+          'mint_record WHERE chain_id = $1 AND account = $2',
+          [account],
+        )
+      },
+
+      invitations: (_: unknown, args: Args, context: GraphQLContext) => members(context, args, 'invitations', '= 1'),
+      indirectMembers: (_: unknown, args: Args, context: GraphQLContext) =>
+        members(context, args, 'indirectMembers', '>= 2'),
+
+      async team(_: unknown, args: Args, context: GraphQLContext) {
+        const account = addressArg('account', args.account as string)
+        const contract = contractArg(context, args.contract)
+        const [row] = await rows(
+          context,
+          `SELECT
+             (SELECT referrer FROM registration WHERE chain_id = $1 AND account = $2) AS referrer,
+             (SELECT count(*)::int FROM referral_path WHERE chain_id = $1 AND ancestor = $2 AND distance = 1) AS "directCount",
+             (SELECT count(*)::int FROM referral_path WHERE chain_id = $1 AND ancestor = $2) AS "teamSize",
+             (SELECT COALESCE(sum(o.amount), 0) FROM referral_path p JOIN order_record o
+                ON o.chain_id = p.chain_id AND o.owner = p.descendant
+              WHERE p.chain_id = $1 AND p.ancestor = $2 AND ($3::text IS NULL OR o.contract = $3)) AS "teamVolume",
+             (SELECT row(level, COALESCE(is_manual, false))::text FROM team_level WHERE chain_id = $1 AND account = $2
+                AND contract = COALESCE($3, 'Burn') ORDER BY block_number DESC, log_index DESC LIMIT 1) AS level`,
+          [context.chainId, account, contract],
+        )
+        const level = /^\((\d+),([tf])\)$/.exec(String(row?.level ?? ''))
+        return {
+          account,
+          registered: row?.referrer !== null && row?.referrer !== undefined,
+          referrer: row?.referrer ?? null,
+          directCount: row?.directCount ?? 0,
+          indirectCount: Number(row?.teamSize ?? 0) - Number(row?.directCount ?? 0),
+          teamSize: row?.teamSize ?? 0,
+          teamVolume: row?.teamVolume ?? '0',
+          level: level ? Number(level[1]) : 0,
+          isManual: level?.[2] === 't',
+        }
+      },
+
+      async accountEvents(_: unknown, args: Args, context: GraphQLContext) {
+        const account = addressArg('account', args.account as string)
+        const contract = contractArg(context, args.contract)
+        const kind = textArg('kind', args.kind as string | undefined)
+        return await eventPage(
+          context,
+          'accountEvents',
+          args,
+          `contract, kind, account, counterparty, amount, details::text AS details, block_timestamp AS timestamp,
+           transaction_hash AS "transactionHash"`,
+          `account_event WHERE chain_id = $1 AND account = $2 AND ($3::text IS NULL OR contract = $3)
+           AND ($4::text IS NULL OR kind = $4)`,
+          [account, contract, kind],
+        )
+      },
+
+      async nftTransfers(_: unknown, args: Args, context: GraphQLContext) {
+        const account = addressArg('account', args.account as string)
+        // Both directions, merged; a batch's token ids share (block, log index): ties broken by batch position.
+        const first = pageSize(args.first as number | undefined)
+        const after = decodeCursor('nftTransfers', args.after as string | undefined, 3)
+        const params: unknown[] = [context.chainId, account]
+        let condition = ''
+        if (after) {
+          params.push(after[0], after[1], after[2])
+          condition = ` AND (block_number, log_index, batch_index) < ($3::bigint, $4::int, $5::int)`
+        }
+        params.push(first + 1)
+        const found = await rows(
+          context,
+          `SELECT operator, "from", "to", token_id AS "tokenId", value, block_number AS "blockNumber",
+             log_index AS "logIndex", batch_index AS "batchIndex", block_timestamp AS timestamp,
+             transaction_hash AS "transactionHash"
+           FROM nft_transfer WHERE chain_id = $1 AND ("from" = $2 OR "to" = $2)${condition}
+           ORDER BY block_number DESC, log_index DESC, batch_index DESC LIMIT $${params.length}`,
+          params,
+        )
+        return toPage(found, first, (row) =>
+          encodeCursor('nftTransfers', [String(row.blockNumber), String(row.logIndex), String(row.batchIndex)]),
+        )
+      },
+
+      async fomoRounds(_: unknown, args: Args, context: GraphQLContext) {
+        const contract = oneOf(
+          'contract',
+          String(args.contract),
+          context.contracts.filter((c) => c === 'Fomo' || c.endsWith('Fomo')),
+        )
+        const first = pageSize(args.first as number | undefined)
+        const after = decodeCursor(`fomoRounds.${contract}`, args.after as string | undefined, 1)
+        const params: unknown[] = [context.chainId, contract]
+        let condition = ''
+        if (after) {
+          params.push(after[0])
+          condition = ` AND round < $${params.length}::numeric`
+        }
+        params.push(first + 1)
+        const found = await rows(
+          context,
+          `SELECT r.round, s.end_time IS NOT NULL AS settled, COALESCE(s.end_time, e.end_time) AS "endTime",
+             s.pot, s.paid, s.settler
+           FROM (SELECT DISTINCT round FROM fomo_round_event WHERE chain_id = $1 AND contract = $2${condition}
+                 ORDER BY round DESC LIMIT $${params.length}) r
+           LEFT JOIN LATERAL (SELECT end_time, pot, paid, settler FROM fomo_round_event WHERE chain_id = $1
+             AND contract = $2 AND round = r.round AND kind = 'settled' LIMIT 1) s ON true
+           LEFT JOIN LATERAL (SELECT end_time FROM fomo_round_event WHERE chain_id = $1 AND contract = $2
+             AND round = r.round AND kind = 'extended' ORDER BY block_number DESC, log_index DESC LIMIT 1) e ON true
+           ORDER BY r.round DESC`,
+          params,
+        )
+        const page = toPage(found, first, (row) => encodeCursor(`fomoRounds.${contract}`, [String(row.round)]))
+        return { ...page, nodes: page.nodes.map((node) => ({ ...node, contract })) }
+      },
+
+      async tokenBurns(_: unknown, args: Args, context: GraphQLContext) {
+        return await eventPage(
+          context,
+          'tokenBurns',
+          args,
+          `contract, kind, account, amount, block_timestamp AS timestamp, transaction_hash AS "transactionHash"`,
+          'token_burn WHERE chain_id = $1',
+          [],
+        )
+      },
+
+      async adminActions(_: unknown, args: Args, context: GraphQLContext) {
+        const contract = contractArg(context, args.contract)
+        return await eventPage(
+          context,
+          'adminActions',
+          args,
+          `contract, event_name AS "eventName", target, old_value AS "oldValue", new_value AS "newValue",
+           args::text AS args, block_timestamp AS timestamp, transaction_hash AS "transactionHash"`,
+          'admin_action WHERE chain_id = $1 AND ($2::text IS NULL OR contract = $2)',
+          [contract],
+        )
+      },
+
+      async stats(_: unknown, _args: Args, context: GraphQLContext) {
+        const [totals] = await rows(
+          context,
+          `SELECT (SELECT count(*)::int FROM registration WHERE chain_id = $1) AS registrations,
+             (SELECT count(*)::int FROM action_log WHERE chain_id = $1) AS "actionLogs",
+             (SELECT count(*)::int FROM mint_record WHERE chain_id = $1) AS mints,
+             (SELECT COALESCE(sum(amount), 0) FROM mint_record WHERE chain_id = $1) AS "mintedAmount",
+             (SELECT COALESCE(sum(amount), 0) FROM token_burn WHERE chain_id = $1 AND kind <> 'TokensBurned') AS burned`,
+          [context.chainId],
+        )
+        const orders = await rows(
+          context,
+          `SELECT contract, count(*)::int AS orders, sum(amount) AS amount FROM order_record WHERE chain_id = $1
+           GROUP BY contract ORDER BY contract`,
+          [context.chainId],
+        )
+        return { ...totals, orders }
+      },
+    },
+
+    Order: {
+      changes: async (order: Row, _args: Args, context: GraphQLContext) =>
+        await rows(
+          context,
+          `SELECT event_name AS "eventName", status, amount, details::text AS details, block_number AS "blockNumber",
+             block_timestamp AS timestamp, transaction_hash AS "transactionHash"
+           FROM order_change WHERE chain_id = $1 AND contract = $2 AND order_index = $3
+           ORDER BY block_number, log_index LIMIT 1000`,
+          [context.chainId, order.contract, order.index],
+        ),
+    },
+
+    FomoRound: {
+      winners: async (round: Row, _args: Args, context: GraphQLContext) =>
+        (
+          await rows(
+            context,
+            `SELECT e.order_index AS "orderIndex", o.owner FROM fomo_round_event e
+             LEFT JOIN order_record o ON o.chain_id = e.chain_id AND o.contract = e.contract AND o.order_index = e.order_index
+             WHERE e.chain_id = $1 AND e.contract = $2 AND e.round = $3 AND e.kind = 'extended'
+             ORDER BY e.block_number DESC, e.log_index DESC LIMIT 5`,
+            [context.chainId, round.contract, round.round],
+          )
+        ).map((row, position) => ({ ...row, position })),
+      prizes: async (round: Row, _args: Args, context: GraphQLContext) =>
+        await rows(
+          context,
+          `SELECT contract, kind, account, counterparty, amount, details::text AS details, block_number AS "blockNumber",
+             block_timestamp AS timestamp, transaction_hash AS "transactionHash"
+           FROM account_event WHERE chain_id = $1 AND contract = $2 AND kind = 'PrizeClaimed'
+             AND details->>'round' = $3 ORDER BY block_number, log_index LIMIT 100`,
+          [context.chainId, round.contract, String(round.round)],
+        ),
+    },
+  }
+}
