@@ -3,6 +3,7 @@ pragma solidity ^0.8.28;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
 import {IDouble} from "./interfaces/IDouble.sol";
 import {ILog} from "./interfaces/ILog.sol";
@@ -25,18 +26,20 @@ contract Double is NexusUpgradeable, IDouble {
     uint256 public constant MAX_FEE_RATE = 2_000;
     uint256 public constant MIN_PRICE = 10;
     uint256 public constant MAX_PRICE = FeeMath.BPS;
+    /// @notice The largest deposit (amounts are stored in 96 bits).
+    uint256 public constant MAX_AMOUNT = 1e28;
 
+    /// @dev Two slots; `reward` is `amount * MULTIPLE`; a `fomoIndex` of 2**24 - 1 or more lives in `_fomoIndexes`.
     struct RecordData {
         address owner;
-        uint32 userIndex;
+        uint40 startTime;
         uint40 endTime;
         uint16 price;
+        uint96 amount;
+        uint104 released;
         bool isValid;
-        uint128 amount;
-        uint128 reward;
-        uint128 released;
-        uint64 fomoIndex;
-        uint40 startTime;
+        uint24 userIndex;
+        uint24 fomoIndex;
     }
 
     struct UserData {
@@ -56,6 +59,7 @@ contract Double is NexusUpgradeable, IDouble {
     RecordData[] private _records; // index 0 unused: record indexes start at 1
     mapping(address account => UserData user) private _users;
     mapping(address account => uint256[] indexes) private _userRecords;
+    mapping(uint256 index => uint256 fomoIndex) private _fomoIndexes; // only for fomoIndex >= 2**24 - 1
 
     /// @custom:oz-upgrades-unsafe-allow constructor
     constructor() {
@@ -81,7 +85,7 @@ contract Double is NexusUpgradeable, IDouble {
     /// @inheritdoc IDouble
     function deposit(address account, uint256 amount, uint256 fomoIndex) external whenNotPaused nonReentrant {
         if (account == address(0)) revert DoubleInvalidAccount(account);
-        if (amount == 0 || amount > type(uint120).max) revert DoubleAmountOutOfRange(amount, 1, type(uint120).max);
+        if (amount == 0 || amount > MAX_AMOUNT) revert DoubleAmountOutOfRange(amount, 1, MAX_AMOUNT);
         Config storage config = _config;
         UserData storage user = _users[account];
         if (user.index == 0) user.index = uint32(++_totals.totalUser);
@@ -93,17 +97,17 @@ contract Double is NexusUpgradeable, IDouble {
         _records.push(
             RecordData({
                 owner: account,
-                userIndex: user.stakes,
+                startTime: uint40(block.timestamp),
                 endTime: uint40(endTime),
                 price: uint16(price),
-                isValid: true,
-                amount: uint128(amount),
-                reward: uint128(reward),
+                amount: uint96(amount),
                 released: 0,
-                fomoIndex: uint64(fomoIndex),
-                startTime: uint40(block.timestamp)
+                isValid: true,
+                userIndex: uint24(user.stakes),
+                fomoIndex: uint24(Math.min(fomoIndex, type(uint24).max))
             })
         );
+        if (fomoIndex >= type(uint24).max) _fomoIndexes[index] = fomoIndex;
         _userRecords[account].push(index);
         ++user.stakes;
         user.amount += uint128(amount);
@@ -113,7 +117,6 @@ contract Double is NexusUpgradeable, IDouble {
         _totals.totalActual += reward;
         emit Deposited(account, msg.sender, index, fomoIndex, amount, reward, endTime);
         _usdt.safeTransferFrom(msg.sender, address(this), amount);
-        _write(account, msg.sender, "double_deposit", amount, user.amount, false);
     }
 
     /// @inheritdoc IDouble
@@ -140,9 +143,9 @@ contract Double is NexusUpgradeable, IDouble {
                 prefixDone = false;
                 continue;
             }
-            record.released += uint128(due);
+            record.released += uint104(due);
             released += due;
-            bool completed = record.released == record.reward;
+            bool completed = record.released == uint256(record.amount) * MULTIPLE;
             if (completed) {
                 record.isValid = false;
                 user.amount -= record.amount;
@@ -222,10 +225,10 @@ contract Double is NexusUpgradeable, IDouble {
                 isValid: r.isValid,
                 index: index,
                 userIndex: r.userIndex,
-                fomoIndex: r.fomoIndex,
+                fomoIndex: r.fomoIndex == type(uint24).max ? _fomoIndexes[index] : r.fomoIndex,
                 amount: r.amount,
                 price: r.price,
-                reward: r.reward,
+                reward: uint256(r.amount) * MULTIPLE,
                 startTime: r.startTime,
                 endTime: r.endTime,
                 owner: r.owner,
@@ -246,8 +249,9 @@ contract Double is NexusUpgradeable, IDouble {
     function _vested(RecordData storage record) private view returns (uint256) {
         uint256 start = record.startTime;
         uint256 end = record.endTime;
-        if (block.timestamp >= end) return record.reward;
-        return (uint256(record.reward) * (block.timestamp - start)) / (end - start);
+        uint256 reward = uint256(record.amount) * MULTIPLE;
+        if (block.timestamp >= end) return reward;
+        return (reward * (block.timestamp - start)) / (end - start);
     }
 
     /// @dev What `claim()` would release now for `account` (the same walk, without writing).

@@ -63,7 +63,7 @@ contract Fomo is NexusUpgradeable, IFomo {
         _setContracts(contracts[0], contracts[1], contracts[2], contracts[3], contracts[4]);
         _s.orders.push();
         _s.round.index = 1;
-        _s.pools.lastDrip = block.timestamp;
+        _s.pools.lastDrip = uint40(block.timestamp);
         _setConfig(settings);
         _setConfigMulti(multi);
     }
@@ -119,8 +119,8 @@ contract Fomo is NexusUpgradeable, IFomo {
     function addBalance(uint256 amount) external nonReentrant {
         if (amount == 0 || amount > MAX_AMOUNT) revert FomoAmountOutOfRange(amount, 1, MAX_AMOUNT);
         _s.drip();
-        _s.pools.gold += amount;
-        _s.pools.goldIn += amount;
+        _s.pools.gold += uint128(amount);
+        _s.pools.goldIn += uint128(amount);
         emit BalanceAdded(msg.sender, amount);
         _s.usdt.safeTransferFrom(msg.sender, address(this), amount);
     }
@@ -147,10 +147,10 @@ contract Fomo is NexusUpgradeable, IFomo {
     /// @inheritdoc IFomo
     function setTeamLevel(address account, uint256 level, bool isManual) external onlyOwner {
         FomoLib.check("level", level, 0, FomoLib.LEVELS);
-        FomoLib.TeamData storage team = _s.teams[account];
-        team.isManual = isManual;
-        team.level = uint8(isManual ? level : _s.autoLevel(team.teamAmount));
-        emit TeamLevelUpdated(account, team.level, isManual);
+        FomoLib.TeamMeta storage meta = _s.teamMeta[account];
+        meta.isManual = isManual;
+        meta.level = uint8(isManual ? level : _s.autoLevel(_s.teams[account].teamAmount));
+        emit TeamLevelUpdated(account, meta.level, isManual);
     }
 
     /// @inheritdoc IFomo
@@ -253,17 +253,18 @@ contract Fomo is NexusUpgradeable, IFomo {
     /// @inheritdoc IFomo
     function teams(address account) external view returns (Team memory) {
         FomoLib.TeamData storage t = _s.teams[account];
+        FomoLib.TeamMeta storage meta = _s.teamMeta[account];
         return
             Team({
-                isManual: t.isManual,
-                level: t.level,
+                isManual: meta.isManual,
+                level: meta.level,
                 invites: _s.main.invites(account),
-                inviteValids: t.inviteValids,
+                inviteValids: meta.inviteValids,
                 teamUser: t.teamUser,
                 teamAmount: t.teamAmount,
                 teamMax: t.teamMax,
                 teamMin: t.teamAmount - t.teamMax,
-                maxAccount: t.maxAccount
+                maxAccount: meta.maxAccount
             });
     }
 
@@ -289,11 +290,10 @@ contract Fomo is NexusUpgradeable, IFomo {
     /// @inheritdoc IFomo
     function getInvites(
         address account,
-        bool indirect,
         uint256 offset,
         uint256 count
     ) external view returns (address[] memory list, uint256 total) {
-        address[] storage source = indirect ? _s.indirects[account] : _s.invites[account];
+        address[] storage source = _s.invites[account];
         total = source.length;
         (uint256 start, uint256 size) = Paging.window(total, offset, count);
         list = new address[](size);
@@ -400,6 +400,13 @@ contract Fomo is NexusUpgradeable, IFomo {
         FomoLib.check("main", main_.code.length, 1, type(uint256).max);
         FomoLib.check("oracle", oracle_.code.length, 1, type(uint256).max);
         FomoLib.check("router", router_.code.length, 1, type(uint256).max);
+        // standing approvals (the pool approves exactly these two spenders, once, instead of once per order)
+        address previousRouter = address(_s.router);
+        address previousDouble = address(_s.double_);
+        if (previousRouter != address(0) && previousRouter != router_) _s.nex.forceApprove(previousRouter, 0);
+        if (previousDouble != address(0) && previousDouble != double_) _s.usdt.forceApprove(previousDouble, 0);
+        _s.nex.forceApprove(router_, type(uint256).max);
+        if (double_ != address(0)) _s.usdt.forceApprove(double_, type(uint256).max);
         _s.main = IMain(main_);
         _s.log = ILog(log_);
         _s.oracle = IPriceOracle(oracle_);

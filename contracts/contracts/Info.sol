@@ -149,6 +149,8 @@ contract Info is NexusUpgradeable, IInfo {
         }
     }
 
+    /// @dev Direct invitees: a page of the FOM pool's list. Indirect ones: the invitees of a page of direct
+    /// invitees (`offset`/`count` page over the directs, `total` counts the directs), at most `MAX_PAGE` entries.
     function _inviteSummaries(
         address account,
         bool indirect,
@@ -157,10 +159,21 @@ contract Info is NexusUpgradeable, IInfo {
     ) private view returns (UserSummary[] memory list, uint256 total) {
         address fomo = _contracts.fomo;
         if (fomo == address(0)) return (list, 0);
-        address[] memory accounts;
-        (accounts, total) = IFomo(fomo).getInvites(account, indirect, offset, count);
-        list = new UserSummary[](accounts.length);
-        for (uint256 i; i < accounts.length; ++i) list[i] = _summary(accounts[i]);
+        address[] memory directs;
+        (directs, total) = IFomo(fomo).getInvites(account, offset, count);
+        if (!indirect) {
+            list = new UserSummary[](directs.length);
+            for (uint256 i; i < directs.length; ++i) list[i] = _summary(directs[i]);
+            return (list, total);
+        }
+        address[] memory found = new address[](MAX_PAGE);
+        uint256 size;
+        for (uint256 i; i < directs.length && size < MAX_PAGE; ++i) {
+            (address[] memory second, ) = IFomo(fomo).getInvites(directs[i], 0, MAX_PAGE - size);
+            for (uint256 j; j < second.length; ++j) found[size++] = second[j];
+        }
+        list = new UserSummary[](size);
+        for (uint256 i; i < size; ++i) list[i] = _summary(found[i]);
     }
 
     function _summary(address account) private view returns (UserSummary memory s) {

@@ -159,7 +159,6 @@ contract Mining is NexusUpgradeable, IMining {
         emit Deposited(msg.sender, stakeIndex, index, amount, s.actual, s.force, s.endTime);
 
         _nex.safeTransferFrom(msg.sender, address(this), amount);
-        _write(msg.sender, "mining_deposit", amount, user.amount, false);
     }
 
     /// @inheritdoc IMining

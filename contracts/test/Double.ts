@@ -77,7 +77,7 @@ describe('Double (doubling deposit)', async () => {
       double.write.deposit([bob.account.address, 0n, 0n]),
       double,
       'DoubleAmountOutOfRange',
-      [0n, 1n, 2n ** 120n - 1n],
+      [0n, 1n, 10n ** 28n],
     )
     await double.write.pause()
     await viem.assertions.revertWithCustomError(

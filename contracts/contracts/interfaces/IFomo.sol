@@ -75,7 +75,8 @@ interface IFomo {
         uint256[5] stakeSurplus;
     }
 
-    /// @notice SPEC.md §3 "FOMO order", then `principal` (the USDT `release` returns).
+    /// @notice SPEC.md §3 "FOMO order", then `principal` (the USDT `release` returns). `price` is the USDT per NEX
+    /// the order's NEX was taken at (TWAP; 0 for USDT orders); `reward` the round prizes the order won.
     struct Order {
         bool isUSDT;
         uint256 status;
@@ -317,10 +318,9 @@ interface IFomo {
         uint256 count
     ) external view returns (Order[] memory list, uint256 total);
 
-    /// @notice A page of `account`'s direct (`indirect` false) or second-generation invitees that joined this pool.
+    /// @notice A page of `account`'s direct invitees that joined this pool, newest first, and how many there are.
     function getInvites(
         address account,
-        bool indirect,
         uint256 offset,
         uint256 count
     ) external view returns (address[] memory list, uint256 total);

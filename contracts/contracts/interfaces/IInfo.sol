@@ -119,7 +119,8 @@ interface IInfo {
         uint256 count
     ) external view returns (UserSummary[] memory list, uint256 total);
 
-    /// @notice A page of `account`'s second-generation invitees (that joined the FOM pool), newest first.
+    /// @notice The second-generation invitees (that joined the FOM pool) under a page of `account`'s direct
+    /// invitees: `offset` and `count` page over the directs and `total` counts them; at most `MAX_PAGE` entries.
     function getIndirectsInfo(
         address account,
         uint256 offset,

@@ -27,7 +27,7 @@ library FomoLib {
     uint256 internal constant TIERS = 5;
     uint256 internal constant SHARES = 7;
     uint256 internal constant ACC = 1e18;
-    uint256 internal constant MAX_AMOUNT = 1e30;
+    uint256 internal constant MAX_AMOUNT = 1e27; // team amounts are uint96 (7.9e28)
     uint8 internal constant STATUS_LOCKED = 1;
     uint8 internal constant STATUS_UNLOCKED = 2;
     uint8 internal constant STATUS_RELEASED = 3;
@@ -68,14 +68,19 @@ library FomoLib {
         uint128 rewardFOMO;
     }
 
+    /// @dev Written by every order below the account (one slot).
     struct TeamData {
+        uint96 teamAmount;
+        uint96 teamMax;
+        uint32 teamUser;
+    }
+
+    /// @dev Written rarely: when the level or the largest leg changes, by the owner, when a direct invitee joins.
+    struct TeamMeta {
         bool isManual;
         uint8 level;
         uint32 inviteValids;
-        uint32 teamUser;
         address maxAccount;
-        uint128 teamAmount;
-        uint128 teamMax;
     }
 
     /// @dev The running round in one slot: the last 5 qualifying orders (32 bits each, latest lowest).
@@ -95,38 +100,39 @@ library FomoLib {
         uint128 paid;
     }
 
-    /// @dev Where every USDT of the pool is (the first seven are users' or the game's), and the accumulator.
+    /// @dev Where every USDT of the pool is (gold, pot, balances, prizes, burnSurplus, staticOwed and locked belong
+    /// to users or the game), and the reward-per-weight accumulator; packed in pairs (amounts stay below 2**128).
     struct Pools {
-        uint256 gold;
-        uint256 pot;
-        uint256 staticOwed;
-        uint256 locked;
-        uint256 balances;
-        uint256 prizes;
-        uint256 burnSurplus;
-        uint256 goldIn;
-        uint256 potIn;
-        uint256 doubleOut;
+        uint128 gold;
+        uint128 pot;
+        uint128 goldIn;
+        uint128 potIn;
+        uint128 balances;
+        uint128 prizes;
+        uint128 burnSurplus;
+        uint128 doubleOut;
+        uint128 staticOwed;
+        uint128 locked;
+        uint128 totalWeight;
+        uint40 lastDrip;
         uint256 perWeight;
-        uint256 totalWeight;
-        uint256 lastDrip;
     }
 
     struct TotalsData {
-        uint256 totalUser;
-        uint256 totalAmount;
-        uint256 totalActual;
-        uint256 totalTokens;
-        uint256 totalRewardInvite;
-        uint256 totalRewardTeam;
-        uint256 totalReward;
-        uint256 totalRewardUSDT;
-        uint256 totalRewardFOM;
-        uint256 today;
-        uint256 todayAmount;
-        uint256 totalExtract;
-        uint256 lastBalance;
-        uint256 lastOut;
+        uint128 totalAmount;
+        uint128 totalActual;
+        uint128 totalTokens;
+        uint128 todayAmount;
+        uint128 totalRewardInvite;
+        uint128 totalRewardTeam;
+        uint128 totalReward;
+        uint128 totalRewardUSDT;
+        uint128 totalRewardFOM;
+        uint128 totalExtract;
+        uint128 lastBalance;
+        uint64 today;
+        uint32 totalUser;
+        uint40 lastOut;
     }
 
     /// @dev All of Fomo's state.
@@ -147,9 +153,9 @@ library FomoLib {
         mapping(uint256 round => RoundRecord record) rounds;
         mapping(address account => UserData user) users;
         mapping(address account => TeamData team) teams;
+        mapping(address account => TeamMeta meta) teamMeta;
         mapping(address account => uint256[] indexes) userOrders;
         mapping(address account => address[] invitees) invites;
-        mapping(address account => address[] invitees) indirects;
         mapping(address account => bool blacklisted) blacklist;
     }
 
@@ -187,7 +193,6 @@ library FomoLib {
         if (actual >= $.settings.roundMin) _joinRound($, orderIndex);
         emit IFomo.Burned(msg.sender, orderIndex, $.round.index, o.stakeIndex, value, actual, o.tokens, o.isUSDT);
         _distribute($, orderIndex, actual - o.principal, referrers, first);
-        write($, msg.sender, "fomo_burn", actual, $.users[msg.sender].amount, false);
     }
 
     /// @notice {IFomo-release}.
@@ -211,15 +216,15 @@ library FomoLib {
         user.weight -= uint128(weight);
         user.amount -= order.amount;
         setDebt($, user);
-        $.pools.totalWeight -= weight;
+        $.pools.totalWeight -= uint128(weight);
         uint256 principal = order.principal;
-        $.pools.locked -= principal;
+        $.pools.locked -= uint128(principal);
         order.status = forced ? STATUS_FORCED : STATUS_RELEASED;
         order.lastTime = uint40(block.timestamp);
         emit IFomo.Released(owner, index, principal, forced, msg.sender);
         if (forced) {
             user.balance += uint128(principal);
-            $.pools.balances += principal;
+            $.pools.balances += uint128(principal);
         } else if (principal > 0) {
             $.usdt.safeTransfer(owner, principal);
         }
@@ -237,18 +242,18 @@ library FomoLib {
             amount = user.balance;
             if (amount == 0) revert IFomo.FomoNothingToClaim(msg.sender);
             user.balance = 0;
-            $.pools.balances -= amount;
+            $.pools.balances -= uint128(amount);
         } else {
             amount = _takePrizes($, index);
             user.rewardFOMO += uint128(amount);
-            $.pools.prizes -= amount;
+            $.pools.prizes -= uint128(amount);
         }
         user.lastOut = uint40(block.timestamp);
         (uint256 fee, uint256 paid) = FeeMath.split(amount, $.settings.feeRate);
-        $.pools.gold += fee;
-        $.pools.goldIn += fee;
-        $.totals.totalExtract += paid;
-        $.totals.lastOut = block.timestamp;
+        $.pools.gold += uint128(fee);
+        $.pools.goldIn += uint128(fee);
+        $.totals.totalExtract += uint128(paid);
+        $.totals.lastOut = uint40(block.timestamp);
         if (index == 0) emit IFomo.RewardClaimed(msg.sender, amount, fee);
         else emit IFomo.PrizeClaimed(msg.sender, index, amount, fee);
         $.usdt.safeTransfer(msg.sender, paid);
@@ -268,7 +273,7 @@ library FomoLib {
         try IToken(nex).swapBurn(surplus) {
             emit IFomo.SurplusBurned(surplus, true);
         } catch {
-            $.pools.burnSurplus = surplus;
+            $.pools.burnSurplus = uint128(surplus);
             $.usdt.forceApprove(nex, 0);
             emit IFomo.SurplusBurned(surplus, false);
         }
@@ -304,7 +309,7 @@ library FomoLib {
     ) private returns (uint256 actual, uint256 tokens, uint256 price) {
         if (isUSDT) {
             $.usdt.safeTransferFrom(msg.sender, address(this), value);
-            return (value, 0, tryPrice($));
+            return (value, 0, 0); // no price: nothing was exchanged
         }
         tokens = $.oracle.consult(address($.usdt), value);
         if (tokens == 0) revert IFomo.FomoAmountOutOfRange(value, 1, 0);
@@ -314,7 +319,6 @@ library FomoLib {
         address[] memory path = new address[](2);
         path[0] = address($.nex);
         path[1] = address($.usdt);
-        $.nex.forceApprove(address($.router), tokens);
         $.router.swapExactTokensForTokensSupportingFeeOnTransferTokens(
             tokens,
             FeeMath.bps(value, FeeMath.BPS - $.settings.swapRate),
@@ -364,30 +368,29 @@ library FomoLib {
         user.total += uint128(actual);
         user.weight += uint128(weight);
         setDebt($, user);
-        $.pools.totalWeight += weight;
-        $.pools.locked += principal;
+        $.pools.totalWeight += uint128(weight);
+        $.pools.locked += uint128(principal);
     }
 
     function _join(Layout storage $, UserData storage user, address[] memory referrers) private {
-        user.index = uint32(++$.totals.totalUser);
+        user.index = ++$.totals.totalUser;
         if (referrers.length > 0) {
             $.invites[referrers[0]].push(msg.sender);
-            ++$.teams[referrers[0]].inviteValids;
+            ++$.teamMeta[referrers[0]].inviteValids;
         }
-        if (referrers.length > 1) $.indirects[referrers[1]].push(msg.sender);
     }
 
     function _count(Layout storage $, uint256 value, uint256 actual, uint256 tokens) private {
         TotalsData storage t = $.totals;
-        t.totalAmount += value;
-        t.totalActual += actual;
-        t.totalTokens += tokens;
+        t.totalAmount += uint128(value);
+        t.totalActual += uint128(actual);
+        t.totalTokens += uint128(tokens);
         uint256 today = block.timestamp / $.settings.dayTimes;
         if (t.today != today) {
-            t.today = today;
-            t.todayAmount = actual;
+            t.today = uint64(today);
+            t.todayAmount = uint128(actual);
         } else {
-            t.todayAmount += actual;
+            t.todayAmount += uint128(actual);
         }
     }
 
@@ -410,16 +413,16 @@ library FomoLib {
         split[5] = FeeMath.bps(rest, rates[6]);
         split[0] = rest - split[1] - split[2] - split[3] - split[4] - split[5];
         Pools storage p = $.pools;
-        p.gold += split[0];
-        p.goldIn += split[0];
-        p.pot += split[1];
-        p.potIn += split[1];
-        p.doubleOut += split[2];
-        p.balances += split[3] + split[4];
-        p.burnSurplus += split[5];
-        $.totals.totalRewardInvite += split[3];
-        $.totals.totalRewardTeam += split[4];
-        $.totals.totalRewardUSDT += split[3] + split[4];
+        p.gold += uint128(split[0]);
+        p.goldIn += uint128(split[0]);
+        p.pot += uint128(split[1]);
+        p.potIn += uint128(split[1]);
+        p.doubleOut += uint128(split[2]);
+        p.balances += uint128(split[3] + split[4]);
+        p.burnSurplus += uint128(split[5]);
+        $.totals.totalRewardInvite += uint128(split[3]);
+        $.totals.totalRewardTeam += uint128(split[4]);
+        $.totals.totalRewardUSDT += uint128(split[3] + split[4]);
         emit IFomo.Distributed(
             orderIndex,
             $.orders[orderIndex].principal,
@@ -430,10 +433,7 @@ library FomoLib {
             split[4],
             split[5]
         );
-        if (split[2] > 0) {
-            $.usdt.forceApprove(address($.double_), split[2]);
-            $.double_.deposit(msg.sender, split[2], orderIndex);
-        }
+        if (split[2] > 0) $.double_.deposit(msg.sender, split[2], orderIndex); // approved once, see Fomo
     }
 
     function _referral(
@@ -491,20 +491,22 @@ library FomoLib {
         uint256 actual,
         bool first
     ) private returns (uint256 level) {
-        TeamData storage t = $.teams[ancestor];
-        t.teamAmount += uint128(actual);
+        TeamData memory t = $.teams[ancestor];
+        t.teamAmount += uint96(actual);
         if (first) ++t.teamUser;
         uint256 leg = uint256($.users[child].total) + $.teams[child].teamAmount;
+        TeamMeta storage meta = $.teamMeta[ancestor];
         if (leg > t.teamMax) {
-            t.teamMax = uint128(leg);
-            if (t.maxAccount != child) t.maxAccount = child;
+            t.teamMax = uint96(leg);
+            if (meta.maxAccount != child) meta.maxAccount = child;
         }
-        level = t.level;
-        if (!t.isManual) {
+        $.teams[ancestor] = t;
+        level = meta.level;
+        if (!meta.isManual) {
             uint256 computed = autoLevel($, t.teamAmount);
             if (computed != level) {
                 level = computed;
-                t.level = uint8(computed);
+                meta.level = uint8(computed);
                 emit IFomo.TeamLevelUpdated(ancestor, computed, false);
             }
         }
@@ -550,11 +552,11 @@ library FomoLib {
             pot: uint128(pot),
             paid: uint128(paid)
         });
-        $.pools.pot = pot - paid;
-        $.pools.prizes += paid;
-        $.totals.totalRewardFOM += paid;
-        $.totals.totalRewardUSDT += paid;
-        $.totals.lastBalance = pot;
+        $.pools.pot = uint128(pot - paid);
+        $.pools.prizes += uint128(paid);
+        $.totals.totalRewardFOM += uint128(paid);
+        $.totals.totalRewardUSDT += uint128(paid);
+        $.totals.lastBalance = uint128(pot);
         $.round = RoundState({ring: 0, endTime: 0, index: r.index + 1, count: 0});
         emit IFomo.RoundSettled(r.index, r.endTime, pot, paid, msg.sender);
     }
@@ -640,11 +642,11 @@ library FomoLib {
         Pools storage p = $.pools;
         if (block.timestamp <= p.lastDrip) return;
         (uint256 perWeight, uint256 emission) = pendingDrip($);
-        p.lastDrip = block.timestamp;
+        p.lastDrip = uint40(block.timestamp);
         if (emission == 0) return;
         p.perWeight = perWeight;
-        p.gold -= emission;
-        p.staticOwed += emission;
+        p.gold -= uint128(emission);
+        p.staticOwed += uint128(emission);
         emit IFomo.PoolUpdated(emission, perWeight, p.gold);
     }
 
@@ -658,10 +660,10 @@ library FomoLib {
         u.rewardStatic += uint128(accrued);
         uint256 price = tryPrice($);
         if (price > 0) u.rewardStaticToken += uint128((accrued * 1 ether) / price);
-        $.pools.staticOwed -= accrued;
-        $.pools.balances += accrued;
-        $.totals.totalReward += accrued;
-        $.totals.totalRewardUSDT += accrued;
+        $.pools.staticOwed -= uint128(accrued);
+        $.pools.balances += uint128(accrued);
+        $.totals.totalReward += uint128(accrued);
+        $.totals.totalRewardUSDT += uint128(accrued);
         emit IFomo.StaticAccrued(account, accrued);
     }
 
