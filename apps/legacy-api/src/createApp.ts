@@ -9,7 +9,7 @@ import { registerExternalPlugins } from './plugins/external/registerExternalPlug
 import { investRoutes } from './routes/api/api/invest/index.ts'
 
 export type CreateAppParameters = {
-  db: Pick<Database, 'prisma'>
+  db: Pick<Database, 'prisma' | 'pool'>
   /** Chain of payments, sign-in messages and the indexer's referral tree (default 31337). */
   chainId?: number
   /** JSON-RPC endpoint that payments are verified on (default http://127.0.0.1:8545); or pass `publicClient`. */
@@ -69,11 +69,12 @@ export async function createApp(parameters: CreateAppParameters): Promise<Fastif
     createPublicClient({
       transport: http(parameters.rpcUrl ?? 'http://127.0.0.1:8545', { timeout: 15_000, retryCount: 1 }),
     })
-  const { prisma } = parameters.db
+  const { prisma, pool } = parameters.db
   const context: LegacyContext = {
     prisma,
+    pool,
     chainId,
-    auth: createAuth(prisma, {
+    auth: createAuth(prisma, pool, {
       chainId,
       domains: parameters.signInDomains ?? corsOrigins.map((origin) => new URL(origin).host),
       ...(parameters.sessionTtlMs !== undefined && { sessionTtlMs: parameters.sessionTtlMs }),

@@ -7,8 +7,7 @@ import { rejected } from '../errors.ts'
  * @throws LegacyError 4700 without a valid token, 4800 "Please register first" for a wallet without an account.
  */
 export async function requireUser(context: LegacyContext, request: FastifyRequest) {
-  const address = await context.auth.authenticate(request)
-  const user = await context.prisma.legacyUser.findUnique({ where: { address } })
+  const { user } = await context.auth.authenticateUser(request)
   if (!user) throw rejected('notRegistered')
   return user
 }

@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify'
 import type { LegacyContext } from '../../../../context.ts'
-import { fromUnits, toUnits } from '../../../../internal/money.ts'
+import { decimalText } from '../../../../internal/money.ts'
 import { ok } from '../../../../plugins/app/ok.ts'
+
+type TeamRow = {
+  registered: boolean
+  referrer: string | null
+  direct: number
+  team: number
+  power: string
+  amount: string
+}
 
 /**
  * POST teamInfo: the token's wallet's team, from the indexer's referral tree (`registration`,
@@ -9,34 +18,40 @@ import { ok } from '../../../../plugins/app/ok.ts'
  * data: `{ address, registered, referrer, directCount, teamCount, teamPower, teamAmount }`.
  */
 export function teamInfoRoute(app: FastifyInstance, context: LegacyContext) {
-  const { prisma, chainId, auth } = context
+  const { pool, chainId, auth } = context
   app.post('/teamInfo', async (request) => {
     const address = await auth.authenticate(request)
     const now = new Date()
-    const [registration, counts, totals] = await Promise.all([
-      prisma.registration.findUnique({
-        where: { chainId_account: { chainId, account: address } },
-        select: { referrer: true },
-      }),
-      prisma.$queryRaw<{ direct: bigint; team: bigint }[]>`
-        SELECT COUNT(*) FILTER (WHERE distance = 1) AS direct, COUNT(*) AS team
-        FROM referral_path WHERE chain_id = ${chainId} AND ancestor = ${address}`,
-      prisma.$queryRaw<{ power: string; amount: string }[]>`
-        SELECT COALESCE(SUM(m.power) FILTER (WHERE m.end_at > ${now}), 0)::text AS power,
+    // One pg query (see LegacyContext.pool): the closure table gives the team; its members' machines are joined by address.
+    const { rows } = await pool.query<TeamRow>(
+      `
+      SELECT
+        EXISTS (SELECT 1 FROM registration WHERE chain_id = $1 AND account = $2) AS registered,
+        (SELECT referrer FROM registration WHERE chain_id = $1 AND account = $2) AS referrer,
+        (SELECT COUNT(*) FROM referral_path
+          WHERE chain_id = $1 AND ancestor = $2 AND distance = 1)::int AS direct,
+        (SELECT COUNT(*) FROM referral_path WHERE chain_id = $1 AND ancestor = $2)::int AS team,
+        totals.power, totals.amount
+      FROM (
+        SELECT COALESCE(SUM(m.power) FILTER (WHERE m.end_at > $3), 0)::text AS power,
                COALESCE(SUM(m.amount), 0)::text AS amount
         FROM referral_path p
         JOIN legacy_user u ON u.address = p.descendant
         JOIN legacy_machine m ON m.user_id = u.id
-        WHERE p.chain_id = ${chainId} AND p.ancestor = ${address}`,
-    ])
+        WHERE p.chain_id = $1 AND p.ancestor = $2
+      ) AS totals`,
+      [chainId, address, now],
+    )
+    const row = rows[0]
+    if (!row) throw new Error('teamInfo query returned no row')
     return ok(request, {
       address,
-      registered: registration !== null,
-      referrer: registration?.referrer ?? null,
-      directCount: Number(counts[0]?.direct ?? 0),
-      teamCount: Number(counts[0]?.team ?? 0),
-      teamPower: fromUnits(toUnits(totals[0]?.power ?? '0')),
-      teamAmount: fromUnits(toUnits(totals[0]?.amount ?? '0')),
+      registered: row.registered,
+      referrer: row.referrer,
+      directCount: row.direct,
+      teamCount: row.team,
+      teamPower: decimalText(row.power),
+      teamAmount: decimalText(row.amount),
     })
   })
 }
