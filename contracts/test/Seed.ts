@@ -1,0 +1,163 @@
+// The local seed (scripts/seed/run.ts) on an in-process chain after the same deployment as scripts/deploy.ts
+// (Ignition module Nexus, then the Contracts II and III deploy parts): the seeded state, read through the views.
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { network } from 'hardhat'
+import type { Address } from 'viem'
+import NexusModule from '../ignition/modules/Nexus.ts'
+import { deployContractsII } from '../scripts/deploy/contractsII.ts'
+import { deployContractsIII } from '../scripts/deploy/contractsIII.ts'
+import { seedAccounts } from '../scripts/seed/accounts.ts'
+import { formatSummary, seed } from '../scripts/seed/run.ts'
+
+describe('local seed (scripts/seed.ts)', async () => {
+  const connection = await network.create()
+  const { viem, ignition } = connection
+  const publicClient = await viem.getPublicClient()
+
+  // the deployment of scripts/deploy.ts, without the deployments file
+  const deployed = await ignition.deploy(NexusModule, { displayUi: false })
+  const base = {
+    main: deployed.main.address,
+    log: deployed.log.address,
+    token: deployed.token.address,
+    usdt: deployed.usdt.address,
+    router: deployed.router.address,
+    factory: deployed.factory.address,
+    wbnb: deployed.wbnb.address,
+    pair: deployed.pair.address,
+  }
+  const ii = await deployContractsII(connection, base)
+  const iii = await deployContractsIII(connection, { ...base, oracle: ii.addresses.NexOracle })
+  const addresses: Record<string, Address> = {
+    Main: base.main,
+    Log: base.log,
+    Token: base.token,
+    USDT: base.usdt,
+    Router: base.router,
+    ...ii.addresses,
+    ...(iii.addresses as Record<string, Address>),
+  }
+
+  const started = Date.now()
+  const summary = await seed(connection, addresses)
+  const seconds = (Date.now() - started) / 1000
+  const accounts = seedAccounts().map((a) => a.address)
+
+  it('registers the 36 accounts in a tree under genesis and writes the log', async () => {
+    assert.equal(summary.alreadySeeded, false)
+    assert.equal(summary.accounts, 36)
+    const main = await viem.getContractAt('Main', base.main)
+    for (const [i, account] of accounts.entries()) {
+      const [index, referrer] = await main.read.users([account])
+      assert.ok(index > 0n)
+      assert.equal(referrer, i === 0 ? await main.read.genesis() : accounts[Math.floor((i - 1) / 2)])
+    }
+    assert.ok(summary.logEntries >= 120n)
+    assert.ok(summary.transactions > 500)
+    console.log(`    seed: ${summary.transactions} transactions in ${seconds.toFixed(1)} s`)
+    for (const line of formatSummary(summary)) console.log(`    ${line}`)
+  })
+
+  it('sells IDO units in two rounds, in USDT and NEX, synthesizes, and leaves round 1 live with round 2 previewed', async () => {
+    const ido = ii.ido
+    const state = await ido.read.getRoundState()
+    assert.equal(state.round, 1n)
+    assert.equal(state.status, 2) // InProgress
+    assert.equal(state.hasNext, true)
+    assert.ok(state.nextStartTime > state.endTime)
+    const totals = await ido.read.totalInfo()
+    assert.equal(totals.totalIDO, summary.idoUnits)
+    assert.ok((await ido.read.idos([0n])).idoTotal > 0n)
+    assert.ok((await ido.read.idos([1n])).idoTotal > 0n)
+    assert.ok(totals.totalNexus > 0n, 'some units were paid in NEX')
+    assert.ok((await ido.read.totalClaimed()) > 0n)
+    assert.equal(summary.syntheses, 2)
+    assert.equal(await ii.nft.read.balanceOf([accounts[0], 2n]), 1n)
+    assert.equal(await ii.nft.read.balanceOf([accounts[0], 1n]), 0n) // its 15 keys were burned
+  })
+
+  it('has Burn orders in USDT and BNB, one forced out, leaders above V0 and NFT dividends left to claim', async () => {
+    const burn = ii.burn
+    const totals = await burn.read.totalInfo()
+    assert.equal(totals.totalOrder, summary.burnOrders)
+    assert.ok(totals.totalOrder >= 30n)
+    const orders = await Promise.all(
+      Array.from({ length: Number(totals.totalOrder) }, (_, i) => burn.read.orders([BigInt(i + 1)])),
+    )
+    assert.ok(orders.some((o) => o.isBNB))
+    assert.ok(orders.some((o) => !o.isBNB))
+    assert.ok(orders.filter((o) => !o.isValid).length >= 1)
+    assert.ok(totals.totalExtract > 0n, 'claims were paid')
+    for (const leader of accounts.slice(0, 3)) assert.ok((await burn.read.teams([leader])).level >= 1n)
+    assert.ok(summary.teamLeaders >= 3)
+    const pending = await Promise.all(accounts.slice(6, 20).map((a) => ii.nft.read.getUserInfo([a])))
+    assert.ok(
+      pending.some((u) => u.pending > 0n),
+      'NFT dividends wait to be claimed',
+    )
+    assert.ok((await ii.nft.read.totalInfo()).totalExtract > 0n, 'NFT dividends were claimed')
+  })
+
+  it('has Stake deposits in three rounds, some released and claimed', async () => {
+    const totals = await iii.stake.read.getTotals()
+    assert.ok(totals.totalStakes >= 36n)
+    assert.equal(summary.stakeRounds, 3)
+    assert.equal((await iii.stake.read.getConfig()).round, 2n)
+    assert.ok(totals.totalExtract > 0n)
+    const first = await iii.stake.read.stakes([1n])
+    assert.ok(first.releaseTimes > 0n, 'the lock of the first stakes is over')
+  })
+
+  it('has Mining stakes in each of the 6 tiers, a release after the lock and reward claims', async () => {
+    const totals = await iii.mining.read.getTotals()
+    const stakes = await Promise.all(
+      Array.from({ length: Number(totals.totalStakes) }, (_, i) => iii.mining.read.stakes([BigInt(i + 1)])),
+    )
+    assert.deepEqual([...new Set(stakes.map((s) => s.tier))].sort(), [0n, 1n, 2n, 3n, 4n, 5n])
+    assert.ok(
+      stakes.some((s) => s.status === 3n),
+      'a stake was released',
+    )
+    assert.ok(
+      stakes.some((s) => s.status === 1n),
+      'stakes are still locked',
+    )
+    assert.ok(totals.totalExtract > 0n)
+  })
+
+  it('has a settled FOM round with winners and a live round in both pools', async () => {
+    const timestamp = (await publicClient.getBlock()).timestamp
+    for (const pool of [iii.fomo, iii.superFomo]) {
+      const totals = await pool.read.getTotals()
+      assert.equal(totals.roundEndIndex, 2n)
+      assert.ok(totals.roundEndTime > timestamp, 'round 2 is running')
+      const settled = await pool.read.getRound([1n])
+      assert.equal(settled.settled, true)
+      assert.ok(settled.count > 0n)
+      assert.ok(settled.paid > 0n)
+      assert.ok(settled.claimed.some(Boolean), 'a winner claimed')
+    }
+    assert.equal(summary.settledRounds.fomo, 1n)
+    assert.equal(summary.settledRounds.superFomo, 1n)
+  })
+
+  it('has Double records from users and from FOM orders, with claims', async () => {
+    const totals = await iii.double.read.getTotals()
+    assert.ok(totals.totalStakes > 6n)
+    assert.ok(totals.totalExtract > 0n)
+  })
+
+  it('keeps the chain time within two hours of the wall clock', () => {
+    assert.ok(summary.chainAhead < 7_200n)
+  })
+
+  it('changes nothing on a second run', async () => {
+    const block = await publicClient.getBlockNumber()
+    const again = await seed(connection, addresses)
+    assert.equal(again.alreadySeeded, true)
+    assert.equal(again.transactions, 0)
+    assert.equal(again.burnOrders, summary.burnOrders)
+    assert.equal(await publicClient.getBlockNumber(), block)
+  })
+})
