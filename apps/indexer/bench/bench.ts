@@ -1,0 +1,256 @@
+// Indexer benchmark (printed figures, not a test). Run from apps/indexer:
+//   node --conditions=@nexus/source bench/bench.ts            (BENCH_SCALE=1: 200,000 / 20,000 / 20,000 events)
+//   BENCH_SCALE=0.1 node --conditions=@nexus/source bench/bench.ts   (a tenth, for a quick look)
+// It starts its own Hardhat node and PostgreSQL 15 cluster, and measures in one run:
+//   1. catch-up throughput at ~100, ~10 and 1 event(s) per block, next to the node's raw eth_getLogs rate and
+//      PostgreSQL's COPY rate (psql \copy of the same number of rows), with the ratios;
+//   2. restart-ready time (open + migrate + first step with nothing new);
+//   3. GraphQL p50/p99/rps (autocannon, 8 connections) over >= 1,000,000 action_log rows;
+//   4. real-time lag from a mined block to a queryable row.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createDatabase, type Database } from '@nexus/db'
+import { createTestDatabase } from '@nexus/db/testing'
+import type { Address, Hex } from 'viem'
+import { deployCore, rpcCall, type Core } from '../src/_test/deployCore.ts'
+import { startHardhatNode } from '../src/_test/startHardhatNode.ts'
+import { createServer } from '../src/createServer.ts'
+import { createMetrics } from '../src/internal/metrics.ts'
+import { createIndexer } from '../src/sync/createIndexer.ts'
+import { createRpc } from '../src/sync/createRpc.ts'
+
+const scale = Number(process.env.BENCH_SCALE ?? 1)
+const require = createRequire(import.meta.url)
+const repoRoot = join(import.meta.dirname, '..', '..', '..')
+const { startPostgres } = (await import(pathToFileURL(join(repoRoot, 'scripts', 'lib', 'pg.mjs')).href)) as {
+  startPostgres: () => Promise<{ url: string; stop: () => void }>
+}
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined }
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+}
+
+const pg = await startPostgres()
+const results: string[] = []
+const print = (line: string) => {
+  results.push(line)
+  console.log(line)
+}
+
+async function indexAll(core: Core, db: Database) {
+  const metrics = createMetrics()
+  const indexer = createIndexer({
+    db,
+    rpc: createRpc({ url: core.url, metrics }),
+    chainId: 31337,
+    sources: core.sources,
+    metrics,
+    logger: quiet,
+    deferIndexesAbove: 0,
+  })
+  const started = performance.now()
+  indexer.start()
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 50))
+    const row = (await db.pool.query('SELECT block_number FROM chain_checkpoint')).rows[0] as
+      { block_number: string } | undefined
+    const head = BigInt(await rpcCall<Hex>(core.url, 'eth_blockNumber'))
+    if (row && BigInt(row.block_number) >= head && !(await db.pool.query('SELECT 1 FROM deferred_index')).rowCount)
+      break
+  }
+  const seconds = (performance.now() - started) / 1000
+  await indexer.stop()
+  return seconds
+}
+
+async function rawGetLogs(core: Core) {
+  const head = BigInt(await rpcCall<Hex>(core.url, 'eth_blockNumber'))
+  const started = performance.now()
+  let logs = 0
+  for (let from = 0n; from <= head; from += 1000n) {
+    const to = from + 999n < head ? from + 999n : head
+    const result = await rpcCall<unknown[]>(core.url, 'eth_getLogs', [
+      { address: [core.log, core.main], fromBlock: `0x${from.toString(16)}`, toBlock: `0x${to.toString(16)}` },
+    ])
+    logs += result.length
+  }
+  return logs / ((performance.now() - started) / 1000)
+}
+
+function copyRate(url: string, rows: number) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-copy-'))
+  const file = join(dir, 'rows.csv')
+  const lines: string[] = []
+  for (let i = 0; i < rows; i++) {
+    lines.push(
+      `31337,0x${i.toString(16).padStart(64, '0')},${i % 1000},${i},${i},0x${'ab'.repeat(32)},0,0x${'cd'.repeat(20)},LogAdded,{},0x,{},Log`,
+    )
+  }
+  writeFileSync(file, lines.join('\n'))
+  const psql = '/usr/lib/postgresql/15/bin/psql'
+  execFileSync(psql, [url, '-qc', 'CREATE TABLE IF NOT EXISTS copy_bench (LIKE event_log)'])
+  const started = performance.now()
+  execFileSync(psql, [url, '-qc', `\\copy copy_bench FROM '${file}' WITH (FORMAT csv)`])
+  const seconds = (performance.now() - started) / 1000
+  execFileSync(psql, [url, '-qc', 'DROP TABLE copy_bench'])
+  return rows / seconds
+}
+
+// 1. Catch-up throughput at three densities.
+for (const [label, events, perBlock] of [
+  ['~100 per block', 200_000, 100],
+  ['~10 per block', 20_000, 10],
+  ['1 per block', 20_000, 1],
+] as const) {
+  const total = Math.max(100, Math.round(events * scale))
+  const node = await startHardhatNode()
+  const core = await deployCore(node.url)
+  const owners = core.accounts.slice(0, 10)
+  const sendStarted = performance.now()
+  let sent = 0
+  if (perBlock === 1) {
+    for (; sent < total; sent++) await core.addLog(owners[sent % 10] as Address, 'USDT', 'burn', BigInt(sent + 1))
+  } else {
+    for (; sent < total; sent += perBlock) await core.addLogs(owners, perBlock, sent / perBlock)
+  }
+  const generated = (performance.now() - sendStarted) / 1000
+  const target = await createTestDatabase(pg.url, 'bench')
+  const db = await createDatabase({ url: target.url })
+  const seconds = await indexAll(core, db)
+  const indexed = Number((await db.pool.query('SELECT count(*)::int AS n FROM event_log')).rows[0].n)
+  const getLogs = await rawGetLogs(core)
+  const copy = copyRate(target.url, indexed)
+  const rate = indexed / seconds
+  print(
+    `catch-up ${label}: ${fmt(indexed)} events in ${seconds.toFixed(2)} s = ${fmt(rate)} events/s` +
+      ` | node eth_getLogs ${fmt(getLogs)} logs/s (ratio ${(rate / getLogs).toFixed(3)})` +
+      ` | PostgreSQL COPY ${fmt(copy)} rows/s (ratio ${(rate / copy).toFixed(3)}) | chain generated in ${generated.toFixed(1)} s`,
+  )
+
+  if (perBlock === 100) {
+    // 2. Restart with nothing new: open (migrations up to date), serve, first step idle.
+    await db.close()
+    const restartStarted = performance.now()
+    const again = await createDatabase({ url: target.url })
+    const metrics = createMetrics()
+    const rpc = createRpc({ url: node.url, metrics })
+    const app = createServer({
+      db: again,
+      rpc,
+      chainId: 31337,
+      confirmations: 0,
+      readyMaxLag: 5,
+      contracts: ['Main', 'Log'],
+    })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const indexer = createIndexer({
+      db: again,
+      rpc,
+      chainId: 31337,
+      sources: core.sources,
+      metrics,
+      logger: quiet,
+      pollInterval: 20,
+    })
+    const step = await indexer.step()
+    const ready = (await app.inject({ url: '/readyz' })).statusCode
+    print(
+      `restart with nothing new: ready (${ready}, first step ${step.type}) in ${((performance.now() - restartStarted) / 1000).toFixed(2)} s`,
+    )
+
+    // 3. GraphQL latency over >= 1,000,000 rows (synthetic rows added beside the indexed ones).
+    await again.pool.query(
+      `INSERT INTO action_log (chain_id, index, owner, "from", writer, user_index, symbol, action, is_reduce, is_reward,
+         amount, balance, start_time, block_number, block_hash, log_index, transaction_hash)
+       SELECT 31337, 10000000 + g, '0x' || lpad(to_hex(g % 20000), 40, '0'), '0x00', '0x00', g, (ARRAY['USDT','NEX','BNB'])[1 + g % 3],
+         (ARRAY['burn','stake','claim'])[1 + g % 3], false, g % 5 = 0, g, g, g, 1000000 + g, '0x' || g, 0, '0x'
+       FROM generate_series(1, 1000000) g`,
+    )
+    await again.pool.query('ANALYZE action_log')
+    const rows = Number((await again.pool.query('SELECT count(*)::int AS n FROM action_log')).rows[0].n)
+    const address = app.server.address()
+    const port = typeof address === 'object' && address ? address.port : 0
+    const autocannon = require('autocannon') as (options: object) => Promise<{
+      latency: { p50: number; p99: number }
+      requests: { average: number }
+      non2xx: number
+      errors: number
+    }>
+    const busy = '0x' + (7).toString(16).padStart(40, '0')
+    const first = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: `{ actionLog(account: "${busy}", first: 100) { pageInfo { endCursor } } }` },
+    })
+    const cursor = (JSON.parse(first.body) as { data: { actionLog: { pageInfo: { endCursor: string } } } }).data
+      .actionLog.pageInfo.endCursor
+    for (const [name, query] of [
+      [
+        'action log, latest 50',
+        `{ actionLog(account: "${busy}", first: 50) { nodes { index symbol action amount startTime } } }`,
+      ],
+      [
+        'action log, cursor page of 100',
+        `{ actionLog(account: "${busy}", first: 100, after: "${cursor}") { nodes { index amount } pageInfo { endCursor } } }`,
+      ],
+      ['action log, totalCount', `{ actionLog(account: "${busy}", first: 1) { totalCount } }`],
+      ['account orders (Burn)', `{ orders(account: "${busy}", contract: "Log", first: 50) { nodes { index } } }`],
+      ['team', `{ team(account: "${core.accounts[1]}") { directCount indirectCount teamSize teamVolume level } }`],
+    ] as const) {
+      const result = await autocannon({
+        url: `http://127.0.0.1:${port}/graphql`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query }),
+        connections: 8,
+        duration: 5,
+      })
+      print(
+        `graphql ${name} over ${fmt(rows)} action_log rows: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
+          `${fmt(result.requests.average)} req/s (non-2xx ${result.non2xx}, errors ${result.errors})`,
+      )
+    }
+
+    // 4. Real-time lag: mined block -> row visible through GraphQL (head polled every 20 ms).
+    indexer.start()
+    const lags: number[] = []
+    for (let i = 0; i < 30; i++) {
+      const owner = core.accounts[12] as Address
+      const sentAt = performance.now()
+      await core.addLog(owner, 'LAG', 'lag', BigInt(i + 1))
+      for (;;) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/graphql',
+          payload: { query: `{ actionLog(account: "${owner}", symbol: "LAG", first: 1) { totalCount } }` },
+        })
+        if (
+          (JSON.parse(response.body) as { data: { actionLog: { totalCount: number } } }).data.actionLog.totalCount > i
+        )
+          break
+        await new Promise((r) => setTimeout(r, 5))
+      }
+      lags.push(performance.now() - sentAt)
+    }
+    print(
+      `real-time lag (send + mine + index + query): p50 ${percentile(lags, 50).toFixed(0)} ms, p99 ${percentile(lags, 99).toFixed(0)} ms`,
+    )
+    await indexer.stop()
+    await app.close()
+    await again.close()
+  } else {
+    await db.close()
+  }
+  await target.drop()
+  await node.stop()
+}
+
+console.log('\nsummary\n' + results.join('\n'))
+pg.stop()
+process.exit(0)
