@@ -90,7 +90,8 @@ describe('refresh cycle', () => {
     const rpc = recordRpc(page, rpcUrl)
     const before = await stats(page)
     await mine()
-    await page.waitForTimeout(7_000)
+    // Two refresh intervals.
+    await page.waitForTimeout(6_500)
     expect(rpc.requests).toEqual([])
     expect((await stats(page)).cycles).toBe(before.cycles)
     await context.close()

@@ -80,8 +80,10 @@ describe('registration overlay', () => {
   it('never shows the overlay to managers or to registered accounts', async () => {
     for (const account of [E2E_OWNER, E2E_MANAGER, E2E_VISITOR]) {
       const { page, context } = await openConnected(browser, baseUrl, { rpcUrl, account, path: '/team' })
-      // Two refresh cycles: the session's reads have arrived.
-      await page.waitForTimeout(2_500)
+      // The session has read the account's registration.
+      await page
+        .locator(`[data-testid="session"][data-account="${account}"]:not([data-registered="undefined"])`)
+        .waitFor({ state: 'attached' })
       expect(await page.getByTestId('registration-overlay').count(), account).toBe(0)
       await context.close()
     }

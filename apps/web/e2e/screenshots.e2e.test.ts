@@ -28,13 +28,18 @@ describe('screenshots of every page', () => {
   for (const locale of LOCALES) {
     for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       it(`${locale} at ${viewport} size`, async () => {
-        const { page, problems, context } = await openPage(browser, { viewport, storage: { lang: locale } })
+        const { page, problems, context } = await openPage(browser, {
+          viewport,
+          storage: { lang: locale },
+          reducedMotion: true,
+        })
         const dir = join(SCREENSHOT_DIR, locale, viewport)
         for (const route of ROUTES) {
           await page.goto(`${baseUrl}${route}`)
           await waitForPage(page, route)
           expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale)
-          await saveScreenshot(page, join(dir, `${routeSlug(route)}.png`))
+          await saveScreenshot(page, join(dir, `${routeSlug(route)}.png`), 60)
+          expect(problems.list, route).toEqual([])
         }
         const files = readdirSync(dir).filter((file) => file.endsWith('.png'))
         expect(files).toHaveLength(ROUTES.length)

@@ -105,7 +105,13 @@ describe('wallet', () => {
     await page.getByTestId('wallet-button').click()
     const picker = page.getByRole('dialog', { name: '選擇錢包' })
     await picker.waitFor()
-    expect(await picker.getByRole('button').allTextContents()).toEqual(['', 'Alpha Wallet', 'Beta Wallet'])
+    // The development wallet of the test build is offered beside the installed ones.
+    expect(await picker.getByRole('button').allTextContents()).toEqual([
+      '',
+      'Development wallet',
+      'Alpha Wallet',
+      'Beta Wallet',
+    ])
     await picker.getByRole('button', { name: 'Beta Wallet' }).click()
     await expect.poll(() => page.getByTestId('wallet-button').textContent()).toBe('0x709..79C8')
 

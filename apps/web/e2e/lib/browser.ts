@@ -43,6 +43,8 @@ export type OpenPageParameters = {
   storage?: Record<string, string>
   /** Scripts run in the page before the app (e.g. an injected wallet). */
   initScripts?: string[]
+  /** Emulates prefers-reduced-motion: reduce (no entrance animations, e.g. for screenshots). */
+  reducedMotion?: boolean
 }
 
 /**
@@ -61,6 +63,7 @@ export async function openPage(browser: Browser, options: OpenPageParameters = {
     deviceScaleFactor: 1,
     locale: 'zh-TW',
     timezoneId: 'Asia/Taipei',
+    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
   })
   if (options.storage && Object.keys(options.storage).length > 0) {
     // Only on the first document of the tab, so that the app's own writes survive reloads.
@@ -98,11 +101,11 @@ export async function waitForPage(page: Page, path: string): Promise<void> {
  * Saves a screenshot of the whole page, creating folders as needed. The window is stretched to the page's height
  * for the shot, so that fixed parts (top bar, bottom navigation) sit where they belong instead of mid-page.
  */
-export async function saveScreenshot(page: Page, file: string): Promise<void> {
+export async function saveScreenshot(page: Page, file: string, settleMs = 350): Promise<void> {
   mkdirSync(dirname(file), { recursive: true })
   const viewport = page.viewportSize()
-  // Let entrance animations finish so that screenshots are stable.
-  await page.waitForTimeout(350)
+  // Let entrance animations finish so that screenshots are stable (pages opened with reducedMotion have none).
+  await page.waitForTimeout(settleMs)
   const height = await page.evaluate(() => document.documentElement.scrollHeight)
   if (viewport && height > viewport.height) await page.setViewportSize({ width: viewport.width, height })
   try {

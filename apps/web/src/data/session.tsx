@@ -65,7 +65,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }),
     [address, main, record, owner, config],
   )
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
+  return (
+    <SessionContext.Provider value={value}>
+      {children}
+      {/* What the session knows, for browser tests and support: registered is "undefined" until read. */}
+      <span
+        hidden
+        data-testid="session"
+        data-account={address ?? ''}
+        data-registered={String(value.registered)}
+        data-manager={String(value.manager)}
+      />
+    </SessionContext.Provider>
+  )
 }
 
 /** The connected account's registration and manager status. */
