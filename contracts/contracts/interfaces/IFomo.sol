@@ -112,7 +112,9 @@ interface IFomo {
         uint256 lastOut;
     }
 
-    /// @notice SPEC.md §3 "Team" (`teamMin` = `teamAmount - teamMax`, the smaller legs).
+    /// @notice SPEC.md §3 "Team": `teamUser` and `teamAmount` count orders at most `algebra` generations below;
+    /// `teamMax` is the largest leg (a direct invitee's own orders and team, capped at `teamAmount`), `maxAccount`
+    /// that invitee, and `teamMin` = `teamAmount - teamMax`, the smaller legs.
     struct Team {
         bool isManual;
         uint256 level;

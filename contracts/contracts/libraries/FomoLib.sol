@@ -494,7 +494,8 @@ library FomoLib {
         TeamData memory t = $.teams[ancestor];
         t.teamAmount += uint96(actual);
         if (first) ++t.teamUser;
-        uint256 leg = uint256($.users[child].total) + $.teams[child].teamAmount;
+        // the child's leg: its own orders and its team, within this team (walks stop at `algebra` generations)
+        uint256 leg = Math.min(uint256($.users[child].total) + $.teams[child].teamAmount, t.teamAmount);
         TeamMeta storage meta = $.teamMeta[ancestor];
         if (leg > t.teamMax) {
             t.teamMax = uint96(leg);
