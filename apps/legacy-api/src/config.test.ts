@@ -1,0 +1,64 @@
+import { expect, test } from 'vitest'
+import { ConfigError, readConfig } from './config.ts'
+
+test('defaults for the local product', () => {
+  expect(readConfig({})).toEqual({
+    rpcUrl: 'http://127.0.0.1:8545',
+    chainId: 31337,
+    databaseUrl: undefined,
+    port: 4100,
+    host: '127.0.0.1',
+    corsOrigins: ['http://127.0.0.1:5173', 'http://localhost:5173', 'http://127.0.0.1:4173', 'http://localhost:4173'],
+    rateLimitPerMinute: 600,
+    trustProxy: false,
+    logLevel: 'info',
+    paymentReceiver: undefined,
+    paymentToken: undefined,
+    confirmations: 1,
+    signInDomains: ['127.0.0.1:5173', 'localhost:5173', '127.0.0.1:4173', 'localhost:4173'],
+    sessionTtlSeconds: 604_800,
+    dayLength: 86_400,
+    withdrawFee: 10n ** 15n,
+    loginRateLimitPerMinute: 30,
+    purchaseRateLimitPerMinute: 60,
+  })
+})
+
+test('operators’ settings', () => {
+  const config = readConfig({
+    CORS_ORIGINS: 'https://app.example.com',
+    PAYMENT_RECEIVER: '0x00000000000000000000000000000000000000AB',
+    PAYMENT_TOKEN: '0x55d398326f99059fF775485246999027B3197955',
+    CONFIRMATIONS: '15',
+    WITHDRAW_FEE: '0.0025',
+    DAY_SECONDS: '600',
+    SESSION_TTL_SECONDS: '3600',
+  })
+  expect(config).toMatchObject({
+    signInDomains: ['app.example.com'],
+    paymentReceiver: '0x00000000000000000000000000000000000000ab',
+    paymentToken: '0x55d398326f99059ff775485246999027b3197955',
+    confirmations: 15,
+    withdrawFee: 2_500_000_000_000_000n,
+    dayLength: 600,
+    sessionTtlSeconds: 3600,
+  })
+  expect(readConfig({ SIWE_DOMAINS: 'a.example, b.example:8443' }).signInDomains).toEqual([
+    'a.example',
+    'b.example:8443',
+  ])
+})
+
+test.each([
+  [{ PAYMENT_RECEIVER: '0x1234' }, /PAYMENT_RECEIVER must be an address/],
+  [{ PAYMENT_TOKEN: 'usdt' }, /PAYMENT_TOKEN must be an address/],
+  [{ CONFIRMATIONS: '0' }, /CONFIRMATIONS must be between 1 and 1000/],
+  [{ CONFIRMATIONS: '1e3' }, /CONFIRMATIONS must be a whole number/],
+  [{ WITHDRAW_FEE: '-1' }, /WITHDRAW_FEE must be an amount/],
+  [{ WITHDRAW_FEE: '0' }, /WITHDRAW_FEE must be more than 0/],
+  [{ SIWE_DOMAINS: 'https://app.example.com' }, /SIWE_DOMAINS entry/],
+  [{ SESSION_TTL_SECONDS: '10' }, /SESSION_TTL_SECONDS must be between/],
+])('%o → a ConfigError naming the variable', (env, message) => {
+  expect(() => readConfig(env)).toThrow(ConfigError)
+  expect(() => readConfig(env)).toThrow(message)
+})
