@@ -117,7 +117,24 @@ for (const [label, events, perBlock] of [
   if (perBlock === 1) {
     for (; sent < total; sent++) await core.addLog(owners[sent % 10] as Address, 'USDT', 'burn', BigInt(sent + 1))
   } else {
-    for (; sent < total; sent += perBlock) await core.addLogs(owners, perBlock, sent / perBlock)
+    // Several Multicall3 batches of at most 50 entries mined together into one block.
+    await rpcCall(core.url, 'evm_setAutomine', [false])
+    for (; sent < total; sent += perBlock) {
+      const hashes: Hex[] = []
+      for (let part = 0; part < perBlock; part += 50) {
+        const count = Math.min(50, perBlock - part)
+        hashes.push(
+          await core.sendFast(
+            core.accounts[0] as Address,
+            core.multicall,
+            core.addLogsData(owners, count, sent + part),
+          ),
+        )
+      }
+      await rpcCall(core.url, 'evm_mine')
+      await core.publicClient.waitForTransactionReceipt({ hash: hashes.at(-1) as Hex })
+    }
+    await rpcCall(core.url, 'evm_setAutomine', [true])
   }
   const generated = (performance.now() - sendStarted) / 1000
   const target = await createTestDatabase(pg.url, 'bench')

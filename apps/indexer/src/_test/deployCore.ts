@@ -47,8 +47,10 @@ export type Core = {
   sendFast: (from: Address, to: Address, data: Hex) => Promise<Hex>
   register: (account: Address, referrer: Address) => Promise<void>
   addLog: (owner: Address, symbol: string, action: string, amount: bigint, reward?: boolean) => Promise<void>
-  /** `count` Log entries in one transaction (through Multicall3, a Log writer). */
+  /** `count` Log entries in one transaction (through Multicall3, a Log writer; at most about 50 fit). */
   addLogs: (owners: readonly Address[], count: number, salt: number) => Promise<void>
+  /** The calldata of {@link Core.addLogs} for Multicall3 (to send several into one block). */
+  addLogsData: (owners: readonly Address[], count: number, salt: number) => Hex
 }
 
 /**
@@ -107,6 +109,26 @@ export async function deployCore(url: string): Promise<Core> {
     },
     ['Main', 'Log'],
   )
+  const addLogsData = (owners: readonly Address[], count: number, salt: number) => {
+    const calls = Array.from({ length: count }, (_, i) => ({
+      target: log,
+      allowFailure: false,
+      callData: encodeFunctionData({
+        abi: logAbi,
+        functionName: 'addLog',
+        args: [
+          owners[(i + salt) % owners.length] as Address,
+          owner,
+          ['USDT', 'NEX', 'BNB'][i % 3] as string,
+          ['burn', 'stake', 'claim', 'invite'][(i + salt) % 4] as string,
+          BigInt(salt * 1_000 + i + 1),
+          BigInt(i),
+          i % 5 === 0,
+        ],
+      }),
+    }))
+    return encodeFunctionData({ abi: multicallArtifact.abi, functionName: 'aggregate3', args: [calls] })
+  }
   return {
     url,
     accounts,
@@ -135,29 +157,9 @@ export async function deployCore(url: string): Promise<Core> {
               args: [logOwner, owner, symbol, action, amount, amount, false],
             }),
       ),
+    addLogsData,
     async addLogs(owners, count, salt) {
-      const calls = Array.from({ length: count }, (_, i) => ({
-        target: log,
-        allowFailure: false,
-        callData: encodeFunctionData({
-          abi: logAbi,
-          functionName: 'addLog',
-          args: [
-            owners[(i + salt) % owners.length] as Address,
-            owner,
-            ['USDT', 'NEX', 'BNB'][i % 3] as string,
-            ['burn', 'stake', 'claim', 'invite'][(i + salt) % 4] as string,
-            BigInt(salt * 1_000 + i + 1),
-            BigInt(i),
-            i % 5 === 0,
-          ],
-        }),
-      }))
-      await send(
-        owner,
-        multicall,
-        encodeFunctionData({ abi: multicallArtifact.abi, functionName: 'aggregate3', args: [calls] }),
-      )
+      await send(owner, multicall, addLogsData(owners, count, salt))
     },
   }
 }
