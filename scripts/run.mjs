@@ -74,8 +74,15 @@ if (nodeFromTools) {
   process.exit(run(nodeFromTools, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { env }))
 }
 
-// From here on the running Node is recent enough. Child processes must see the same Node first on PATH.
-process.env.PATH = `${dirname(process.execPath)}:${process.env.PATH}`
+// From here on the running Node is recent enough. Child processes must see the same Node first on PATH, and
+// the system folders that apt, dpkg and runuser need even when the caller's PATH is minimal.
+const systemDirs = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin']
+const pathDirs = (process.env.PATH ?? '').split(':').filter(Boolean)
+process.env.PATH = [
+  dirname(process.execPath),
+  ...pathDirs,
+  ...systemDirs.filter((dir) => !pathDirs.includes(dir)),
+].join(':')
 process.env.NX_NO_CLOUD = 'true'
 process.env.NX_DAEMON = process.env.NX_DAEMON ?? 'false'
 process.env.HARDHAT_DISABLE_TELEMETRY = 'true'

@@ -44,12 +44,16 @@ async function freePort() {
   })
 }
 
+// runuser lives in /usr/sbin or /sbin, which a minimal PATH may leave out.
+const runuser = ['/usr/sbin/runuser', '/sbin/runuser', '/usr/bin/runuser'].find((path) => existsSync(path)) ?? 'runuser'
+
 function asServerUser(command, args, options = {}) {
   const isRoot = process.getuid?.() === 0
-  const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args]
+  const [cmd, argv] = isRoot ? [runuser, ['-u', 'postgres', '--', command, ...args]] : [command, args]
   const result = spawnSync(cmd, argv, { encoding: 'utf8', ...options })
+  if (result.error) throw new Error(`${cmd} could not run: ${result.error.message}`)
   if (result.status !== 0) {
-    throw new Error(`${command} failed (exit ${result.status}): ${result.stderr || result.stdout}`)
+    throw new Error(`${command} failed (exit ${result.status ?? result.signal}): ${result.stderr || result.stdout}`)
   }
   return result.stdout
 }
