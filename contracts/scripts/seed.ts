@@ -4,8 +4,9 @@
 // (USDT, BNB, one forced out, team levels), NFT dividends, Stake rounds 0..2, Mining in the 6 tiers, both FOM pools
 // (a settled round with winners and a live round), Double deposits and claims. See scripts/seed/run.ts.
 //   npx hardhat run scripts/seed.ts --network localhost
-// Idempotent: a second run finds its accounts registered, says so and changes nothing. The chain ends about
-// 75 minutes ahead of the wall clock (the rounds and locks must run out once); the printed summary says how far.
+// Idempotent: a second run finds its accounts registered, says so and changes nothing (a partly seeded chain is
+// refused). The chain ends about 78 minutes ahead of the wall clock (IDO round 0, the FOM clocks and the shortest
+// mining lock must run out once); the printed summary says how far. About 10 s on an idle machine, 725 transactions.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { network } from 'hardhat'

@@ -4,10 +4,11 @@
 // Timeline (local parameters: 10-minute days, 1-hour IDO rounds with a 10-minute cooldown, a 1-hour FOM clock,
 // a 30-minute super FOM clock, a 70-minute shortest mining lock): everything that needs time is started first, then
 // the chain moves once past the latest of those moments (about 75 minutes ahead of real time), and the second half
-// claims, settles, releases and opens the live rounds. The chain therefore ends about 75 minutes ahead of the wall
-// clock; web countdowns use the latest block's time, so they stay consistent.
+// claims, settles, releases and opens the live rounds. Hardhat also gives every block at least one second, so the
+// chain ends about 78 minutes ahead of the wall clock (the summary prints it); web countdowns use the latest block's
+// time, so they stay consistent.
 import type { NetworkConnection } from 'hardhat/types/network'
-import { parseEther, type Abi, type Address, type Hash, type TransactionReceipt } from 'viem'
+import { isAddressEqual, parseEther, type Abi, type Address, type Hash, type TransactionReceipt } from 'viem'
 import { localDefaults } from '../../config/defaults.ts'
 import { parentOf, SEED_ACCOUNTS, seedAccounts, seedWallets, type SeedWallet } from './accounts.ts'
 
@@ -133,6 +134,8 @@ export async function seed(
     value?: bigint,
   ) {
     const label = `${functionName}(${args.map(String).join(', ')}) from ${wallet.account.address}`
+    const pulled = wallet === deployer ? undefined : tokenPulled(contract.address, functionName, args)
+    if (pulled) await approveOnce(wallet as SeedWallet, pulled, contract.address)
     try {
       const hash = await wallet.writeContract({
         address: contract.address,
@@ -148,6 +151,25 @@ export async function seed(
       const reason = (error as { shortMessage?: string }).shortMessage ?? String(error)
       throw new Error(`seed: ${label} failed: ${reason}`, { cause: error })
     }
+  }
+  /** The token a user's call makes `contract` pull from it (approved first, once, as the app does). */
+  function tokenPulled(contract: Address, functionName: string, args: readonly unknown[]) {
+    const is = (...targets: { address: Address }[]) => targets.some((t) => isAddressEqual(t.address, contract))
+    if (is(router)) return isAddressEqual((args[2] as Address[])[0], usdt.address) ? usdt : token
+    if (is(ido) && functionName === 'mint') return args[1] ? usdt : token
+    if (is(ido) && functionName === 'burn') return args[1] ? undefined : usdt
+    if (is(burn) && functionName === 'burn') return args[3] ? undefined : usdt
+    if (is(stake, double) && functionName === 'deposit') return usdt
+    if (is(mining) && functionName === 'deposit') return token
+    if (is(fomo, superFomo) && functionName === 'burn') return args[3] ? usdt : token
+    return undefined
+  }
+  const approved = new Set<string>()
+  async function approveOnce(wallet: SeedWallet, erc20: typeof usdt | typeof token, spender: Address) {
+    const key = `${wallet.account.address}:${erc20.address}:${spender}`
+    if (approved.has(key)) return
+    approved.add(key)
+    await send(wallet, erc20, 'approve', [spender, maxApproval])
   }
   const as = (i: number) => wallets[i]
   const now = async () => (await publicClient.getBlock()).timestamp
@@ -165,11 +187,6 @@ export async function seed(
 
   say('seed: trading NEX/USDT through the router')
   for (let i = 0; i < SEED_ACCOUNTS; i++) {
-    for (const spender of [router.address, ido.address, burn.address, stake.address, fomo.address, superFomo.address])
-      await send(as(i), usdt, 'approve', [spender, maxApproval])
-    for (const spender of [router.address, ido.address, mining.address, fomo.address, superFomo.address])
-      await send(as(i), token, 'approve', [spender, maxApproval])
-    await send(as(i), usdt, 'approve', [double.address, maxApproval])
     const spend = parseEther(String(200 + 25 * i))
     const before = await token.read.balanceOf([address(i)])
     await send(as(i), router, 'swapExactTokensForTokensSupportingFeeOnTransferTokens', [
@@ -203,6 +220,13 @@ export async function seed(
     }
   }
 
+  // --- Mining: every tier ----------------------------------------------------------------------------------------
+  say('seed: Mining deposits in the 6 tiers')
+  const miningTiers = (await mining.read.getConfigMulti()).stakeDays.length
+  for (let i = 0; i < 12; i++)
+    await send(as(i), mining, 'deposit', [BigInt(i % miningTiers), BigInt(500 + 100 * i) * ether])
+  const firstMiningStake = (await mining.read.getTotals()).totalStakes - 11n
+
   say('seed: letting one TWAP window pass, then running the fee swaps')
   await networkHelpers.time.increase(Number(localDefaults.tokenMulti.oracleWindow))
   await send(deployer, token, 'updatePrice')
@@ -222,8 +246,6 @@ export async function seed(
       await send(as(i), ido, 'mint', [5n, false])
     } else await send(as(i), ido, 'mint', [BigInt(1 + ((i * 7) % 10)), i % 3 !== 2])
   }
-  // one account pays a burn order through the IDO
-  await send(as(24), ido, 'burn', [2n, false])
 
   // --- Burn --------------------------------------------------------------------------------------------------------
   say('seed: Burn registrations and orders (USDT and BNB)')
@@ -235,6 +257,8 @@ export async function seed(
   await send(deployer, usdt, 'transfer', [burn.address, 2n * burnEvery])
   await send(deployer, burn, 'updatePool')
   await send(deployer, burn, 'updateUser', [address(early)])
+  // one account pays a burn order through the IDO
+  await send(as(24), ido, 'burn', [2n, false])
   // leaders' teams: accounts 7..14 (grandchildren of 1 and 2) burn 5,000 USDT each, so 0, 1 and 2 reach V1
   for (let i = 7; i <= 14; i++) await send(as(i), burn, 'burn', [address(i), 50n, 50n * burnEvery, false])
   for (let i = 0; i <= 6; i++) await send(as(i), burn, 'burn', [address(i), BigInt(1 + (i % 3)), 3n * burnEvery, false])
@@ -251,21 +275,6 @@ export async function seed(
   // a parent pays an order for its child
   await send(as(3), burn, 'burn', [address(15), 1n, burnEvery, false])
 
-  // --- Stake: rounds 0 (filled), 1 (filled after the cooldown), 2 (open) ----------------------------------------------
-  say('seed: Stake deposits in three rounds')
-  await send(deployer, token, 'approve', [stake.address, 5_000_000n * ether])
-  await send(deployer, stake, 'fund', [5_000_000n * ether])
-  const stakeCool = (await stake.read.getConfig()).roundCool
-  for (let i = 0; i < 10; i++) await send(as(i), stake, 'deposit', [10_000n * ether])
-  await networkHelpers.time.increase(Number(stakeCool))
-
-  // --- Mining: every tier ----------------------------------------------------------------------------------------
-  say('seed: Mining deposits in the 6 tiers')
-  const miningTiers = (await mining.read.getConfigMulti()).stakeDays.length
-  for (let i = 0; i < 12; i++)
-    await send(as(i), mining, 'deposit', [BigInt(i % miningTiers), BigInt(500 + 100 * i) * ether])
-  const firstMiningStake = (await mining.read.getTotals()).totalStakes - 11n
-
   // --- FOM and super FOM pools -----------------------------------------------------------------------------------
   say('seed: FOM and super FOM orders (round 1 of each)')
   for (let i = 0; i < 10; i++)
@@ -279,6 +288,15 @@ export async function seed(
   // --- Double: direct deposits (FOM orders add records too) -------------------------------------------------------
   say('seed: Double deposits')
   for (let i = 18; i < 24; i++) await send(as(i), double, 'deposit', [address(i), BigInt(500 + 100 * i) * ether, 0n])
+
+  // --- Stake: rounds 0 (filled), 1 (filled after the cooldown), 2 (open) ----------------------------------------------
+  say('seed: Stake deposits in three rounds')
+  // the owner tops the reward pool up (Stake.fund) so that rounds 0 and 1 can fill
+  await send(deployer, token, 'approve', [stake.address, 5_000_000n * ether])
+  await send(deployer, stake, 'fund', [5_000_000n * ether])
+  const stakeCool = (await stake.read.getConfig()).roundCool
+  for (let i = 0; i < 10; i++) await send(as(i), stake, 'deposit', [10_000n * ether])
+  await networkHelpers.time.increase(Number(stakeCool))
 
   // --- Stake round 1 (after the cooldown) ----------------------------------------------------------------------------
   for (let i = 10; i < 30; i++) await send(as(i), stake, 'deposit', [10_000n * ether])
