@@ -5,6 +5,11 @@
 const ether = 10n ** 18n
 const day = 86_400n
 
+type Tuple<N extends number, T extends bigint[] = []> = T['length'] extends N
+  ? readonly [...T]
+  : Tuple<N, [...T, bigint]>
+const tuple = <N extends number>(values: Tuple<N>) => values
+
 /** Stake: `setConfig` (SPEC §3 "Stake config"). */
 export const stakeConfig = {
   /** Lock after a deposit before the daily releases start (bound <= 365 d). */
@@ -78,13 +83,13 @@ export const miningSettings = {
 /** Mining: `setConfigMulti` (6 tiers, 3 invite generations). */
 export const miningMulti = {
   /** Force given to the 1st/2nd/3rd referrer, of the stake's force (each <= 5,000, sum <= 10,000). */
-  inviteRates: [1_000n, 500n, 300n] as const,
+  inviteRates: tuple<3>([1_000n, 500n, 300n]),
   /** Lock days per tier (bound 1..1,000). */
-  stakeDays: [7n, 15n, 30n, 60n, 90n, 180n] as const,
+  stakeDays: tuple<6>([7n, 15n, 30n, 60n, 90n, 180n]),
   /** Share of the amount returned at release (bound <= 10,000; the rest funds the emission). */
-  stakeRates: [10_000n, 10_000n, 10_000n, 10_000n, 10_000n, 10_000n] as const,
+  stakeRates: tuple<6>([10_000n, 10_000n, 10_000n, 10_000n, 10_000n, 10_000n]),
   /** Force per NEX, per tier (bound 1..100,000). */
-  stakeForces: [10_000n, 11_000n, 12_500n, 15_000n, 20_000n, 30_000n] as const,
+  stakeForces: tuple<6>([10_000n, 11_000n, 12_500n, 15_000n, 20_000n, 30_000n]),
 }
 
 /** Fomo (FOM pool): `setConfig`. */
@@ -120,17 +125,17 @@ export const fomoSettings = {
 /** Fomo (FOM pool): `setConfigMulti`. */
 export const fomoMulti = {
   /** Split of an order after its principal: gold, pot, double, direct, indirect, team, burn (sum <= 10,000). */
-  burnRates: [3_000n, 2_000n, 1_000n, 1_000n, 500n, 1_500n, 1_000n] as const,
+  burnRates: tuple<7>([3_000n, 2_000n, 1_000n, 1_000n, 500n, 1_500n, 1_000n]),
   /** Team rate per level, of the team share, differential (non-decreasing, <= 10,000). */
-  teamRates: [2_500n, 5_000n, 7_500n, 10_000n] as const,
+  teamRates: tuple<4>([2_500n, 5_000n, 7_500n, 10_000n]),
   /** Team amount (USDT) for levels V1..V4 (non-decreasing). */
-  teamAmounts: [10_000n * ether, 50_000n * ether, 200_000n * ether, 1_000_000n * ether] as const,
+  teamAmounts: tuple<4>([10_000n * ether, 50_000n * ether, 200_000n * ether, 1_000_000n * ether]),
   /** Lock days per tier (bound 1..1,000). */
-  stakeDays: [30n, 60n, 90n, 180n, 360n] as const,
+  stakeDays: tuple<5>([30n, 60n, 90n, 180n, 360n]),
   /** Static reward weight per tier (bound 1..50,000). */
-  stakeRates: [10_000n, 12_000n, 15_000n, 20_000n, 30_000n] as const,
+  stakeRates: tuple<5>([10_000n, 12_000n, 15_000n, 20_000n, 30_000n]),
   /** Principal returned at release, of the order (bound <= 10,000). */
-  stakeSurplus: [3_000n, 4_000n, 5_000n, 6_000n, 7_000n] as const,
+  stakeSurplus: tuple<5>([3_000n, 4_000n, 5_000n, 6_000n, 7_000n]),
 }
 
 /** Super FOM pool: bigger orders, a shorter clock, a bigger pot share. */
@@ -143,7 +148,7 @@ export const superFomoSettings = {
 }
 export const superFomoMulti = {
   ...fomoMulti,
-  burnRates: [2_000n, 3_000n, 1_000n, 1_000n, 500n, 1_500n, 1_000n] as const,
+  burnRates: tuple<7>([2_000n, 3_000n, 1_000n, 1_000n, 500n, 1_500n, 1_000n]),
 }
 
 /** Double: `setConfig`. */

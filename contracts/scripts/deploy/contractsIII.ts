@@ -88,6 +88,8 @@ export async function deployContractsIII(
     double: await viem.getContractAt('Double', d.double.address),
     info: await viem.getContractAt('Info', d.info.address),
     oracle: await viem.getContractAt('PriceOracle', oracle),
+    /** The library Fomo links (to deploy further Fomo implementations). */
+    fomoLib: d.fomoLib.address,
     addresses,
   }
 }
