@@ -1,8 +1,9 @@
 // Fills the local chain with realistic data for every contract after scripts/deploy.ts, through the contracts' own
-// functions called by 36 seeded users (fixed accounts of Hardhat's development mnemonic, HD indexes 20..55, in a
-// referral tree 6 levels below genesis): trades, IDO rounds 0 and 1 (USDT, NEX, claims, syntheses), Burn orders
-// (USDT, BNB, one forced out, team levels), NFT dividends, Stake rounds 0..2, Mining in the 6 tiers, both FOM pools
-// (a settled round with winners and a live round), Double deposits and claims. See scripts/seed/run.ts.
+// functions called by 36 seeded users (fixed accounts of Hardhat's development mnemonic, HD indexes 10..45, the
+// first ten selectable in the web development wallet; a referral tree 6 levels below genesis): trades, IDO rounds
+// 0 and 1 (USDT, NEX, claims, syntheses), Burn orders (USDT, BNB, one forced out, team levels), NFT dividends,
+// Stake rounds 0..2, Mining in the 6 tiers, both FOM pools (a settled round with winners and a live round), Double
+// deposits and claims. See scripts/seed/run.ts.
 //   npx hardhat run scripts/seed.ts --network localhost
 // Idempotent: a second run finds its accounts registered, says so and changes nothing (a partly seeded chain is
 // refused). The chain ends about 78 minutes ahead of the wall clock (IDO round 0, the FOM clocks and the shortest

@@ -1,19 +1,20 @@
-// The seed's users: fixed accounts of Hardhat's public development mnemonic, from HD index 20 on (the node unlocks
-// indexes 0..19; the web end-to-end tests use 0..9, so the seed never touches them). Their keys are public test
-// keys: never fund them on a real network.
+// The seed's users: fixed accounts of Hardhat's public development mnemonic, HD indexes 10..45. The first ten
+// (the root of the tree, the V1 leaders, the syndicate holders, stakers, miners and FOM players) are among the
+// node's unlocked accounts 10..19, so the web app's development wallet can switch to them and see filled pages;
+// the web end-to-end tests use 0..9, which the seed never touches. Public test keys: never fund them elsewhere.
 import { createWalletClient, custom, type Account, type Chain, type WalletClient } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 
 /** Hardhat's default development mnemonic (public, local chains only). */
 export const HARDHAT_MNEMONIC = 'test test test test test test test test test test test junk'
 /** HD index of the first seed account. */
-export const FIRST_INDEX = 20
+export const FIRST_INDEX = 10
 /** Number of seed accounts: a binary referral tree 6 levels deep below genesis. */
 export const SEED_ACCOUNTS = 36
 
 export type SeedWallet = WalletClient<ReturnType<typeof custom>, Chain, Account>
 
-/** The seed accounts' local signers (m/44'/60'/0'/0/20 and on). */
+/** The seed accounts' local signers (m/44'/60'/0'/0/10 and on). */
 export function seedAccounts(count = SEED_ACCOUNTS): Account[] {
   return Array.from({ length: count }, (_, i) => mnemonicToAccount(HARDHAT_MNEMONIC, { addressIndex: FIRST_INDEX + i }))
 }

@@ -10,7 +10,7 @@
 import type { NetworkConnection } from 'hardhat/types/network'
 import { isAddressEqual, parseEther, type Abi, type Address, type Hash, type TransactionReceipt } from 'viem'
 import { localDefaults } from '../../config/defaults.ts'
-import { parentOf, SEED_ACCOUNTS, seedAccounts, seedWallets, type SeedWallet } from './accounts.ts'
+import { FIRST_INDEX, parentOf, SEED_ACCOUNTS, seedAccounts, seedWallets, type SeedWallet } from './accounts.ts'
 
 type Connection = NetworkConnection<'generic'>
 
@@ -175,7 +175,9 @@ export async function seed(
   const now = async () => (await publicClient.getBlock()).timestamp
 
   // ---------------------------------------------------------------------------------------------------------------
-  say(`seed: funding and registering ${SEED_ACCOUNTS} accounts (HD indexes 20..${20 + SEED_ACCOUNTS - 1})`)
+  say(
+    `seed: funding and registering ${SEED_ACCOUNTS} accounts (HD indexes ${FIRST_INDEX}..${FIRST_INDEX + SEED_ACCOUNTS - 1})`,
+  )
   for (let i = 0; i < SEED_ACCOUNTS; i++) {
     await confirm(await deployer.sendTransaction({ to: address(i), value: parseEther('10') }), 'fund BNB')
     await send(deployer, usdt, 'mint', [address(i), parseEther(String(30_000 + 100 * i))])
