@@ -83,7 +83,11 @@ export async function openPage(browser: Browser, options: OpenPageParameters = {
   })
   page.on('pageerror', (error) => list.push(`pageerror: ${error.message}`))
   page.on('requestfailed', (request) => {
-    list.push(`requestfailed: ${request.url()} ${request.failure()?.errorText ?? ''}`)
+    const error = request.failure()?.errorText ?? ''
+    // A document request aborted is a navigation superseded by another one, or Chromium's own link prefetching;
+    // a document that truly fails to load reports another error.
+    if (request.resourceType() === 'document' && error === 'net::ERR_ABORTED') return
+    list.push(`requestfailed: ${request.url()} ${error}`)
   })
   page.on('dialog', (dialog) => {
     list.push(`dialog: ${dialog.type()} ${dialog.message()}`)

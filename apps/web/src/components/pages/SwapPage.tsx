@@ -5,7 +5,7 @@ import { iUniswapV2PairAbi, iUniswapV2Router02Abi } from '@nexus/abi'
 import { Button, Card } from '@nexus/ui'
 import { erc20Abi, isAddressEqual } from 'viem'
 import type { Address } from 'viem'
-import { ok, useChainReads } from '../../data/ChainData.tsx'
+import { ok, useChainNow, useChainReads } from '../../data/ChainData.tsx'
 import { useSession } from '../../data/session.tsx'
 import { useTransaction } from '../../hooks/useTransaction.ts'
 import { checkAmount } from '../../lib/amountInput.ts'
@@ -21,7 +21,7 @@ import { RelatedLinks } from './RelatedLinks.tsx'
 export const SLIPPAGE_KEY = 'swapSlippage'
 const SLIPPAGE_CHOICES = [50, 100, 300, 500] as const
 const DEFAULT_SLIPPAGE = 100
-/** The swap's deadline, from the device clock. */
+/** The swap's deadline: this long after the chain's current time (the device clock may differ from it). */
 const DEADLINE_SECONDS = 20 * 60
 const ZERO_ACCOUNT: Address = '0x0000000000000000000000000000000000000000'
 
@@ -80,6 +80,7 @@ function Swap({ router, usdt, nex, pair }: { router: Address; usdt: Address; nex
   const { t, i18n } = useLingui()
   const { account } = useSession()
   const send = useTransaction()
+  const chainNow = useChainNow()
   const [fromUsdt, setFromUsdt] = useState(true)
   const [input, setInput] = useState('')
   const [slippage, setSlippage] = useState(readSlippage)
@@ -151,7 +152,7 @@ function Swap({ router, usdt, nex, pair }: { router: Address; usdt: Address; nex
           minimumReceived(amountOut ?? 0n, slippage),
           [tokenIn, tokenOut],
           account ?? ZERO_ACCOUNT,
-          BigInt(Math.floor(Date.now() / 1000) + DEADLINE_SECONDS),
+          BigInt((chainNow ?? Math.floor(Date.now() / 1000)) + DEADLINE_SECONDS),
         ],
       }),
       success: msg`Swapped`,
