@@ -71,6 +71,7 @@ describe('local seed (scripts/seed.ts)', async () => {
     assert.ok((await ido.read.idos([0n])).idoTotal > 0n)
     assert.ok((await ido.read.idos([1n])).idoTotal > 0n)
     assert.ok(totals.totalNexus > 0n, 'some units were paid in NEX')
+    assert.equal(await ido.read.userRoundCounts([1n, accounts[32]]), 2n, 'two units were paid in BNB')
     assert.ok((await ido.read.totalClaimed()) > 0n)
     assert.equal(summary.syntheses, 2)
     assert.equal(await ii.nft.read.balanceOf([accounts[0], 2n]), 1n)

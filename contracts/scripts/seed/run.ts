@@ -327,6 +327,8 @@ export async function seed(
   await send(deployer, ido, 'sync')
   for (let i = 0; i < 3; i++) await send(as(i), ido, 'mint', [5n, i !== 1])
   for (let i = 24; i < 32; i++) await send(as(i), ido, 'mint', [BigInt(1 + (i % 4)), i % 2 === 0])
+  // two units paid in BNB (swapped to USDT at no worse than the TWAP; the USDT above the price comes back)
+  await send(as(32), ido, 'ido', [2n], parseEther('0.5'))
   for (let i = 0; i < 2; i++) await send(as(i), ido, 'hecheng')
   for (let i = 3; i < 9; i++) await send(as(i), ido, 'claim')
   const round1 = await ido.read.getRoundState()
