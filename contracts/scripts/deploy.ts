@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { network } from 'hardhat'
-import { getAddress, type Address, type Hash } from 'viem'
+import { getAddress, toFunctionSelector, type Address, type Hash } from 'viem'
 import NexusModule from '../ignition/modules/Nexus.ts'
 import { contractsIIFutures, deployContractsII } from './deploy/contractsII.ts'
 import { contractsIIIFutures, deployContractsIII } from './deploy/contractsIII.ts'
@@ -95,6 +95,22 @@ const ii = await deployContractsII(connection, base, { deploymentId })
 Object.assign(addresses, ii.addresses)
 const iii = await deployContractsIII(connection, { ...base, oracle: ii.addresses.NexOracle }, { deploymentId })
 Object.assign(addresses, iii.addresses)
+
+// Info's plug-in sources: one call of Info.getUserInfo also returns the account's Ido, Nft and Burn records.
+const sources = [
+  { target: getAddress(ii.addresses.Ido as Address), selector: toFunctionSelector('users(address)') },
+  { target: getAddress(ii.addresses.Nft as Address), selector: toFunctionSelector('getUserInfo(address)') },
+  { target: getAddress(ii.addresses.Burn as Address), selector: toFunctionSelector('users(address)') },
+  { target: getAddress(ii.addresses.Burn as Address), selector: toFunctionSelector('teams(address)') },
+]
+const current = await iii.info.read.getSources()
+const same =
+  current.length === sources.length &&
+  current.every((s, i) => getAddress(s.target) === sources[i]?.target && s.selector === sources[i]?.selector)
+if (!same) {
+  const hash = await iii.info.write.setSources([sources])
+  await publicClient.waitForTransactionReceipt({ hash })
+}
 const hashes = transactionHashes()
 const contracts: Record<string, { address: Address; blockNumber: number; transactionHash: Hash }> = {}
 for (const [name, address] of Object.entries(addresses)) {
