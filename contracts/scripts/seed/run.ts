@@ -296,14 +296,26 @@ export async function seed(
   // the owner tops the reward pool up (Stake.fund) so that rounds 0 and 1 can fill
   await send(deployer, token, 'approve', [stake.address, 5_000_000n * ether])
   await send(deployer, stake, 'fund', [5_000_000n * ether])
-  const stakeCool = (await stake.read.getConfig()).roundCool
-  for (let i = 0; i < 10; i++) await send(as(i), stake, 'deposit', [10_000n * ether])
-  await networkHelpers.time.increase(Number(stakeCool))
-
-  // --- Stake round 1 (after the cooldown) ----------------------------------------------------------------------------
-  for (let i = 10; i < 30; i++) await send(as(i), stake, 'deposit', [10_000n * ether])
-  await networkHelpers.time.increase(Number(stakeCool))
-  for (let i = 30; i < 36; i++) await send(as(i), stake, 'deposit', [BigInt(1_000 + 500 * (i - 30)) * ether])
+  const stakeConfig = await stake.read.getConfig()
+  // rounds 0 and 1: accounts deposit up to their cap (userMax) in turn until the round fills
+  let staker = 0
+  for (const round of [0n, 1n]) {
+    for (;;) {
+      const { idoMax, idoTotal, idoMin } = (await stake.read.getIdos())[Number(round)]
+      const left = idoMax - idoTotal
+      if (left === 0n) break
+      if (staker >= SEED_ACCOUNTS) throw new Error(`seed: Stake round ${round} needs more than the seed accounts`)
+      const [user] = await stake.read.getUserInfo([address(staker)])
+      const room = stakeConfig.userMax - user.amount
+      const amount = room < left ? room : left
+      if (amount >= idoMin || amount === left) await send(as(staker), stake, 'deposit', [amount])
+      staker++
+    }
+    await networkHelpers.time.increase(Number(stakeConfig.roundCool))
+  }
+  // round 2: the remaining accounts deposit a part of it
+  for (; staker < SEED_ACCOUNTS; staker++)
+    await send(as(staker), stake, 'deposit', [BigInt(1_000 + 500 * (staker % 6)) * ether])
 
   // --- move the chain past the IDO cooldown, the FOM clocks and the shortest mining lock ----------------------------
   const roundState = await ido.read.getRoundState()
