@@ -227,7 +227,7 @@ export async function seed(
   const miningTiers = (await mining.read.getConfigMulti()).stakeDays.length
   for (let i = 0; i < 12; i++)
     await send(as(i), mining, 'deposit', [BigInt(i % miningTiers), BigInt(500 + 100 * i) * ether])
-  const firstMiningStake = (await mining.read.getTotals()).totalStakes - 11n
+  const firstMiningStake = (await mining.read.getTotals()).totalStakes - 11n // the 12 stakes just made
 
   say('seed: letting one TWAP window pass, then running the fee swaps')
   await networkHelpers.time.increase(Number(localDefaults.tokenMulti.oracleWindow))
@@ -343,8 +343,6 @@ export async function seed(
   await send(as(32), ido, 'ido', [2n], parseEther('0.5'))
   for (let i = 0; i < 2; i++) await send(as(i), ido, 'hecheng')
   for (let i = 3; i < 9; i++) await send(as(i), ido, 'claim')
-  const round1 = await ido.read.getRoundState()
-  await send(deployer, ido, 'setIdo', [2n, ...Object.values(SEED_IDO_ROUNDS[1]), round1.coolEnd])
 
   // --- settle the FOM rounds with new orders (which open the live rounds), winners claim --------------------------
   say('seed: settling FOM round 1 of each pool, opening round 2, prize claims')
@@ -359,7 +357,7 @@ export async function seed(
       const owner = (await pool.read.orders([settled.winners[w]])).owner
       if (claimed.has(owner)) continue
       claimed.add(owner)
-      const i = accounts.findIndex((a) => a.address === owner)
+      const i = accounts.findIndex((a) => isAddressEqual(a.address, owner))
       await send(as(i), pool, 'claimReward', [running - 1n])
     }
   }
@@ -370,7 +368,7 @@ export async function seed(
   for (let s = firstMiningStake; s < firstMiningStake + 12n; s++) {
     const record = await mining.read.stakes([s])
     if (record.endTime <= (await now())) {
-      const i = accounts.findIndex((a) => a.address === record.owner)
+      const i = accounts.findIndex((a) => isAddressEqual(a.address, record.owner))
       await send(as(i), mining, 'claimRelease', [s])
     }
   }
@@ -382,6 +380,10 @@ export async function seed(
   for (const i of [early, 0, 1, 2, 15, 20]) await send(as(i), burn, 'claimReward')
   for (let i = 3; i < 6; i++) await send(as(i), nft, 'claimReward')
   for (let i = 18; i < 21; i++) await send(as(i), double, 'claim')
+
+  // last (the mark of a complete seed): round 2 configured as the next-round preview, after round 1's cooldown
+  const round1 = await ido.read.getRoundState()
+  await send(deployer, ido, 'setIdo', [2n, ...Object.values(SEED_IDO_ROUNDS[1]), round1.coolEnd])
 
   return { ...(await summarize(false)), transactions }
 
