@@ -22,10 +22,15 @@ export function sampleValue(parameter: Parameter, seed = 1): unknown {
   if (parameter.type === 'bytes') return `0x${'ab'.repeat(seed + 2)}`
   const bytes = /^bytes(\d+)$/.exec(parameter.type)
   if (bytes) return `0x${seed.toString(16).padStart(Number(bytes[1]) * 2, '0')}`
-  const uint = /^uint(\d*)$/.exec(parameter.type)
-  if (uint) return BigInt(seed) * 1000n + 7n
-  const int = /^int(\d*)$/.exec(parameter.type)
-  if (int) return -(BigInt(seed) * 1000n + 7n)
+  // Values that fit the type's width (uint8 holds at most 255), distinct per seed; viem decodes integers of
+  // up to 48 bits as numbers, wider ones as bigints.
+  const integer = /^(u?)int(\d*)$/.exec(parameter.type)
+  if (integer) {
+    const bits = Number(integer[2] || 256)
+    const magnitude = (BigInt(seed) * 1000n + 7n) % 2n ** BigInt(integer[1] ? bits : bits - 1)
+    const value = integer[1] ? magnitude : -magnitude
+    return bits <= 48 ? Number(value) : value
+  }
   throw new Error(`no sample for ABI type ${parameter.type}`)
 }
 
