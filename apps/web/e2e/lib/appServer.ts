@@ -31,11 +31,18 @@ export async function serveApp({
   outDir = '../../dist/web-e2e',
   skipBuild = false,
 }: ServeAppParameters = {}): Promise<AppServer> {
-  const saved = new Map(Object.keys(env).map((key) => [key, process.env[key]]))
-  Object.assign(process.env, env)
+  // Vitest runs with NODE_ENV=test, which would make React and others bundle their development builds.
+  const all = { ...env, NODE_ENV: 'production' }
+  const saved = new Map(Object.keys(all).map((key) => [key, process.env[key]]))
+  Object.assign(process.env, all)
   try {
     if (!skipBuild) {
-      await build({ root: webRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true, sourcemap: false } })
+      await build({
+        root: webRoot,
+        mode: 'production',
+        logLevel: 'error',
+        build: { outDir, emptyOutDir: true, sourcemap: false },
+      })
     }
   } finally {
     for (const [key, value] of saved) {

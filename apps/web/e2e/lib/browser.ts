@@ -84,9 +84,9 @@ export async function openPage(browser: Browser, options: OpenPageParameters = {
   page.on('pageerror', (error) => list.push(`pageerror: ${error.message}`))
   page.on('requestfailed', (request) => {
     const error = request.failure()?.errorText ?? ''
-    // A document request aborted is a navigation superseded by another one, or Chromium's own link prefetching;
-    // a document that truly fails to load reports another error.
-    if (request.resourceType() === 'document' && error === 'net::ERR_ABORTED') return
+    // Aborted requests are those the page no longer needs: it navigated away while a refresh (block poll, reads)
+    // or an image was in flight, or a navigation superseded another. Real failures report other errors.
+    if (error === 'net::ERR_ABORTED') return
     list.push(`requestfailed: ${request.url()} ${error}`)
   })
   page.on('dialog', (dialog) => {

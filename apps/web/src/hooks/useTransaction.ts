@@ -97,7 +97,7 @@ export function useTransaction(): (plan: TransactionPlan) => Promise<Transaction
         return { ok: true, blockNumber: receipt.blockNumber }
       } catch (error) {
         console.info('transaction failed', error)
-        const text = userErrorText(error, i18n)
+        const text = await userErrorText(error, i18n)
         toast.error(text)
         void refresh()
         return { ok: false, error: text }

@@ -50,7 +50,7 @@ export function useWalletConnect() {
         const kind = walletErrorKind(error)
         if (kind === 'rejected') toast.error(t`You declined to log in with your wallet.`)
         else if (kind === 'no-wallet') toast.error(noWallet)
-        else if (kind !== 'already-connected') toast.error(userErrorText(error, i18n))
+        else if (kind !== 'already-connected') toast.error(await userErrorText(error, i18n))
       }
     },
     [connect, i18n, noWallet, t, toast],

@@ -7,9 +7,9 @@ describe('userErrorText', () => {
   it('translates the SDK message ids in both languages', async () => {
     const rejected = new UserRejectedRequestError(new Error('denied'))
     await activateLocale('en')
-    expect(userErrorText(rejected, i18n)).toBe('You rejected the request in your wallet.')
+    expect(await userErrorText(rejected, i18n)).toBe('You rejected the request in your wallet.')
     await activateLocale('zh-Hant')
-    expect(userErrorText(rejected, i18n)).toBe('您已在錢包中拒絕了此請求。')
+    expect(await userErrorText(rejected, i18n)).toBe('您已在錢包中拒絕了此請求。')
   })
 
   it('shows a revert reason, and Operate Error for an empty revert', async () => {
@@ -17,8 +17,8 @@ describe('userErrorText', () => {
     const reverted = new BaseError('call failed', {
       cause: new ContractFunctionRevertedError({ abi: [], functionName: 'mint', message: 'round not active' }),
     })
-    expect(userErrorText(reverted, i18n)).toContain('round not active')
-    expect(userErrorText({ code: -32603, message: 'execution reverted' }, i18n)).toBe('Operate Error')
+    expect(await userErrorText(reverted, i18n)).toContain('round not active')
+    expect(await userErrorText({ code: -32603, message: 'execution reverted' }, i18n)).toBe('Operate Error')
   })
 
   it('recognises observation wallets', async () => {
@@ -26,7 +26,7 @@ describe('userErrorText', () => {
     expect(isObservationWalletError({ code: 4100, message: 'Unauthorized' })).toBe(true)
     expect(isObservationWalletError(new Error('outer', { cause: { message: 'watch-only account' } }))).toBe(true)
     expect(isObservationWalletError(new Error('nonce too low'))).toBe(false)
-    expect(userErrorText({ code: 4100, message: 'x' }, i18n)).toBe(
+    expect(await userErrorText({ code: 4100, message: 'x' }, i18n)).toBe(
       'Observation (read-only) wallets are not supported: connect a wallet that can sign.',
     )
   })

@@ -1,6 +1,5 @@
 import { msg } from '@lingui/core/macro'
 import type { I18n, MessageDescriptor } from '@lingui/core'
-import { toUserError } from '@nexus/sdk'
 import type { UserErrorMessageId } from '@nexus/sdk'
 
 /** The SDK's error messages (toUserError message ids) in the app's catalogs. */
@@ -41,11 +40,12 @@ export function isObservationWalletError(error: unknown): boolean {
  * The user-facing text of any wallet, RPC or contract error (SPEC.md §8), in the active language.
  *
  * @example
- * toast.error(userErrorText(error, i18n))
+ * toast.error(await userErrorText(error, i18n))
  */
-export function userErrorText(error: unknown, i18n: I18n): string {
+export async function userErrorText(error: unknown, i18n: I18n): Promise<string> {
   if (isObservationWalletError(error)) return i18n._(OBSERVATION_MESSAGE)
-  const found = toUserError(error, { locale: i18n.locale === 'en' ? 'en' : 'zh-Hant' })
+  const { describeError } = await import('./describeError.ts')
+  const found = describeError(error, i18n.locale === 'en' ? 'en' : 'zh-Hant')
   return i18n._({
     ...USER_ERROR_MESSAGES[found.messageId],
     values: { reason: found.values.reason ?? found.reason ?? '' },

@@ -47,7 +47,7 @@ export function NetworkGuard() {
             try {
               await switchChain.mutateAsync({ chainId: env.chainId })
             } catch (caught) {
-              setError(userErrorText(caught, i18n))
+              setError(await userErrorText(caught, i18n))
             }
           }}
         >
