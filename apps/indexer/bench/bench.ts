@@ -66,6 +66,10 @@ async function indexAll(core: Core, db: Database) {
   }
   const seconds = (performance.now() - started) / 1000
   await indexer.stop()
+  const phases = (await metrics.phaseSeconds.get()).values
+    .map((v) => `${String(v.labels.phase)} ${v.value.toFixed(2)}`)
+    .join(', ')
+  console.log(`  sync phases (s): ${phases}`)
   return seconds
 }
 
@@ -102,12 +106,19 @@ function copyRate(url: string, rows: number) {
   return rows / seconds
 }
 
+// BENCH_DENSITIES picks densities (events per block, default all three: 100,10,1); BENCH_NO_SERVE=1 skips
+// the restart, GraphQL and real-time parts (for profiling the catch-up alone).
+const densities = (process.env.BENCH_DENSITIES ?? '100,10,1').split(',').map(Number)
+const serve = process.env.BENCH_NO_SERVE !== '1'
+
 // 1. Catch-up throughput at three densities.
-for (const [label, events, perBlock] of [
-  ['~100 per block', 200_000, 100],
-  ['~10 per block', 20_000, 10],
-  ['1 per block', 20_000, 1],
-] as const) {
+for (const [label, events, perBlock] of (
+  [
+    ['~100 per block', 200_000, 100],
+    ['~10 per block', 20_000, 10],
+    ['1 per block', 20_000, 1],
+  ] as const
+).filter(([, , perBlock]) => densities.includes(perBlock))) {
   const total = Math.max(100, Math.round(events * scale))
   const node = await startHardhatNode()
   const core = await deployCore(node.url)
@@ -150,7 +161,7 @@ for (const [label, events, perBlock] of [
       ` | PostgreSQL COPY ${fmt(copy)} rows/s (ratio ${(rate / copy).toFixed(3)}) | chain generated in ${generated.toFixed(1)} s`,
   )
 
-  if (perBlock === 100) {
+  if (perBlock === 100 && serve) {
     // 2. Restart with nothing new: open (migrations up to date), serve, first step idle.
     await db.close()
     const restartStarted = performance.now()

@@ -44,7 +44,16 @@ const app = createServer({
   graphql: { introspection: config.introspection },
   logger: { level: config.logLevel },
 })
-const indexer = createIndexer({ db, rpc, chainId: config.chainId, sources, metrics, logger: app.log })
+const indexer = createIndexer({
+  db,
+  rpc,
+  chainId: config.chainId,
+  sources,
+  metrics,
+  logger: app.log,
+  pollInterval: config.pollInterval,
+  maxRange: config.maxRange,
+})
 
 let stopping = false
 async function shutdown(signal: string) {

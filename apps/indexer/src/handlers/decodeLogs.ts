@@ -1,6 +1,7 @@
-import { decodeEventLog, type AbiEvent, type Address, type Hex } from 'viem'
+import type { Address, Hex } from 'viem'
 import { NonRetryableError } from '../internal/errors.ts'
 import type { RpcLog, Source } from '../sync/types.ts'
+import { compileEvent, type EventDecoder } from './compileEvent.ts'
 import { eventsBySelector } from './resolveSources.ts'
 
 /** A log with its decoded event, ready to write. */
@@ -32,8 +33,20 @@ export type LogDecoder = (logs: readonly RpcLog[], timestampOf: (blockNumber: bi
  * NonRetryableError (the range is not written), never skips.
  */
 export function createLogDecoder(sources: readonly Source[]): LogDecoder {
+  // address -> (topic0 -> compiled decoder): one map lookup per log, no selector hashed per log.
   const byAddress = new Map(
-    sources.map((source) => [source.address.toLowerCase(), { source, events: eventsBySelector(source.abi) }]),
+    sources.map((source) => [
+      source.address.toLowerCase(),
+      {
+        source,
+        events: new Map(
+          [...eventsBySelector(source.abi)].map(([selector, event]) => [
+            selector,
+            { name: event.name, decode: compileEvent(event) as EventDecoder },
+          ]),
+        ),
+      },
+    ]),
   )
   return (logs, timestampOf) =>
     logs.map((log) => {
@@ -42,17 +55,11 @@ export function createLogDecoder(sources: readonly Source[]): LogDecoder {
       const known = byAddress.get(address)
       let eventName = 'unknown'
       let args: Record<string, unknown> = {}
-      const event: AbiEvent | undefined = log.topics[0] ? known?.events.get(log.topics[0]) : undefined
+      const event = log.topics[0] ? known?.events.get(log.topics[0]) : undefined
       if (event) {
         try {
-          const decoded = decodeEventLog({
-            abi: [event],
-            topics: log.topics as [Hex, ...Hex[]],
-            data: log.data,
-            strict: true,
-          })
-          eventName = decoded.eventName
-          args = (decoded.args ?? {}) as Record<string, unknown>
+          args = event.decode(log.topics, log.data) as Record<string, unknown>
+          eventName = event.name
         } catch (error) {
           throw new NonRetryableError(
             `Cannot decode ${event.name} of ${known?.source.name} in log ${log.logIndex} of block ${blockNumber}`,

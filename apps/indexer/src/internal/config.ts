@@ -18,6 +18,10 @@ export type IndexerConfig = {
   /** Whether GraphQL introspection is allowed (GRAPHQL_INTROSPECTION; off by default in production). */
   introspection: boolean
   logLevel: string
+  /** Milliseconds between polls of the chain head once caught up (POLL_INTERVAL_MS). */
+  pollInterval: number
+  /** Largest eth_getLogs range in blocks (MAX_BLOCK_RANGE; BSC nodes cap it at 5,000). */
+  maxRange: number
 }
 
 export class ConfigError extends Error {
@@ -68,5 +72,9 @@ export function readConfig(env: Record<string, string | undefined>): IndexerConf
     host: env.HOST?.trim() || '127.0.0.1',
     introspection: boolean(env, 'GRAPHQL_INTROSPECTION', env.NODE_ENV !== 'production'),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
+    // The local chain mines on demand: a short poll keeps a mined block's rows queryable within ~100 ms.
+    // Public chains produce a block every few seconds (BSC: 3 s): one poll a second is plenty there.
+    pollInterval: integer(env, 'POLL_INTERVAL_MS', chainId === 31337 ? 25 : 1_000, 1, 600_000),
+    maxRange: integer(env, 'MAX_BLOCK_RANGE', 5_000, 1, 1_000_000),
   }
 }

@@ -52,6 +52,12 @@ export function createMetrics() {
       help: 'Estimated seconds until caught up (0 when caught up)',
       registers: [registry],
     }),
+    phaseSeconds: new Counter({
+      name: 'indexer_sync_phase_seconds_total',
+      help: 'Time the sync loop spent per phase (head, fetch, decode, write, commit): where a catch-up goes',
+      labelNames: ['phase'] as const,
+      registers: [registry],
+    }),
     reorgs: new Counter({
       name: 'indexer_reorgs_total',
       help: 'Chain reorganizations detected and rolled back',

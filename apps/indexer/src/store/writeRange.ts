@@ -1,10 +1,34 @@
 import type { PoolClient } from '@nexus/db'
 import type { DecodedLog } from '../handlers/decodeLogs.ts'
 import { handleLogs } from '../handlers/handleLogs.ts'
+import { copyRows } from './copyRows.ts'
 import type { BlockHeader } from '../sync/types.ts'
 import { entityTables, rollbackTables, type EntityRows, type EntityTable } from './tables.ts'
 
 const zeroAddress = '0x0000000000000000000000000000000000000000'
+
+export type WriteOptions = {
+  /** Block headers kept below the range's last block for reorg detection (default 1,000). */
+  keepBlocks?: bigint
+  /** Bulk rows through COPY (PostgreSQL); otherwise `unnest` arrays (also what embedded PGlite takes). */
+  copy?: boolean
+}
+
+const eventLogColumns = [
+  'chain_id',
+  'block_hash',
+  'log_index',
+  'block_number',
+  'block_timestamp',
+  'transaction_hash',
+  'transaction_index',
+  'address',
+  'event_name',
+  'topics',
+  'data',
+  'args',
+  'contract',
+]
 
 const jsonArgs = (args: Record<string, unknown>) =>
   JSON.stringify(args, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))
@@ -12,10 +36,39 @@ const jsonArgs = (args: Record<string, unknown>) =>
 /**
  * Writes one range's logs, its entities and the new checkpoint, inside the caller's transaction.
  * @dev Idempotent on (chain_id, block_hash, log_index): replaying a range writes nothing twice. The checkpoint
- * moves in the same transaction, so after a crash the range is either fully written or not at all.
+ * moves in the same transaction, so after a crash the range is either fully written or not at all. Block headers
+ * older than `keepBlocks` below `to` are pruned (reorg detection only looks at recent ones).
  */
-export async function writeRange(client: PoolClient, chainId: number, logs: readonly DecodedLog[], to: BlockHeader) {
-  if (logs.length) {
+export async function writeRange(
+  client: PoolClient,
+  chainId: number,
+  logs: readonly DecodedLog[],
+  to: BlockHeader,
+  options: WriteOptions = {},
+) {
+  const keepBlocks = options.keepBlocks ?? 1_000n
+  if (logs.length && options.copy) {
+    await copyRows(
+      client,
+      'event_log',
+      eventLogColumns,
+      logs.map((l) => [
+        chainId,
+        l.blockHash,
+        l.logIndex,
+        l.blockNumber,
+        l.blockTimestamp,
+        l.transactionHash,
+        l.transactionIndex,
+        l.address,
+        l.eventName,
+        `{${l.topics.join(',')}}`,
+        l.data,
+        jsonArgs(l.args),
+        l.contract,
+      ]),
+    )
+  } else if (logs.length) {
     // One statement for the whole batch (unnest), about 8x faster than Prisma's createMany.
     await client.query(
       `INSERT INTO event_log (chain_id, block_hash, log_index, block_number, block_timestamp, transaction_hash,
@@ -47,18 +100,19 @@ export async function writeRange(client: PoolClient, chainId: number, logs: read
   for (const log of logs) {
     if (log.eventName === 'Registered' && log.kind === 'Main') await writeRegistration(client, chainId, log)
   }
-  await writeEntities(client, chainId, handleLogs(logs))
+  await writeEntities(client, chainId, handleLogs(logs), options)
+  // The range's last header (for reorg detection), the checkpoint, and the pruning of headers older than
+  // `keepBlocks`: one statement, one round trip.
   await client.query(
-    `INSERT INTO chain_block (chain_id, number, hash, parent_hash, timestamp) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (chain_id, number) DO UPDATE SET hash = EXCLUDED.hash, parent_hash = EXCLUDED.parent_hash,
-       timestamp = EXCLUDED.timestamp`,
-    [chainId, to.number.toString(), to.hash, to.parentHash, to.timestamp.toString()],
-  )
-  await client.query(
-    `INSERT INTO chain_checkpoint (chain_id, block_number, block_hash, updated_at) VALUES ($1, $2, $3, now())
+    `WITH pruned AS (DELETE FROM chain_block WHERE chain_id = $1 AND number < $2::bigint - $6::bigint),
+     header AS (
+       INSERT INTO chain_block (chain_id, number, hash, parent_hash, timestamp) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (chain_id, number) DO UPDATE SET hash = EXCLUDED.hash, parent_hash = EXCLUDED.parent_hash,
+         timestamp = EXCLUDED.timestamp)
+     INSERT INTO chain_checkpoint (chain_id, block_number, block_hash, updated_at) VALUES ($1, $2, $3, now())
      ON CONFLICT (chain_id) DO UPDATE SET block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
        updated_at = now()`,
-    [chainId, to.number.toString(), to.hash],
+    [chainId, to.number.toString(), to.hash, to.parentHash, to.timestamp.toString(), keepBlocks.toString()],
   )
 }
 
@@ -69,11 +123,26 @@ const cell = (value: string | number | bigint | boolean | null) =>
  * Writes entity rows with one `INSERT ... SELECT FROM unnest(...)` per table (one text array per column, cast to
  * the column's type), skipping rows already there.
  */
-export async function writeEntities(client: PoolClient, chainId: number, rows: EntityRows) {
+export async function writeEntities(
+  client: PoolClient,
+  chainId: number,
+  rows: EntityRows,
+  options: Pick<WriteOptions, 'copy'> = {},
+) {
   for (const table of Object.keys(entityTables) as EntityTable[]) {
     const batch = rows[table] as Record<string, string | number | bigint | boolean | null>[]
     if (!batch.length) continue
     const columns = Object.entries(entityTables[table])
+    if (options.copy) {
+      const names = columns.map(([name]) => name)
+      await copyRows(
+        client,
+        table,
+        ['chain_id', ...names],
+        batch.map((row) => [chainId, ...names.map((name) => row[name] ?? null)]),
+      )
+      continue
+    }
     const quoted = columns.map(([name]) => `"${name}"`)
     await client.query(
       `INSERT INTO ${table} (chain_id, ${quoted.join(', ')})

@@ -1,11 +1,12 @@
 import type { Database, PoolClient } from '@nexus/db'
 import type { FastifyBaseLogger } from 'fastify'
 import { numberToHex, type Hex } from 'viem'
-import { createLogDecoder } from '../handlers/decodeLogs.ts'
+import { createLogDecoder, type DecodedLog } from '../handlers/decodeLogs.ts'
 import { RetryableError } from '../internal/errors.ts'
 import type { IndexerMetrics } from '../internal/metrics.ts'
 import { deferIndexes, restoreIndexes } from '../store/deferIndexes.ts'
-import { getCheckpoint } from '../store/getCheckpoint.ts'
+import type { Checkpoint } from '../store/getCheckpoint.ts'
+import { forgetStaging } from '../store/copyRows.ts'
 import { rollbackTo, writeRange } from '../store/writeRange.ts'
 import type { Rpc } from './createRpc.ts'
 import type { BlockHeader, RpcLog, Source, SyncEvent } from './types.ts'
@@ -20,8 +21,14 @@ export type CreateIndexerParameters = {
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error' | 'debug'>
   /** Largest eth_getLogs range in blocks (default 5,000: BSC nodes' cap). */
   maxRange?: number
-  /** Wait between polls once caught up, in ms (default 500). */
+  /** Wait between polls of the head once caught up, in ms (default 100). */
   pollInterval?: number
+  /** First eth_getLogs range in blocks (default 100); it then adapts to about `targetLogs` logs a range. */
+  initialRange?: number
+  /** Logs per range the adaptive range aims at (default 10,000). */
+  targetLogs?: number
+  /** Bulk rows through COPY (default: on PostgreSQL) instead of `unnest` arrays. */
+  copy?: boolean
   /** Recent block headers kept for reorg detection (default 1,000). */
   keepBlocks?: number
   /**
@@ -38,6 +45,10 @@ const lockKey = (chainId: number) => [0x6e78, chainId] as const
 
 /** Errors of nodes refusing a range as too large (Geth, Erigon, BSC, Alchemy, Infura, Hardhat...). */
 const rangeTooLarge = /range|limit|too many|too large|exceed|10000|response size|query returned more/i
+const errorText = (error: unknown): string =>
+  error instanceof Error
+    ? `${(error as { details?: string }).details ?? ''} ${error.name} ${error.message} ${errorText(error.cause)}`
+    : ''
 
 const toHeader = (block: {
   number: bigint | null
@@ -57,10 +68,12 @@ const toHeader = (block: {
 export function createIndexer(parameters: CreateIndexerParameters) {
   const { db, rpc, chainId, sources, metrics, logger } = parameters
   const maxRange = BigInt(parameters.maxRange ?? 5_000)
-  const pollInterval = parameters.pollInterval ?? 500
+  const pollInterval = parameters.pollInterval ?? 100
   const keepBlocks = BigInt(parameters.keepBlocks ?? 1_000)
   const deferIndexesAbove = parameters.deferIndexesAbove ?? 10_000
   const progressInterval = parameters.progressInterval ?? 5_000
+  // COPY for bulk rows on PostgreSQL; embedded PGlite takes the `unnest` statements.
+  const copy = parameters.copy ?? db.kind === 'postgres'
   const decodeLogs = createLogDecoder(sources)
   const addresses = sources.map((s) => s.address)
   const startBlock = sources.reduce<bigint | null>(
@@ -68,13 +81,35 @@ export function createIndexer(parameters: CreateIndexerParameters) {
     null,
   )
 
-  let range = maxRange
+  /** Logs per range the adaptive range aims at: big enough to amortise a range's round trips, small enough to pipeline. */
+  const targetLogs = parameters.targetLogs ?? 10_000
+  let range = BigInt(parameters.initialRange ?? 100)
+  if (range > maxRange) range = maxRange
   let running = false
   let loop: Promise<void> | undefined
   let wake: (() => void) | undefined
 
+  // @dev In-memory state of the single writer (it holds the advisory lock, nobody else moves the checkpoint):
+  // the checkpoint (undefined: read it from the database), the latest head seen, and the next range fetched
+  // while the current one is written. Any failed step forgets all three.
+  let checkpoint: Checkpoint | null | undefined
+  let knownHead = -1n
+  let prefetch: { from: bigint; promise: Promise<Fetched> } | undefined
+
+  type Fetched = {
+    from: bigint
+    to: bigint
+    toHeader: BlockHeader
+    /** The header of `from - 1` fetched with the range (the reorg check), when one was needed. */
+    parent: BlockHeader | null
+    logs: RpcLog[]
+    decoded: DecodedLog[]
+  }
+
   const getHeader = (blockNumber: bigint) =>
     rpc.call('eth_getBlockByNumber', async (client) => toHeader(await client.getBlock({ blockNumber })))
+  const getLatest = () =>
+    rpc.call('eth_getBlockByNumber', async (client) => toHeader(await client.getBlock({ blockTag: 'latest' })))
 
   async function getLogs(fromBlock: bigint, toBlock: bigint): Promise<RpcLog[]> {
     if (!addresses.length) return []
@@ -91,8 +126,33 @@ export function createIndexer(parameters: CreateIndexerParameters) {
         }
         return logs as RpcLog[]
       },
-      { retries: 2 },
+      { retries: 2, isFinal: (error) => rangeTooLarge.test(errorText(error)) },
     )
+  }
+
+  /**
+   * A range's logs (decoded), the header of its last block and, when asked, the header before it: all requested
+   * at once, one round trip instead of three.
+   */
+  async function fetchRange(from: bigint, to: bigint, parentNumber: bigint | null, latest?: BlockHeader) {
+    const [parent, toHeader, logs] = await Promise.all([
+      parentNumber === null ? null : getHeader(parentNumber),
+      latest?.number === to ? latest : getHeader(to),
+      getLogs(from, to),
+    ])
+    const started = performance.now()
+    const decoded = decodeLogs(logs, () => toHeader.timestamp)
+    metrics.phaseSeconds.inc({ phase: 'decode' }, (performance.now() - started) / 1000)
+    return { from, to, toHeader, parent, logs, decoded } satisfies Fetched
+  }
+
+  async function readCheckpoint(): Promise<Checkpoint | null> {
+    const { rows } = await db.pool.query<{ block_number: string; block_hash: string }>(
+      'SELECT block_number, block_hash FROM chain_checkpoint WHERE chain_id = $1',
+      [chainId],
+    )
+    const row = rows[0]
+    return row ? { blockNumber: BigInt(row.block_number), blockHash: row.block_hash } : null
   }
 
   /** Finds the newest stored block that is still canonical; null when none is. */
@@ -111,80 +171,139 @@ export function createIndexer(parameters: CreateIndexerParameters) {
   async function transaction(run: (client: PoolClient) => Promise<void>) {
     const client = await db.pool.connect()
     try {
-      await client.query('BEGIN')
+      // @dev synchronous_commit off: a PostgreSQL crash may lose the last committed ranges, but rows and checkpoint
+      // together (one transaction), so the indexer simply reads those blocks again. It never half-writes a range.
+      await client.query(db.kind === 'pglite' ? 'BEGIN' : 'BEGIN; SET LOCAL synchronous_commit = off')
       await run(client)
       await client.query('COMMIT')
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined)
+      forgetStaging(client)
       throw error
     } finally {
       client.release()
     }
   }
 
+  async function reorg(): Promise<SyncEvent> {
+    prefetch = undefined
+    const ancestor = await findCommonAncestor()
+    await transaction((client) => rollbackTo(client, chainId, ancestor))
+    checkpoint = ancestor ? { blockNumber: ancestor.number, blockHash: ancestor.hash } : null
+    metrics.reorgs.inc()
+    const event = {
+      type: 'reorg',
+      commonAncestor: ancestor?.number ?? -1n,
+      orphanedFrom: (ancestor?.number ?? -1n) + 1n,
+    } as const
+    logger.warn({
+      msg: 'reorg: rolled back orphaned blocks',
+      chainId,
+      ...event,
+      commonAncestor: String(event.commonAncestor),
+      orphanedFrom: String(event.orphanedFrom),
+    })
+    return event
+  }
+
+  const nothing = (from: bigint): SyncEvent => ({ type: 'range', fromBlock: from, toBlock: from - 1n, events: 0 })
+
+  /** A node refusing a range as too large halves the range; anything else is thrown. */
+  function refused(error: unknown, from: bigint): SyncEvent {
+    const message = errorText(error)
+    if (range > 1n && rangeTooLarge.test(message)) {
+      range = range / 2n
+      logger.info({
+        msg: 'eth_getLogs range refused: shrinking',
+        chainId,
+        range: String(range),
+        reason: message.slice(0, 300),
+      })
+      return nothing(from)
+    }
+    throw error
+  }
+
   /** One step: reorg check, then the next range (or nothing when caught up). */
   async function step(): Promise<SyncEvent> {
-    const head = await rpc.call('eth_blockNumber', (client) => client.getBlockNumber({ cacheTime: 0 }))
-    const checkpoint = await getCheckpoint(db.prisma, chainId)
-
-    if (checkpoint) {
-      // Reorg detection: the block we stopped at must still be canonical (its hash unchanged).
-      const current = checkpoint.blockNumber <= head ? await getHeader(checkpoint.blockNumber) : null
-      if (!current || current.hash !== checkpoint.blockHash) {
-        const ancestor = await findCommonAncestor()
-        await transaction((client) => rollbackTo(client, chainId, ancestor))
-        metrics.reorgs.inc()
-        const event = {
-          type: 'reorg',
-          commonAncestor: ancestor?.number ?? -1n,
-          orphanedFrom: (ancestor?.number ?? -1n) + 1n,
-        } as const
-        logger.warn({
-          msg: 'reorg: rolled back orphaned blocks',
-          chainId,
-          ...event,
-          commonAncestor: String(event.commonAncestor),
-        })
-        return event
-      }
-    }
-
-    const from = checkpoint ? checkpoint.blockNumber + 1n : (startBlock ?? head)
-    if (from > head) return { type: 'idle', head }
-    const to = from + range - 1n < head ? from + range - 1n : head
-
-    // The header of the range's last block first: logs of a fork newer than it are caught by the next reorg check.
-    const toHeader = await getHeader(to)
-    let logs: RpcLog[]
     try {
-      logs = await getLogs(from, to)
+      return await stepOnce()
     } catch (error) {
-      const message =
-        String((error as { details?: string }).details ?? (error as Error).message) +
-        String((error as Error).cause ?? '')
-      if (range > 1n && rangeTooLarge.test(message)) {
-        range = range / 2n
-        logger.info({ msg: 'eth_getLogs range refused: shrinking', chainId, range: String(range) })
-        return { type: 'range', fromBlock: from, toBlock: from - 1n, events: 0 }
-      }
+      checkpoint = undefined
+      prefetch = undefined
       throw error
     }
+  }
+
+  async function stepOnce(): Promise<SyncEvent> {
+    const stepStarted = performance.now()
+    if (checkpoint === undefined) checkpoint = await readCheckpoint()
+    const from = checkpoint ? checkpoint.blockNumber + 1n : (startBlock ?? 0n)
+    const ahead = prefetch?.from === from ? prefetch : undefined
+    prefetch = undefined
+    let fetched: Fetched
+    if (ahead) {
+      // Catching up: the range was fetched while the previous one was written, with the header it builds on.
+      try {
+        fetched = await ahead.promise
+      } catch (error) {
+        return refused(error, from)
+      }
+      metrics.phaseSeconds.inc({ phase: 'fetch' }, (performance.now() - stepStarted) / 1000)
+      if (checkpoint && fetched.parent?.hash !== checkpoint.blockHash) return await reorg()
+    } else {
+      // At the head (or the first range): one call tells whether anything is new and whether the chain forked.
+      const latest = await getLatest()
+      knownHead = latest.number
+      metrics.phaseSeconds.inc({ phase: 'head' }, (performance.now() - stepStarted) / 1000)
+      if (checkpoint) {
+        if (latest.number === checkpoint.blockNumber && latest.hash === checkpoint.blockHash) {
+          return { type: 'idle', head: latest.number }
+        }
+        // The head went below the checkpoint: the blocks we stopped at are gone.
+        if (latest.number < checkpoint.blockNumber) return await reorg()
+      }
+      if (from > latest.number) return { type: 'idle', head: latest.number }
+      const to = from + range - 1n < latest.number ? from + range - 1n : latest.number
+      // Reorg check: the checkpoint's block must still be canonical. The next block's parent hash proves it for
+      // free in real time; otherwise its header is fetched with the range.
+      const proven = !checkpoint || (latest.number === from && latest.parentHash === checkpoint.blockHash)
+      const fetchStarted = performance.now()
+      try {
+        fetched = await fetchRange(from, to, proven ? null : (checkpoint as Checkpoint).blockNumber, latest)
+      } catch (error) {
+        return refused(error, from)
+      }
+      metrics.phaseSeconds.inc({ phase: 'fetch' }, (performance.now() - fetchStarted) / 1000)
+      if (checkpoint && !proven && fetched.parent?.hash !== checkpoint.blockHash) return await reorg()
+    }
+
+    const { to, toHeader, logs, decoded } = fetched
     if (logs.some((log) => log.removed || (BigInt(log.blockNumber) === to && log.blockHash !== toHeader.hash))) {
       // The node answered from another fork than the header: try the range again.
-      return { type: 'range', fromBlock: from, toBlock: from - 1n, events: 0 }
+      return nothing(from)
     }
-    const decoded = decodeLogs(logs, () => toHeader.timestamp)
-    await transaction(async (client) => {
-      await writeRange(client, chainId, decoded, toHeader)
-      await client.query('DELETE FROM chain_block WHERE chain_id = $1 AND number < $2', [
-        chainId,
-        (to - keepBlocks).toString(),
-      ])
-    })
+    // Adapt the range to the density seen: about `targetLogs` logs a range (growing at most 4x a step, and never
+    // above maxRange, a node's cap).
+    const blocks = Number(to - from + 1n)
+    const fit = Math.floor((blocks * targetLogs) / Math.max(logs.length, 1))
+    const next = BigInt(Math.max(1, Math.min(fit, blocks * 4)))
+    range = next > maxRange ? maxRange : next
+    // Pipelining: while this range is written, the next one is fetched and decoded.
+    if (to < knownHead) {
+      const nextFrom = to + 1n
+      const nextTo = nextFrom + range - 1n < knownHead ? nextFrom + range - 1n : knownHead
+      const promise = fetchRange(nextFrom, nextTo, to)
+      promise.catch(() => undefined) // consumed (or dropped) by the next step
+      prefetch = { from: nextFrom, promise }
+    }
+    const writeStarted = performance.now()
+    await transaction((client) => writeRange(client, chainId, decoded, toHeader, { keepBlocks, copy }))
+    checkpoint = { blockNumber: to, blockHash: toHeader.hash }
+    metrics.phaseSeconds.inc({ phase: 'write' }, (performance.now() - writeStarted) / 1000)
     metrics.events.inc(decoded.length)
+    const head = knownHead > to ? knownHead : to
     progress.record(from, to, head, decoded.length)
-    // Grow the range again while answers stay small (a node's cap is usually on results, not blocks).
-    if (logs.length < 5_000 && range < maxRange) range = range * 2n > maxRange ? maxRange : range * 2n
     return { type: 'range', fromBlock: from, toBlock: to, events: decoded.length }
   }
 
@@ -233,7 +352,7 @@ export function createIndexer(parameters: CreateIndexerParameters) {
   /** Drops secondary indexes before a long catch-up (see deferIndexesAbove). */
   async function maybeDeferIndexes() {
     const head = await rpc.call('eth_blockNumber', (client) => client.getBlockNumber({ cacheTime: 0 }))
-    const checkpoint = await getCheckpoint(db.prisma, chainId)
+    const checkpoint = await readCheckpoint()
     const from = checkpoint ? checkpoint.blockNumber + 1n : (startBlock ?? head)
     if (Number(head - from) <= deferIndexesAbove) return
     const client = await db.pool.connect()

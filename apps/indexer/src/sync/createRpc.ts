@@ -8,7 +8,15 @@ export type Rpc = {
    * Runs one RPC call, counting failures in `indexer_rpc_errors_total{method}` and retrying retryable ones
    * with exponential backoff (`retries` more attempts). Throws a {@link RetryableError} when all fail.
    */
-  call: <T>(method: string, run: (client: PublicClient) => Promise<T>, options?: { retries?: number }) => Promise<T>
+  call: <T>(
+    method: string,
+    run: (client: PublicClient) => Promise<T>,
+    options?: {
+      retries?: number
+      /** Errors not worth retrying (a node refusing a range as too large): thrown at once. */
+      isFinal?: (error: unknown) => boolean
+    },
+  ) => Promise<T>
 }
 
 export type CreateRpcParameters = {
@@ -20,6 +28,8 @@ export type CreateRpcParameters = {
   retries?: number
   /** First backoff delay in ms, doubled per retry up to 5 s (default 100). */
   backoff?: number
+  /** Largest response body in bytes (default 64 MiB); a larger one fails as a range too large. */
+  maxResponseBodySize?: number
 }
 
 /**
@@ -29,7 +39,11 @@ export type CreateRpcParameters = {
 export function createRpc(parameters: CreateRpcParameters): Rpc {
   const { metrics, retries: defaultRetries = 5, backoff = 100 } = parameters
   const client = createPublicClient({
-    transport: http(parameters.url, { retryCount: 0, timeout: parameters.timeout ?? 10_000 }),
+    transport: http(parameters.url, {
+      retryCount: 0,
+      timeout: parameters.timeout ?? 10_000,
+      maxResponseBodySize: parameters.maxResponseBodySize ?? 64 * 1024 * 1024,
+    }),
   })
   return {
     client,
@@ -40,7 +54,7 @@ export function createRpc(parameters: CreateRpcParameters): Rpc {
           return await run(client)
         } catch (error) {
           metrics.rpcErrors.inc({ method })
-          if (attempt >= retries) {
+          if (attempt >= retries || options.isFinal?.(error)) {
             throw new RetryableError(`RPC ${method} failed after ${attempt + 1} attempts`, { cause: error })
           }
           await new Promise((resolve) => setTimeout(resolve, Math.min(backoff * 2 ** attempt, 5_000)))

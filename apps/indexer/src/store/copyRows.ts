@@ -1,0 +1,58 @@
+import { once } from 'node:events'
+import type { PoolClient } from '@nexus/db'
+import { from as copyFrom } from 'pg-copy-streams'
+
+/** A cell of COPY's text format: null, or a value turned into text. */
+export type CopyCell = string | number | bigint | boolean | null
+
+// COPY text format: backslash, tab, newline and carriage return are escaped; \N is null.
+const special = /[\\\t\n\r]/
+const escapeText = (text: string) =>
+  special.test(text)
+    ? text.replaceAll('\\', '\\\\').replaceAll('\t', '\\t').replaceAll('\n', '\\n').replaceAll('\r', '\\r')
+    : text
+
+const cellText = (value: CopyCell) =>
+  value === null ? '\\N' : typeof value === 'boolean' ? (value ? 't' : 'f') : escapeText(String(value))
+
+/** Connections that already have a given staging table (temporary tables live as long as the connection). */
+const staged = new WeakMap<object, Set<string>>()
+
+/**
+ * Inserts `rows` (one array of cells per row, in `columns` order) into `table`, skipping rows whose key is there:
+ * COPY into a temporary staging table (no WAL, no array parsing), then one `INSERT ... SELECT ... ON CONFLICT DO
+ * NOTHING`. About twice the rate of `INSERT ... SELECT FROM unnest(arrays)` for wide rows.
+ * @dev Runs inside the caller's transaction: the staging table empties itself at commit (ON COMMIT DELETE ROWS).
+ * `columns` are trusted identifiers from the indexer's own table list, never input.
+ */
+export async function copyRows(client: PoolClient, table: string, columns: readonly string[], rows: CopyCell[][]) {
+  if (!rows.length) return
+  const stage = `stage_${table}`
+  const quoted = columns.map((c) => `"${c}"`).join(', ')
+  let tables = staged.get(client)
+  if (!tables) staged.set(client, (tables = new Set()))
+  if (!tables.has(stage)) {
+    await client.query(
+      `CREATE TEMPORARY TABLE IF NOT EXISTS ${stage} (LIKE ${table} INCLUDING DEFAULTS) ON COMMIT DELETE ROWS`,
+    )
+    tables.add(stage)
+  }
+  const stream = client.query(copyFrom(`COPY ${stage} (${quoted}) FROM STDIN`))
+  // Chunks of about 1 MB: few writes, bounded memory.
+  let chunk = ''
+  for (const row of rows) {
+    chunk += row.map(cellText).join('\t') + '\n'
+    if (chunk.length > 1 << 20) {
+      if (!stream.write(chunk)) await once(stream, 'drain')
+      chunk = ''
+    }
+  }
+  stream.end(chunk)
+  await once(stream, 'finish')
+  await client.query(`INSERT INTO ${table} (${quoted}) SELECT ${quoted} FROM ${stage} ON CONFLICT DO NOTHING`)
+}
+
+/** Forgets the staging tables of a connection whose transaction rolled back (it took their creation with it). */
+export function forgetStaging(client: PoolClient) {
+  staged.delete(client)
+}
