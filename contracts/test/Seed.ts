@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { network } from 'hardhat'
+import type { NetworkConnection } from 'hardhat/types/network'
 import type { Address } from 'viem'
 import NexusModule from '../ignition/modules/Nexus.ts'
 import { deployContractsII } from '../scripts/deploy/contractsII.ts'
@@ -10,13 +11,11 @@ import { deployContractsIII } from '../scripts/deploy/contractsIII.ts'
 import { seedAccounts } from '../scripts/seed/accounts.ts'
 import { formatSummary, seed } from '../scripts/seed/run.ts'
 
-describe('local seed (scripts/seed.ts)', async () => {
-  const connection = await network.create()
-  const { viem, ignition } = connection
-  const publicClient = await viem.getPublicClient()
+type Connection = NetworkConnection<'generic'>
 
-  // the deployment of scripts/deploy.ts, without the deployments file
-  const deployed = await ignition.deploy(NexusModule, { displayUi: false })
+/** The deployment of scripts/deploy.ts (without the deployments file): the addresses by deployments-file name. */
+async function deployAll(connection: Connection) {
+  const deployed = await connection.ignition.deploy(NexusModule, { displayUi: false })
   const base = {
     main: deployed.main.address,
     log: deployed.log.address,
@@ -38,6 +37,14 @@ describe('local seed (scripts/seed.ts)', async () => {
     ...ii.addresses,
     ...(iii.addresses as Record<string, Address>),
   }
+  return { base, ii, iii, addresses }
+}
+
+describe('local seed (scripts/seed.ts)', async () => {
+  const connection = await network.create()
+  const { viem } = connection
+  const publicClient = await viem.getPublicClient()
+  const { base, ii, iii, addresses } = await deployAll(connection)
 
   const started = Date.now()
   const summary = await seed(connection, addresses)
@@ -165,5 +172,24 @@ describe('local seed (scripts/seed.ts)', async () => {
     assert.equal(again.transactions, 0)
     assert.equal(again.burnOrders, summary.burnOrders)
     assert.equal(await publicClient.getBlockNumber(), block)
+  })
+})
+
+describe('local seed on a partly seeded chain', async () => {
+  const connection = await network.create()
+  const { addresses } = await deployAll(connection)
+
+  it('refuses to go on when its first account is registered but the seed did not finish', async () => {
+    const [account] = seedAccounts(1)
+    const [deployer] = await connection.viem.getWalletClients()
+    await deployer.sendTransaction({ to: account.address, value: 10n ** 18n })
+    const main = await connection.viem.getContractAt('Main', addresses.Main)
+    await main.write.register([deployer.account.address], { account })
+    await assert.rejects(seed(connection, addresses), /partly seeded/)
+  })
+
+  it('refuses a chain that lacks a contract', async () => {
+    const { Double: _double, ...withoutDouble } = addresses
+    await assert.rejects(seed(connection, withoutDouble), /no Double in the deployments/)
   })
 })
