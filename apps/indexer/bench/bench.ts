@@ -174,7 +174,7 @@ for (const [label, events, perBlock] of (
       chainId: 31337,
       confirmations: 0,
       readyMaxLag: 5,
-      contracts: ['Main', 'Log'],
+      contracts: ['Main', 'Log', 'Burn'],
     })
     await app.listen({ port: 0, host: '127.0.0.1' })
     const indexer = createIndexer({
@@ -200,7 +200,22 @@ for (const [label, events, perBlock] of (
          (ARRAY['burn','stake','claim'])[1 + g % 3], false, g % 5 = 0, g, g, g, 1000000 + g, '0x' || g, 0, '0x'
        FROM generate_series(1, 1000000) g`,
     )
-    await again.pool.query('ANALYZE action_log')
+    // Burn orders of the same 20,000 accounts (25 each), every other one with a later status change.
+    await again.pool.query(
+      `INSERT INTO order_record (chain_id, contract, order_index, owner, amount, tokens, details, start_time, end_time,
+         block_number, block_hash, log_index, transaction_hash)
+       SELECT 31337, 'Burn', g, '0x' || lpad(to_hex(g % 20000), 40, '0'), g, g, '{}', g, g + 100, 1000000 + g,
+         '0xo' || g, 0, '0x'
+       FROM generate_series(1, 500000) g`,
+    )
+    await again.pool.query(
+      `INSERT INTO order_change (chain_id, block_hash, log_index, contract, order_index, owner, event_name, status,
+         amount, details, block_number, block_timestamp, transaction_hash)
+       SELECT 31337, '0xc' || g, 0, 'Burn', g * 2, '0x' || lpad(to_hex((g * 2) % 20000), 40, '0'), 'Released',
+         'completed', 1, '{}', 2000000 + g, 1, '0x'
+       FROM generate_series(1, 250000) g`,
+    )
+    await again.pool.query('ANALYZE action_log; ANALYZE order_record; ANALYZE order_change')
     const rows = Number((await again.pool.query('SELECT count(*)::int AS n FROM action_log')).rows[0].n)
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : 0
@@ -228,7 +243,10 @@ for (const [label, events, perBlock] of (
         `{ actionLog(account: "${busy}", first: 100, after: "${cursor}") { nodes { index amount } pageInfo { endCursor } } }`,
       ],
       ['action log, totalCount', `{ actionLog(account: "${busy}", first: 1) { totalCount } }`],
-      ['account orders (Burn)', `{ orders(account: "${busy}", contract: "Log", first: 50) { nodes { index } } }`],
+      [
+        'account orders (Burn)',
+        `{ orders(account: "${busy}", contract: "Burn", first: 20) { nodes { index amount status startTime } } }`,
+      ],
       ['team', `{ team(account: "${core.accounts[1]}") { directCount indirectCount teamSize teamVolume level } }`],
     ] as const) {
       const result = await autocannon({
@@ -239,6 +257,9 @@ for (const [label, events, perBlock] of (
         connections: 8,
         duration: 5,
       })
+      if (result.non2xx || result.errors) throw new Error(`graphql ${name}: failed requests`)
+      const check = await app.inject({ method: 'POST', url: '/graphql', payload: { query } })
+      if ((JSON.parse(check.body) as { errors?: unknown }).errors) throw new Error(`graphql ${name}: ${check.body}`)
       print(
         `graphql ${name} over ${fmt(rows)} action_log rows: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
           `${fmt(result.requests.average)} req/s (non-2xx ${result.non2xx}, errors ${result.errors})`,

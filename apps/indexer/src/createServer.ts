@@ -1,5 +1,5 @@
 import type { Database } from '@nexus/db'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { createGraphQL } from './graphql/createGraphQL.ts'
 import type { QueryLimits } from './graphql/limits.ts'
 import { createMetrics, type IndexerMetrics } from './internal/metrics.ts'
@@ -47,7 +47,14 @@ function statusJson(status: IndexerStatus) {
 export function createServer(parameters: CreateServerParameters): FastifyInstance {
   const { db, rpc, chainId, confirmations, readyMaxLag } = parameters
   const metrics = parameters.metrics ?? createMetrics()
-  const app = Fastify({ logger: parameters.logger ?? false, bodyLimit: parameters.bodyLimit ?? 64 * 1024 })
+  const logger = parameters.logger ?? false
+  const level = typeof logger === 'object' && 'level' in logger ? logger.level : undefined
+  const app = Fastify({
+    logger,
+    bodyLimit: parameters.bodyLimit ?? 64 * 1024,
+    // A log line per request costs more than a GraphQL answer from an index: only at debug and trace level.
+    logController: new LogController({ disableRequestLogging: level !== 'debug' && level !== 'trace' }),
+  })
   const getStatus = createStatus({ prisma: db.prisma, rpc, chainId, confirmations, metrics })
 
   // Liveness: the process runs and serves HTTP. No dependency checks, so a slow database never gets it restarted.

@@ -18,8 +18,14 @@ const orderContracts = ['Burn', 'Fomo', 'SuperFomo', 'Stake', 'Mining', 'Double'
 
 const eventCursor = (list: string) => (row: Row) => encodeCursor(list, [String(row.blockNumber), String(row.logIndex)])
 
+/** Statement names by SQL text: each connection parses and plans a statement once, then only executes it. */
+const statementNames = new Map<string, string>()
+
 async function rows(context: GraphQLContext, sql: string, values: unknown[]): Promise<Row[]> {
-  return (await context.pool.query(sql, values)).rows as Row[]
+  let name = statementNames.get(sql)
+  // @dev A bounded set: the SQL texts are the resolvers' own (a few variants each), never built from input.
+  if (!name && statementNames.size < 1_000) statementNames.set(sql, (name = `gql_${statementNames.size}`))
+  return (await context.pool.query(name ? { name, text: sql, values } : { text: sql, values })).rows as Row[]
 }
 
 /**
