@@ -10,7 +10,7 @@
 // so the summary can never read "0 failed" when the exit code is not 0.
 //
 // Options: `--projects a,b` limits Nx to those projects; `--skip-format`; `--targets lint,test`.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -87,6 +87,37 @@ function expectedResultFiles(targets) {
   return expected
 }
 
+/**
+ * Runs Nx, streaming its output, and returns the tasks it lists under "Failed tasks:" (for example
+ * `contracts:lint`), so that a failed lint or typecheck counts even when tests fail too.
+ */
+function runNx(args, env) {
+  say(`nx: ${[nxBin, ...args].join(' ')}`)
+  const started = Date.now()
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [nxBin, ...args], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk)
+      output = (output + chunk).slice(-200_000)
+    })
+    child.on('close', (code) => {
+      const plain = output.replace(/\x1b\[[0-9;]*m/g, '')
+      const section = plain.split(/Failed tasks:/)[1] ?? ''
+      const tasks = [...section.matchAll(/^\s*-\s+([\w@/.-]+:[\w-]+)/gm)].map((m) => m[1])
+      const seconds = ((Date.now() - started) / 1000).toFixed(1)
+      say(`nx: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${seconds} s`)
+      if (code !== 0) failures.push('nx')
+      resolve(tasks)
+    })
+  })
+}
+
+let failedTasks = []
 const targets = values.targets.split(',').filter(Boolean)
 rmSync(resultsDir, { recursive: true, force: true })
 mkdirSync(resultsDir, { recursive: true })
@@ -121,7 +152,7 @@ try {
   }
   const nxArgs = ['run-many', '-t', ...targets, '--outputStyle=stream', '--parallel=2']
   if (values.projects) nxArgs.push('-p', ...values.projects.split(','))
-  run('nx', process.execPath, [nxBin, ...nxArgs], {
+  failedTasks = await runNx(nxArgs, {
     TEST_DATABASE_URL: postgres.url,
     NX_DAEMON: 'false',
     NX_NO_CLOUD: 'true',
@@ -156,6 +187,9 @@ const skipped = results.reduce((sum, r) => sum + r.skipped, 0)
 const failedChecks =
   failures.filter((name) => name !== 'nx').length + (failures.includes('nx') && testFailures === 0 ? 1 : 0)
 const failed = testFailures + failedChecks
-if (failures.length) process.stdout.write(`  failed steps: ${failures.join(', ')}\n`)
+if (failures.length)
+  process.stdout.write(
+    `  failed steps: ${[...failures.filter((f) => f !== 'nx'), ...failedTasks].join(', ') || 'nx'}\n`,
+  )
 process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`)
 process.exit(failed > 0 || failures.length > 0 ? 1 : 0)
