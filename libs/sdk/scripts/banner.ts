@@ -1,9 +1,11 @@
 // Post-processes what `wagmi generate` and TypeChain wrote under src/generated:
 // - puts a do-not-edit banner naming the generator on top of every file (neither tool has that option);
 // - completes TypeChain's directory imports (`from "./interfaces"`) to `./interfaces/index.js`, which NodeNext
-//   resolution requires (TypeChain's --node16-modules misses them).
+//   resolution requires (TypeChain's --node16-modules misses them);
+// - annotates wagmi's actions and hooks with types that name their ABI (see annotate.ts).
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
+import { annotate } from './annotate.ts'
 
 const root = join(import.meta.dirname, '..', 'src', 'generated')
 const banner = (file: string) =>
@@ -25,7 +27,7 @@ function visit(dir: string) {
     const path = join(dir, name)
     if (statSync(path).isDirectory()) visit(path)
     else if (name.endsWith('.ts')) {
-      const text = fixDirectoryImports(path, readFileSync(path, 'utf8'))
+      const text = annotate(fixDirectoryImports(path, readFileSync(path, 'utf8')))
       writeFileSync(path, text.startsWith(banner(path)) ? text : banner(path) + text)
     }
   }
