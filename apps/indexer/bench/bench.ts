@@ -249,6 +249,15 @@ for (const [label, events, perBlock] of (
       ],
       ['team', `{ team(account: "${core.accounts[1]}") { directCount indirectCount teamSize teamVolume level } }`],
     ] as const) {
+      // One second of warm-up (JIT, connections, statement plans) before the measured five.
+      await autocannon({
+        url: `http://127.0.0.1:${port}/graphql`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query }),
+        connections: 8,
+        duration: 1,
+      })
       const result = await autocannon({
         url: `http://127.0.0.1:${port}/graphql`,
         method: 'POST',
