@@ -85,7 +85,9 @@ describe('screenshots of every page', () => {
         await saveScreenshot(page, join(dir, `home-connected-${viewport}.png`))
         await page.goto(`${baseUrl}/swap`)
         await page.getByTestId('swap-amount').fill('250')
-        await expect.poll(() => page.getByTestId('swap-quote').locator('dd').textContent()).not.toBe('—')
+        await expect
+          .poll(() => page.getByTestId('swap-quote').locator('dd').textContent(), { timeout: 10_000 })
+          .not.toBe('—')
         await saveScreenshot(page, join(dir, `swap-quote-${viewport}.png`))
         await context.close()
       }
