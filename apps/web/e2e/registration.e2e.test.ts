@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { E2E_MANAGER, E2E_NEWCOMERS, E2E_OWNER, E2E_VISITOR } from './lib/accounts.ts'
 import { launchBrowser } from './lib/browser.ts'
-import { isRegistered } from './lib/chain.ts'
+import { firstUnregistered, isRegistered } from './lib/chain.ts'
 import { openConnected, watchAwaiting } from './lib/session.ts'
 
 const baseUrl = inject('baseUrl')
@@ -18,7 +18,7 @@ afterAll(async () => {
 
 describe('registration overlay', () => {
   it('blocks an unregistered account; refuses an empty code, an unregistered code and its own address', async () => {
-    const account = E2E_NEWCOMERS[0]
+    const account = await firstUnregistered(rpcUrl, E2E_NEWCOMERS)
     // E2E_MANAGER is a manager of the app but not registered in Main: not a valid referrer.
     const { page, context } = await openConnected(browser, baseUrl, {
       rpcUrl,
@@ -52,7 +52,7 @@ describe('registration overlay', () => {
   })
 
   it('registers with the code of the invitation link, shows AWAITING and a toast, then closes', async () => {
-    const account = E2E_NEWCOMERS[1]
+    const account = await firstUnregistered(rpcUrl, E2E_NEWCOMERS)
     const { page, problems, context } = await openConnected(browser, baseUrl, {
       rpcUrl,
       account,

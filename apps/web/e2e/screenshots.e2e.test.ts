@@ -9,6 +9,7 @@ import type { ViewportName } from './lib/browser.ts'
 import { injectedWalletScript } from './lib/injectedWallet.ts'
 import { ROUTES, routeSlug } from './lib/routes.ts'
 import { openConnected } from './lib/session.ts'
+import { firstUnregistered } from './lib/chain.ts'
 
 const baseUrl = inject('baseUrl')
 const rpcUrl = inject('rpcUrl')
@@ -93,7 +94,7 @@ describe('screenshots of every page', () => {
       }
       const { page, context } = await openConnected(browser, baseUrl, {
         rpcUrl,
-        account: E2E_NEWCOMERS[2],
+        account: await firstUnregistered(rpcUrl, E2E_NEWCOMERS),
         path: `/?code=${E2E_MINTER}`,
         storage: { lang: locale },
       })

@@ -53,6 +53,12 @@ export async function isRegistered(rpcUrl: string, account: Address): Promise<bo
   return index > 0n
 }
 
+/** The first of `accounts` that is not registered in Main. */
+export async function firstUnregistered(rpcUrl: string, accounts: readonly Address[]): Promise<Address> {
+  for (const account of accounts) if (!(await isRegistered(rpcUrl, account))) return account
+  throw new Error('every test account is registered: restart the local chain')
+}
+
 /** Token balance of `account`. */
 export function balanceOf(rpcUrl: string, token: Address, account: Address): Promise<bigint> {
   return chainClients(rpcUrl).public.readContract({
