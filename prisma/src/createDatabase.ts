@@ -52,9 +52,26 @@ export async function createDatabase(parameters: CreateDatabaseParameters = {}):
   if (url) {
     const appliedMigrations = migrate ? await deployMigrations({ url }) : []
     if (appliedMigrations.length) log?.(`applied migrations: ${appliedMigrations.join(', ')}`)
-    return openClient({ kind: 'postgres', url, poolSize: parameters.poolSize ?? 10, appliedMigrations })
+    const kind = await serverKind(url)
+    return openClient({ kind, url, poolSize: parameters.poolSize ?? 10, appliedMigrations })
   }
   return await openPglite(parameters.pgliteDir ?? defaultPgliteDir, migrate, log)
+}
+
+/**
+ * PGlite served over the wire protocol (as `npm start` shares one between the services) answers like
+ * PostgreSQL but is one session without COPY: callers must treat it as `pglite`. It names itself in `version()`.
+ */
+async function serverKind(url: string): Promise<Database['kind']> {
+  const client = new pg.Client(parseDatabaseUrl(url))
+  client.on('error', () => undefined)
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ version: string }>('select version() as version')
+    return /\(PGlite\b/.test(rows[0]?.version ?? '') ? 'pglite' : 'postgres'
+  } finally {
+    await client.end()
+  }
 }
 
 function openClient(options: {
