@@ -32,7 +32,14 @@ describe('bundle budgets', () => {
       'src/locales/zh-Hant/messages.po',
     )
     expect(plan.firstLoad.sort()).toEqual(
-      ['assets/home.js', 'assets/index.css', 'assets/index.js', 'assets/react.js', 'assets/web3.js', 'assets/zh.js'].sort(),
+      [
+        'assets/home.js',
+        'assets/index.css',
+        'assets/index.js',
+        'assets/react.js',
+        'assets/web3.js',
+        'assets/zh.js',
+      ].sort(),
     )
     expect(plan.routes.find((route) => route.route === '/swap')?.files).toEqual(['assets/swap.js'])
   })
