@@ -18,7 +18,7 @@ export function storageLayout(sourceName: string, contractName: string): Storage
         label,
         slot,
         offset,
-        type: type.replace(/\)\d+_/g, ')_'),
+        type: type.replace(/\)\d+(?=_|$|\))/g, ')'),
       }))
     }
   }
