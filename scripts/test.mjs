@@ -98,13 +98,16 @@ function runNx(args, env) {
     const child = spawn(process.execPath, [nxBin, ...args], {
       cwd: root,
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     })
+    // Nx prints its summary ("Failed tasks: ...") on either stream: keep the tail of both.
     let output = ''
-    child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk)
+    const keep = (target) => (chunk) => {
+      target.write(chunk)
       output = (output + chunk).slice(-200_000)
-    })
+    }
+    child.stdout.on('data', keep(process.stdout))
+    child.stderr.on('data', keep(process.stderr))
     child.on('close', (code) => {
       const plain = output.replace(/\x1b\[[0-9;]*m/g, '')
       const section = plain.split(/Failed tasks:/)[1] ?? ''
