@@ -1,7 +1,7 @@
 // The local product as a library: `npm start` runs it on the fixed ports of the README, browser tests run the
 // same stack on free ports (`ports: 'free'`) so that they never collide with a running `npm start`.
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -124,8 +124,11 @@ export async function startLocalProduct({
     if (seed) hardhatRun('scripts/seed.ts')
 
     if (!databaseUrl) {
-      // Tests get a database of their own in a temporary folder; `npm start` keeps its data under .data/.
+      // Tests get a database of their own in a temporary folder; `npm start` keeps its data under .data/. Either
+      // way it starts empty: the local chain is new at every start, and rows indexed from an earlier chain (or
+      // payments recorded against it) would describe blocks and transactions that no longer exist.
       const dir = portMode === 'free' ? mkdtempSync(join(tmpdir(), 'nexus-pglite-')) : join(dataDir, 'pglite')
+      rmSync(dir, { recursive: true, force: true })
       mkdirSync(dir, { recursive: true })
       databaseUrl = `postgresql://postgres@${host}:${ports.pglite}/postgres?sslmode=disable`
       const url = databaseUrl
