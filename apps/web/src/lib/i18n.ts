@@ -8,10 +8,24 @@ export const DEFAULT_LOCALE: AppLocale = 'zh-Hant'
 /** Local-storage key of the chosen language (SPEC.md §3). */
 export const LANG_KEY = 'lang'
 
-// Each catalog is its own chunk, compiled from the .po file by @lingui/vite-plugin.
-const catalogs: Record<AppLocale, () => Promise<{ messages: Messages }>> = {
+type CatalogModule = { messages: Messages }
+type CatalogLoader = () => Promise<CatalogModule>
+
+// Each catalog is its own chunk, compiled from the .po file by @lingui/vite-plugin: the shell's, and one per
+// feature folder (lingui.config.ts).
+const shellCatalogs: Record<AppLocale, CatalogLoader> = {
   'zh-Hant': () => import('../locales/zh-Hant/messages.po'),
   en: () => import('../locales/en/messages.po'),
+}
+const featureCatalogs: Record<AppLocale, CatalogLoader[]> = {
+  'zh-Hant': Object.values(import.meta.glob<CatalogModule>('../features/*/locales/zh-Hant.po')),
+  en: Object.values(import.meta.glob<CatalogModule>('../features/*/locales/en.po')),
+}
+
+/** All messages of a language: the shell's and every feature's, merged. */
+async function loadMessages(locale: AppLocale): Promise<Messages> {
+  const modules = await Promise.all([shellCatalogs[locale](), ...featureCatalogs[locale].map((load) => load())])
+  return Object.assign({}, ...modules.map((module) => module.messages)) as Messages
 }
 
 /**
@@ -45,7 +59,7 @@ export function readLocale(storage: Pick<Storage, 'getItem'>): AppLocale {
  * await activateLocale('en', window.localStorage)
  */
 export async function activateLocale(locale: AppLocale, storage?: Pick<Storage, 'setItem'>): Promise<void> {
-  const { messages } = await catalogs[locale]()
+  const messages = await loadMessages(locale)
   i18n.loadAndActivate({ locale, messages })
   if (typeof document !== 'undefined') document.documentElement.lang = locale
   try {
