@@ -230,6 +230,41 @@ describe('end to end: GraphQL against the chain’s own views', () => {
     }
   })
 
+  test('daily rewards: today and yesterday per symbol equal Log.getUserRewards, older days sum to the rest', async () => {
+    const symbols = ['USDT', 'NEX']
+    for (const account of core.accounts.slice(0, 8)) {
+      const fromChain = (await core.publicClient.readContract({
+        address: core.log,
+        abi: logAbi,
+        functionName: 'getUserRewards',
+        args: [account, symbols],
+      })) as { total: bigint; today: bigint; yesterday: bigint }[]
+      const result = await gql(`{ dailyRewards(account: "${account}", days: 30) { symbol day startTime amount } }`)
+      const days = result.data?.dailyRewards as { symbol: string; day: string; startTime: string; amount: string }[]
+      expect(days).toBeDefined()
+      const dayTimes = (await core.publicClient.readContract({
+        address: core.log,
+        abi: logAbi,
+        functionName: 'dayTimes',
+      })) as bigint
+      const today = (await core.publicClient.getBlock()).timestamp / dayTimes
+      for (const [i, symbol] of symbols.entries()) {
+        const mine = days.filter((d) => d.symbol === symbol)
+        const on = (day: bigint) => mine.filter((d) => BigInt(d.day) === day).reduce((s, d) => s + BigInt(d.amount), 0n)
+        const sum = mine.reduce((s, d) => s + BigInt(d.amount), 0n)
+        // Every reward here is from the last 30 days, so the days add up to the total.
+        expect(sum).toBe(fromChain[i]!.total)
+        if (fromChain[i]!.today > 0n) expect(on(today)).toBe(fromChain[i]!.today)
+        if (fromChain[i]!.yesterday > 0n) expect(on(today - 1n)).toBe(fromChain[i]!.yesterday)
+        for (const d of mine) expect(BigInt(d.startTime)).toBe(BigInt(d.day) * dayTimes)
+      }
+      const days1 = await gql(`{ dailyRewards(account: "${account}", days: 1) { symbol day amount } }`)
+      expect((days1.data?.dailyRewards as { day: string }[]).every((d) => BigInt(d.day) >= today)).toBe(true)
+    }
+    const bad = await gql(`{ dailyRewards(account: "${core.accounts[0]}", days: 91) { day } }`)
+    expect(bad.errors?.[0]?.message).toMatch(/days/)
+  })
+
   test('teams (direct, indirect, size) and invitations equal the tree of Main.users', async () => {
     const referrerOf = new Map<string, string>()
     for (const account of core.accounts) {

@@ -158,6 +158,28 @@ export function createResolvers() {
         return found
       },
 
+      async dailyRewards(_: unknown, args: Args, context: GraphQLContext) {
+        const account = addressArg('account', args.account as string)
+        const days = args.days ?? 30
+        if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > 90)
+          throw argumentError('days', 'a whole number of days from 1 to 90')
+        // Days as the rewards query counts them: the Log's dayTimes, today = the latest indexed block's day.
+        return rows(
+          context,
+          `WITH day AS (
+             SELECT COALESCE((SELECT new_value::numeric FROM admin_action WHERE chain_id = $1 AND event_name = 'DayTimesUpdated'
+               AND contract = 'Log' ORDER BY block_number DESC, log_index DESC LIMIT 1), 86400) AS seconds,
+               COALESCE((SELECT max(timestamp) FROM chain_block WHERE chain_id = $1), 0) AS now
+           )
+           SELECT a.symbol, div(a.start_time, day.seconds) AS day, div(a.start_time, day.seconds) * day.seconds AS "startTime",
+             sum(a.amount) AS amount
+           FROM day JOIN action_log a ON a.chain_id = $1 AND a.owner = $2 AND a.is_reward
+             AND div(a.start_time, day.seconds) > div(day.now, day.seconds) - $3::int
+           GROUP BY a.symbol, div(a.start_time, day.seconds), day.seconds ORDER BY day, a.symbol`,
+          [context.chainId, account, days],
+        )
+      },
+
       async orders(_: unknown, args: Args, context: GraphQLContext) {
         const account = addressArg('account', args.account as string)
         const contract = oneOf(
@@ -311,10 +333,10 @@ export function createResolvers() {
         const found = await rows(
           context,
           `SELECT r.round, s.end_time IS NOT NULL AS settled, COALESCE(s.end_time, e.end_time) AS "endTime",
-             s.pot, s.paid, s.settler
+             s.pot, s.paid, s.settler, s.transaction_hash AS "settlementTransaction"
            FROM (SELECT DISTINCT round FROM fomo_round_event WHERE chain_id = $1 AND contract = $2${condition}
                  ORDER BY round DESC LIMIT $${params.length}) r
-           LEFT JOIN LATERAL (SELECT end_time, pot, paid, settler FROM fomo_round_event WHERE chain_id = $1
+           LEFT JOIN LATERAL (SELECT end_time, pot, paid, settler, transaction_hash FROM fomo_round_event WHERE chain_id = $1
              AND contract = $2 AND round = r.round AND kind = 'settled' LIMIT 1) s ON true
            LEFT JOIN LATERAL (SELECT end_time FROM fomo_round_event WHERE chain_id = $1 AND contract = $2
              AND round = r.round AND kind = 'extended' ORDER BY block_number DESC, log_index DESC LIMIT 1) e ON true

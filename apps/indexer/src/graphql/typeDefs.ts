@@ -60,6 +60,16 @@ export const typeDefs = /* GraphQL */ `
     yesterday: BigInt!
   }
 
+  "Rewards of one symbol on one day of the Log contract (days of dayTimes seconds)."
+  type DailyReward {
+    symbol: String!
+    "The day's number: its start time divided by dayTimes."
+    day: BigInt!
+    "The day's start time (Unix seconds)."
+    startTime: BigInt!
+    amount: BigInt!
+  }
+
   "An order (Burn, Fomo, SuperFomo), stake (Stake, Mining) or record (Double)."
   type Order {
     contract: String!
@@ -191,6 +201,8 @@ export const typeDefs = /* GraphQL */ `
     pot: BigInt
     paid: BigInt
     settler: String
+    "The transaction that settled the round; null while it runs."
+    settlementTransaction: String
     winners: [RoundWinner!]!
     "Prizes claimed for this round."
     prizes: [AccountEvent!]!
@@ -253,6 +265,8 @@ export const typeDefs = /* GraphQL */ `
     actionLog(account: String!, symbol: String, action: String, first: Int, after: String): ActionLogPage!
     "An account's rewards by symbol (total, today, yesterday); all its reward symbols when 'symbols' is not given."
     rewards(account: String!, symbols: [String!]): [Reward!]!
+    "An account's rewards per symbol and day over the last 'days' days (1-90, default 30), today included, oldest first; days without rewards are left out."
+    dailyRewards(account: String!, days: Int): [DailyReward!]!
     "An account's orders/stakes/records in one contract, newest first; optionally only one status."
     orders(account: String!, contract: String!, status: String, first: Int, after: String): OrderPage!
     "An account's minting history, newest first."

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../components/pages/ComingSoonPage.tsx'
+import { BurnPage } from '../features/burn/BurnPage.tsx'
 
 export const Route = createFileRoute('/burn')({
-  component: () => <ComingSoonPage path="/burn" />,
+  component: BurnPage,
 })

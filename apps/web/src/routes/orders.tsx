@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../components/pages/ComingSoonPage.tsx'
+import { OrdersPage } from '../features/orders/OrdersPage.tsx'
 
 export const Route = createFileRoute('/orders')({
-  component: () => <ComingSoonPage path="/orders" />,
+  component: OrdersPage,
 })

@@ -1,0 +1,307 @@
+import { useMemo, useState } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { burnAbi } from '@nexus/abi'
+import { Button, Card } from '@nexus/ui'
+import { erc20Abi } from 'viem'
+import type { Address } from 'viem'
+import { Stat } from '../../components/pages/HomePage.tsx'
+import { ok, useChainReads } from '../../data/ChainData.tsx'
+import { useSession } from '../../data/session.tsx'
+import { useTransaction } from '../../hooks/useTransaction.ts'
+import { contractsOf } from '../../lib/contracts.ts'
+import { env } from '../../lib/env.ts'
+import { showAmount, showCount } from '../../lib/format.ts'
+import { AccountPage, NotDeployed } from '../account/AccountPage.tsx'
+import { nativeBalanceRead } from '../account/nativeBalance.ts'
+import { bnbForOrder, tokensForUsdt } from './burnQuote.ts'
+
+/** The plan text of SPEC.md §1 and §9, verbatim. */
+export const PLAN: readonly MessageDescriptor[] = [
+  msg`15 keys synthesize a syndicate`,
+  msg`50% community dividends`,
+  msg`1.5 times fee yield`,
+  msg`forced redemption after 30 days`,
+]
+
+/** The most recent orders whose pending dividends are read (Burn settles at most handleGas orders per call). */
+const PENDING_ORDERS = 50n
+const ZERO_ACCOUNT: Address = '0x0000000000000000000000000000000000000000'
+const ONE = 10n ** 18n
+
+/** Burn dividends (`/burn`): the plan, the pool, burning in USDT or BNB, the user's force and dividends. */
+export function BurnPage() {
+  const { Burn: burn, USDT: usdt } = contractsOf(env.chainId)
+  return (
+    <AccountPage path="/burn">
+      <Plan />
+      {burn && usdt ? <Burn burn={burn} usdt={usdt} /> : <NotDeployed name="Burn" />}
+    </AccountPage>
+  )
+}
+
+function Plan() {
+  const { t, i18n } = useLingui()
+  return (
+    <Card title={t`The plan`} data-testid="burn-plan">
+      <ul className="acc-plan">
+        {PLAN.map((line) => (
+          <li key={line.id}>{i18n._(line)}</li>
+        ))}
+      </ul>
+    </Card>
+  )
+}
+
+function Burn({ burn, usdt }: { burn: Address; usdt: Address }) {
+  const { t } = useLingui()
+  const { account } = useSession()
+  const send = useTransaction()
+  const [times, setTimes] = useState('1')
+  const [payWith, setPayWith] = useState<'USDT' | 'BNB'>('USDT')
+  const who = account ?? ZERO_ACCOUNT
+  const bnbRead = useMemo(() => nativeBalanceRead(who), [who])
+
+  const data = useChainReads(
+    useMemo(
+      () =>
+        [
+          { address: burn, abi: burnAbi, functionName: 'getConfig' },
+          { address: burn, abi: burnAbi, functionName: 'getConfigMulti' },
+          { address: burn, abi: burnAbi, functionName: 'totalInfo' },
+          { address: burn, abi: burnAbi, functionName: 'getReserves' },
+          { address: burn, abi: burnAbi, functionName: 'users', args: [who] },
+          { address: burn, abi: burnAbi, functionName: 'getSwapBnb', args: [ONE] },
+          { address: burn, abi: burnAbi, functionName: 'getSwapTokens', args: [ONE] },
+          { address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
+        ] as const,
+      [burn, usdt, who],
+    ),
+  )
+  const bnb = useChainReads(useMemo(() => (bnbRead ? ([bnbRead] as const) : undefined), [bnbRead]))
+  const config = ok(data?.[0])
+  const multi = ok(data?.[1])
+  const totals = ok(data?.[2])
+  const reserves = ok(data?.[3])
+  const user = account ? ok(data?.[4]) : undefined
+  // The TWAP views revert while the oracles have no price yet: the BNB estimate is then unavailable.
+  const usdtPerBnb = ok(data?.[5])
+  const nexPerBnb = ok(data?.[6])
+  const usdtBalance = account ? ok(data?.[7]) : undefined
+  const bnbBalance = account ? ok(bnb?.[0]) : undefined
+
+  const forceAndPending = useUserOrders(burn, account, user?.lastOut, user?.orders)
+
+  const unitCount = /^\d+$/.test(times.trim()) ? BigInt(times.trim()) : 0n
+  const orderUsdt = config ? unitCount * config.burnEvery : undefined
+  const slippage = multi?.slippage ?? 0n
+  const bnbToPay = orderUsdt !== undefined && usdtPerBnb ? bnbForOrder(orderUsdt, usdtPerBnb, slippage) : undefined
+  const tokens =
+    orderUsdt !== undefined && usdtPerBnb && nexPerBnb !== undefined
+      ? tokensForUsdt(orderUsdt, usdtPerBnb, nexPerBnb)
+      : undefined
+  const pending = user && forceAndPending ? user.balance + forceAndPending.pending : undefined
+
+  async function submit() {
+    const isBnb = payWith === 'BNB'
+    await send({
+      amount: { input: times, units: true, rules: { min: 1n, max: config?.burnSurplus } },
+      check: (units) => {
+        if (!config || units === undefined) return undefined
+        if (isBnb) {
+          if (!usdtPerBnb) return msg`No BNB price yet: pay with USDT or try again later`
+          const value = bnbForOrder(units * config.burnEvery, usdtPerBnb, slippage)
+          return bnbBalance !== undefined && value > bnbBalance ? msg`Balance Insufficient` : undefined
+        }
+        return usdtBalance !== undefined && units * config.burnEvery > usdtBalance ? msg`Balance Insufficient` : undefined
+      },
+      spend: isBnb ? undefined : { token: usdt, spender: burn },
+      request: (units) => {
+        const value = units ?? 0n
+        const price = (config?.burnEvery ?? 0n) * value
+        const paid = isBnb && usdtPerBnb ? bnbForOrder(price, usdtPerBnb, slippage) : price
+        return {
+          address: burn,
+          abi: burnAbi,
+          functionName: 'burn',
+          args: [account ?? ZERO_ACCOUNT, value, paid, isBnb],
+          value: isBnb ? paid : undefined,
+        }
+      },
+      success: msg`Burned`,
+    })
+  }
+
+  return (
+    <>
+      <Card title={t`Dividend pool`} data-testid="burn-pool">
+        <dl className="app-stats">
+          <Stat label={t`Community pool`} value={`${showAmount(reserves?.pool)} USDT`} testId="pool-balance" />
+          <Stat label={t`Total force`} value={showAmount(totals?.totalForce)} />
+          <Stat label={t`Participants`} value={showCount(totals?.totalUser)} />
+          <Stat label={t`Orders`} value={showCount(totals?.totalOrder)} />
+          <Stat label={t`Burned in total`} value={`${showAmount(totals?.totalAmount)} USDT`} />
+          <Stat label={t`Dividends paid out`} value={`${showAmount(totals?.totalReward)} USDT`} />
+        </dl>
+      </Card>
+
+      <Card title={t`Burn for dividends`} data-testid="burn">
+        <form
+          className="app-form"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void submit()
+          }}
+        >
+          <div className="app-segment" role="radiogroup" aria-label={t`Pay with`}>
+            {(['USDT', 'BNB'] as const).map((symbol) => (
+              <button
+                key={symbol}
+                type="button"
+                role="radio"
+                aria-checked={payWith === symbol}
+                className={payWith === symbol ? 'app-segment__item is-active' : 'app-segment__item'}
+                data-testid={`burn-pay-${symbol}`}
+                onClick={() => setPayWith(symbol)}
+              >
+                {symbol}
+              </button>
+            ))}
+          </div>
+          <label className="app-field">
+            <span className="app-field__label">
+              {t`Units (${showAmount(config?.burnEvery, 2)} USDT each)`}
+            </span>
+            <input
+              className="app-input"
+              inputMode="numeric"
+              data-testid="burn-times"
+              value={times}
+              onChange={(event) => setTimes(event.target.value)}
+            />
+          </label>
+          <dl className="app-stats">
+            <Stat label={t`Order value`} value={`${showAmount(orderUsdt)} USDT`} testId="burn-value" />
+            <Stat
+              label={payWith === 'BNB' ? t`You pay about` : t`You pay`}
+              value={
+                payWith === 'BNB' ? `${showAmount(bnbToPay, 6)} BNB` : `${showAmount(orderUsdt)} USDT`
+              }
+              testId="burn-pay"
+            />
+            <Stat label={t`Counts as about`} value={`${showAmount(tokens)} NEX`} testId="burn-tokens" />
+            <Stat
+              label={t`Balance`}
+              value={payWith === 'BNB' ? `${showAmount(bnbBalance)} BNB` : `${showAmount(usdtBalance)} USDT`}
+              testId="burn-balance"
+            />
+            <Stat label={t`Dividends up to`} value={`${showAmount(orderUsdt !== undefined && config ? (orderUsdt * config.rewardRate) / 10_000n : undefined)} USDT`} />
+            <Stat label={t`Units left`} value={showCount(config?.burnSurplus)} />
+          </dl>
+          {payWith === 'BNB' && (
+            <p className="app-muted">{t`BNB is swapped to USDT at no worse than the average price less the slippage; the USDT above the order value is refunded.`}</p>
+          )}
+          <Button type="submit" block disabled={!account} data-testid="burn-submit">
+            {t`Burn`}
+          </Button>
+        </form>
+      </Card>
+
+      <Card
+        title={t`My dividends`}
+        data-testid="my-burn"
+        actions={
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!account || !pending}
+            data-testid="burn-claim"
+            onClick={() =>
+              void send({
+                request: () => ({ address: burn, abi: burnAbi, functionName: 'claimReward' }),
+                success: msg`Claimed`,
+              })
+            }
+          >
+            {t`Claim`}
+          </Button>
+        }
+      >
+        <dl className="app-stats">
+          <Stat label={t`My force`} value={showAmount(forceAndPending?.force)} testId="my-force" />
+          <Stat label={t`Pending rewards`} value={`${showAmount(pending)} USDT`} testId="burn-pending" />
+          <Stat label={t`My orders`} value={showCount(user?.orders)} testId="my-orders" />
+          <Stat label={t`Burned`} value={`${showAmount(user?.amount)} USDT`} />
+          <Stat label={t`Order dividends`} value={`${showAmount(user?.total)} USDT`} />
+          <Stat label={t`Direct rewards`} value={`${showAmount(user?.rewardDirect)} USDT`} />
+          <Stat label={t`Indirect rewards`} value={`${showAmount(user?.rewardIndirect)} USDT`} />
+          <Stat label={t`All rewards`} value={`${showAmount(user?.rewardTotal)} USDT`} />
+        </dl>
+        {config && (
+          <p className="app-muted">{t`Claims pay the pending rewards less a ${(Number(config.feeRate) / 100).toString()}% fee.`}</p>
+        )}
+      </Card>
+    </>
+  )
+}
+
+/**
+ * The user's force (the value of its valid orders) and what they can be credited now, from the newest orders
+ * that are not out yet (at most {@link PENDING_ORDERS}).
+ */
+function useUserOrders(
+  burn: Address,
+  account: Address | undefined,
+  lastOut: bigint | undefined,
+  count: bigint | undefined,
+): { force: bigint; pending: bigint } | undefined {
+  const positions = useMemo(() => {
+    if (!account || lastOut === undefined || count === undefined) return undefined
+    const from = count - lastOut > PENDING_ORDERS ? count - PENDING_ORDERS : lastOut
+    const list: bigint[] = []
+    for (let i = from; i < count; i++) list.push(i)
+    return list
+  }, [account, lastOut, count])
+  const indexes = useChainReads(
+    useMemo(
+      () =>
+        positions && account
+          ? positions.map(
+              (i) => ({ address: burn, abi: burnAbi, functionName: 'userOrderIndex', args: [account, i] }) as const,
+            )
+          : undefined,
+      [burn, account, positions],
+    ),
+  )
+  const orderIndexes = indexes?.map((result) => ok(result)).filter((value): value is bigint => value !== undefined)
+  const key = orderIndexes?.join(',')
+  const orders = useChainReads(
+    useMemo(
+      () =>
+        orderIndexes
+          ? orderIndexes.flatMap(
+              (index) =>
+                [
+                  { address: burn, abi: burnAbi, functionName: 'orders', args: [index] },
+                  { address: burn, abi: burnAbi, functionName: 'pendingReward', args: [index] },
+                ] as const,
+            )
+          : undefined,
+      // The reads change when the order indexes do.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+      [burn, key],
+    ),
+  )
+  if (positions && positions.length === 0) return { force: 0n, pending: 0n }
+  if (!orders) return undefined
+  let force = 0n
+  let pending = 0n
+  for (let i = 0; i < orders.length; i += 2) {
+    const order = ok(orders[i] as { status: 'success'; result: { isValid: boolean; amount: bigint } })
+    const reward = ok(orders[i + 1] as { status: 'success'; result: bigint })
+    if (order?.isValid) force += order.amount
+    if (reward !== undefined) pending += reward
+  }
+  return { force, pending }
+}
