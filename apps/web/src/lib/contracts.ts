@@ -2,7 +2,22 @@ import { getDeployment } from '@nexus/abi'
 import type { Address } from 'viem'
 
 /** The contracts the web app talks to, by their name in `libs/abi/deployments/<chainId>.json`. */
-export type ContractName = 'Main' | 'Token' | 'USDT' | 'Router' | 'Pair' | 'Ido' | 'Nft' | 'Burn' | 'Log'
+export type ContractName =
+  | 'Main'
+  | 'Token'
+  | 'USDT'
+  | 'Router'
+  | 'Pair'
+  | 'Ido'
+  | 'Nft'
+  | 'Burn'
+  | 'Log'
+  | 'Stake'
+  | 'Mining'
+  | 'Fomo'
+  | 'SuperFomo'
+  | 'Double'
+  | 'Info'
 
 export type AppContracts = Partial<Record<ContractName, Address>>
 
@@ -20,7 +35,23 @@ export function contractsOf(chainId: number): AppContracts {
   } catch {
     return {}
   }
-  const names: readonly ContractName[] = ['Main', 'Token', 'USDT', 'Router', 'Pair', 'Ido', 'Nft', 'Burn', 'Log']
+  const names: readonly ContractName[] = [
+    'Main',
+    'Token',
+    'USDT',
+    'Router',
+    'Pair',
+    'Ido',
+    'Nft',
+    'Burn',
+    'Log',
+    'Stake',
+    'Mining',
+    'Fomo',
+    'SuperFomo',
+    'Double',
+    'Info',
+  ]
   const out: AppContracts = {}
   for (const name of names) if (found[name]) out[name] = found[name].address
   return out

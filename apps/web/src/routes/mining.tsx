@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../components/pages/ComingSoonPage.tsx'
+import { MiningPage } from '../features/mining/MiningPages.tsx'
 
 export const Route = createFileRoute('/mining')({
-  component: () => <ComingSoonPage path="/mining" />,
+  component: () => <MiningPage />,
 })

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../components/pages/ComingSoonPage.tsx'
+import { MiningMinePage } from '../features/mining/MiningPages.tsx'
 
 export const Route = createFileRoute('/miningMine')({
-  component: () => <ComingSoonPage path="/miningMine" />,
+  component: () => <MiningMinePage />,
 })

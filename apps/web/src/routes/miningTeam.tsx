@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../components/pages/ComingSoonPage.tsx'
+import { MiningTeamPage } from '../features/mining/MiningPages.tsx'
 
 export const Route = createFileRoute('/miningTeam')({
-  component: () => <ComingSoonPage path="/miningTeam" />,
+  component: () => <MiningTeamPage />,
 })

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../components/pages/ComingSoonPage.tsx'
+import { StakePage } from '../features/stake/StakePage.tsx'
 
 export const Route = createFileRoute('/stake')({
-  component: () => <ComingSoonPage path="/stake" />,
+  component: () => <StakePage />,
 })

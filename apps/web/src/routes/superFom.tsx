@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../components/pages/ComingSoonPage.tsx'
+import { FomoGamePage } from '../features/fomo/FomoGamePage.tsx'
 
 export const Route = createFileRoute('/superFom')({
-  component: () => <ComingSoonPage path="/superFom" />,
+  component: () => <FomoGamePage pool="SuperFomo" />,
 })

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../components/pages/ComingSoonPage.tsx'
+import { FomoMinePage } from '../features/fomo/FomoMinePage.tsx'
 
 export const Route = createFileRoute('/superFomMine')({
-  component: () => <ComingSoonPage path="/superFomMine" />,
+  component: () => <FomoMinePage pool="SuperFomo" />,
 })

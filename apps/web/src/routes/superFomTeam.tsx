@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../components/pages/ComingSoonPage.tsx'
+import { FomoTeamPage } from '../features/fomo/FomoTeamPage.tsx'
 
 export const Route = createFileRoute('/superFomTeam')({
-  component: () => <ComingSoonPage path="/superFomTeam" />,
+  component: () => <FomoTeamPage pool="SuperFomo" />,
 })

@@ -1,0 +1,302 @@
+import { useMemo } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
+import { doubleAbi, fomoAbi } from '@nexus/abi'
+import { Button, Card } from '@nexus/ui'
+import type { Address } from 'viem'
+import { ok, useChainNow, useChainReads } from '../../data/ChainData.tsx'
+import { useTransaction } from '../../hooks/useTransaction.ts'
+import { showAmount, showCount, showTime } from '../../lib/format.ts'
+import { fomoOrderState, percent } from './format.ts'
+import { NotDeployed, PageFrame } from './PageFrame.tsx'
+import { RecordItem, RecordList, StateBadge, Stat, useReader } from './parts.tsx'
+import { POOL_PAGES, poolContracts, poolTabs } from './pool.ts'
+import type { PoolName } from './pool.ts'
+
+/** Orders read per page (the contract's paged view allows at most 100). */
+const ORDERS_SHOWN = 50n
+/** Settled rounds checked for unclaimed prizes, the newest first. */
+const PRIZE_ROUNDS = 10n
+
+/**
+ * `/fomoMine` and `/superFomMine`: the account's orders in one pool (status, lock, release), its rewards and
+ * their claim, unclaimed round prizes, and its doubling deposits with their claims.
+ */
+export function FomoMinePage({ pool }: { pool: PoolName }) {
+  const contracts = poolContracts(pool)
+  return (
+    <PageFrame path={POOL_PAGES[pool].mine} tabs={poolTabs(pool)}>
+      {contracts ? (
+        <Mine address={contracts.pool} double={contracts.double} />
+      ) : (
+        <NotDeployed testId="pool-unavailable" />
+      )}
+    </PageFrame>
+  )
+}
+
+function Mine({ address, double }: { address: Address; double: Address | undefined }) {
+  const { t } = useLingui()
+  const { account, who } = useReader()
+  const now = useChainNow()
+  const send = useTransaction()
+
+  const data = useChainReads(
+    useMemo(
+      () =>
+        [
+          { address, abi: fomoAbi, functionName: 'getConfig' },
+          { address, abi: fomoAbi, functionName: 'getTotals' },
+          { address, abi: fomoAbi, functionName: 'users', args: [who] },
+          { address, abi: fomoAbi, functionName: 'getUserOrders', args: [who, 0n, ORDERS_SHOWN] },
+        ] as const,
+      [address, who],
+    ),
+  )
+  const config = ok(data?.[0])
+  const totals = ok(data?.[1])
+  const user = account ? ok(data?.[2]) : undefined
+  const page = account ? ok(data?.[3]) : undefined
+  const orders = page?.[0] ?? []
+  const ordersFailed = data?.[3]?.status === 'failure'
+
+  // Prizes of the latest settled rounds (the running round is roundEndIndex).
+  const running = totals?.roundEndIndex
+  const prizeRounds = useMemo(() => {
+    if (running === undefined || !account) return []
+    const list: bigint[] = []
+    for (let round = running - 1n; round >= 1n && running - round <= PRIZE_ROUNDS; round--) list.push(round)
+    return list
+  }, [running, account])
+  const prizeReads = useChainReads(
+    useMemo(
+      () =>
+        prizeRounds.length > 0
+          ? prizeRounds.map(
+              (round) => ({ address, abi: fomoAbi, functionName: 'prizeOf', args: [round, who] }) as const,
+            )
+          : undefined,
+      [address, prizeRounds, who],
+    ),
+  )
+  const prizes = prizeRounds
+    .map((round, position) => ({ round, prize: ok(prizeReads?.[position]) ?? 0n }))
+    .filter((entry) => entry.prize > 0n)
+
+  const doubleData = useChainReads(
+    useMemo(
+      () =>
+        double
+          ? ([
+              { address: double, abi: doubleAbi, functionName: 'getUserInfo', args: [who] },
+              { address: double, abi: doubleAbi, functionName: 'getConfig' },
+            ] as const)
+          : undefined,
+      [double, who],
+    ),
+  )
+  const doubleInfo = account ? ok(doubleData?.[0]) : undefined
+  const doubleConfig = ok(doubleData?.[1])
+  // A Double record belongs to an order of this pool when it was opened by it: same order index, same time.
+  const doubleRecords = useMemo(() => {
+    const records = doubleInfo?.[1] ?? []
+    return records.filter((record) =>
+      orders.some((order) => order.index === record.fomoIndex && order.startTime === record.startTime),
+    )
+  }, [doubleInfo, orders])
+  const doubled = new Set(doubleRecords.map((record) => record.fomoIndex))
+
+  const handleGas = config?.handleGas ?? 0n
+
+  function release(index: bigint, endTime: bigint) {
+    void send({
+      check: () =>
+        now !== undefined && BigInt(now) < endTime
+          ? msg`This order is locked until ${showTime(endTime)}: it can be released after that.`
+          : undefined,
+      request: () => ({ address, abi: fomoAbi, functionName: 'release', args: [index] }),
+      success: msg`Released`,
+    })
+  }
+
+  function claim(round: bigint) {
+    void send({
+      check: () => (round === 0n && user && user.balance === 0n ? msg`Nothing to claim yet` : undefined),
+      request: () => ({ address, abi: fomoAbi, functionName: 'claimReward', args: [round], value: handleGas }),
+      success: msg`Claimed`,
+    })
+  }
+
+  return (
+    <>
+      <Card
+        title={t`My rewards`}
+        data-testid="my-rewards"
+        actions={
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!account}
+            data-testid="claim-balance"
+            onClick={() => claim(0n)}
+          >
+            {t`Claim`}
+          </Button>
+        }
+      >
+        <dl className="app-stats">
+          <Stat label={t`Claimable now`} value={`${showAmount(user?.balance)} USDT`} testId="balance" />
+          <Stat label={t`Locked principal`} value={`${showAmount(user?.amount)} USDT`} />
+          <Stat label={t`Deposited in total`} value={`${showAmount(user?.total)} USDT`} />
+          <Stat label={t`Orders`} value={showCount(user?.orders)} testId="order-count" />
+          <Stat label={t`Static rewards`} value={`${showAmount(user?.rewardStatic)} USDT`} />
+          <Stat label={t`Direct rewards`} value={`${showAmount(user?.rewardDirect)} USDT`} />
+          <Stat label={t`Indirect rewards`} value={`${showAmount(user?.rewardIndirect)} USDT`} />
+          <Stat label={t`Team rewards`} value={`${showAmount(user?.rewardTeam)} USDT`} />
+          <Stat label={t`Round prizes`} value={`${showAmount(user?.rewardFOMO)} USDT`} />
+          <Stat label={t`Last claim`} value={showTime(user?.lastOut)} />
+        </dl>
+        <p className="app-muted">{t`A claim keeps ${percent(config?.feeRate)} as a fee for the gold pool.`}</p>
+      </Card>
+
+      <Card title={t`Round prizes to claim`} data-testid="prizes">
+        <RecordList
+          loading={account !== undefined && prizeRounds.length > 0 && prizeReads === undefined}
+          error={false}
+          count={prizes.length}
+          testId="prize-list"
+        >
+          {prizes.map(({ round, prize }) => (
+            <RecordItem
+              key={round.toString()}
+              testId="prize"
+              title={t`Round ${round.toString()}`}
+              figures={[[t`Prize`, `${showAmount(prize)} USDT`]]}
+              actions={
+                <Button size="sm" data-testid={`claim-prize-${round.toString()}`} onClick={() => claim(round)}>
+                  {t`Claim prize`}
+                </Button>
+              }
+            />
+          ))}
+        </RecordList>
+      </Card>
+
+      <Card title={t`My orders`} data-testid="my-orders">
+        <RecordList
+          loading={account !== undefined && page === undefined && !ordersFailed}
+          error={ordersFailed}
+          count={orders.length}
+          testId="order-list"
+        >
+          {orders.map((order) => {
+            const state = fomoOrderState(order.status, order.endTime, now)
+            const open = state === 'locked' || state === 'unlocked'
+            return (
+              <RecordItem
+                key={order.index.toString()}
+                testId={`order-${order.index.toString()}`}
+                title={t`Order #${order.index.toString()}`}
+                badges={
+                  <>
+                    <StateBadge state={state} />
+                    {doubled.has(order.index) && (
+                      <span className="app-badge pool-badge--double" data-testid="double-label">
+                        {t`Double pool`}
+                      </span>
+                    )}
+                  </>
+                }
+                figures={[
+                  [t`Amount`, `${showAmount(order.amount)} USDT`],
+                  [t`Paid with`, order.isUSDT ? 'USDT' : t`${showAmount(order.tokens)} NEX`],
+                  [t`Lock`, t`${showCount(order.lockDays)} days`],
+                  [t`Principal`, `${showAmount(order.principal)} USDT`],
+                  [t`Weight`, percent(order.rate)],
+                  [t`Prizes won`, `${showAmount(order.reward)} USDT`],
+                  [t`Started`, showTime(order.startTime)],
+                  [t`Unlocks`, showTime(order.endTime)],
+                ]}
+                actions={
+                  open && (
+                    <Button
+                      size="sm"
+                      variant={state === 'unlocked' ? 'primary' : 'secondary'}
+                      data-testid="release"
+                      onClick={() => release(order.index, order.endTime)}
+                    >
+                      {t`Release`}
+                    </Button>
+                  )
+                }
+              />
+            )
+          })}
+        </RecordList>
+      </Card>
+
+      {double && (
+        <Card
+          title={t`Doubling deposit`}
+          data-testid="double"
+          actions={
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={!account || doubleConfig?.openClaim === false}
+              data-testid="claim-double"
+              onClick={() =>
+                void send({
+                  check: () => (doubleInfo && doubleInfo[0].balance === 0n ? msg`Nothing to claim yet` : undefined),
+                  request: () => ({ address: double, abi: doubleAbi, functionName: 'claim' }),
+                  success: msg`Claimed`,
+                })
+              }
+            >
+              {t`Claim`}
+            </Button>
+          }
+        >
+          <p className="app-muted">
+            {doubleConfig?.openClaim === false
+              ? t`Claims of the doubling deposit are closed for now.`
+              : t`Each order puts part of its amount into the double pool, which releases up to twice that amount over time (both pools together).`}
+          </p>
+          <dl className="app-stats">
+            <Stat
+              label={t`Claimable now`}
+              value={`${showAmount(doubleInfo?.[0].balance)} USDT`}
+              testId="double-balance"
+            />
+            <Stat label={t`Deposited`} value={`${showAmount(doubleInfo?.[0].amount)} USDT`} />
+            <Stat label={t`Up to (2×)`} value={`${showAmount(doubleInfo?.[0].total)} USDT`} />
+            <Stat label={t`Released`} value={`${showAmount(doubleInfo?.[0].rewardRelease)} USDT`} />
+          </dl>
+          <RecordList
+            loading={account !== undefined && doubleData === undefined}
+            error={false}
+            count={doubleRecords.length}
+            testId="double-list"
+          >
+            {doubleRecords.map((record) => (
+              <RecordItem
+                key={record.index.toString()}
+                testId="double-record"
+                title={t`For order #${record.fomoIndex.toString()}`}
+                badges={
+                  <span className="app-badge pool-badge--double">{record.isValid ? t`Releasing` : t`Completed`}</span>
+                }
+                figures={[
+                  [t`Deposited`, `${showAmount(record.amount)} USDT`],
+                  [t`Up to`, `${showAmount(record.reward)} USDT`],
+                  [t`Released`, `${showAmount(record.released)} USDT`],
+                  [t`Ends`, showTime(record.endTime)],
+                ]}
+              />
+            ))}
+          </RecordList>
+        </Card>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,402 @@
+import { useMemo, useState } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
+import { miningAbi } from '@nexus/abi'
+import { shortenAddress } from '@nexus/sdk'
+import { Button, Card } from '@nexus/ui'
+import { erc20Abi } from 'viem'
+import type { Address } from 'viem'
+import { ok, useChainNow, useChainReads } from '../../data/ChainData.tsx'
+import { useTransaction } from '../../hooks/useTransaction.ts'
+import { contractsOf } from '../../lib/contracts.ts'
+import { env } from '../../lib/env.ts'
+import { showAmount, showCount, showTime } from '../../lib/format.ts'
+import type { PagePath } from '../../lib/pages.ts'
+import { allowedRange, duration, miningStakeState, multiplier, percent, secondsUntil } from '../fomo/format.ts'
+import { useDurationUnits } from '../fomo/FomoGamePage.tsx'
+import { NotDeployed, PageFrame } from '../fomo/PageFrame.tsx'
+import { RecordItem, RecordList, StateBadge, Stat, useReader } from '../fomo/parts.tsx'
+
+const TABS: readonly PagePath[] = ['/mining', '/miningMine', '/miningTeam']
+/** Invitees and stakes read from the contract's paged views (at most 100). */
+const PAGE_SIZE = 50n
+const TIERS = [0, 1, 2, 3, 4, 5] as const
+
+function useMining(): { mining: Address; nex: Address } | undefined {
+  const contracts = contractsOf(env.chainId)
+  return contracts.Mining && contracts.Token ? { mining: contracts.Mining, nex: contracts.Token } : undefined
+}
+
+/** The mining config, tiers and totals, read in the page's refresh cycle. */
+function useMiningConfig(mining: Address) {
+  const data = useChainReads(
+    useMemo(
+      () =>
+        [
+          { address: mining, abi: miningAbi, functionName: 'getConfig' },
+          { address: mining, abi: miningAbi, functionName: 'getConfigMulti' },
+          { address: mining, abi: miningAbi, functionName: 'getTotals' },
+        ] as const,
+      [mining],
+    ),
+  )
+  return { config: ok(data?.[0]), multi: ok(data?.[1]), totals: ok(data?.[2]) }
+}
+
+/**
+ * `/mining`: the six tiers (lock days, part returned, NEX staked, force per NEX), the daily emission and what is
+ * left of it, and the deposit of NEX into a tier within the allowed range.
+ */
+export function MiningPage() {
+  const contracts = useMining()
+  return (
+    <PageFrame path="/mining" tabs={TABS}>
+      {contracts ? <Tiers {...contracts} /> : <NotDeployed testId="mining-unavailable" />}
+    </PageFrame>
+  )
+}
+
+function Tiers({ mining, nex }: { mining: Address; nex: Address }) {
+  const { t } = useLingui()
+  const { account, who } = useReader()
+  const send = useTransaction()
+  const { config, multi, totals } = useMiningConfig(mining)
+  const [tier, setTier] = useState(0)
+  const [input, setInput] = useState('')
+  const data = useChainReads(
+    useMemo(
+      () =>
+        [
+          { address: mining, abi: miningAbi, functionName: 'users', args: [who] },
+          { address: nex, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
+        ] as const,
+      [mining, nex, who],
+    ),
+  )
+  const user = account ? ok(data?.[0]) : undefined
+  const balance = account ? ok(data?.[1]) : undefined
+  const room = config
+    ? user
+      ? config.userMax > user.amount
+        ? config.userMax - user.amount
+        : 0n
+      : config.userMax
+    : undefined
+  const range = allowedRange(config?.userMin, [room])
+
+  async function deposit() {
+    await send({
+      amount: { input, rules: { min: range?.min, max: range?.max, balance } },
+      spend: { token: nex, spender: mining },
+      request: (amount) => ({
+        address: mining,
+        abi: miningAbi,
+        functionName: 'deposit',
+        args: [BigInt(tier), amount ?? 0n],
+      }),
+      success: msg`Staked`,
+    })
+  }
+
+  return (
+    <>
+      <Card title={t`Daily emission`} data-testid="emission">
+        <dl className="app-stats">
+          <Stat label={t`NEX per day`} value={showAmount(config?.mintDay)} testId="mint-day" />
+          <Stat label={t`Emission left`} value={showAmount(config?.mintSurplus)} testId="mint-surplus" />
+          <Stat label={t`Total force`} value={showAmount(totals?.totalForce)} />
+          <Stat label={t`NEX staked`} value={showAmount(totals?.totalAmount)} />
+          <Stat label={t`Miners`} value={showCount(totals?.totalUserValid)} />
+          <Stat label={t`NEX mined`} value={showAmount(totals?.totalMint)} />
+        </dl>
+      </Card>
+
+      <Card title={t`Mining tiers`} data-testid="mining-tiers">
+        <p className="app-muted">{t`Your share of the daily emission follows your force: the NEX staked times the tier's force.`}</p>
+        <div className="pool-tiers" role="radiogroup" aria-label={t`Mining tier`}>
+          {TIERS.map((index) => (
+            <button
+              key={index}
+              type="button"
+              role="radio"
+              aria-checked={tier === index}
+              className={tier === index ? 'pool-tier is-active' : 'pool-tier'}
+              data-testid={`mining-tier-${index}`}
+              onClick={() => setTier(index)}
+            >
+              <strong>{t`${showCount(multi?.stakeDays[index])} days`}</strong>
+              <span>{t`Force ${multiplier(multi?.stakeForces[index])}`}</span>
+              <span>{t`Returned ${percent(multi?.stakeRates[index])}`}</span>
+              <span>{t`Staked ${showAmount(multi?.stakeTotals[index], 2)} NEX`}</span>
+            </button>
+          ))}
+        </div>
+        <form
+          className="app-form"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void deposit()
+          }}
+        >
+          <label className="app-field">
+            <span className="app-field__label">
+              {t`Amount (NEX)`}
+              <span className="app-muted">{t`Balance ${showAmount(balance)} NEX`}</span>
+            </span>
+            <input
+              className="app-input"
+              inputMode="decimal"
+              data-testid="mining-amount"
+              value={input}
+              onChange={(event) => setInput(event.target.value)}
+            />
+          </label>
+          <p className="app-muted" data-testid="mining-range">
+            {range ? t`Allowed range: ${showAmount(range.min)} to ${showAmount(range.max)} NEX` : t`Allowed range: —`}
+          </p>
+          <Button type="submit" block disabled={!account} data-testid="mining-submit">
+            {t`Stake`}
+          </Button>
+        </form>
+      </Card>
+    </>
+  )
+}
+
+/**
+ * `/miningMine`: the account's force (own, direct, indirect, invite), its stakes with their state and the release
+ * after the lock, and the claim of the mined NEX (at most once per `addTime`).
+ */
+export function MiningMinePage() {
+  const contracts = useMining()
+  return (
+    <PageFrame path="/miningMine" tabs={TABS}>
+      {contracts ? <Mine mining={contracts.mining} /> : <NotDeployed testId="mining-unavailable" />}
+    </PageFrame>
+  )
+}
+
+function Mine({ mining }: { mining: Address }) {
+  const { t } = useLingui()
+  const { account, who } = useReader()
+  const now = useChainNow()
+  const send = useTransaction()
+  const units = useDurationUnits()
+  const { config } = useMiningConfig(mining)
+  const data = useChainReads(
+    useMemo(
+      () =>
+        [
+          { address: mining, abi: miningAbi, functionName: 'getUserInfo', args: [who] },
+          { address: mining, abi: miningAbi, functionName: 'getUserStakes', args: [who, 0n, PAGE_SIZE] },
+        ] as const,
+      [mining, who],
+    ),
+  )
+  const info = account ? ok(data?.[0]) : undefined
+  const user = info?.[0]
+  const page = account ? ok(data?.[1]) : undefined
+  const stakes = page?.[0] ?? []
+  const stakesFailed = data?.[1]?.status === 'failure'
+  const nextClaim = user && config && user.lastOut > 0n ? user.lastOut + config.addTime : 0n
+  const waitClaim = secondsUntil(nextClaim, now)
+
+  function release(index: bigint, endTime: bigint) {
+    void send({
+      check: () =>
+        now !== undefined && BigInt(now) < endTime
+          ? msg`This stake is locked until ${showTime(endTime)}: it can be released after that.`
+          : undefined,
+      request: () => ({ address: mining, abi: miningAbi, functionName: 'claimRelease', args: [index] }),
+      success: msg`Released`,
+    })
+  }
+
+  return (
+    <>
+      <Card
+        title={t`My mining`}
+        data-testid="my-mining"
+        actions={
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!account}
+            data-testid="mining-claim"
+            onClick={() =>
+              void send({
+                check: () =>
+                  user && user.balance === 0n
+                    ? msg`Nothing to claim yet`
+                    : waitClaim > 0
+                      ? msg`The next claim is possible at ${showTime(nextClaim)}.`
+                      : undefined,
+                request: () => ({
+                  address: mining,
+                  abi: miningAbi,
+                  functionName: 'claimReward',
+                  value: config?.handleGas ?? 0n,
+                }),
+                success: msg`Claimed`,
+              })
+            }
+          >
+            {t`Claim`}
+          </Button>
+        }
+      >
+        <dl className="app-stats">
+          <Stat label={t`Mined, claimable`} value={`${showAmount(user?.balance)} NEX`} testId="mining-balance" />
+          <Stat label={t`NEX staked`} value={showAmount(user?.amount)} testId="mining-staked" />
+          <Stat label={t`Own force`} value={showAmount(user?.force)} testId="force-own" />
+          <Stat label={t`Direct force`} value={showAmount(user?.forceDirect)} />
+          <Stat label={t`Indirect force`} value={showAmount(user?.forceIndirect)} />
+          <Stat label={t`Invite force`} value={showAmount(user?.forceInvite)} />
+          <Stat label={t`Claimed in total`} value={`${showAmount(user?.rewardTotal)} NEX`} />
+          <Stat label={t`Emission left`} value={showAmount(info?.[2])} />
+        </dl>
+        <p className="app-muted">
+          {waitClaim > 0
+            ? t`Next claim at ${showTime(nextClaim)}.`
+            : t`Claims are possible once every ${duration(config?.addTime, units)}; a claim keeps ${percent(config?.feeRate)} for the emission.`}
+        </p>
+      </Card>
+
+      <Card title={t`My stakes`} data-testid="mining-stakes">
+        <RecordList
+          loading={account !== undefined && page === undefined && !stakesFailed}
+          error={stakesFailed}
+          count={stakes.length}
+          testId="mining-stake-list"
+        >
+          {stakes.map((stake) => {
+            const state = miningStakeState(stake.status, stake.endTime, now)
+            return (
+              <RecordItem
+                key={stake.index.toString()}
+                testId={`mining-stake-${stake.index.toString()}`}
+                title={t`Stake #${stake.index.toString()} · ${showCount(stake.lockDays)} days`}
+                badges={<StateBadge state={state} />}
+                figures={[
+                  [t`Amount`, `${showAmount(stake.amount)} NEX`],
+                  [t`Returned at release`, `${showAmount(stake.actual)} NEX`],
+                  [t`Force`, showAmount(stake.force)],
+                  [t`Force to referrers`, showAmount(stake.forceDirect + stake.forceIndirect + stake.forceInvite)],
+                  [t`Started`, showTime(stake.startTime)],
+                  [t`Unlocks`, showTime(stake.endTime)],
+                ]}
+                actions={
+                  state !== 'completed' && (
+                    <Button
+                      size="sm"
+                      variant={state === 'unlocked' ? 'primary' : 'secondary'}
+                      data-testid="mining-release"
+                      onClick={() => release(stake.index, stake.endTime)}
+                    >
+                      {t`Release`}
+                    </Button>
+                  )
+                }
+              />
+            )
+          })}
+        </RecordList>
+      </Card>
+    </>
+  )
+}
+
+/** `/miningTeam`: the force the account gets from its team and the direct and indirect invitees that mine. */
+export function MiningTeamPage() {
+  const contracts = useMining()
+  return (
+    <PageFrame path="/miningTeam" tabs={TABS}>
+      {contracts ? <Team mining={contracts.mining} /> : <NotDeployed testId="mining-unavailable" />}
+    </PageFrame>
+  )
+}
+
+function Team({ mining }: { mining: Address }) {
+  const { t } = useLingui()
+  const { account, who } = useReader()
+  const { multi } = useMiningConfig(mining)
+  const data = useChainReads(
+    useMemo(
+      () =>
+        [
+          { address: mining, abi: miningAbi, functionName: 'users', args: [who] },
+          { address: mining, abi: miningAbi, functionName: 'getInvitesInfo', args: [who, 0n, PAGE_SIZE] },
+          { address: mining, abi: miningAbi, functionName: 'getIndirectsInfo', args: [who, 0n, PAGE_SIZE] },
+        ] as const,
+      [mining, who],
+    ),
+  )
+  const user = account ? ok(data?.[0]) : undefined
+  const invites = account ? ok(data?.[1]) : undefined
+  const indirects = account ? ok(data?.[2]) : undefined
+  return (
+    <>
+      <Card title={t`Force from my team`} data-testid="mining-team">
+        <dl className="app-stats">
+          <Stat label={t`Direct force`} value={showAmount(user?.forceDirect)} testId="force-direct" />
+          <Stat label={t`Indirect force`} value={showAmount(user?.forceIndirect)} />
+          <Stat label={t`Invite force`} value={showAmount(user?.forceInvite)} />
+          <Stat label={t`Direct invitees mining`} value={showCount(invites?.[1])} />
+          <Stat label={t`Indirect invitees mining`} value={showCount(indirects?.[1])} />
+        </dl>
+        <p className="app-muted">
+          {t`Referrers get ${percent(multi?.inviteRates[0])}, ${percent(multi?.inviteRates[1])} and ${percent(multi?.inviteRates[2])} of a stake's force (three generations) while it is locked.`}
+        </p>
+      </Card>
+      <InviteList
+        title={t`Direct invitees`}
+        testId="mining-invites"
+        loading={account !== undefined && data === undefined}
+        error={data?.[1]?.status === 'failure'}
+        invites={invites?.[0] ?? []}
+      />
+      <InviteList
+        title={t`Indirect invitees`}
+        testId="mining-indirects"
+        loading={account !== undefined && data === undefined}
+        error={data?.[2]?.status === 'failure'}
+        invites={indirects?.[0] ?? []}
+      />
+    </>
+  )
+}
+
+/** Invitees that mine, with their stakes, NEX and force, and the list's loading, error and empty states. */
+export function InviteList({
+  title,
+  testId,
+  loading,
+  error,
+  invites,
+}: {
+  title: string
+  testId: string
+  loading: boolean
+  error: boolean
+  invites: readonly { account: Address; amount: bigint; force: bigint; stakes: bigint }[]
+}) {
+  const { t } = useLingui()
+  return (
+    <Card title={title} data-testid={testId}>
+      <RecordList loading={loading} error={error} count={invites.length} testId={`${testId}-list`}>
+        {invites.map((invitee) => (
+          <RecordItem
+            key={invitee.account}
+            testId="mining-invitee"
+            title={shortenAddress(invitee.account)}
+            figures={[
+              [t`NEX staked`, showAmount(invitee.amount)],
+              [t`Force`, showAmount(invitee.force)],
+              [t`Stakes`, showCount(invitee.stakes)],
+            ]}
+          />
+        ))}
+      </RecordList>
+    </Card>
+  )
+}
