@@ -74,6 +74,8 @@ describe('shell', () => {
       '燃燒分紅',
       '社區',
       '我的',
+      // then the public transparency page (issue "Web app IV")
+      '透明度',
     ])
     expect(await page.getByTestId('admin-menu').count()).toBe(0)
     await menu.getByRole('link', { name: '挖礦' }).click()

@@ -32,6 +32,7 @@ import { Route as SuperFomMineRouteImport } from './routes/superFomMine.tsx'
 import { Route as SuperFomTeamRouteImport } from './routes/superFomTeam.tsx'
 import { Route as SwapRouteImport } from './routes/swap.tsx'
 import { Route as TeamRouteImport } from './routes/team.tsx'
+import { Route as TransparencyRouteImport } from './routes/transparency.tsx'
 import { Route as WpRouteImport } from './routes/wp.tsx'
 
 const IndexRoute = IndexRouteImport.update({
@@ -149,6 +150,11 @@ const TeamRoute = TeamRouteImport.update({
   path: '/team',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TransparencyRoute = TransparencyRouteImport.update({
+  id: '/transparency',
+  path: '/transparency',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const WpRoute = WpRouteImport.update({
   id: '/wp',
   path: '/wp',
@@ -179,6 +185,7 @@ export interface FileRoutesByFullPath {
   '/superFomTeam': typeof SuperFomTeamRoute
   '/swap': typeof SwapRoute
   '/team': typeof TeamRoute
+  '/transparency': typeof TransparencyRoute
   '/wp': typeof WpRoute
 }
 export interface FileRoutesByTo {
@@ -205,6 +212,7 @@ export interface FileRoutesByTo {
   '/superFomTeam': typeof SuperFomTeamRoute
   '/swap': typeof SwapRoute
   '/team': typeof TeamRoute
+  '/transparency': typeof TransparencyRoute
   '/wp': typeof WpRoute
 }
 export interface FileRoutesById {
@@ -232,6 +240,7 @@ export interface FileRoutesById {
   '/superFomTeam': typeof SuperFomTeamRoute
   '/swap': typeof SwapRoute
   '/team': typeof TeamRoute
+  '/transparency': typeof TransparencyRoute
   '/wp': typeof WpRoute
 }
 export interface FileRouteTypes {
@@ -260,6 +269,7 @@ export interface FileRouteTypes {
     | '/superFomTeam'
     | '/swap'
     | '/team'
+    | '/transparency'
     | '/wp'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -286,6 +296,7 @@ export interface FileRouteTypes {
     | '/superFomTeam'
     | '/swap'
     | '/team'
+    | '/transparency'
     | '/wp'
   id:
     | '__root__'
@@ -312,6 +323,7 @@ export interface FileRouteTypes {
     | '/superFomTeam'
     | '/swap'
     | '/team'
+    | '/transparency'
     | '/wp'
   fileRoutesById: FileRoutesById
 }
@@ -339,6 +351,7 @@ export interface RootRouteChildren {
   SuperFomTeamRoute: typeof SuperFomTeamRoute
   SwapRoute: typeof SwapRoute
   TeamRoute: typeof TeamRoute
+  TransparencyRoute: typeof TransparencyRoute
   WpRoute: typeof WpRoute
 }
 
@@ -505,6 +518,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TeamRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/transparency': {
+      id: '/transparency'
+      path: '/transparency'
+      fullPath: '/transparency'
+      preLoaderRoute: typeof TransparencyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/wp': {
       id: '/wp'
       path: '/wp'
@@ -539,6 +559,7 @@ const rootRouteChildren: RootRouteChildren = {
   SuperFomTeamRoute: SuperFomTeamRoute,
   SwapRoute: SwapRoute,
   TeamRoute: TeamRoute,
+  TransparencyRoute: TransparencyRoute,
   WpRoute: WpRoute,
 }
 export const routeTree = rootRouteImport

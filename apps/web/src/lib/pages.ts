@@ -28,7 +28,9 @@ export const PAGE_PATHS = [
   '/managerMining',
   '/wp',
 ] as const
-export type PagePath = (typeof PAGE_PATHS)[number]
+/** Public pages beyond SPEC.md §2 (issue "Web app IV": admin actions and solvency for every user). */
+export const EXTRA_PAGE_PATHS = ['/transparency'] as const
+export type PagePath = (typeof PAGE_PATHS)[number] | (typeof EXTRA_PAGE_PATHS)[number]
 
 export type PageInfo = {
   title: MessageDescriptor
@@ -158,6 +160,11 @@ export const PAGES: Readonly<Record<PagePath, PageInfo>> = {
     description: msg`Administration of the mining contract.`,
     related: ['/manager', '/managerSuper', '/managerFom'],
     admin: true,
+  },
+  '/transparency': {
+    title: msg`Transparency`,
+    description: msg`Every privileged action on the contracts, and what each contract holds against what it owes users.`,
+    related: ['/', '/wp'],
   },
   '/wp': {
     title: msg`White paper`,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../components/pages/ComingSoonPage.tsx'
+import { ManagerPage } from '../features/admin/ManagerPage.tsx'
 
 export const Route = createFileRoute('/manager')({
-  component: () => <ComingSoonPage path="/manager" />,
+  component: ManagerPage,
 })

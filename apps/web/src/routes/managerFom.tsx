@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../components/pages/ComingSoonPage.tsx'
+import { FomoAdminPage } from '../features/admin/FomoAdminPage.tsx'
 
 export const Route = createFileRoute('/managerFom')({
-  component: () => <ComingSoonPage path="/managerFom" />,
+  component: () => <FomoAdminPage path="/managerFom" />,
 })

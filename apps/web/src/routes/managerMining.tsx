@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../components/pages/ComingSoonPage.tsx'
+import { MiningAdminPage } from '../features/admin/MiningAdminPage.tsx'
 
 export const Route = createFileRoute('/managerMining')({
-  component: () => <ComingSoonPage path="/managerMining" />,
+  component: MiningAdminPage,
 })

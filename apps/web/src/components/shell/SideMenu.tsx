@@ -1,11 +1,17 @@
 import { useEffect, useRef } from 'react'
 import { Link, useLocation } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
 import { useIsManager } from '../../hooks/useIsManager.ts'
 import { ADMIN_MENU, SIDE_MENU, isNavActive } from '../../lib/navigation.ts'
 import type { NavItem } from '../../lib/navigation.ts'
 import { Icon } from '../Icon.tsx'
 import { DevWalletAccounts } from '../wallet/DevWalletAccounts.tsx'
+
+/** The public transparency page (admin actions and solvency), after the six sections. */
+const TRANSPARENCY_MENU: readonly NavItem[] = [
+  { to: '/transparency', label: msg`Transparency`, icon: 'layers', activeOn: ['/transparency'] },
+]
 
 /** The drawer menu: the six sections, and the four admin screens for managers only (SPEC.md §2, §6). */
 export function SideMenu({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -32,6 +38,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose(): void }) 
           </button>
         </div>
         <MenuList items={SIDE_MENU} onNavigate={onClose} />
+        <MenuList items={TRANSPARENCY_MENU} onNavigate={onClose} testId="transparency-menu" />
         {manager && (
           <>
             <p className="app-drawer__section">{t`Administration`}</p>

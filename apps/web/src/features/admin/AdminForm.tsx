@@ -1,0 +1,205 @@
+import { useEffect, useMemo, useState } from 'react'
+import type { ReactNode } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { Button, Card, ConfirmDialog } from '@nexus/ui'
+import type { Abi, Address } from 'viem'
+import { simulateContract } from 'viem/actions'
+import { usePublicClient } from 'wagmi'
+import { useSession } from '../../data/session.tsx'
+import { useTransaction } from '../../hooks/useTransaction.ts'
+import { userErrorText } from '../../lib/userErrors.ts'
+import { diffValues, draftOf, parseForm, showValue } from './formModel.ts'
+import type { Change, Drafts, FieldSpec, Problem, Values } from './formModel.ts'
+
+export type AdminFormProps = {
+  /** Used for the test ids: `admin-form-<id>`, `field-<id>-<key>`, `submit-<id>`. */
+  id: string
+  title: MessageDescriptor
+  description?: MessageDescriptor
+  fields: readonly FieldSpec[]
+  /** The values on chain now (undefined while loading, or for actions that create something new). */
+  current: Partial<Values> | undefined
+  /** Whether the action creates something (no current values; every field is new). */
+  creates?: boolean
+  /** Checks between fields that the contract makes too (sums, orderings). */
+  rules?(values: Values): Problem[]
+  address: Address
+  abi: Abi | readonly unknown[]
+  functionName: string
+  args(values: Values): readonly unknown[]
+  /** A token the call spends from the manager (approved first if needed). */
+  spend?: { token: Address; spender: Address }
+  success: MessageDescriptor
+  children?: ReactNode
+}
+
+const NOTHING_CHANGED = msg`Nothing changed: enter a new value first`
+
+/**
+ * One privileged call as a form (issue "Web app IV"): the current value next to each new one, the contract's
+ * bounds checked before sending, a simulation that shows the decoded revert if the call would fail, then a
+ * confirmation with a summary of the change, and the write through `useTransaction`.
+ */
+export function AdminForm(props: AdminFormProps) {
+  const { id, title, description, fields, current, creates, rules } = props
+  const { t, i18n } = useLingui()
+  const { account } = useSession()
+  const client = usePublicClient()
+  const send = useTransaction()
+  const currentKey = useMemo(() => JSON.stringify(current ?? {}, (_, value: unknown) => String(value)), [current])
+  const initial = useMemo(
+    () => Object.fromEntries(fields.map((field) => [field.key, creates ? '' : draftOf(field, current?.[field.key])])),
+    // Reset the inputs when the values on chain change (after a write, or once loaded).
+    [fields, creates, currentKey],
+  )
+  const [drafts, setDrafts] = useState<Drafts>(initial)
+  useEffect(() => setDrafts(initial), [initial])
+  const [problems, setProblems] = useState<Problem[]>([])
+  const [revert, setRevert] = useState<string>()
+  const [checking, setChecking] = useState(false)
+  const [pending, setPending] = useState<{ values: Values; changes: Change[] }>()
+
+  const problemOf = (key: string) => problems.find((problem) => problem.key === key)
+  const formProblems = problems.filter((problem) => problem.key === undefined)
+  const say = (problem: Problem) => i18n._({ ...problem.message, values: problem.values })
+
+  async function review() {
+    setRevert(undefined)
+    const parsed = parseForm(fields, drafts, rules)
+    if (!parsed.ok) {
+      setProblems(parsed.problems)
+      return
+    }
+    const changes = diffValues(fields, creates ? {} : (current ?? {}), parsed.values)
+    if (changes.length === 0) {
+      setProblems([{ message: NOTHING_CHANGED }])
+      return
+    }
+    setProblems([])
+    if (!client || !account) return
+    setChecking(true)
+    try {
+      await simulateContract(client, {
+        address: props.address,
+        abi: props.abi as Abi,
+        functionName: props.functionName,
+        args: props.args(parsed.values),
+        account,
+      })
+      setPending({ values: parsed.values, changes })
+    } catch (error) {
+      setRevert(await userErrorText(error, i18n))
+    } finally {
+      setChecking(false)
+    }
+  }
+
+  async function confirm() {
+    if (!pending) return
+    const { values } = pending
+    setPending(undefined)
+    await send({
+      spend: props.spend,
+      request: () => ({
+        address: props.address,
+        abi: props.abi,
+        functionName: props.functionName,
+        args: props.args(values),
+      }),
+      success: props.success,
+    })
+  }
+
+  return (
+    <Card title={i18n._(title)} data-testid={`admin-form-${id}`}>
+      {description && <p className="app-muted">{i18n._(description)}</p>}
+      {props.children}
+      <form
+        className="app-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          void review()
+        }}
+      >
+        <div className="admin-grid">
+          {fields.map((field) => {
+            const problem = problemOf(field.key)
+            const inputId = `field-${id}-${field.key}`
+            return (
+              <div className="admin-row" key={field.key}>
+                <label className="admin-row__label" htmlFor={inputId}>
+                  {i18n._(field.label)}
+                  {field.unit && <span className="app-muted"> ({field.unit})</span>}
+                </label>
+                {!creates && (
+                  <span className="admin-row__current app-mono" data-testid={`current-${id}-${field.key}`}>
+                    <span className="app-muted">{t`Now`} </span>
+                    {current ? showValue(field.kind, current[field.key]) : '…'}
+                  </span>
+                )}
+                {field.kind === 'bool' ? (
+                  <input
+                    id={inputId}
+                    type="checkbox"
+                    data-testid={inputId}
+                    checked={drafts[field.key] === 'true'}
+                    onChange={(event) => setDrafts({ ...drafts, [field.key]: String(event.target.checked) })}
+                  />
+                ) : (
+                  <input
+                    id={inputId}
+                    className="app-input"
+                    data-testid={inputId}
+                    inputMode={field.kind === 'uint' ? 'numeric' : field.kind === 'amount' ? 'decimal' : 'text'}
+                    aria-invalid={problem ? true : undefined}
+                    value={drafts[field.key] ?? ''}
+                    onChange={(event) => setDrafts({ ...drafts, [field.key]: event.target.value })}
+                  />
+                )}
+                {problem && (
+                  <span className="app-field__error admin-row__error" role="alert" data-testid={`error-${id}`}>
+                    {say(problem)}
+                  </span>
+                )}
+              </div>
+            )
+          })}
+        </div>
+        {formProblems.map((problem) => (
+          <p key={problem.message.id} className="app-field__error" role="alert" data-testid={`error-${id}`}>
+            {say(problem)}
+          </p>
+        ))}
+        {revert && (
+          <p className="app-field__error" role="alert" data-testid={`revert-${id}`}>
+            {t`The contract would refuse this: ${revert}`}
+          </p>
+        )}
+        <Button type="submit" disabled={!account || checking} data-testid={`submit-${id}`}>
+          {checking ? t`Checking…` : t`Review change`}
+        </Button>
+      </form>
+      <ConfirmDialog
+        open={pending !== undefined}
+        title={t`Confirm: ${i18n._(title)}`}
+        message={
+          <ul className="admin-summary" data-testid={`summary-${id}`}>
+            {pending?.changes.map((change) => (
+              <li key={change.key}>
+                <span>{i18n._(change.label)}</span>{' '}
+                <span className="app-mono">{creates ? change.to : `${change.from} → ${change.to}`}</span>
+              </li>
+            ))}
+          </ul>
+        }
+        confirmLabel={t`Confirm`}
+        cancelLabel={t`Cancel`}
+        onConfirm={() => void confirm()}
+        onCancel={() => setPending(undefined)}
+      />
+    </Card>
+  )
+}

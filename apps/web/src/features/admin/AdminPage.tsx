@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import { Button, Card, Spinner } from '@nexus/ui'
+import { Link } from '@tanstack/react-router'
+import { useRefreshChain } from '../../data/ChainData.tsx'
+import { useSession } from '../../data/session.tsx'
+import { useIsManager } from '../../hooks/useIsManager.ts'
+import { PAGES } from '../../lib/pages.ts'
+import { RelatedLinks } from '../../components/pages/RelatedLinks.tsx'
+import './admin.css'
+
+export type AdminPath = '/manager' | '/managerSuper' | '/managerFom' | '/managerMining'
+
+/**
+ * The frame of an admin screen: only managers see the forms (SPEC.md §6); anyone else gets a clear refusal.
+ * Admin screens never refresh on their own (SPEC.md §2), so a manager reloads the values on demand.
+ */
+export function AdminPage({ path, children }: { path: AdminPath; children: ReactNode }) {
+  const { t, i18n } = useLingui()
+  const manager = useIsManager()
+  const { account, registered } = useSession()
+  const refresh = useRefreshChain()
+  const loading = account !== undefined && registered === undefined && !manager
+  return (
+    <div className="app-page" data-testid="page" data-path={path}>
+      <header className="app-page__header">
+        <h1 className="app-page__title">{i18n._(PAGES[path].title)}</h1>
+        <p className="app-page__lead">{i18n._(PAGES[path].description)}</p>
+      </header>
+      {loading ? (
+        <Card>
+          <Spinner label={t`Loading`} />
+        </Card>
+      ) : manager ? (
+        <>
+          <div className="admin-toolbar">
+            <p className="app-muted">{t`These values are read once: reload them before changing anything.`}</p>
+            <Button variant="secondary" data-testid="admin-reload" onClick={() => void refresh()}>
+              {t`Reload values`}
+            </Button>
+            <Link to="/transparency" className="app-link">{t`Admin actions and solvency`}</Link>
+          </div>
+          <div className="admin-forms" data-testid="admin-forms">
+            {children}
+          </div>
+        </>
+      ) : (
+        <Card className="app-soon" data-testid="not-manager">
+          <h2 className="app-soon__title">{t`Not a manager`}</h2>
+          <p className="app-muted">
+            {account
+              ? t`This wallet is not a manager: only the owner of the main contract, its manager and the operator's managers may use this screen. The contracts refuse anyone else.`
+              : t`Connect a manager's wallet to use this screen.`}
+          </p>
+        </Card>
+      )}
+      <RelatedLinks paths={PAGES[path].related} />
+    </div>
+  )
+}
+
+/** A notice for a contract that is not deployed on this network. */
+export function NotDeployed({ name }: { name: string }) {
+  const { t } = useLingui()
+  return (
+    <Card className="app-soon">
+      <h2 className="app-soon__title">{t`${name} is not deployed on this network`}</h2>
+    </Card>
+  )
+}

@@ -1,0 +1,71 @@
+import { useEffect, useMemo, useState } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
+import type { Abi, Address } from 'viem'
+import { getAddress, isAddress } from 'viem'
+import { ok, useChainReads, useRefreshChain } from '../../data/ChainData.tsx'
+import { AdminForm } from './AdminForm.tsx'
+import type { FieldSpec } from './formModel.ts'
+
+const BLACKLIST_FIELDS: readonly FieldSpec[] = [{ key: 'blacklisted', label: msg`Blacklisted`, kind: 'bool' }]
+
+const isBlacklistedAbi = [
+  {
+    type: 'function',
+    name: 'isBlacklisted',
+    stateMutability: 'view',
+    inputs: [{ name: 'account', type: 'address' }],
+    outputs: [{ name: '', type: 'bool' }],
+  },
+] as const
+
+/**
+ * `setBlacklist(account, blacklisted)` of a contract (Burn, Fomo, Mining): the manager types an account, sees
+ * whether it is blacklisted now, and sets the new flag.
+ */
+export function BlacklistForm({ id, address, abi }: { id: string; address: Address; abi: Abi | readonly unknown[] }) {
+  const { t } = useLingui()
+  const refresh = useRefreshChain()
+  const [text, setText] = useState('')
+  const target = isAddress(text.trim()) ? getAddress(text.trim()) : undefined
+  const data = useChainReads(
+    useMemo(
+      () =>
+        target
+          ? ([{ address, abi: isBlacklistedAbi, functionName: 'isBlacklisted', args: [target] }] as const)
+          : undefined,
+      [address, target],
+    ),
+  )
+  // Admin screens do not refresh on their own: read the flag of each account typed.
+  useEffect(() => {
+    if (target) void refresh()
+  }, [target, refresh])
+  const flag = ok(data?.[0])
+  return (
+    <AdminForm
+      id={id}
+      title={msg`Blacklist`}
+      description={msg`Blacklisted accounts cannot use this contract.`}
+      fields={BLACKLIST_FIELDS}
+      current={target && flag !== undefined ? { blacklisted: flag } : undefined}
+      address={address}
+      abi={abi}
+      functionName="setBlacklist"
+      args={(values) => [target, values.blacklisted]}
+      rules={() => (target ? [] : [{ message: msg`Enter a valid address (0x followed by 40 hexadecimal digits)` }])}
+      success={msg`Blacklist updated`}
+    >
+      <label className="admin-lookup">
+        <span className="app-field__label">{t`Account`}</span>
+        <input
+          className="app-input"
+          data-testid={`field-${id}-account`}
+          placeholder="0x…"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </label>
+    </AdminForm>
+  )
+}

@@ -1,0 +1,103 @@
+import { useMemo } from 'react'
+import { msg } from '@lingui/core/macro'
+import { fomoAbi } from '@nexus/abi'
+import type { Address } from 'viem'
+import { ok, useChainReads } from '../../data/ChainData.tsx'
+import { AdminForm } from './AdminForm.tsx'
+import { AdminPage, NotDeployed } from './AdminPage.tsx'
+import { BlacklistForm } from './BlacklistForm.tsx'
+import { deployed } from './deployment.ts'
+import { arrayValues } from './formModel.ts'
+import {
+  FOMO_ADD_BALANCE,
+  FOMO_MULTI,
+  FOMO_SETTINGS,
+  fomoMultiArgs,
+  fomoMultiProblems,
+  fomoSettingsArgs,
+  fomoSettingsProblems,
+} from './specs.ts'
+
+/** `/managerFom` (the Fomo deployment) and `/managerSuper` (SuperFomo): config, multi config, blacklist, addBalance. */
+export function FomoAdminPage({ path }: { path: '/managerFom' | '/managerSuper' }) {
+  const name = path === '/managerSuper' ? 'SuperFomo' : 'Fomo'
+  const fomo = deployed(name)
+  const usdt = deployed('USDT')
+  return (
+    <AdminPage path={path}>
+      {fomo && usdt ? <FomoForms fomo={fomo} usdt={usdt} /> : <NotDeployed name={name} />}
+    </AdminPage>
+  )
+}
+
+function FomoForms({ fomo, usdt }: { fomo: Address; usdt: Address }) {
+  const data = useChainReads(
+    useMemo(
+      () =>
+        [
+          { address: fomo, abi: fomoAbi, functionName: 'getConfig' },
+          { address: fomo, abi: fomoAbi, functionName: 'getConfigMulti' },
+          { address: fomo, abi: fomoAbi, functionName: 'getValues' },
+        ] as const,
+      [fomo],
+    ),
+  )
+  const config = ok(data?.[0])
+  const multi = ok(data?.[1])
+  const values = ok(data?.[2])
+  const multiValues = useMemo(
+    () =>
+      multi && {
+        ...arrayValues('burnRates', multi.burnRates),
+        ...arrayValues('teamRates', multi.teamRates),
+        ...arrayValues('teamAmounts', multi.teamAmounts),
+        ...arrayValues('stakeDays', multi.stakeDays),
+        ...arrayValues('stakeRates', multi.stakeRates),
+        ...arrayValues('stakeSurplus', multi.stakeSurplus),
+      },
+    [multi],
+  )
+  return (
+    <>
+      <AdminForm
+        id="fomoConfig"
+        title={msg`Pool settings`}
+        fields={FOMO_SETTINGS}
+        current={config}
+        rules={fomoSettingsProblems}
+        address={fomo}
+        abi={fomoAbi}
+        functionName="setConfig"
+        args={(v) => [fomoSettingsArgs(v)]}
+        success={msg`Settings updated`}
+      />
+      <AdminForm
+        id="fomoMulti"
+        title={msg`Shares, team levels and stake tiers`}
+        fields={FOMO_MULTI}
+        current={multiValues}
+        rules={fomoMultiProblems}
+        address={fomo}
+        abi={fomoAbi}
+        functionName="setConfigMulti"
+        args={(v) => [fomoMultiArgs(v)]}
+        success={msg`Settings updated`}
+      />
+      <BlacklistForm id="fomoBlacklist" address={fomo} abi={fomoAbi} />
+      <AdminForm
+        id="addBalance"
+        title={msg`Add to the gold pool`}
+        description={msg`Moves USDT from this wallet into the pool's gold balance (approved first if needed).`}
+        fields={FOMO_ADD_BALANCE}
+        current={values ? { amount: values.balanceGold } : undefined}
+        creates
+        address={fomo}
+        abi={fomoAbi}
+        functionName="addBalance"
+        args={(v) => [v.amount]}
+        spend={{ token: usdt, spender: fomo }}
+        success={msg`Balance added`}
+      />
+    </>
+  )
+}

@@ -1,0 +1,82 @@
+import { useMemo } from 'react'
+import { msg } from '@lingui/core/macro'
+import { miningAbi } from '@nexus/abi'
+import type { Address } from 'viem'
+import { ok, useChainReads } from '../../data/ChainData.tsx'
+import { AdminForm } from './AdminForm.tsx'
+import { AdminPage, NotDeployed } from './AdminPage.tsx'
+import { BlacklistForm } from './BlacklistForm.tsx'
+import { deployed } from './deployment.ts'
+import { arrayValues } from './formModel.ts'
+import {
+  MINING_MULTI,
+  MINING_SETTINGS,
+  miningMultiArgs,
+  miningMultiProblems,
+  miningSettingsArgs,
+  miningSettingsProblems,
+} from './specs.ts'
+
+/** `/managerMining`: mining settings, the 6 tiers and 3 invite rates, blacklist. */
+export function MiningAdminPage() {
+  const mining = deployed('Mining')
+  return (
+    <AdminPage path="/managerMining">
+      {mining ? <MiningForms mining={mining} /> : <NotDeployed name="Mining" />}
+    </AdminPage>
+  )
+}
+
+function MiningForms({ mining }: { mining: Address }) {
+  const data = useChainReads(
+    useMemo(
+      () =>
+        [
+          { address: mining, abi: miningAbi, functionName: 'getConfig' },
+          { address: mining, abi: miningAbi, functionName: 'getConfigMulti' },
+        ] as const,
+      [mining],
+    ),
+  )
+  const config = ok(data?.[0])
+  const multi = ok(data?.[1])
+  const multiValues = useMemo(
+    () =>
+      multi && {
+        ...arrayValues('inviteRates', multi.inviteRates),
+        ...arrayValues('stakeDays', multi.stakeDays),
+        ...arrayValues('stakeRates', multi.stakeRates),
+        ...arrayValues('stakeForces', multi.stakeForces),
+      },
+    [multi],
+  )
+  return (
+    <>
+      <AdminForm
+        id="miningConfig"
+        title={msg`Mining settings`}
+        fields={MINING_SETTINGS}
+        current={config}
+        rules={miningSettingsProblems}
+        address={mining}
+        abi={miningAbi}
+        functionName="setConfig"
+        args={(v) => [miningSettingsArgs(v)]}
+        success={msg`Settings updated`}
+      />
+      <AdminForm
+        id="miningMulti"
+        title={msg`Stake tiers and invite rates`}
+        fields={MINING_MULTI}
+        current={multiValues}
+        rules={miningMultiProblems}
+        address={mining}
+        abi={miningAbi}
+        functionName="setConfigMulti"
+        args={(v) => [miningMultiArgs(v)]}
+        success={msg`Settings updated`}
+      />
+      <BlacklistForm id="miningBlacklist" address={mining} abi={miningAbi} />
+    </>
+  )
+}

@@ -1,0 +1,21 @@
+import { getDeployment } from '@nexus/abi'
+import type { Address } from 'viem'
+import { env } from '../../lib/env.ts'
+
+/** The contracts the admin and transparency screens read, by their name in the deployment file. */
+export type DeployedName = 'Nft' | 'Burn' | 'Fomo' | 'SuperFomo' | 'Mining' | 'Double' | 'USDT' | 'Token' | 'Main'
+
+/**
+ * This chain's address of `name`, or undefined when it is not deployed there (the page then says so).
+ *
+ * @example
+ * deployed('SuperFomo') // '0x…'
+ */
+export function deployed(name: DeployedName): Address | undefined {
+  try {
+    const contracts = getDeployment(env.chainId).contracts as Record<string, { address: Address } | undefined>
+    return contracts[name]?.address
+  } catch {
+    return undefined
+  }
+}

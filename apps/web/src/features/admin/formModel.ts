@@ -1,0 +1,201 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { formatUnits, getAddress, isAddress, parseUnits } from 'viem'
+
+/**
+ * How a field's text is read and shown: `uint` a whole number as the contract stores it, `amount` a token
+ * amount in units of 18 decimals (sent as base units), `address` an account, `text` a string, `bool` a switch.
+ */
+export type FieldKind = 'uint' | 'amount' | 'address' | 'text' | 'bool'
+
+export type FieldValue = bigint | string | boolean
+
+/** One input of an admin form, with the contract's bounds (inclusive) for numbers. */
+export type FieldSpec = {
+  key: string
+  label: MessageDescriptor
+  kind: FieldKind
+  /** Lower bound of a number (base units for amounts); default 0. */
+  min?: bigint
+  /** Upper bound of a number (base units for amounts); default no bound but uint256. */
+  max?: bigint
+  /** A unit shown after the value (e.g. bps, s, days). */
+  unit?: string
+  /** Text fields that may not be empty. */
+  required?: boolean
+}
+
+/** A refusal of one field (or of the form, `key` undefined), with the values the message needs. */
+export type Problem = { key?: string; message: MessageDescriptor; values?: Record<string, string> }
+
+export type Values = Record<string, FieldValue>
+export type Drafts = Record<string, string>
+
+const UINT256_MAX = 2n ** 256n - 1n
+const WHOLE = /^\d+$/
+const DECIMAL = /^\d+(\.\d+)?$/
+
+/** A number in the unit a manager types: whole numbers as they are, amounts in tokens. */
+export function showValue(kind: FieldKind, value: FieldValue | undefined): string {
+  if (value === undefined) return '—'
+  if (typeof value === 'boolean') return value ? 'true' : 'false'
+  if (kind === 'amount' && typeof value === 'bigint') return formatUnits(value, 18)
+  return String(value)
+}
+
+/** The text an input starts with: the current value. */
+export function draftOf(field: FieldSpec, value: FieldValue | undefined): string {
+  if (value === undefined) return field.kind === 'bool' ? 'false' : ''
+  return showValue(field.kind, value)
+}
+
+/**
+ * Reads one field's text, checking the contract's bounds before anything is sent.
+ *
+ * @example
+ * parseField({ key: 'feeRate', label, kind: 'uint', max: 1000n }, '1500') // { ok: false, problem: … }
+ */
+export function parseField(
+  field: FieldSpec,
+  text: string,
+): { ok: true; value: FieldValue } | { ok: false; problem: Problem } {
+  const input = text.trim()
+  const refuse = (message: MessageDescriptor, values?: Record<string, string>) =>
+    ({ ok: false, problem: { key: field.key, message, values } }) as const
+  switch (field.kind) {
+    case 'bool':
+      return { ok: true, value: input === 'true' }
+    case 'text':
+      if (field.required && input === '') return refuse(msg`This field is required`)
+      return { ok: true, value: input }
+    case 'address':
+      if (!isAddress(input)) return refuse(msg`Enter a valid address (0x followed by 40 hexadecimal digits)`)
+      return { ok: true, value: getAddress(input) }
+    case 'uint':
+    case 'amount': {
+      let value: bigint
+      if (field.kind === 'uint') {
+        if (!WHOLE.test(input)) return refuse(msg`Enter a whole number`)
+        value = BigInt(input)
+      } else {
+        if (!DECIMAL.test(input)) return refuse(msg`Enter a number`)
+        const decimals = input.split('.')[1]?.length ?? 0
+        if (decimals > 18) return refuse(msg`At most 18 decimals`)
+        value = parseUnits(input, 18)
+      }
+      const min = field.min ?? 0n
+      const max = field.max ?? UINT256_MAX
+      if (value < min || value > max) {
+        return refuse(msg`Out of bounds: must be between {min} and {max}`, {
+          min: showValue(field.kind, min),
+          max: showValue(field.kind, max),
+        })
+      }
+      return { ok: true, value }
+    }
+  }
+}
+
+/**
+ * Reads every field of a form; `rules` add the checks between fields (sums, orderings) the contract makes.
+ * Returns the values, or every problem found.
+ */
+export function parseForm(
+  fields: readonly FieldSpec[],
+  drafts: Drafts,
+  rules?: (values: Values) => Problem[],
+): { ok: true; values: Values } | { ok: false; problems: Problem[] } {
+  const values: Values = {}
+  const problems: Problem[] = []
+  for (const field of fields) {
+    const parsed = parseField(field, drafts[field.key] ?? '')
+    if (parsed.ok) values[field.key] = parsed.value
+    else problems.push(parsed.problem)
+  }
+  if (problems.length === 0 && rules) problems.push(...rules(values))
+  return problems.length ? { ok: false, problems } : { ok: true, values }
+}
+
+export type Change = { key: string; label: MessageDescriptor; from: string; to: string }
+
+/**
+ * The fields whose new value differs from the current one, as shown to the manager before confirming.
+ *
+ * @example
+ * diffValues(fields, { feeRate: 100n }, { feeRate: 150n }) // [{ key: 'feeRate', from: '100', to: '150', … }]
+ */
+export function diffValues(fields: readonly FieldSpec[], current: Partial<Values>, next: Values): Change[] {
+  const changes: Change[] = []
+  for (const field of fields) {
+    const before = current[field.key]
+    const after = next[field.key]
+    if (after === undefined) continue
+    const same =
+      before !== undefined &&
+      (typeof before === 'string' && typeof after === 'string' && field.kind === 'address'
+        ? before.toLowerCase() === after.toLowerCase()
+        : before === after)
+    if (!same) {
+      changes.push({
+        key: field.key,
+        label: field.label,
+        from: showValue(field.kind, before),
+        to: showValue(field.kind, after),
+      })
+    }
+  }
+  return changes
+}
+
+/** Values of an array setting (`rates.0`, `rates.1`, …) back into the array the contract takes. */
+export function arrayOf(values: Values, name: string, length: number): bigint[] {
+  return Array.from({ length }, (_, index) => values[`${name}.${index}`] as bigint)
+}
+
+/** The fields of an array setting, one per element, labelled with the element's number (from 1). */
+export function arrayFields(
+  name: string,
+  length: number,
+  label: (position: number) => MessageDescriptor,
+  bounds: Omit<FieldSpec, 'key' | 'label'>,
+): FieldSpec[] {
+  return Array.from({ length }, (_, index) => ({ ...bounds, key: `${name}.${index}`, label: label(index + 1) }))
+}
+
+/** Current values of an array setting under the keys of {@link arrayFields}. */
+export function arrayValues(name: string, array: readonly bigint[] | undefined): Values {
+  const out: Values = {}
+  array?.forEach((value, index) => (out[`${name}.${index}`] = value))
+  return out
+}
+
+/** Refuses an array that decreases somewhere (team rates and amounts must never decrease). */
+export function nonDecreasing(values: Values, name: string, length: number): Problem[] {
+  const array = arrayOf(values, name, length)
+  for (let index = 1; index < length; index++) {
+    if ((array[index] as bigint) < (array[index - 1] as bigint)) {
+      return [
+        {
+          key: `${name}.${index}`,
+          message: msg`Must not be below the previous value ({previous})`,
+          values: { previous: String(array[index - 1]) },
+        },
+      ]
+    }
+  }
+  return []
+}
+
+/** Refuses a sum above `max` (e.g. shares that together may not exceed 100 %). */
+export function sumAtMost(values: Values, keys: readonly string[], max: bigint): Problem[] {
+  const sum = keys.reduce((total, key) => total + ((values[key] as bigint | undefined) ?? 0n), 0n)
+  return sum > max
+    ? [
+        {
+          key: keys[keys.length - 1],
+          message: msg`Together these may not exceed {max} (now {sum})`,
+          values: { max: String(max), sum: String(sum) },
+        },
+      ]
+    : []
+}

@@ -1,0 +1,215 @@
+import { msg } from '@lingui/core/macro'
+import { arrayFields, arrayOf, nonDecreasing, sumAtMost } from './formModel.ts'
+import type { FieldSpec, Problem, Values } from './formModel.ts'
+
+/*
+ * The settings of each contract with the bounds its setter enforces (contracts/contracts/*.sol), so that an
+ * out-of-bounds value is stopped before anything is sent. Rates are in basis points (10000 = 100 %).
+ */
+
+const DAY = 86_400n
+const ETHER = 10n ** 18n
+const BPS = 10_000n
+
+/** Nft.sol: MAX_SUPPLY_BOUND and MAX_LEVEL. */
+export const NFT_MAX_SUPPLY = 10n ** 12n
+export const NFT_LEVEL_MAX = 5n
+
+/** Burn.sol `_setSettings` bounds (the Config without addTime). */
+export const BURN_SETTINGS: readonly FieldSpec[] = [
+  { key: 'dayTimes', label: msg`Day length`, kind: 'uint', unit: 's', min: 60n, max: 7n * DAY },
+  { key: 'algebra', label: msg`Generations`, kind: 'uint', min: 1n, max: 8n },
+  { key: 'feeRate', label: msg`Fee rate`, kind: 'uint', unit: 'bps', max: 1_000n },
+  { key: 'handleGas', label: msg`Handling gas`, kind: 'uint', min: 1n, max: 200n },
+  { key: 'swapRate', label: msg`Swap rate`, kind: 'uint', unit: 'bps', max: 5_000n },
+  { key: 'burnEvery', label: msg`Price of a unit (USDT)`, kind: 'amount', min: 1n, max: 10n ** 24n },
+  { key: 'burnSurplus', label: msg`Units per burn at most`, kind: 'uint' },
+  { key: 'rewardRate', label: msg`Reward multiple`, kind: 'uint', unit: 'bps', min: 10_000n, max: 20_000n },
+  { key: 'outDays', label: msg`Days to forced redemption`, kind: 'uint', min: 1n, max: 365n },
+  { key: 'startTime', label: msg`Start time (Unix seconds)`, kind: 'uint' },
+]
+
+export function burnSettingsArgs(v: Values) {
+  return {
+    dayTimes: v.dayTimes as bigint,
+    algebra: v.algebra as bigint,
+    feeRate: v.feeRate as bigint,
+    handleGas: v.handleGas as bigint,
+    swapRate: v.swapRate as bigint,
+    burnEvery: v.burnEvery as bigint,
+    burnSurplus: v.burnSurplus as bigint,
+    rewardRate: v.rewardRate as bigint,
+    outDays: v.outDays as bigint,
+    startTime: v.startTime as bigint,
+  }
+}
+
+/**
+ * Burn.sol `_checkShares`: what an order pays out (community, direct, indirect for each generation after the
+ * first, team, NFT shares, plus the swap rate) never exceeds 100 %.
+ */
+export function burnSharesProblems(v: Values, burnRates: readonly bigint[]): Problem[] {
+  const algebra = v.algebra as bigint
+  const [community = 0n, direct = 0n, indirect = 0n, team = 0n, nft = 0n] = burnRates
+  const total =
+    community + direct + (algebra > 1n ? indirect * (algebra - 1n) : 0n) + team + nft + (v.swapRate as bigint)
+  return total > BPS
+    ? [
+        {
+          key: 'swapRate',
+          message: msg`The shares of an order with these generations and swap rate come to {total} bps, above 10000`,
+          values: { total: String(total) },
+        },
+      ]
+    : []
+}
+
+/** FomoLib.MAX_AMOUNT. */
+const FOMO_MAX_AMOUNT = 10n ** 27n
+
+/** Fomo.sol and FomoLib.checkSettings bounds. */
+export const FOMO_SETTINGS: readonly FieldSpec[] = [
+  { key: 'addTime', label: msg`Time added per deposit`, kind: 'uint', unit: 's', min: 1n, max: 7n * DAY },
+  { key: 'dayTimes', label: msg`Day length`, kind: 'uint', unit: 's', min: 60n, max: 7n * DAY },
+  { key: 'algebra', label: msg`Generations`, kind: 'uint', min: 1n, max: 30n },
+  { key: 'feeRate', label: msg`Fee rate`, kind: 'uint', unit: 'bps', max: 2_000n },
+  { key: 'handleGas', label: msg`Handling fee (BNB)`, kind: 'amount', max: ETHER / 100n },
+  { key: 'swapRate', label: msg`Swap rate`, kind: 'uint', unit: 'bps', max: 2_000n },
+  { key: 'burnEvery', label: msg`Price of a unit (USDT)`, kind: 'amount', max: FOMO_MAX_AMOUNT },
+  { key: 'rewardRate', label: msg`Static reward rate`, kind: 'uint', unit: 'bps', max: 1_000n },
+  { key: 'outDays', label: msg`Days to forced redemption`, kind: 'uint', max: 365n },
+  { key: 'startTime', label: msg`Start time (Unix seconds)`, kind: 'uint', max: 2n ** 40n - 1n },
+  { key: 'roundMin', label: msg`Round minimum (USDT)`, kind: 'amount', min: 1n, max: FOMO_MAX_AMOUNT },
+  { key: 'roundTime', label: msg`Round length`, kind: 'uint', unit: 's', min: 60n, max: 7n * DAY },
+  { key: 'userMax', label: msg`Maximum per account (USDT)`, kind: 'amount', min: 1n, max: FOMO_MAX_AMOUNT },
+]
+
+/** FomoLib.checkSettings: the time a deposit adds never exceeds the round's length. */
+export function fomoSettingsProblems(v: Values): Problem[] {
+  return (v.addTime as bigint) > (v.roundTime as bigint)
+    ? [
+        {
+          key: 'addTime',
+          message: msg`Must not exceed the round length ({max} s)`,
+          values: { max: String(v.roundTime) },
+        },
+      ]
+    : []
+}
+
+export function fomoSettingsArgs(v: Values) {
+  return {
+    addTime: v.addTime as bigint,
+    dayTimes: v.dayTimes as bigint,
+    algebra: v.algebra as bigint,
+    feeRate: v.feeRate as bigint,
+    handleGas: v.handleGas as bigint,
+    swapRate: v.swapRate as bigint,
+    burnEvery: v.burnEvery as bigint,
+    rewardRate: v.rewardRate as bigint,
+    outDays: v.outDays as bigint,
+    startTime: v.startTime as bigint,
+    roundMin: v.roundMin as bigint,
+    roundTime: v.roundTime as bigint,
+    userMax: v.userMax as bigint,
+  }
+}
+
+/** SPEC.md §9: 7 burn rates, 4 team rates, 4 team amounts, 5 stake days, rates and surplus (FomoLib.checkMulti). */
+export const FOMO_MULTI: readonly FieldSpec[] = [
+  ...arrayFields('burnRates', 7, (n) => msg`Burn share ${n}`, { kind: 'uint', unit: 'bps', max: BPS }),
+  ...arrayFields('teamRates', 4, (n) => msg`Team rate V${n}`, { kind: 'uint', unit: 'bps', max: BPS }),
+  ...arrayFields('teamAmounts', 4, (n) => msg`Team volume V${n} (USDT)`, { kind: 'amount', max: FOMO_MAX_AMOUNT }),
+  ...arrayFields('stakeDays', 5, (n) => msg`Lock days, tier ${n}`, { kind: 'uint', min: 1n, max: 1_000n }),
+  ...arrayFields('stakeRates', 5, (n) => msg`Stake rate, tier ${n}`, {
+    kind: 'uint',
+    unit: 'bps',
+    min: 1n,
+    max: 50_000n,
+  }),
+  ...arrayFields('stakeSurplus', 5, (n) => msg`Stake surplus, tier ${n}`, { kind: 'uint', unit: 'bps', max: BPS }),
+]
+
+const keys = (name: string, length: number) => Array.from({ length }, (_, i) => `${name}.${i}`)
+
+/** FomoLib.checkMulti: the shares sum to at most 100 %, team rates and amounts never decrease. */
+export function fomoMultiProblems(v: Values): Problem[] {
+  return [
+    ...sumAtMost(v, keys('burnRates', 7), BPS),
+    ...nonDecreasing(v, 'teamRates', 4),
+    ...nonDecreasing(v, 'teamAmounts', 4),
+  ]
+}
+
+export function fomoMultiArgs(v: Values) {
+  return {
+    burnRates: arrayOf(v, 'burnRates', 7),
+    teamRates: arrayOf(v, 'teamRates', 4),
+    teamAmounts: arrayOf(v, 'teamAmounts', 4),
+    stakeDays: arrayOf(v, 'stakeDays', 5),
+    stakeRates: arrayOf(v, 'stakeRates', 5),
+    stakeSurplus: arrayOf(v, 'stakeSurplus', 5),
+  }
+}
+
+export const FOMO_ADD_BALANCE: readonly FieldSpec[] = [
+  { key: 'amount', label: msg`Amount (USDT)`, kind: 'amount', min: 1n, max: FOMO_MAX_AMOUNT },
+]
+
+/** Mining.sol constants. */
+const MINING_MAX_AMOUNT = 10n ** 30n
+
+/** Mining.sol `_setConfig` bounds. */
+export const MINING_SETTINGS: readonly FieldSpec[] = [
+  { key: 'addTime', label: msg`Time added`, kind: 'uint', unit: 's', max: 7n * DAY },
+  { key: 'dayTimes', label: msg`Day length`, kind: 'uint', unit: 's', min: 60n, max: 7n * DAY },
+  { key: 'mintDay', label: msg`Daily emission (NEX)`, kind: 'amount', max: 1_000_000n * ETHER },
+  { key: 'userMax', label: msg`Maximum stake (NEX)`, kind: 'amount', min: 1n, max: MINING_MAX_AMOUNT },
+  { key: 'userMin', label: msg`Minimum stake (NEX)`, kind: 'amount', min: 1n, max: MINING_MAX_AMOUNT },
+  { key: 'handleGas', label: msg`Handling fee (BNB)`, kind: 'amount', max: ETHER / 100n },
+  { key: 'feeRate', label: msg`Fee rate`, kind: 'uint', unit: 'bps', max: 2_000n },
+]
+
+/** Mining.sol: the maximum stake is never below the minimum. */
+export function miningSettingsProblems(v: Values): Problem[] {
+  return (v.userMax as bigint) < (v.userMin as bigint)
+    ? [{ key: 'userMax', message: msg`Must not be below the minimum stake` }]
+    : []
+}
+
+export function miningSettingsArgs(v: Values) {
+  return {
+    addTime: v.addTime as bigint,
+    dayTimes: v.dayTimes as bigint,
+    mintDay: v.mintDay as bigint,
+    userMax: v.userMax as bigint,
+    userMin: v.userMin as bigint,
+    handleGas: v.handleGas as bigint,
+    feeRate: v.feeRate as bigint,
+  }
+}
+
+/** SPEC.md §9: 3 invite rates and 6 stake tiers (Mining.sol `_setConfigMulti`). */
+export const MINING_MULTI: readonly FieldSpec[] = [
+  ...arrayFields('inviteRates', 3, (n) => msg`Invite rate, generation ${n}`, {
+    kind: 'uint',
+    unit: 'bps',
+    max: 5_000n,
+  }),
+  ...arrayFields('stakeDays', 6, (n) => msg`Lock days, tier ${n}`, { kind: 'uint', min: 1n, max: 1_000n }),
+  ...arrayFields('stakeRates', 6, (n) => msg`Stake rate, tier ${n}`, { kind: 'uint', unit: 'bps', max: BPS }),
+  ...arrayFields('stakeForces', 6, (n) => msg`Power, tier ${n}`, { kind: 'uint', min: 1n, max: 100_000n }),
+]
+
+export function miningMultiProblems(v: Values): Problem[] {
+  return sumAtMost(v, keys('inviteRates', 3), BPS)
+}
+
+export function miningMultiArgs(v: Values) {
+  return {
+    inviteRates: arrayOf(v, 'inviteRates', 3),
+    stakeDays: arrayOf(v, 'stakeDays', 6),
+    stakeRates: arrayOf(v, 'stakeRates', 6),
+    stakeForces: arrayOf(v, 'stakeForces', 6),
+  }
+}

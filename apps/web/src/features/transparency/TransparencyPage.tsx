@@ -1,0 +1,272 @@
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import { burnAbi, doubleAbi, iNexusUpgradeableAbi } from '@nexus/abi'
+import { Button, Card, EmptyState, Spinner } from '@nexus/ui'
+import { gql, useClient } from 'urql'
+import { erc20Abi } from 'viem'
+import { ok, useChainReads } from '../../data/ChainData.tsx'
+import { useIndexedQuery } from '../../data/indexer.ts'
+import { showAmount, showTime } from '../../lib/format.ts'
+import { PAGES } from '../../lib/pages.ts'
+import { RelatedLinks } from '../../components/pages/RelatedLinks.tsx'
+import { deployed } from '../admin/deployment.ts'
+import type { DeployedName } from '../admin/deployment.ts'
+import { describeChanges } from './adminActions.ts'
+import type { AdminActionNode } from './adminActions.ts'
+import { solvency } from './solvency.ts'
+import './transparency.css'
+
+export const ADMIN_ACTIONS = gql`
+  query AdminActions($first: Int, $after: String) {
+    adminActions(first: $first, after: $after) {
+      nodes {
+        contract
+        eventName
+        target
+        oldValue
+        newValue
+        args
+        blockNumber
+        timestamp
+        transactionHash
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`
+type AdminActionsData = {
+  adminActions: { nodes: AdminActionNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }
+}
+const PAGE_SIZE = 25
+
+/** `/transparency` (public): every privileged action, newest first, and the live solvency of each fund holder. */
+export function TransparencyPage() {
+  const { t, i18n } = useLingui()
+  return (
+    <div className="app-page" data-testid="page" data-path="/transparency">
+      <header className="app-page__header">
+        <h1 className="app-page__title">{i18n._(PAGES['/transparency'].title)}</h1>
+        <p className="app-page__lead">{i18n._(PAGES['/transparency'].description)}</p>
+      </header>
+      <SolvencyPanel />
+      <AdminActions />
+      <p className="app-muted">{t`Figures come straight from the contracts and the indexer; nothing here is entered by hand.`}</p>
+      <RelatedLinks paths={PAGES['/transparency'].related} />
+    </div>
+  )
+}
+
+/** The contracts that hold users' funds, and the token each owes them. */
+const HOLDERS: readonly { name: DeployedName; token: 'USDT' | 'Token'; symbol: string }[] = [
+  { name: 'Burn', token: 'USDT', symbol: 'USDT' },
+  { name: 'Fomo', token: 'USDT', symbol: 'USDT' },
+  { name: 'SuperFomo', token: 'USDT', symbol: 'USDT' },
+  { name: 'Double', token: 'USDT', symbol: 'USDT' },
+  { name: 'Mining', token: 'Token', symbol: 'NEX' },
+  { name: 'Nft', token: 'Token', symbol: 'NEX' },
+]
+
+function SolvencyPanel() {
+  const { t } = useLingui()
+  const holders = useMemo(
+    () =>
+      HOLDERS.flatMap((holder) => {
+        const address = deployed(holder.name)
+        const token = deployed(holder.token)
+        return address && token ? [{ ...holder, address, token }] : []
+      }),
+    [],
+  )
+  const burn = deployed('Burn')
+  const double = deployed('Double')
+  const data = useChainReads(
+    useMemo(
+      () =>
+        holders.flatMap(
+          ({ address, token }) =>
+            [
+              { address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] },
+              { address, abi: iNexusUpgradeableAbi, functionName: 'excessOf', args: [token] },
+            ] as const,
+        ),
+      [holders],
+    ),
+  )
+  const burnReads = useChainReads(
+    useMemo(
+      () => (burn ? ([{ address: burn, abi: burnAbi, functionName: 'getReserves' }] as const) : undefined),
+      [burn],
+    ),
+  )
+  const doubleReads = useChainReads(
+    useMemo(
+      () => (double ? ([{ address: double, abi: doubleAbi, functionName: 'getTotals' }] as const) : undefined),
+      [double],
+    ),
+  )
+  const reserves = ok(burnReads?.[0])
+  const doubleTotals = ok(doubleReads?.[0])
+  const reportedOf = (name: DeployedName): bigint | undefined => {
+    if (name === 'Burn') return reserves && reserves.pool + reserves.orders + reserves.balances + reserves.swap
+    if (name === 'Double') return doubleTotals && doubleTotals.totalActual - doubleTotals.totalRelease
+    return undefined
+  }
+
+  return (
+    <Card title={t`Solvency`} data-testid="solvency">
+      <p className="app-muted">
+        {t`What each contract holding users' funds holds against what it owes them now, read from the chain every few seconds. The owner can only ever withdraw the surplus.`}
+      </p>
+      {holders.length === 0 ? (
+        <EmptyState text={t`No contracts are deployed on this network`} />
+      ) : (
+        <div className="tp-table-wrap">
+          <table className="tp-table">
+            <thead>
+              <tr>
+                <th scope="col">{t`Contract`}</th>
+                <th scope="col">{t`Holds`}</th>
+                <th scope="col">{t`Owes users`}</th>
+                <th scope="col">{t`Surplus`}</th>
+                <th scope="col">{t`Coverage`}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {holders.map((holder, index) => {
+                const holds = ok(data?.[index * 2])
+                const excess = ok(data?.[index * 2 + 1])
+                const figures =
+                  holds !== undefined && excess !== undefined
+                    ? solvency(holds, excess, reportedOf(holder.name))
+                    : undefined
+                return (
+                  <tr
+                    key={holder.name}
+                    data-testid={`solvency-${holder.name}`}
+                    data-status={figures?.status ?? 'loading'}
+                  >
+                    <th scope="row">{holder.name}</th>
+                    <td className="app-mono" data-testid="solvency-holds">
+                      {showAmount(figures?.holds)} {holder.symbol}
+                    </td>
+                    <td className="app-mono" data-testid="solvency-owed">
+                      {figures?.owedAtLeast ? '≥ ' : ''}
+                      {showAmount(figures?.owed)} {holder.symbol}
+                    </td>
+                    <td className="app-mono">
+                      {figures && figures.shortfall > 0n
+                        ? `−${showAmount(figures.shortfall)}`
+                        : showAmount(figures?.surplus)}{' '}
+                      {holder.symbol}
+                    </td>
+                    <td>
+                      {figures === undefined ? (
+                        '—'
+                      ) : (
+                        <span className={`tp-badge tp-badge--${figures.status}`}>
+                          {figures.status === 'short'
+                            ? t`Short`
+                            : figures.status === 'exact'
+                              ? t`Fully committed`
+                              : t`Covered`}
+                          {figures.coverageBps !== undefined && ` ${(Number(figures.coverageBps) / 100).toFixed(2)}%`}
+                        </span>
+                      )}
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  )
+}
+
+function AdminActions() {
+  const { t } = useLingui()
+  const client = useClient()
+  const [result] = useIndexedQuery<AdminActionsData>({ query: ADMIN_ACTIONS, variables: { first: PAGE_SIZE } })
+  const [more, setMore] = useState<AdminActionNode[]>([])
+  const [cursor, setCursor] = useState<{ hasNext: boolean; end: string | null }>()
+  const [loadingMore, setLoadingMore] = useState(false)
+  const first = result.data?.adminActions
+  // A fresh first page (after a transaction) starts the list again.
+  useEffect(() => {
+    setMore([])
+    setCursor(first ? { hasNext: first.pageInfo.hasNextPage, end: first.pageInfo.endCursor } : undefined)
+  }, [first])
+  const nodes = useMemo(() => [...(first?.nodes ?? []), ...more], [first, more])
+  const changes = useMemo(() => describeChanges(nodes), [nodes])
+
+  const loadMore = useCallback(async () => {
+    if (!cursor?.end) return
+    setLoadingMore(true)
+    const page = await client
+      .query<AdminActionsData>(ADMIN_ACTIONS, { first: PAGE_SIZE, after: cursor.end })
+      .toPromise()
+    setLoadingMore(false)
+    const found = page.data?.adminActions
+    if (!found) return
+    setMore((before) => [...before, ...found.nodes])
+    setCursor({ hasNext: found.pageInfo.hasNextPage, end: found.pageInfo.endCursor })
+  }, [client, cursor])
+
+  return (
+    <Card title={t`Admin actions`} data-testid="admin-actions">
+      <p className="app-muted">
+        {t`Every privileged action on every contract, newest first, with its transaction and the old and new values where known.`}
+      </p>
+      {result.fetching && !first ? (
+        <Spinner label={t`Loading`} />
+      ) : result.error && !first ? (
+        <EmptyState text={t`The list is unavailable right now`} />
+      ) : nodes.length === 0 ? (
+        <EmptyState text={t`No data yet`} />
+      ) : (
+        <ol className="tp-actions" data-testid="admin-action-list">
+          {nodes.map((node, index) => (
+            <li
+              key={`${node.transactionHash}-${index}`}
+              className="tp-action"
+              data-testid="admin-action"
+              data-contract={node.contract}
+              data-event={node.eventName}
+            >
+              <div className="tp-action__head">
+                <strong>{node.contract}</strong> <span className="tp-action__event">{node.eventName}</span>
+                <span className="app-muted"> {showTime(BigInt(node.timestamp))}</span>
+              </div>
+              {node.target && (
+                <div className="app-muted app-mono tp-action__target">
+                  {t`Account`} {node.target}
+                </div>
+              )}
+              <ul className="tp-changes">
+                {changes[index]?.map((change) => (
+                  <li key={change.name} className="app-mono" data-testid="admin-action-change">
+                    {change.name && <span className="tp-changes__name">{change.name}: </span>}
+                    {change.from !== undefined ? `${change.from} → ${change.to}` : change.to}
+                  </li>
+                ))}
+              </ul>
+              <div className="app-muted app-mono tp-action__tx" title={node.transactionHash}>
+                {t`Block ${node.blockNumber}`} · {t`Transaction`}{' '}
+                <span data-testid="admin-action-tx">{node.transactionHash}</span>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      {cursor?.hasNext && (
+        <Button variant="secondary" onClick={() => void loadMore()} disabled={loadingMore} data-testid="admin-more">
+          {loadingMore ? t`Loading` : t`Load more`}
+        </Button>
+      )}
+    </Card>
+  )
+}
