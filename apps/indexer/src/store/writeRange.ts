@@ -12,6 +12,8 @@ export type WriteOptions = {
   keepBlocks?: bigint
   /** Bulk rows through COPY (PostgreSQL); otherwise `unnest` arrays (also what embedded PGlite takes). */
   copy?: boolean
+  /** With `copy`: COPY straight into the tables first (default), or always through staging tables. */
+  direct?: boolean
 }
 
 const eventLogColumns = [
@@ -47,7 +49,55 @@ export async function writeRange(
   options: WriteOptions = {},
 ) {
   const keepBlocks = options.keepBlocks ?? 1_000n
-  if (logs.length && options.copy) {
+  const entities = handleLogs(logs)
+  if (options.copy && options.direct !== false) {
+    // Nothing of a range is stored before its checkpoint moves (same transaction; a reorg deletes everything
+    // above the checkpoint), so its rows go straight into their tables, each written once. Should a row be there
+    // anyway (a range written twice by hand), the savepoint undoes the attempt and the conflict-skipping path
+    // writes the range instead.
+    await client.query('SAVEPOINT bulk')
+    try {
+      await writeBulk(client, chainId, logs, entities, 'direct')
+      await client.query('RELEASE SAVEPOINT bulk')
+    } catch (error) {
+      if ((error as { code?: string }).code !== '23505') throw error
+      await client.query('ROLLBACK TO SAVEPOINT bulk')
+      await writeBulk(client, chainId, logs, entities, 'staged')
+    }
+  } else {
+    await writeBulk(client, chainId, logs, entities, options.copy ? 'staged' : 'unnest')
+  }
+  for (const log of logs) {
+    if (log.eventName === 'Registered' && log.kind === 'Main') await writeRegistration(client, chainId, log)
+  }
+  // The range's last header (for reorg detection), the checkpoint, and the pruning of headers older than
+  // `keepBlocks`: one statement, one round trip.
+  await client.query(
+    `WITH pruned AS (DELETE FROM chain_block WHERE chain_id = $1 AND number < $2::bigint - $6::bigint),
+     header AS (
+       INSERT INTO chain_block (chain_id, number, hash, parent_hash, timestamp) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (chain_id, number) DO UPDATE SET hash = EXCLUDED.hash, parent_hash = EXCLUDED.parent_hash,
+         timestamp = EXCLUDED.timestamp)
+     INSERT INTO chain_checkpoint (chain_id, block_number, block_hash, updated_at) VALUES ($1, $2, $3, now())
+     ON CONFLICT (chain_id) DO UPDATE SET block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
+       updated_at = now()`,
+    [chainId, to.number.toString(), to.hash, to.parentHash, to.timestamp.toString(), keepBlocks.toString()],
+  )
+}
+
+/**
+ * The raw `event_log` rows and the entity rows of a range: COPY straight into the tables (`direct`), COPY through
+ * staging tables skipping rows already there (`staged`), or `unnest` arrays skipping them (`unnest`, what
+ * embedded PGlite takes).
+ */
+async function writeBulk(
+  client: PoolClient,
+  chainId: number,
+  logs: readonly DecodedLog[],
+  entities: EntityRows,
+  mode: 'direct' | 'staged' | 'unnest',
+) {
+  if (logs.length && mode !== 'unnest') {
     await copyRows(
       client,
       'event_log',
@@ -67,6 +117,7 @@ export async function writeRange(
         jsonArgs(l.args),
         l.contract,
       ]),
+      { direct: mode === 'direct' },
     )
   } else if (logs.length) {
     // One statement for the whole batch (unnest), about 8x faster than Prisma's createMany.
@@ -97,37 +148,22 @@ export async function writeRange(
       ],
     )
   }
-  for (const log of logs) {
-    if (log.eventName === 'Registered' && log.kind === 'Main') await writeRegistration(client, chainId, log)
-  }
-  await writeEntities(client, chainId, handleLogs(logs), options)
-  // The range's last header (for reorg detection), the checkpoint, and the pruning of headers older than
-  // `keepBlocks`: one statement, one round trip.
-  await client.query(
-    `WITH pruned AS (DELETE FROM chain_block WHERE chain_id = $1 AND number < $2::bigint - $6::bigint),
-     header AS (
-       INSERT INTO chain_block (chain_id, number, hash, parent_hash, timestamp) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (chain_id, number) DO UPDATE SET hash = EXCLUDED.hash, parent_hash = EXCLUDED.parent_hash,
-         timestamp = EXCLUDED.timestamp)
-     INSERT INTO chain_checkpoint (chain_id, block_number, block_hash, updated_at) VALUES ($1, $2, $3, now())
-     ON CONFLICT (chain_id) DO UPDATE SET block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
-       updated_at = now()`,
-    [chainId, to.number.toString(), to.hash, to.parentHash, to.timestamp.toString(), keepBlocks.toString()],
-  )
+  await writeEntities(client, chainId, entities, { copy: mode !== 'unnest', direct: mode === 'direct' })
 }
 
 const cell = (value: string | number | bigint | boolean | null) =>
   value === null ? null : typeof value === 'boolean' ? (value ? 't' : 'f') : String(value)
 
 /**
- * Writes entity rows with one `INSERT ... SELECT FROM unnest(...)` per table (one text array per column, cast to
- * the column's type), skipping rows already there.
+ * Writes entity rows: with `copy`, one COPY per table (straight into it with `direct`, else through its staging
+ * table); otherwise one `INSERT ... SELECT FROM unnest(...)` per table (one text array per column, cast to the
+ * column's type). Both skip rows already there, except `direct`, which fails on them (see {@link copyRows}).
  */
 export async function writeEntities(
   client: PoolClient,
   chainId: number,
   rows: EntityRows,
-  options: Pick<WriteOptions, 'copy'> = {},
+  options: Pick<WriteOptions, 'copy'> & { direct?: boolean } = {},
 ) {
   for (const table of Object.keys(entityTables) as EntityTable[]) {
     const batch = rows[table] as Record<string, string | number | bigint | boolean | null>[]
@@ -140,6 +176,7 @@ export async function writeEntities(
         table,
         ['chain_id', ...names],
         batch.map((row) => [chainId, ...names.map((name) => row[name] ?? null)]),
+        { direct: options.direct },
       )
       continue
     }
