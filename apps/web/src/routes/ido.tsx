@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../components/pages/ComingSoonPage.tsx'
+import { IdoPage } from '../features/ido/IdoPage.tsx'
 
 export const Route = createFileRoute('/ido')({
-  component: () => <ComingSoonPage path="/ido" />,
+  component: IdoPage,
 })

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../components/pages/ComingSoonPage.tsx'
+import { InvitesPage } from '../features/invites/InvitesPage.tsx'
 
 export const Route = createFileRoute('/invites')({
-  component: () => <ComingSoonPage path="/invites" />,
+  component: InvitesPage,
 })

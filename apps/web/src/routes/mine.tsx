@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../components/pages/ComingSoonPage.tsx'
+import { MinePage } from '../features/mine/MinePage.tsx'
+import { parseMineSearch } from '../features/mine/mineSearch.ts'
 
 export const Route = createFileRoute('/mine')({
-  component: () => <ComingSoonPage path="/mine" />,
+  validateSearch: parseMineSearch,
+  component: function MineRoute() {
+    return <MinePage view={Route.useSearch().view} />
+  },
 })

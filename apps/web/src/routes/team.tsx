@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoonPage } from '../components/pages/ComingSoonPage.tsx'
+import { TeamPage } from '../features/team/TeamPage.tsx'
 
 export const Route = createFileRoute('/team')({
-  component: () => <ComingSoonPage path="/team" />,
+  component: TeamPage,
 })

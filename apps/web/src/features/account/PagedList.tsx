@@ -34,7 +34,14 @@ type PageState = { status: ListStatus; count: number; endCursor: string | null; 
  * @example
  * <PagedList query={MINTS} variables={{ account }} select={(d: MintsData) => d.mints} row={(m) => <li key={m.transactionHash}>…</li>} />
  */
-export function PagedList<Data, Node>({ query, variables, select, row, pageSize = 20, testId }: PagedListProps<Data, Node>) {
+export function PagedList<Data, Node>({
+  query,
+  variables,
+  select,
+  row,
+  pageSize = 20,
+  testId,
+}: PagedListProps<Data, Node>) {
   const key = JSON.stringify(variables)
   const [list, setList] = useState<{ key: string; cursors: (string | null)[] }>({ key, cursors: [null] })
   const [states, setStates] = useState<Record<string, PageState>>({})

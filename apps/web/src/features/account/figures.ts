@@ -31,7 +31,11 @@ export function percentOf(part: bigint, whole: bigint): number {
  */
 export function splitSpan(seconds: number): { days: number; hours: number; minutes: number } {
   const s = Math.max(0, Math.floor(seconds))
-  return { days: Math.floor(s / 86_400), hours: Math.floor((s % 86_400) / 3_600), minutes: Math.floor((s % 3_600) / 60) }
+  return {
+    days: Math.floor(s / 86_400),
+    hours: Math.floor((s % 86_400) / 3_600),
+    minutes: Math.floor((s % 3_600) / 60),
+  }
 }
 
 /**

@@ -114,7 +114,9 @@ function Burn({ burn, usdt }: { burn: Address; usdt: Address }) {
           const value = bnbForOrder(units * config.burnEvery, usdtPerBnb, slippage)
           return bnbBalance !== undefined && value > bnbBalance ? msg`Balance Insufficient` : undefined
         }
-        return usdtBalance !== undefined && units * config.burnEvery > usdtBalance ? msg`Balance Insufficient` : undefined
+        return usdtBalance !== undefined && units * config.burnEvery > usdtBalance
+          ? msg`Balance Insufficient`
+          : undefined
       },
       spend: isBnb ? undefined : { token: usdt, spender: burn },
       request: (units) => {
@@ -170,9 +172,7 @@ function Burn({ burn, usdt }: { burn: Address; usdt: Address }) {
             ))}
           </div>
           <label className="app-field">
-            <span className="app-field__label">
-              {t`Units (${showAmount(config?.burnEvery, 2)} USDT each)`}
-            </span>
+            <span className="app-field__label">{t`Units (${showAmount(config?.burnEvery, 2)} USDT each)`}</span>
             <input
               className="app-input"
               inputMode="numeric"
@@ -185,9 +185,7 @@ function Burn({ burn, usdt }: { burn: Address; usdt: Address }) {
             <Stat label={t`Order value`} value={`${showAmount(orderUsdt)} USDT`} testId="burn-value" />
             <Stat
               label={payWith === 'BNB' ? t`You pay about` : t`You pay`}
-              value={
-                payWith === 'BNB' ? `${showAmount(bnbToPay, 6)} BNB` : `${showAmount(orderUsdt)} USDT`
-              }
+              value={payWith === 'BNB' ? `${showAmount(bnbToPay, 6)} BNB` : `${showAmount(orderUsdt)} USDT`}
               testId="burn-pay"
             />
             <Stat label={t`Counts as about`} value={`${showAmount(tokens)} NEX`} testId="burn-tokens" />
@@ -196,7 +194,10 @@ function Burn({ burn, usdt }: { burn: Address; usdt: Address }) {
               value={payWith === 'BNB' ? `${showAmount(bnbBalance)} BNB` : `${showAmount(usdtBalance)} USDT`}
               testId="burn-balance"
             />
-            <Stat label={t`Dividends up to`} value={`${showAmount(orderUsdt !== undefined && config ? (orderUsdt * config.rewardRate) / 10_000n : undefined)} USDT`} />
+            <Stat
+              label={t`Dividends up to`}
+              value={`${showAmount(orderUsdt !== undefined && config ? (orderUsdt * config.rewardRate) / 10_000n : undefined)} USDT`}
+            />
             <Stat label={t`Units left`} value={showCount(config?.burnSurplus)} />
           </dl>
           {payWith === 'BNB' && (

@@ -37,7 +37,9 @@ export function OrdersPage() {
 function Orders({ burn, account }: { burn: Address; account: Address }) {
   const { t } = useLingui()
   const [tab, setTab] = useState<'burn' | 'invite'>('burn')
-  const config = ok(useChainReads(useMemo(() => [{ address: burn, abi: burnAbi, functionName: 'getConfig' }] as const, [burn]))?.[0])
+  const config = ok(
+    useChainReads(useMemo(() => [{ address: burn, abi: burnAbi, functionName: 'getConfig' }] as const, [burn]))?.[0],
+  )
   const variables = useMemo(() => ({ account: account.toLowerCase() }), [account])
   return (
     <Card>
@@ -147,11 +149,7 @@ export function BurnOrderRow({
         <dt>{t`End`}</dt>
         <dd>{showTime(endTime)}</dd>
         <dt>{t`Time left`}</dt>
-        <dd>
-          {out || !span
-            ? '—'
-            : t`${span.days} d ${span.hours} h ${span.minutes} min`}
-        </dd>
+        <dd>{out || !span ? '—' : t`${span.days} d ${span.hours} h ${span.minutes} min`}</dd>
       </dl>
       <div
         className="acc-progress"

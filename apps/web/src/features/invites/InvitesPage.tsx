@@ -1,0 +1,52 @@
+import { useMemo } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import { Card } from '@nexus/ui'
+import type { Address } from 'viem'
+import { useSession } from '../../data/session.tsx'
+import { showAmount, showTime } from '../../lib/format.ts'
+import { AccountPage, ConnectPrompt } from '../account/AccountPage.tsx'
+import { shortAccount } from '../account/figures.ts'
+import { PagedList } from '../account/PagedList.tsx'
+import { INVITATIONS } from '../team/queries.ts'
+import type { InvitationNode, InvitationsData } from '../team/queries.ts'
+
+/** Invitations (`/invites`): everyone who registered with the user's link, with what they burned and when. */
+export function InvitesPage() {
+  const { account } = useSession()
+  return <AccountPage path="/invites">{account ? <Invites account={account} /> : <ConnectPrompt />}</AccountPage>
+}
+
+function Invites({ account }: { account: Address }) {
+  const { t } = useLingui()
+  const variables = useMemo(() => ({ account: account.toLowerCase() }), [account])
+  return (
+    <Card title={t`My invitations`}>
+      <PagedList
+        testId="invitations"
+        query={INVITATIONS}
+        variables={variables}
+        select={(data: InvitationsData) => data.invitations}
+        row={(node: InvitationNode) => <InvitationRow key={node.account} node={node} />}
+      />
+    </Card>
+  )
+}
+
+/** One invitee: address, registration number, amount burned and registration date. */
+export function InvitationRow({ node }: { node: InvitationNode }) {
+  const { t } = useLingui()
+  return (
+    <li className="acc-row" data-testid="invitation" data-account={node.account}>
+      <div className="acc-row__head">
+        <span className="app-mono">{shortAccount(node.account)}</span>
+        <span className="app-muted">#{node.index}</span>
+      </div>
+      <dl className="acc-row__grid">
+        <dt>{t`Amount`}</dt>
+        <dd data-testid="invitation-amount">{showAmount(BigInt(node.amount))} USDT</dd>
+        <dt>{t`Date`}</dt>
+        <dd>{showTime(BigInt(node.registeredAt))}</dd>
+      </dl>
+    </li>
+  )
+}

@@ -1,0 +1,92 @@
+import { useMemo, useState } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import { Card } from '@nexus/ui'
+import type { Address } from 'viem'
+import { showAmount, showTime } from '../../lib/format.ts'
+import { PagedList } from '../account/PagedList.tsx'
+import { LOG_ACTIONS, LOG_SYMBOLS } from './logFilters.ts'
+import { ACTION_LOG } from './queries.ts'
+import type { ActionLogData, ActionLogNode } from './queries.ts'
+
+/** The action log (`/mine?view=log`): the user's Log entries, newest first, filterable by symbol and action. */
+export function ActionLogView({ account }: { account: Address }) {
+  const { t } = useLingui()
+  const [symbol, setSymbol] = useState('')
+  const [action, setAction] = useState('')
+  const variables = useMemo(
+    () => ({ account: account.toLowerCase(), symbol: symbol || null, action: action || null }),
+    [account, symbol, action],
+  )
+  return (
+    <Card title={t`Action log`} data-testid="action-log">
+      <div className="acc-filters">
+        <label className="app-field">
+          <span className="app-field__label">{t`Symbol`}</span>
+          <select
+            className="app-input"
+            data-testid="log-symbol"
+            value={symbol}
+            onChange={(event) => setSymbol(event.target.value)}
+          >
+            <option value="">{t`All`}</option>
+            {LOG_SYMBOLS.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="app-field">
+          <span className="app-field__label">{t`Action`}</span>
+          <select
+            className="app-input"
+            data-testid="log-action"
+            value={action}
+            onChange={(event) => setAction(event.target.value)}
+          >
+            <option value="">{t`All`}</option>
+            {Object.keys(LOG_ACTIONS).map((value) => (
+              <ActionOption key={value} value={value} />
+            ))}
+          </select>
+        </label>
+      </div>
+      <PagedList
+        testId="log-entries"
+        query={ACTION_LOG}
+        variables={variables}
+        select={(data: ActionLogData) => data.actionLog}
+        row={(node: ActionLogNode) => <LogRow key={node.index} node={node} />}
+      />
+    </Card>
+  )
+}
+
+function ActionOption({ value }: { value: string }) {
+  const { i18n } = useLingui()
+  const name = LOG_ACTIONS[value]
+  return <option value={value}>{name ? i18n._(name) : value}</option>
+}
+
+/** One Log entry: action, signed amount and symbol, balance after, time. */
+export function LogRow({ node }: { node: ActionLogNode }) {
+  const { t, i18n } = useLingui()
+  const name = LOG_ACTIONS[node.action]
+  return (
+    <li className="acc-row" data-testid="log-entry" data-symbol={node.symbol} data-action={node.action}>
+      <div className="acc-row__head">
+        <span>{name ? i18n._(name) : node.action}</span>
+        <span className="app-mono" data-testid="log-amount">
+          {node.isReduce ? '-' : '+'}
+          {showAmount(BigInt(node.amount))} {node.symbol}
+        </span>
+      </div>
+      <dl className="acc-row__grid">
+        <dt>{t`Balance after`}</dt>
+        <dd>{BigInt(node.balance) > 0n ? showAmount(BigInt(node.balance)) : '—'}</dd>
+        <dt>{t`Time`}</dt>
+        <dd>{showTime(BigInt(node.startTime))}</dd>
+      </dl>
+    </li>
+  )
+}
