@@ -36,7 +36,9 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // Libraries every page loads change less often than the app: separate chunks stay cached across releases.
+        // No such group for viem/wagmi: a group takes in every module it matches, even those only lazy routes (or
+        // viem's own dynamic imports) need, and all of it would join the first load (scripts/budgets.ts).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
@@ -44,11 +46,6 @@ export default defineConfig(({ command }) => ({
               name: 'router',
               test: /node_modules[\\/]@tanstack[\\/](react-router|router-core|history|react-store|store)[\\/]/,
               priority: 2,
-            },
-            {
-              name: 'web3',
-              test: /node_modules[\\/](viem|wagmi|@wagmi|ox|abitype|@noble|@scure|@tanstack[\\/]query-core|@tanstack[\\/]react-query|mipd|zustand|eventemitter3)[\\/]/,
-              priority: 1,
             },
           ],
         },

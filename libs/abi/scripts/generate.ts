@@ -1,5 +1,8 @@
 // Generates the ABIs of every contract from the Hardhat artifacts (never edited by hand):
-//   src/generated/abis.ts         `export const <name>Abi = [...] as const` for TypeScript
+//   src/generated/abis/<name>Abi.ts `export const <name>Abi = [...] as const` for TypeScript, one module per ABI so
+//                                 that a bundler puts each ABI only in the chunks that use it
+//   src/generated/abis.ts         re-exports every ABI, and `contractNames`
+//   src/generated/errors.ts       every custom error once (`@nexus/abi/errors`), for decoding reverts
 //   json/<Name>.json              plain JSON ABIs for other languages
 //   src/generated/deployments.ts  the deployments/<chainId>.json files, for bundlers and browsers
 // Run by the Nx `generate` target after `contracts:build`, and again by the deploy step.
@@ -52,23 +55,54 @@ function main() {
   const jsonDir = join(lib, 'json')
   rmSync(generatedDir, { recursive: true, force: true })
   rmSync(jsonDir, { recursive: true, force: true })
-  mkdirSync(generatedDir, { recursive: true })
+  mkdirSync(join(generatedDir, 'abis'), { recursive: true })
   mkdirSync(jsonDir, { recursive: true })
 
-  let abis = banner
+  let abis = `${banner}\n`
   const names: string[] = []
   for (const artifact of artifacts) {
     const name = artifact.contractName
     names.push(name)
-    abis += `\n/** ABI of \`${name}\` (${artifact.sourceName}) */\nexport const ${camel(name)}Abi = ${JSON.stringify(artifact.abi, null, 2)} as const\n`
+    const constName = `${camel(name)}Abi`
+    writeFileSync(
+      join(generatedDir, 'abis', `${constName}.ts`),
+      `${banner}\n/** ABI of \`${name}\` (${artifact.sourceName}) */\nexport const ${constName} = ${JSON.stringify(artifact.abi, null, 2)} as const\n`,
+    )
+    abis += `export { ${constName} } from './abis/${constName}.ts'\n`
     writeFileSync(join(jsonDir, `${name}.json`), JSON.stringify(artifact.abi, null, 2) + '\n')
   }
+  writeFileSync(join(generatedDir, 'errors.ts'), errorsModule(artifacts))
   abis += `\n/** Names of every contract with an ABI in this package. */\nexport const contractNames = ${JSON.stringify(names)} as const\n`
   writeFileSync(join(generatedDir, 'abis.ts'), abis)
   writeDeployments()
   console.log(
     `abi: ${names.length} ABIs written to ${relative(process.cwd(), generatedDir)} and ${relative(process.cwd(), jsonDir)}`,
   )
+}
+
+type AbiParameter = { type: string; components?: readonly AbiParameter[] }
+type AbiItem = { type: string; name?: string; inputs?: readonly AbiParameter[] }
+
+function canonicalType(parameter: AbiParameter): string {
+  if (!parameter.type.startsWith('tuple')) return parameter.type
+  return `(${(parameter.components ?? []).map(canonicalType).join(',')})${parameter.type.slice('tuple'.length)}`
+}
+
+/**
+ * `src/generated/errors.ts`: every custom error of every contract once (by signature). Decoding a revert needs only
+ * these, a small fraction of the ABIs, so an app's first chunk can decode errors without carrying every ABI.
+ */
+export function errorsModule(artifacts: readonly Artifact[]): string {
+  const bySignature = new Map<string, AbiItem>()
+  for (const artifact of artifacts) {
+    for (const item of artifact.abi as readonly AbiItem[]) {
+      if (item.type !== 'error') continue
+      const signature = `${item.name}(${(item.inputs ?? []).map(canonicalType).join(',')})`
+      if (!bySignature.has(signature)) bySignature.set(signature, item)
+    }
+  }
+  const errors = [...bySignature.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, item]) => item)
+  return `${banner}\n/** Every custom error of every contract in this package, once each (sorted by signature). */\nexport const nexusErrorsAbi = ${JSON.stringify(errors, null, 2)} as const\n`
 }
 
 export function writeDeployments() {

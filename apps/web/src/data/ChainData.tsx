@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import type { ReactNode } from 'react'
 import { useLocation } from '@tanstack/react-router'
-import { createPublicClient, http } from 'viem'
+import { createClient, http } from 'viem'
 import type { ContractFunctionParameters, MulticallResults } from 'viem'
 import { createAppChain } from '../lib/appChain.ts'
 import type { AppEnv } from '../lib/env.ts'
@@ -29,7 +29,8 @@ declare global {
 export function ChainDataProvider({ env, children }: { env: Pick<AppEnv, 'chainId' | 'rpcUrl'>; children: ReactNode }) {
   const [store] = useState(() => {
     const chain = createAppChain(env.chainId, env.rpcUrl)
-    const client = createPublicClient({ chain, transport: http(env.rpcUrl, { retryCount: 1 }) })
+    // A bare client with the few actions the store imports: a public client would bundle every public action.
+    const client = createClient({ chain, transport: http(env.rpcUrl, { retryCount: 1 }) })
     return new ChainDataStore(client)
   })
   useEffect(() => {

@@ -39,3 +39,30 @@ describe('languages', () => {
     expect(i18n._({ id: 'language.en.short' })).toBe('EN')
   })
 })
+
+describe('feature catalogs', () => {
+  it('are found for every feature folder with messages, and load into the active language', async () => {
+    const { FEATURE_CATALOGS, loadFeatureCatalogs } = await import('./i18n.ts')
+    const folders = Object.keys(import.meta.glob('../features/*/locales/en.po')).map(
+      (path) => /features\/([^/]+)\//.exec(path)?.[1],
+    )
+    expect(FEATURE_CATALOGS).toEqual([...folders].sort())
+    const [name] = FEATURE_CATALOGS
+    if (name === undefined) return
+    const loaders = import.meta.glob<{ messages: Record<string, unknown> }>('../features/*/locales/*.po')
+    const catalog = async (locale: string) => {
+      const load = loaders[`../features/${name}/locales/${locale}.po`]
+      if (!load) throw new Error(`no ${locale} catalog for ${name}`)
+      return (await load()).messages
+    }
+    const [en, zh] = [await catalog('en'), await catalog('zh-Hant')]
+    const [enId = ''] = Object.keys(en)
+    const [zhId = ''] = Object.keys(zh)
+    await activateLocale('en')
+    await loadFeatureCatalogs([name, 'no-such-feature'])
+    expect(i18n.messages[enId]).toEqual(en[enId])
+    // A later change of language brings the feature's messages along.
+    await activateLocale('zh-Hant')
+    expect(i18n.messages[zhId]).toEqual(zh[zhId])
+  })
+})

@@ -11,22 +11,59 @@ export const LANG_KEY = 'lang'
 type CatalogModule = { messages: Messages }
 type CatalogLoader = () => Promise<CatalogModule>
 
-// Each catalog is its own chunk, compiled from the .po file by @lingui/vite-plugin: the shell's, and one per
-// feature folder (lingui.config.ts).
+// Each catalog is its own chunk, compiled from the .po file by @lingui/vite-plugin: the shell's, loaded with the
+// language, and one per feature folder (lingui.config.ts), loaded when a page that needs it opens
+// (src/lib/featureCatalogs.ts), so the first load carries only the shell's messages.
 const shellCatalogs: Record<AppLocale, CatalogLoader> = {
   'zh-Hant': () => import('../locales/zh-Hant/messages.po'),
   en: () => import('../locales/en/messages.po'),
 }
-const featureCatalogs: Record<AppLocale, CatalogLoader[]> = {
-  'zh-Hant': Object.values(import.meta.glob<CatalogModule>('../features/*/locales/zh-Hant.po')),
-  en: Object.values(import.meta.glob<CatalogModule>('../features/*/locales/en.po')),
+const featureCatalogs: Record<AppLocale, Record<string, CatalogLoader>> = {
+  'zh-Hant': byFeature(import.meta.glob<CatalogModule>('../features/*/locales/zh-Hant.po')),
+  en: byFeature(import.meta.glob<CatalogModule>('../features/*/locales/en.po')),
 }
 
-/** All messages of a language: the shell's and every feature's, merged. */
-async function loadMessages(locale: AppLocale): Promise<Messages> {
-  const modules = await Promise.all([shellCatalogs[locale](), ...featureCatalogs[locale].map((load) => load())])
+function byFeature(loaders: Record<string, CatalogLoader>): Record<string, CatalogLoader> {
+  return Object.fromEntries(
+    Object.entries(loaders).map(([path, load]) => [/features\/([^/]+)\/locales\//.exec(path)?.[1] ?? path, load]),
+  )
+}
+
+/** The feature folders that have catalogs. */
+export const FEATURE_CATALOGS: readonly string[] = Object.keys(featureCatalogs.en).sort()
+
+/** Features whose messages were needed so far: a change of language loads them in the new language too. */
+const neededFeatures = new Set<string>()
+
+async function loadMessages(locale: AppLocale, features: Iterable<string>): Promise<Messages> {
+  const loaders = [...features].flatMap((name) => featureCatalogs[locale][name] ?? [])
+  const modules = await Promise.all(loaders.map((load) => load()))
   return Object.assign({}, ...modules.map((module) => module.messages)) as Messages
 }
+
+/**
+ * Makes the messages of feature folders available in the active language (and in any language chosen later).
+ * Unknown names are ignored.
+ *
+ * @example
+ * await loadFeatureCatalogs(['burn', 'account'])
+ */
+export async function loadFeatureCatalogs(features: readonly string[]): Promise<void> {
+  const missing = features.filter((name) => !neededFeatures.has(name) && name in featureCatalogs.en)
+  if (missing.length === 0) return
+  for (const name of missing) neededFeatures.add(name)
+  // The active language, and the one being activated if a change is under way (it may have listed the needed
+  // features before these were added). Before any language is active, activateLocale loads them.
+  const locales = new Set([toAppLocale(i18n.locale), activating].filter((locale) => locale !== undefined))
+  await Promise.all(
+    [...locales].map(async (locale) => {
+      i18n.load(locale, await loadMessages(locale, missing))
+    }),
+  )
+}
+
+/** The language activateLocale is loading, if any. */
+let activating: AppLocale | undefined
 
 /**
  * Maps a stored or requested language to one of {@link LOCALES}; the first product version stored `zh`.
@@ -59,8 +96,11 @@ export function readLocale(storage: Pick<Storage, 'getItem'>): AppLocale {
  * await activateLocale('en', window.localStorage)
  */
 export async function activateLocale(locale: AppLocale, storage?: Pick<Storage, 'setItem'>): Promise<void> {
-  const messages = await loadMessages(locale)
+  activating = locale
+  const [shell, features] = await Promise.all([shellCatalogs[locale](), loadMessages(locale, neededFeatures)])
+  const messages = { ...shell.messages, ...features }
   i18n.loadAndActivate({ locale, messages })
+  if (activating === locale) activating = undefined
   if (typeof document !== 'undefined') document.documentElement.lang = locale
   try {
     storage?.setItem(LANG_KEY, locale)
@@ -68,5 +108,9 @@ export async function activateLocale(locale: AppLocale, storage?: Pick<Storage, 
     // Storage can be disabled; the language still applies to this visit.
   }
 }
+
+// A message without a translation shows its id: say which one, so the browser tests (which fail on console errors)
+// catch a page whose feature catalog was not loaded (lib/featureCatalogs.ts) or a catalog left out of date.
+i18n.on('missing', ({ id, locale }) => console.error(`Missing ${locale} message: ${id}`))
 
 export { i18n }

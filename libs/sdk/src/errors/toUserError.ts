@@ -1,4 +1,4 @@
-import * as nexusAbi from '@nexus/abi'
+import { nexusErrorsAbi } from '@nexus/abi/errors'
 import { type Abi, type AbiParameter, decodeErrorResult, type Hex, isHex } from 'viem'
 import { walkCause } from './base.ts'
 import {
@@ -274,12 +274,11 @@ function rawMessage(error: unknown): string | undefined {
   return error === undefined || error === null ? undefined : String(error)
 }
 
-/** @dev Every error of every `@nexus/abi` ABI, de-duplicated by signature (built once, at import). */
-const nexusErrors = collectErrors(
-  Object.entries(nexusAbi)
-    .filter(([name, value]) => name.endsWith('Abi') && Array.isArray(value))
-    .map(([, value]) => value as readonly unknown[]),
-)
+/**
+ * @dev Every error of every `@nexus/abi` ABI, de-duplicated by signature. `@nexus/abi/errors` carries only the errors,
+ * so an app that decodes reverts does not bundle every ABI.
+ */
+const nexusErrors = collectErrors([nexusErrorsAbi])
 
 function collectErrors(abis: readonly (Abi | readonly unknown[])[]): AbiError[] {
   const bySelector = new Map<string, AbiError>()

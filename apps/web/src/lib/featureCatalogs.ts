@@ -1,0 +1,24 @@
+import { FEATURE_CATALOGS } from './i18n.ts'
+
+/**
+ * The feature folders (src/features/<name>) whose messages each page shows: the root route loads their catalogs
+ * before the page renders (routes/__root.tsx), so a visit loads only the messages it needs. A page missing here
+ * loads every feature's catalog, which is always correct, only larger.
+ */
+export const PAGE_FEATURES: Readonly<Record<string, readonly string[]>> = {
+  '/': [],
+  '/home': [],
+  '/swap': [],
+  '/wp': [],
+}
+
+/**
+ * The catalogs a path needs: its page's features, or every feature for a path not listed in {@link PAGE_FEATURES}.
+ *
+ * @example
+ * featuresOfPath('/burn') // ['burn', 'account']
+ */
+export function featuresOfPath(pathname: string): readonly string[] {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  return PAGE_FEATURES[path] ?? FEATURE_CATALOGS
+}
