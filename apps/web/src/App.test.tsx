@@ -26,7 +26,7 @@ describe('App shell', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['首頁', '超級 FOM', '挖礦', '燃燒分紅', '社區', '我的'])
+    ).toEqual(['首頁', '超級 FOM', '挖礦', '燃燒分紅', '社區', '我的', '透明度'])
     expect(screen.queryByTestId('admin-menu')).toBeNull()
   })
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
@@ -49,13 +49,16 @@ export function AdminForm(props: AdminFormProps) {
   const client = usePublicClient()
   const send = useTransaction()
   const currentKey = useMemo(() => JSON.stringify(current ?? {}, (_, value: unknown) => String(value)), [current])
-  const initial = useMemo(
-    () => Object.fromEntries(fields.map((field) => [field.key, creates ? '' : draftOf(field, current?.[field.key])])),
-    // Reset the inputs when the values on chain change (after a write, or once loaded).
-    [fields, creates, currentKey],
-  )
-  const [drafts, setDrafts] = useState<Drafts>(initial)
-  useEffect(() => setDrafts(initial), [initial])
+  const initialDrafts = (): Drafts =>
+    Object.fromEntries(fields.map((field) => [field.key, creates ? '' : draftOf(field, current?.[field.key])]))
+  const [drafts, setDrafts] = useState<Drafts>(initialDrafts)
+  // The inputs start again from the values on chain whenever those change (once loaded, and after a write).
+  const resetKey = `${fields.map((field) => field.key).join(',')}|${String(creates)}|${currentKey}`
+  const [seenKey, setSeenKey] = useState(resetKey)
+  if (seenKey !== resetKey) {
+    setSeenKey(resetKey)
+    setDrafts(initialDrafts())
+  }
   const [problems, setProblems] = useState<Problem[]>([])
   const [revert, setRevert] = useState<string>()
   const [checking, setChecking] = useState(false)
@@ -100,7 +103,7 @@ export function AdminForm(props: AdminFormProps) {
     if (!pending) return
     const { values } = pending
     setPending(undefined)
-    await send({
+    const outcome = await send({
       spend: props.spend,
       request: () => ({
         address: props.address,
@@ -110,6 +113,7 @@ export function AdminForm(props: AdminFormProps) {
       }),
       success: props.success,
     })
+    if (outcome.ok && creates) setDrafts(initialDrafts())
   }
 
   return (
