@@ -290,7 +290,6 @@ function useUserOrders(
             )
           : undefined,
       // The reads change when the order indexes do.
-      // eslint-disable-next-line react-hooks/exhaustive-deps
       [burn, key],
     ),
   )

@@ -92,9 +92,7 @@ export function MintRow({ node }: { node: MintNode }) {
         <dd data-testid="mint-units">{showCount(BigInt(node.times))}</dd>
         <dt>{t`Paid`}</dt>
         <dd>
-          {node.payment === 1
-            ? `${showAmount(BigInt(node.amountNEX))} NEX`
-            : `${showAmount(BigInt(node.amount))} USDT`}
+          {node.payment === 1 ? `${showAmount(BigInt(node.amountNEX))} NEX` : `${showAmount(BigInt(node.amount))} USDT`}
         </dd>
         <dt>{t`NEX credited`}</dt>
         <dd>{showAmount(BigInt(node.tokens))}</dd>

@@ -40,7 +40,13 @@ export function MinePage({ view }: { view: MineView }) {
         <MineTab view={undefined} current={view} />
         <MineTab view="log" current={view} />
       </nav>
-      {!account ? <ConnectPrompt /> : view === 'log' ? <ActionLogView account={account} /> : <Assets account={account} />}
+      {!account ? (
+        <ConnectPrompt />
+      ) : view === 'log' ? (
+        <ActionLogView account={account} />
+      ) : (
+        <Assets account={account} />
+      )}
     </AccountPage>
   )
 }
@@ -206,7 +212,12 @@ function Nfts({ account, nft, ido }: { account: Address; nft: Address; ido: Addr
         ) : (
           <ul className="acc-cards">
             {cards?.map((card) => (
-              <li key={card.tokenId.toString()} className="acc-row" data-testid="nft-card" data-token={card.tokenId.toString()}>
+              <li
+                key={card.tokenId.toString()}
+                className="acc-row"
+                data-testid="nft-card"
+                data-token={card.tokenId.toString()}
+              >
                 <div className="acc-row__head">
                   <span data-testid="nft-name">{nameOf(card.level)}</span>
                   <span className="app-badge">{t`Level ${card.level.toString()}`}</span>
