@@ -6,9 +6,30 @@ import { FEATURE_CATALOGS } from './i18n.ts'
  * loads every feature's catalog, which is always correct, only larger.
  */
 export const PAGE_FEATURES: Readonly<Record<string, readonly string[]>> = {
-  '/': [],
+  '/burn': ['account', 'burn'],
+  '/fomo': ['fomo'],
+  '/fomoMine': ['fomo'],
+  '/fomoTeam': ['fomo'],
   '/home': [],
+  '/ido': ['account', 'ido'],
+  '/': [],
+  '/invites': ['account', 'invites', 'team'],
+  '/manager': ['admin'],
+  '/managerFom': ['admin'],
+  '/managerMining': ['admin'],
+  '/managerSuper': ['admin'],
+  '/mine': ['account', 'mine'],
+  '/mining': ['fomo', 'mining'],
+  '/miningMine': ['fomo', 'mining'],
+  '/miningTeam': ['fomo', 'mining'],
+  '/orders': ['account', 'orders'],
+  '/stake': ['fomo', 'stake'],
+  '/superFom': ['fomo'],
+  '/superFomMine': ['fomo'],
+  '/superFomTeam': ['fomo'],
   '/swap': [],
+  '/team': ['account', 'team'],
+  '/transparency': ['admin', 'transparency'],
   '/wp': [],
 }
 
