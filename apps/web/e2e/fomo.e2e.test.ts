@@ -1,0 +1,321 @@
+import { join } from 'node:path'
+import { fomoAbi } from '@nexus/abi'
+import type { Browser } from 'playwright-core'
+import { erc20Abi, parseEther } from 'viem'
+import type { Abi, Address } from 'viem'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, saveScreenshot, VIEWPORTS, waitForPage } from './lib/browser.ts'
+import type { ViewportName } from './lib/browser.ts'
+import { balanceOf, chainClients, contract } from './lib/chain.ts'
+import { shortAddress } from './lib/format.ts'
+import { openConnected } from './lib/session.ts'
+import { switchLanguage } from './lib/shell.ts'
+import {
+  allowanceOf,
+  chainTime,
+  figure,
+  moveChainTimeTo,
+  must,
+  POOL_ACCOUNT,
+  preparePoolAccount,
+  refused,
+  SCREENSHOT_DIR,
+  transact,
+  writeAs,
+} from './lib/web3Pools.ts'
+
+// This file moves the shared chain's clock (once, by the 30-day lock of tier 0: 30 local days of 600 s).
+const baseUrl = inject('baseUrl')
+const rpcUrl = inject('rpcUrl')
+
+type Pool = {
+  name: 'Fomo' | 'SuperFomo'
+  game: string
+  mine: string
+  team: string
+  account: Address
+  /** A qualifying deposit (the pool's roundMin is 100 USDT for FOM, 1,000 for super FOM). */
+  deposit: string
+}
+const POOLS: readonly Pool[] = [
+  { name: 'Fomo', game: '/fomo', mine: '/fomoMine', team: '/fomoTeam', account: POOL_ACCOUNT(120), deposit: '150' },
+  {
+    name: 'SuperFomo',
+    game: '/superFom',
+    mine: '/superFomMine',
+    team: '/superFomTeam',
+    account: POOL_ACCOUNT(121),
+    deposit: '1000',
+  },
+]
+const FOM = must(POOLS[0], 'the FOM pool')
+/** Invited by the FOM account; deposits into the FOM pool (team page). */
+const INVITEE = POOL_ACCOUNT(122)
+
+let browser: Browser
+/** The round each pool's deposits joined. */
+const joined = new Map<string, bigint>()
+
+const read = <T>(pool: Pool, functionName: string, args: readonly unknown[] = []) =>
+  chainClients(rpcUrl).public.readContract({
+    address: contract(pool.name),
+    abi: fomoAbi as Abi,
+    functionName,
+    args,
+  }) as Promise<T>
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  for (const pool of POOLS)
+    await preparePoolAccount(rpcUrl, pool.account, { usdt: parseEther('20000'), nex: parseEther('5000') })
+  await preparePoolAccount(rpcUrl, INVITEE, { referrer: FOM.account, usdt: parseEther('1000') })
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('FOM and super FOM pools', () => {
+  for (const pool of POOLS) {
+    it(`${pool.name}: deposits with approval, leads the round and cannot release before the lock ends`, async () => {
+      const address = contract(pool.name)
+      const USDT = contract('USDT')
+      const { page, problems, context } = await openConnected(browser, baseUrl, {
+        rpcUrl,
+        account: pool.account,
+        path: pool.game,
+        storage: { lang: 'en' },
+      })
+      await page.locator('[data-testid="round-phase"]').waitFor()
+      // The fairness panel states the pool's own rules.
+      const config = await read<{ roundMin: bigint; roundTime: bigint; addTime: bigint }>(pool, 'getConfig')
+      const rules = await page.getByTestId('fairness').textContent()
+      expect(rules).toContain(`at least ${Number(config.roundMin / 10n ** 18n).toLocaleString('en')} USDT qualifies`)
+      expect(rules).toContain(
+        pool.name === 'Fomo'
+          ? 'starts the clock at 1h; every later one adds 1min'
+          : 'at 30min; every later one adds 30s',
+      )
+      expect(rules).toContain('50%, 20%, 15%, 10%, 5%')
+      expect(rules).toContain('Nothing depends on randomness')
+
+      // Too much for the account: refused before the wallet is asked.
+      await page.getByTestId('deposit-amount').fill('5000000')
+      await refused(page, page.getByTestId('deposit-submit'), 'Exceeds the maximum')
+
+      const approved = await allowanceOf(rpcUrl, USDT, pool.account, address)
+      expect(approved === 0n || approved > 10n ** 36n).toBe(true)
+      const usdtBefore = await balanceOf(rpcUrl, USDT, pool.account)
+      await page.getByTestId('tier-0').click()
+      await page.getByTestId('pay-USDT').click()
+      await page.getByTestId('deposit-amount').fill(pool.deposit)
+      await transact(page, 'deposit-submit', 'Deposited')
+      expect(await allowanceOf(rpcUrl, USDT, pool.account, address)).toBeGreaterThan(10n ** 36n)
+      expect(usdtBefore - (await balanceOf(rpcUrl, USDT, pool.account))).toBe(parseEther(pool.deposit))
+
+      if (pool.name === 'Fomo') {
+        // Paid with NEX at the average price, into the 60-day tier (approving NEX first).
+        const Token = contract('Token')
+        const nexBefore = await balanceOf(rpcUrl, Token, pool.account)
+        await page.getByTestId('tier-1').click()
+        await page.getByTestId('pay-NEX').click()
+        await page.getByTestId('deposit-amount').fill('120')
+        await expect.poll(() => page.getByTestId('deposit-note').textContent()).toMatch(/about [\d,.]+ NEX/)
+        await transact(page, 'deposit-submit', 'Deposited')
+        expect(await allowanceOf(rpcUrl, Token, pool.account, address)).toBeGreaterThan(10n ** 36n)
+        expect(await balanceOf(rpcUrl, Token, pool.account)).toBeLessThan(nexBefore)
+      }
+
+      const totals = await read<{ roundEndIndex: bigint; roundEndTime: bigint }>(pool, 'getTotals')
+      joined.set(pool.name, totals.roundEndIndex)
+      // The round runs on the chain's clock and this account made the latest qualifying deposit.
+      await page.locator('[data-testid="round-phase"][data-phase="running"]').waitFor()
+      await expect
+        .poll(() => page.getByTestId('leader').first().locator('.pool-record__head').textContent(), { timeout: 10_000 })
+        .toContain(`#1 · ${shortAddress(pool.account)}`)
+      expect(await page.getByTestId('round').getByRole('timer').textContent()).not.toMatch(/^(00\D*)+$/)
+
+      // Own orders: locked, with the double pool label; an early release is refused with its message.
+      await page
+        .getByRole('link', { name: pool.name === 'Fomo' ? 'My FOM' : 'My super FOM' })
+        .first()
+        .click()
+      await waitForPage(page, pool.mine)
+      const orders = await read<[{ index: bigint; endTime: bigint; stakeIndex: bigint }[], bigint]>(
+        pool,
+        'getUserOrders',
+        [pool.account, 0n, 10n],
+      )
+      const first = must(
+        orders[0].find((order) => order.stakeIndex === 0n),
+        'the tier-0 order',
+      )
+      const item = page.getByTestId(`order-${first.index}`)
+      await item.locator('[data-testid="record-state"][data-state="locked"]').waitFor({ timeout: 10_000 })
+      await item.getByTestId('double-label').waitFor()
+      await refused(page, item.getByTestId('release'), 'This order is locked until')
+      expect((await read<{ status: bigint }>(pool, 'orders', [first.index])).status).toBe(1n)
+      expect(problems.list).toEqual([])
+      await context.close()
+    })
+  }
+
+  it('ends the rounds on the chain clock, shows the winners, pays the prizes and releases after the lock', async () => {
+    // Past the round clocks (1 h and 30 min) and the 30-day lock of tier 0 (30 × 600 s).
+    let until = 0n
+    for (const pool of POOLS) {
+      const [orders] = await read<[{ endTime: bigint; stakeIndex: bigint }[], bigint]>(pool, 'getUserOrders', [
+        pool.account,
+        0n,
+        10n,
+      ])
+      for (const order of orders) if (order.stakeIndex === 0n && order.endTime > until) until = order.endTime
+      const totals = await read<{ roundEndTime: bigint }>(pool, 'getTotals')
+      if (totals.roundEndTime > until) until = totals.roundEndTime
+    }
+    expect(until).toBeGreaterThan(await chainTime(rpcUrl))
+    await moveChainTimeTo(rpcUrl, until + 5n)
+
+    for (const pool of POOLS) {
+      const round = must(joined.get(pool.name), 'the round joined')
+      const USDT = contract('USDT')
+      const { page, problems, context } = await openConnected(browser, baseUrl, {
+        rpcUrl,
+        account: pool.account,
+        path: pool.game,
+        storage: { lang: 'en' },
+      })
+      // The countdown follows the chain's time: the round is over, waiting for its settlement.
+      await page.locator('[data-testid="round-phase"][data-phase="ended"]').waitFor({ timeout: 10_000 })
+      expect(await page.getByTestId('round').getByRole('timer').textContent()).toMatch(/^[^1-9]*$/)
+      await transact(page, 'settle-round', 'Round settled')
+      const settled = await read<{ settled: boolean; winners: bigint[]; count: bigint }>(pool, 'getRound', [round])
+      expect(settled.settled).toBe(true)
+
+      // The indexer's settled rounds show the winners and the settlement transaction.
+      const row = page.getByTestId('settled-round').filter({ hasText: `Round ${round}` })
+      await row.waitFor({ timeout: 30_000 })
+      expect(await row.textContent()).toContain(shortAddress(pool.account).toLowerCase())
+      expect(await row.textContent()).toMatch(/Settled in0x[0-9a-f]{8}\.\.[0-9a-f]{8}/)
+
+      await page.goto(`${baseUrl}${pool.mine}`)
+      await waitForPage(page, pool.mine)
+      const prize = await read<bigint>(pool, 'prizeOf', [round, pool.account])
+      expect(prize).toBeGreaterThan(0n)
+      const before = await balanceOf(rpcUrl, USDT, pool.account)
+      await transact(page, `claim-prize-${round}`, 'Claimed')
+      expect(await balanceOf(rpcUrl, USDT, pool.account)).toBeGreaterThan(before)
+      expect(await read<bigint>(pool, 'prizeOf', [round, pool.account])).toBe(0n)
+
+      // The 30-day order is unlocked now: released, its principal paid.
+      const [orders] = await read<[{ index: bigint; stakeIndex: bigint }[], bigint]>(pool, 'getUserOrders', [
+        pool.account,
+        0n,
+        10n,
+      ])
+      const first = must(
+        orders.find((order) => order.stakeIndex === 0n),
+        'the tier-0 order',
+      )
+      const item = page.getByTestId(`order-${first.index}`)
+      await item.locator('[data-testid="record-state"][data-state="unlocked"]').waitFor({ timeout: 10_000 })
+      const beforeRelease = await balanceOf(rpcUrl, USDT, pool.account)
+      await transact(page, item.getByTestId('release'), 'Released')
+      expect(await balanceOf(rpcUrl, USDT, pool.account)).toBeGreaterThan(beforeRelease)
+      await item.locator('[data-testid="record-state"][data-state="completed"]').waitFor({ timeout: 10_000 })
+
+      // Static rewards accrued over the 30 days: claimed.
+      await expect.poll(() => figure(page, 'balance'), { timeout: 10_000 }).toBeGreaterThan(0)
+      const beforeClaim = await balanceOf(rpcUrl, USDT, pool.account)
+      await transact(page, 'claim-balance', 'Claimed')
+      expect(await balanceOf(rpcUrl, USDT, pool.account)).toBeGreaterThan(beforeClaim)
+      expect(problems.list).toEqual([])
+      await context.close()
+    }
+  })
+
+  it('claims the doubling deposit of the orders', async () => {
+    const pool = FOM
+    const USDT = contract('USDT')
+    const { page, problems, context } = await openConnected(browser, baseUrl, {
+      rpcUrl,
+      account: pool.account,
+      path: pool.mine,
+      storage: { lang: 'en' },
+    })
+    await page.getByTestId('double-record').first().waitFor({ timeout: 10_000 })
+    await expect.poll(() => figure(page, 'double-balance'), { timeout: 10_000 }).toBeGreaterThan(0)
+    const before = await balanceOf(rpcUrl, USDT, pool.account)
+    await transact(page, 'claim-double', 'Claimed')
+    expect(await balanceOf(rpcUrl, USDT, pool.account)).toBeGreaterThan(before)
+    expect(problems.list).toEqual([])
+    await context.close()
+  })
+
+  it('shows the team: invitees in the pool, the team amount and the four levels', async () => {
+    const pool = FOM
+    const address = contract(pool.name)
+    await writeAs(rpcUrl, INVITEE, {
+      address: contract('USDT'),
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [address, parseEther('1000')],
+    })
+    await writeAs(rpcUrl, INVITEE, {
+      address,
+      abi: fomoAbi as Abi,
+      functionName: 'burn',
+      args: [2n, 1n, parseEther('200'), true],
+    })
+    const { page, problems, context } = await openConnected(browser, baseUrl, {
+      rpcUrl,
+      account: pool.account,
+      path: pool.team,
+      storage: { lang: 'en' },
+    })
+    await page
+      .getByTestId('invitee')
+      .filter({ hasText: shortAddress(INVITEE) })
+      .waitFor({ timeout: 10_000 })
+    await expect.poll(() => figure(page, 'team-amount'), { timeout: 10_000 }).toBeGreaterThanOrEqual(200)
+    expect(await page.getByTestId('team-level').textContent()).toMatch(/^V[0-4]$/)
+    for (const level of [1, 2, 3, 4])
+      expect(await page.getByTestId(`team-level-${level}`).textContent()).toContain(`V${level}`)
+    expect(problems.list).toEqual([])
+    await context.close()
+  })
+
+  it('reads in both languages, with phone and desktop screenshots of every pool page', async () => {
+    for (const locale of ['zh-Hant', 'en'] as const) {
+      for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+        const { page, problems, context } = await openConnected(browser, baseUrl, {
+          rpcUrl,
+          account: FOM.account,
+          path: '/fomo',
+          viewport,
+          storage: { lang: locale },
+        })
+        const dir = join(SCREENSHOT_DIR, locale, 'states')
+        for (const pool of POOLS) {
+          for (const path of [pool.game, pool.mine, pool.team]) {
+            await page.goto(`${baseUrl}${path}`)
+            await waitForPage(page, path)
+            await page.locator('.app-stat dd').filter({ hasText: /\d/ }).first().waitFor({ timeout: 10_000 })
+            expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale)
+            await saveScreenshot(page, join(dir, `${path.slice(1)}-connected-${viewport}.png`))
+          }
+        }
+        await page.goto(`${baseUrl}/fomo`)
+        await waitForPage(page, '/fomo')
+        const heading = page.getByTestId('fairness').locator('h2')
+        expect(await heading.textContent()).toBe(locale === 'en' ? 'How a round ends' : '一輪如何結束')
+        expect(await page.getByTestId('rule-randomness').textContent()).toContain(
+          locale === 'en' ? 'Nothing depends on randomness' : '結果不依賴任何隨機性',
+        )
+        await switchLanguage(page, locale === 'en' ? 'zh-Hant' : 'en')
+        expect(await heading.textContent()).toBe(locale === 'en' ? '一輪如何結束' : 'How a round ends')
+        expect(problems.list).toEqual([])
+        await context.close()
+      }
+    }
+  })
+})

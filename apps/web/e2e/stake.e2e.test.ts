@@ -1,0 +1,118 @@
+import { join } from 'node:path'
+import { stakeAbi } from '@nexus/abi'
+import type { Browser } from 'playwright-core'
+import { parseEther } from 'viem'
+import type { Abi } from 'viem'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, saveScreenshot, VIEWPORTS, waitForPage } from './lib/browser.ts'
+import type { ViewportName } from './lib/browser.ts'
+import { balanceOf, chainClients, contract } from './lib/chain.ts'
+import { openConnected } from './lib/session.ts'
+import { switchLanguage } from './lib/shell.ts'
+import {
+  allowanceOf,
+  figure,
+  must,
+  POOL_ACCOUNT,
+  preparePoolAccount,
+  refused,
+  SCREENSHOT_DIR,
+  transact,
+} from './lib/web3Pools.ts'
+
+const baseUrl = inject('baseUrl')
+const rpcUrl = inject('rpcUrl')
+const STAKER = POOL_ACCOUNT(125)
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  await preparePoolAccount(rpcUrl, STAKER, { usdt: parseEther('5000') })
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('staking', () => {
+  it('stakes USDT in the open round within the allowed range (approving first), then claims the first release', async () => {
+    const Stake = contract('Stake')
+    const USDT = contract('USDT')
+    const Token = contract('Token')
+    const read = <T>(functionName: string, args: readonly unknown[] = []) =>
+      chainClients(rpcUrl).public.readContract({
+        address: Stake,
+        abi: stakeAbi as Abi,
+        functionName,
+        args,
+      }) as Promise<T>
+    const config = await read<{ round: bigint }>('getConfig')
+    const idos = await read<{ idoMin: bigint; idoRate: bigint }[]>('getIdos')
+    const current = must(idos[Number(config.round)], 'the open round')
+
+    const { page, problems, context } = await openConnected(browser, baseUrl, {
+      rpcUrl,
+      account: STAKER,
+      path: '/stake',
+      storage: { lang: 'en' },
+    })
+    await page.locator('[data-testid="stake-round-status"][data-status="open"]').waitFor({ timeout: 10_000 })
+    const min = Number(current.idoMin / 10n ** 18n)
+    await expect
+      .poll(() => page.getByTestId('stake-range').textContent())
+      .toMatch(new RegExp(`^Allowed range: ${min.toLocaleString('en')} to [\\d,.]+ USDT$`))
+    expect(await page.getByTestId('reward-cap').locator('dd').textContent()).toBe(`${Number(current.idoRate) / 100}%`)
+    // Every round is listed as a period with its reward cap.
+    expect(await page.getByTestId('period-list').getByRole('listitem').count()).toBe(idos.length)
+
+    // Outside the range: refused with the §5 messages before the wallet is asked.
+    await page.getByTestId('stake-amount').fill(String(min / 2))
+    await refused(page, page.getByTestId('stake-submit'), 'Below the minimum')
+    await page.getByTestId('stake-amount').fill('4000000')
+    await refused(page, page.getByTestId('stake-submit'), /Exceeds the maximum|Balance Insufficient/)
+
+    const approved = await allowanceOf(rpcUrl, USDT, STAKER, Stake)
+    expect(approved === 0n || approved > 10n ** 36n).toBe(true)
+    const usdtBefore = await balanceOf(rpcUrl, USDT, STAKER)
+    await page.getByTestId('stake-amount').fill(String(min))
+    await transact(page, 'stake-submit', 'Staked')
+    expect(await allowanceOf(rpcUrl, USDT, STAKER, Stake)).toBeGreaterThan(10n ** 36n)
+    expect(usdtBefore - (await balanceOf(rpcUrl, USDT, STAKER))).toBe(current.idoMin)
+
+    // The new stake is locked; part of its reward is released at once and claimed.
+    const record = page.getByTestId('stake-list').getByRole('listitem').first()
+    await record.locator('[data-testid="record-state"][data-state="locked"]').waitFor({ timeout: 10_000 })
+    await expect.poll(() => figure(page, 'staked'), { timeout: 10_000 }).toBeGreaterThanOrEqual(min)
+    await expect.poll(() => figure(page, 'stake-balance'), { timeout: 10_000 }).toBeGreaterThan(0)
+    const nexBefore = await balanceOf(rpcUrl, Token, STAKER)
+    await transact(page, 'stake-claim', 'Claimed')
+    expect(await balanceOf(rpcUrl, Token, STAKER)).toBeGreaterThan(nexBefore)
+    await expect.poll(() => figure(page, 'stake-balance'), { timeout: 10_000 }).toBe(0)
+    // Nothing left: the claim is refused without a transaction.
+    await refused(page, page.getByTestId('stake-claim'), 'Nothing to claim yet')
+    expect(problems.list).toEqual([])
+    await context.close()
+  })
+
+  it('reads in both languages, with phone and desktop screenshots', async () => {
+    for (const locale of ['zh-Hant', 'en'] as const) {
+      for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+        const { page, problems, context } = await openConnected(browser, baseUrl, {
+          rpcUrl,
+          account: STAKER,
+          path: '/stake',
+          viewport,
+          storage: { lang: locale },
+        })
+        await page.getByTestId('stake-list').getByRole('listitem').first().waitFor({ timeout: 10_000 })
+        await saveScreenshot(page, join(SCREENSHOT_DIR, locale, 'states', `stake-connected-${viewport}.png`))
+        const title = page.getByTestId('stake-periods').locator('h2')
+        expect(await title.textContent()).toBe(locale === 'en' ? 'Lock periods' : '鎖倉週期')
+        await switchLanguage(page, locale === 'en' ? 'zh-Hant' : 'en')
+        expect(await title.textContent()).toBe(locale === 'en' ? '鎖倉週期' : 'Lock periods')
+        await waitForPage(page, '/stake')
+        expect(problems.list).toEqual([])
+        await context.close()
+      }
+    }
+  })
+})
