@@ -235,6 +235,26 @@ describe('the whole system, deployed and seeded, against the contracts’ views'
     }
   })
 
+  test('each settled FOM round names the transaction of its RoundSettled event', async () => {
+    for (const name of ['Fomo', 'SuperFomo']) {
+      const { fomoRounds } = await graphql<{
+        fomoRounds: { nodes: { round: string; settled: boolean; settlementTransaction: string | null }[] }
+      }>(`{ fomoRounds(contract: "${name}", first: 20) { nodes { round settled settlementTransaction } } }`)
+      const logs = parseEventLogs({
+        abi: fomoAbi as Abi,
+        eventName: 'RoundSettled',
+        logs: await client.getLogs({ address: contracts[name] as Address, fromBlock: 0n, toBlock: 'latest' }),
+      }) as unknown as { args: { round: bigint }; transactionHash: string }[]
+      const expected = new Map(logs.map((log) => [log.args.round.toString(), log.transactionHash]))
+      expect(fomoRounds.nodes.filter((round) => round.settled).length, name).toBeGreaterThan(0)
+      for (const round of fomoRounds.nodes) {
+        expect(round.settlementTransaction, `${name} round ${round.round}`).toBe(
+          round.settled ? expected.get(round.round) : null,
+        )
+      }
+    }
+  })
+
   test('registrations equal Main.users for every account', async () => {
     for (const account of accounts) {
       const [index, referrer] = await read<[bigint, Address]>('Main', mainAbi as Abi, 'users', [account])
