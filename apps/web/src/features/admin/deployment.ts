@@ -3,7 +3,8 @@ import type { Address } from 'viem'
 import { env } from '../../lib/env.ts'
 
 /** The contracts the admin and transparency screens read, by their name in the deployment file. */
-export type DeployedName = 'Nft' | 'Burn' | 'Fomo' | 'SuperFomo' | 'Mining' | 'Double' | 'USDT' | 'Token' | 'Main'
+export type DeployedName =
+  'Main' | 'Token' | 'USDT' | 'Nft' | 'Burn' | 'Ido' | 'Stake' | 'Mining' | 'Fomo' | 'SuperFomo' | 'Double' | 'Log'
 
 /**
  * This chain's address of `name`, or undefined when it is not deployed there (the page then says so).

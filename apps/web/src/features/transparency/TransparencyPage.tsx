@@ -17,8 +17,8 @@ import { solvency } from './solvency.ts'
 import './transparency.css'
 
 export const ADMIN_ACTIONS = gql`
-  query AdminActions($first: Int, $after: String) {
-    adminActions(first: $first, after: $after) {
+  query AdminActions($contract: String, $first: Int, $after: String) {
+    adminActions(contract: $contract, first: $first, after: $after) {
       nodes {
         contract
         eventName
@@ -41,6 +41,20 @@ type AdminActionsData = {
   adminActions: { nodes: AdminActionNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }
 }
 const PAGE_SIZE = 25
+/** Contracts with privileged functions, for the filter (those deployed on this chain are offered). */
+const ADMIN_CONTRACTS: readonly DeployedName[] = [
+  'Main',
+  'Token',
+  'Nft',
+  'Burn',
+  'Ido',
+  'Stake',
+  'Mining',
+  'Fomo',
+  'SuperFomo',
+  'Double',
+  'Log',
+]
 
 /** `/transparency` (public): every privileged action, newest first, and the live solvency of each fund holder. */
 export function TransparencyPage() {
@@ -190,7 +204,10 @@ function SolvencyPanel() {
 function AdminActions() {
   const { t } = useLingui()
   const client = useClient()
-  const [result] = useIndexedQuery<AdminActionsData>({ query: ADMIN_ACTIONS, variables: { first: PAGE_SIZE } })
+  const [contract, setContract] = useState('')
+  const contracts = useMemo(() => ADMIN_CONTRACTS.filter((name) => deployed(name) !== undefined), [])
+  const variables = useMemo(() => ({ first: PAGE_SIZE, contract: contract || null }), [contract])
+  const [result] = useIndexedQuery<AdminActionsData>({ query: ADMIN_ACTIONS, variables })
   const [more, setMore] = useState<AdminActionNode[]>([])
   const [cursor, setCursor] = useState<{ hasNext: boolean; end: string | null }>()
   const [loadingMore, setLoadingMore] = useState(false)
@@ -206,21 +223,35 @@ function AdminActions() {
   const loadMore = useCallback(async () => {
     if (!cursor?.end) return
     setLoadingMore(true)
-    const page = await client
-      .query<AdminActionsData>(ADMIN_ACTIONS, { first: PAGE_SIZE, after: cursor.end })
-      .toPromise()
+    const page = await client.query<AdminActionsData>(ADMIN_ACTIONS, { ...variables, after: cursor.end }).toPromise()
     setLoadingMore(false)
     const found = page.data?.adminActions
     if (!found) return
     setMore((before) => [...before, ...found.nodes])
     setCursor({ hasNext: found.pageInfo.hasNextPage, end: found.pageInfo.endCursor })
-  }, [client, cursor])
+  }, [client, cursor, variables])
 
   return (
     <Card title={t`Admin actions`} data-testid="admin-actions">
       <p className="app-muted">
         {t`Every privileged action on every contract, newest first, with its transaction and the old and new values where known.`}
       </p>
+      <label className="tp-filter">
+        <span className="app-field__label">{t`Contract`}</span>
+        <select
+          className="app-input"
+          data-testid="admin-filter"
+          value={contract}
+          onChange={(event) => setContract(event.target.value)}
+        >
+          <option value="">{t`All contracts`}</option>
+          {contracts.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </label>
       {result.fetching && !first ? (
         <Spinner label={t`Loading`} />
       ) : result.error && !first ? (

@@ -1,0 +1,261 @@
+import type { Browser } from 'playwright-core'
+import { fomoAbi, miningAbi, nftAbi } from '@nexus/abi'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { E2E_MANAGER, E2E_OWNER, E2E_VISITOR } from './lib/accounts.ts'
+import { launchBrowser, openPage, waitForPage } from './lib/browser.ts'
+import { chainClients, contract } from './lib/chain.ts'
+import { openConnected } from './lib/session.ts'
+import { changeThroughForm, ownerWrite, waitForAdminAction, waitForCurrent } from './lib/web4Admin.ts'
+
+const baseUrl = inject('baseUrl')
+const rpcUrl = inject('rpcUrl')
+const ADMIN_PATHS = ['/manager', '/managerSuper', '/managerFom', '/managerMining'] as const
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const read = <T>(address: `0x${string}`, abi: unknown, functionName: string, args: readonly unknown[] = []) =>
+  chainClients(rpcUrl).public.readContract({ address, abi: abi as never, functionName, args } as never) as Promise<T>
+
+type Settings = { feeRate: bigint } & Record<string, bigint>
+const pick = (config: Settings, keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, config[key]]))
+const FOMO_KEYS = [
+  'addTime',
+  'dayTimes',
+  'algebra',
+  'feeRate',
+  'handleGas',
+  'swapRate',
+  'burnEvery',
+  'rewardRate',
+  'outDays',
+  'startTime',
+  'roundMin',
+  'roundTime',
+  'userMax',
+] as const
+const MINING_KEYS = ['addTime', 'dayTimes', 'mintDay', 'userMax', 'userMin', 'handleGas', 'feeRate'] as const
+
+describe('admin screens', () => {
+  it('/manager: the owner raises a card’s maximum supply, sees it applied and listed in admin actions', async () => {
+    const nft = contract('Nft')
+    const card = await read<{ tokenId: bigint; total: bigint }>(nft, nftAbi, 'getCard', [1n])
+    const raised = card.total + 1n
+    const { page, context } = await openConnected(browser, baseUrl, {
+      rpcUrl,
+      account: E2E_OWNER,
+      path: '/manager',
+      storage: { lang: 'en' },
+    })
+    try {
+      expect(await waitForCurrent(page, 'maxSupply', 'maxSupply')).toBe(String(card.total))
+      await changeThroughForm(page, 'maxSupply', 'maxSupply', String(raised), {
+        summary: `${card.total} → ${raised}`,
+        toast: 'Maximum supply updated',
+      })
+      expect((await read<{ total: bigint }>(nft, nftAbi, 'getCard', [1n])).total).toBe(raised)
+      await page
+        .locator(`[data-testid="current-maxSupply-maxSupply"]:has-text("${raised}")`)
+        .waitFor({ timeout: 15_000 })
+      await waitForAdminAction(page, baseUrl, {
+        contract: 'Nft',
+        event: 'MaxSupplyUpdated',
+        change: `${card.total} → ${raised}`,
+      })
+    } finally {
+      await ownerWrite(rpcUrl, { address: nft, abi: nftAbi, functionName: 'setMaxSupply', args: [1n, card.total] })
+      await context.close()
+    }
+    expect((await read<{ total: bigint }>(nft, nftAbi, 'getCard', [1n])).total).toBe(card.total)
+  })
+
+  for (const [path, name] of [
+    ['/managerFom', 'Fomo'],
+    ['/managerSuper', 'SuperFomo'],
+  ] as const) {
+    it(`${path}: the owner changes the ${name} fee rate and its last stake surplus`, async () => {
+      const fomo = contract(name)
+      const before = await read<Settings>(fomo, fomoAbi, 'getConfig')
+      const multi = await read<Record<string, readonly bigint[]>>(fomo, fomoAbi, 'getConfigMulti')
+      const fee = before.feeRate === 2_000n ? 1_999n : before.feeRate + 1n
+      const surplus = (multi.stakeSurplus?.[4] ?? 0n) === 10_000n ? 9_999n : (multi.stakeSurplus?.[4] ?? 0n) + 1n
+      const { page, context } = await openConnected(browser, baseUrl, {
+        rpcUrl,
+        account: E2E_OWNER,
+        path,
+        storage: { lang: 'en' },
+      })
+      try {
+        expect(await waitForCurrent(page, 'fomoConfig', 'feeRate')).toBe(String(before.feeRate))
+        await changeThroughForm(page, 'fomoConfig', 'feeRate', String(fee), {
+          summary: `${before.feeRate} → ${fee}`,
+          toast: 'Settings updated',
+        })
+        expect((await read<Settings>(fomo, fomoAbi, 'getConfig')).feeRate).toBe(fee)
+        await page.locator(`[data-testid="current-fomoConfig-feeRate"]:has-text("${fee}")`).waitFor()
+
+        await changeThroughForm(page, 'fomoMulti', 'stakeSurplus.4', String(surplus), {
+          summary: `${multi.stakeSurplus?.[4]} → ${surplus}`,
+          toast: 'Settings updated',
+        })
+        const after = await read<Record<string, readonly bigint[]>>(fomo, fomoAbi, 'getConfigMulti')
+        expect(after.stakeSurplus?.[4]).toBe(surplus)
+        expect(after.burnRates).toEqual(multi.burnRates)
+
+        await waitForAdminAction(page, baseUrl, {
+          contract: name,
+          event: 'ConfigUpdated',
+          change: `feeRate: ${before.feeRate} → ${fee}`,
+        })
+        await waitForAdminAction(page, baseUrl, {
+          contract: name,
+          event: 'ConfigMultiUpdated',
+          change: 'stakeSurplus: ',
+        })
+      } finally {
+        await ownerWrite(rpcUrl, {
+          address: fomo,
+          abi: fomoAbi,
+          functionName: 'setConfig',
+          args: [pick(before, FOMO_KEYS)],
+        })
+        await ownerWrite(rpcUrl, { address: fomo, abi: fomoAbi, functionName: 'setConfigMulti', args: [multi] })
+        await context.close()
+      }
+      expect((await read<Settings>(fomo, fomoAbi, 'getConfig')).feeRate).toBe(before.feeRate)
+      expect(await read(fomo, fomoAbi, 'getConfigMulti')).toEqual(multi)
+    })
+  }
+
+  it('/managerMining: the owner changes the mining fee rate, and an out-of-bounds value is stopped first', async () => {
+    const mining = contract('Mining')
+    const before = await read<Settings>(mining, miningAbi, 'getConfig')
+    const fee = before.feeRate === 2_000n ? 1_999n : before.feeRate + 1n
+    const { page, context } = await openConnected(browser, baseUrl, {
+      rpcUrl,
+      account: E2E_OWNER,
+      path: '/managerMining',
+      storage: { lang: 'en' },
+    })
+    try {
+      expect(await waitForCurrent(page, 'miningConfig', 'feeRate')).toBe(String(before.feeRate))
+
+      // Out of bounds (Mining.sol MAX_FEE_RATE = 2000): refused in the form, nothing simulated nor sent.
+      const block = await chainClients(rpcUrl).public.getBlockNumber()
+      await page.getByTestId('field-miningConfig-feeRate').fill('2001')
+      await page.getByTestId('submit-miningConfig').click()
+      await page
+        .getByTestId('error-miningConfig')
+        .filter({ hasText: 'Out of bounds: must be between 0 and 2000' })
+        .waitFor()
+      expect(await page.getByRole('dialog').count()).toBe(0)
+      // A rule between fields: invite rates together above 100 %.
+      await page.getByTestId('field-miningMulti-inviteRates.0').fill('5000')
+      await page.getByTestId('field-miningMulti-inviteRates.1').fill('5000')
+      await page.getByTestId('field-miningMulti-inviteRates.2').fill('1')
+      await page.getByTestId('submit-miningMulti').click()
+      await page.getByTestId('error-miningMulti').filter({ hasText: 'may not exceed 10000' }).waitFor()
+      expect(await page.getByRole('dialog').count()).toBe(0)
+      expect(await chainClients(rpcUrl).public.getBlockNumber()).toBe(block)
+
+      await changeThroughForm(page, 'miningConfig', 'feeRate', String(fee), {
+        summary: `${before.feeRate} → ${fee}`,
+        toast: 'Settings updated',
+      })
+      expect((await read<Settings>(mining, miningAbi, 'getConfig')).feeRate).toBe(fee)
+      await waitForAdminAction(page, baseUrl, {
+        contract: 'Mining',
+        event: 'ConfigUpdated',
+        change: `feeRate: ${before.feeRate} → ${fee}`,
+      })
+    } finally {
+      await ownerWrite(rpcUrl, {
+        address: mining,
+        abi: miningAbi,
+        functionName: 'setConfig',
+        args: [pick(before, MINING_KEYS)],
+      })
+      await context.close()
+    }
+    expect((await read<Settings>(mining, miningAbi, 'getConfig')).feeRate).toBe(before.feeRate)
+  })
+
+  it('a web-only manager sees the forms, but the simulation shows the contract’s refusal before anything is sent', async () => {
+    const mining = contract('Mining')
+    const before = await read<Settings>(mining, miningAbi, 'getConfig')
+    const { page, context } = await openConnected(browser, baseUrl, {
+      rpcUrl,
+      account: E2E_MANAGER,
+      path: '/managerMining',
+      storage: { lang: 'en' },
+    })
+    try {
+      await waitForCurrent(page, 'miningConfig', 'feeRate')
+      const block = await chainClients(rpcUrl).public.getBlockNumber()
+      await page.getByTestId('field-miningConfig-feeRate').fill(String(before.feeRate === 0n ? 1n : 0n))
+      await page.getByTestId('submit-miningConfig').click()
+      const refusal = page.getByTestId('revert-miningConfig')
+      await refusal.waitFor({ timeout: 15_000 })
+      expect(await refusal.textContent()).toMatch(/^The contract would refuse this: .+/)
+      expect(await page.getByRole('dialog').count()).toBe(0)
+      expect(await chainClients(rpcUrl).public.getBlockNumber()).toBe(block)
+      expect((await read<Settings>(mining, miningAbi, 'getConfig')).feeRate).toBe(before.feeRate)
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('refuses a non-manager on every admin screen, in both languages', async () => {
+    const { page, context } = await openConnected(browser, baseUrl, { rpcUrl, account: E2E_VISITOR })
+    try {
+      for (const path of ADMIN_PATHS) {
+        await page.goto(`${baseUrl}${path}`)
+        await waitForPage(page, path)
+        const refusal = page.getByTestId('not-manager')
+        await refusal.waitFor({ timeout: 15_000 })
+        expect(await refusal.getByRole('heading').textContent()).toBe('非管理員')
+        expect(await refusal.textContent()).toContain('此錢包不是管理員')
+        expect(await page.getByTestId('admin-forms').count()).toBe(0)
+      }
+    } finally {
+      await context.close()
+    }
+    const english = await openPage(browser, { storage: { lang: 'en' } })
+    try {
+      for (const path of ADMIN_PATHS) {
+        await english.page.goto(`${baseUrl}${path}`)
+        await waitForPage(english.page, path)
+        const refusal = english.page.getByTestId('not-manager')
+        await refusal.waitFor()
+        expect(await refusal.getByRole('heading').textContent()).toBe('Not a manager')
+        expect(await refusal.textContent()).toContain("Connect a manager's wallet")
+        expect(await english.page.getByTestId('admin-forms').count()).toBe(0)
+      }
+    } finally {
+      await english.context.close()
+    }
+  })
+
+  it('shows the forms to the owner in Traditional Chinese, with the bound refusal translated', async () => {
+    const { page, context } = await openConnected(browser, baseUrl, {
+      rpcUrl,
+      account: E2E_OWNER,
+      path: '/managerFom',
+    })
+    try {
+      await waitForCurrent(page, 'fomoConfig', 'feeRate')
+      expect(await page.getByTestId('admin-form-fomoConfig').textContent()).toContain('手續費率')
+      await page.getByTestId('field-fomoConfig-feeRate').fill('2001')
+      await page.getByTestId('submit-fomoConfig').click()
+      await page.getByTestId('error-fomoConfig').filter({ hasText: '超出範圍：必須介於 0 與 2000 之間' }).waitFor()
+      expect(await page.getByRole('dialog').count()).toBe(0)
+    } finally {
+      await context.close()
+    }
+  })
+})

@@ -1,0 +1,97 @@
+import type { Page } from 'playwright-core'
+import type { Abi, Address } from 'viem'
+import { E2E_OWNER } from './accounts.ts'
+import { chainClients } from './chain.ts'
+
+/**
+ * A privileged call signed by the owner through the local node (which holds account 0's key): the browser tests
+ * of the admin screens restore every value they changed with it, since all test files share one chain.
+ */
+export async function ownerWrite(
+  rpcUrl: string,
+  call: { address: Address; abi: Abi | readonly unknown[]; functionName: string; args: readonly unknown[] },
+): Promise<void> {
+  const { public: client, wallet } = chainClients(rpcUrl)
+  const hash = await wallet.writeContract({
+    ...(call as Parameters<typeof wallet.writeContract>[0]),
+    account: E2E_OWNER,
+    chain: null,
+  })
+  const receipt = await client.waitForTransactionReceipt({ hash })
+  if (receipt.status !== 'success') throw new Error(`restoring ${call.functionName} reverted`)
+}
+
+/** Waits until an admin form shows its current values (read once when the page opens). */
+export async function waitForCurrent(page: Page, form: string, key: string): Promise<string> {
+  const cell = page.getByTestId(`current-${form}-${key}`)
+  await cell.waitFor()
+  await page.waitForFunction(
+    (testId) => {
+      const text = document.querySelector(`[data-testid="${testId}"]`)?.textContent ?? '…'
+      return !text.endsWith('…') && !text.endsWith('—')
+    },
+    `current-${form}-${key}`,
+    { timeout: 15_000 },
+  )
+  return ((await cell.textContent()) ?? '').replace(/^(Now|目前)\s*/, '').trim()
+}
+
+/**
+ * Types `value` into a field of an admin form, reviews, checks the confirmation's summary line, confirms and
+ * waits for the success toast.
+ */
+export async function changeThroughForm(
+  page: Page,
+  form: string,
+  key: string,
+  value: string,
+  expected: { summary: string; toast: string },
+): Promise<void> {
+  await page.getByTestId(`field-${form}-${key}`).fill(value)
+  await page.getByTestId(`submit-${form}`).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.waitFor({ timeout: 15_000 })
+  const summary = (await page.getByTestId(`summary-${form}`).textContent()) ?? ''
+  if (!summary.includes(expected.summary)) throw new Error(`summary "${summary}" lacks "${expected.summary}"`)
+  await dialog.getByRole('button', { name: /^(Confirm|確認)$/ }).click()
+  await page.getByRole('status').filter({ hasText: expected.toast }).first().waitFor({ timeout: 30_000 })
+}
+
+/**
+ * Opens the transparency page until the indexer lists an admin action of `contract` and `event` whose change
+ * reads `change` (the indexer may need a moment to reach the block).
+ */
+export async function waitForAdminAction(
+  page: Page,
+  baseUrl: string,
+  filter: { contract: string; event: string; change: string },
+  timeoutMs = 45_000,
+): Promise<void> {
+  const started = Date.now()
+  for (;;) {
+    await page.goto(`${baseUrl}/transparency`)
+    await page.getByTestId('admin-actions').waitFor()
+    // Only this contract's actions: its previous settings are then on the first page, for the old values.
+    await page.getByTestId('admin-filter').selectOption(filter.contract)
+    await page
+      .locator(`[data-testid="admin-action"][data-contract="${filter.contract}"]`)
+      .first()
+      .waitFor({ timeout: 15_000 })
+    await page
+      .locator('[data-testid="admin-action"], [data-testid="admin-actions"] .ui-empty')
+      .first()
+      .waitFor({ timeout: 15_000 })
+    // The newest action of that contract and event (the list is newest first) must be the change.
+    const newest = page
+      .locator(`[data-testid="admin-action"][data-contract="${filter.contract}"][data-event="${filter.event}"]`)
+      .first()
+    if ((await newest.count()) > 0) {
+      const changes = await newest.getByTestId('admin-action-change').allTextContents()
+      if (changes.some((text) => text.includes(filter.change))) return
+    }
+    if (Date.now() - started > timeoutMs) {
+      throw new Error(`no ${filter.contract} ${filter.event} action with "${filter.change}" on /transparency`)
+    }
+    await page.waitForTimeout(1_000)
+  }
+}

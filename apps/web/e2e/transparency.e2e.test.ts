@@ -1,0 +1,126 @@
+import type { Browser } from 'playwright-core'
+import { burnAbi, iNexusUpgradeableAbi } from '@nexus/abi'
+import { formatAmount } from '@nexus/sdk'
+import { erc20Abi } from 'viem'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, openPage, waitForPage } from './lib/browser.ts'
+import { chainClients, contract } from './lib/chain.ts'
+import { switchLanguage } from './lib/shell.ts'
+
+const baseUrl = inject('baseUrl')
+const rpcUrl = inject('rpcUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const HOLDERS = [
+  ['Burn', 'USDT'],
+  ['Fomo', 'USDT'],
+  ['SuperFomo', 'USDT'],
+  ['Double', 'USDT'],
+  ['Mining', 'Token'],
+  ['Nft', 'Token'],
+] as const
+
+describe('transparency (public)', () => {
+  it('shows each fund holder’s holdings and debts as the chain reports them, without a wallet', async () => {
+    const { page, problems, context } = await openPage(browser, { storage: { lang: 'en' } })
+    try {
+      await page.goto(`${baseUrl}/transparency`)
+      await waitForPage(page, '/transparency')
+      expect(await page.locator('main h1').first().textContent()).toBe('Transparency')
+      const client = chainClients(rpcUrl).public
+      for (const [name, token] of HOLDERS) {
+        const row = page.getByTestId(`solvency-${name}`)
+        await page.locator(`[data-testid="solvency-${name}"]:not([data-status="loading"])`).waitFor({ timeout: 15_000 })
+        const address = contract(name)
+        const holds = await client.readContract({
+          address: contract(token),
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [address],
+        })
+        const excess = await client.readContract({
+          address,
+          abi: iNexusUpgradeableAbi,
+          functionName: 'excessOf',
+          args: [contract(token)],
+        })
+        // The seed only moves what users pay and claim: every holder covers what it owes.
+        expect(await row.getAttribute('data-status')).not.toBe('short')
+        expect(await row.getByTestId('solvency-holds').textContent()).toContain(formatAmount(holds, 18, 4))
+        if (excess > 0n) {
+          expect(await row.getByTestId('solvency-owed').textContent()).toContain(formatAmount(holds - excess, 18, 4))
+        }
+      }
+      // Burn reports what it owes: its reserves are at most what it holds.
+      const reserves = await client.readContract({
+        address: contract('Burn'),
+        abi: burnAbi,
+        functionName: 'getReserves',
+      })
+      const usdt = await client.readContract({
+        address: contract('USDT'),
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [contract('Burn')],
+      })
+      expect(reserves.pool + reserves.orders + reserves.balances + reserves.swap <= usdt).toBe(true)
+      expect(problems.list).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('lists every admin action newest first, with its transaction, and filters by contract, in both languages', async () => {
+    const { page, context } = await openPage(browser)
+    try {
+      await page.goto(`${baseUrl}/transparency`)
+      await waitForPage(page, '/transparency')
+      expect(await page.locator('main h1').first().textContent()).toBe('透明度')
+      await page.getByTestId('admin-action').first().waitFor({ timeout: 20_000 })
+      const blocks = async () =>
+        (
+          await page.getByTestId('admin-action').evaluateAll((items) => items.map((item) => item.textContent ?? ''))
+        ).map((text) => Number(/(?:區塊|Block) (\d+)/.exec(text)?.[1]))
+      const first = await blocks()
+      expect(first.length).toBeGreaterThan(0)
+      expect(first.every((block, index) => index === 0 || block <= (first[index - 1] ?? 0))).toBe(true)
+      for (const hash of await page.getByTestId('admin-action-tx').allTextContents()) {
+        expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
+      }
+      // Deployment and seed leave more than one page: the next page continues older.
+      const more = page.getByTestId('admin-more')
+      if ((await more.count()) > 0) {
+        await more.click()
+        await page.waitForFunction(
+          (count) => document.querySelectorAll('[data-testid="admin-action"]').length > count,
+          first.length,
+        )
+        const all = await blocks()
+        expect(all.every((block, index) => index === 0 || block <= (all[index - 1] ?? 0))).toBe(true)
+      }
+      await page.getByTestId('admin-filter').selectOption('Nft')
+      await page.locator('[data-testid="admin-action"][data-contract="Nft"]').first().waitFor()
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('[data-testid="admin-action"]')].every(
+          (item) => item.getAttribute('data-contract') === 'Nft',
+        ),
+      )
+      // The cards created at deployment are privileged actions of the NFT contract.
+      expect(await page.locator('[data-testid="admin-action"][data-event="CardCreated"]').count()).toBeGreaterThan(0)
+
+      await switchLanguage(page, 'en')
+      expect(await page.locator('main h1').first().textContent()).toBe('Transparency')
+      expect(await page.getByTestId('admin-actions').textContent()).toContain('Admin actions')
+      expect(await page.getByTestId('solvency').textContent()).toContain('Owes users')
+    } finally {
+      await context.close()
+    }
+  })
+})
