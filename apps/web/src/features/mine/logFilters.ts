@@ -9,6 +9,7 @@ export const LOG_SYMBOLS = ['USDT', 'NEX', 'BNB'] as const
  * for people; an unknown action shows as written.
  */
 export const LOG_ACTIONS: Record<string, MessageDescriptor> = {
+  register: msg`Registration`,
   claim: msg`Dividend claim`,
   stake_claim: msg`Staking claim`,
   mining_reward: msg`Mining reward`,

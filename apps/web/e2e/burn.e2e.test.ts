@@ -1,0 +1,77 @@
+import type { Browser } from 'playwright-core'
+import { erc20Abi, parseEther } from 'viem'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser } from './lib/browser.ts'
+import { balanceOf, chainClients, contract } from './lib/chain.ts'
+import { openConnected } from './lib/session.ts'
+import { burnDirectly, hdAccount, prepareWeb2Account } from './lib/web2Accounts.ts'
+import { web2Number, web2Stat, web2Transact } from './lib/web2Flow.ts'
+
+const baseUrl = inject('baseUrl')
+const rpcUrl = inject('rpcUrl')
+/** Burns through the page; its referrer funds the pool afterwards with an order of its own. */
+const BURNER = hdAccount(100)
+const FUNDER = hdAccount(101)
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  await prepareWeb2Account(rpcUrl, FUNDER, { usdt: parseEther('5000') })
+  await prepareWeb2Account(rpcUrl, BURNER, { referrer: FUNDER, usdt: parseEther('5000') })
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('burn dividends', () => {
+  it('shows the plan, refuses too much, burns with approval, then claims the dividends', async () => {
+    const [Burn, USDT] = [contract('Burn'), contract('USDT')]
+    const { page, problems, context } = await openConnected(browser, baseUrl, {
+      rpcUrl,
+      account: BURNER,
+      path: '/burn',
+      storage: { lang: 'en' },
+    })
+    const plan = await page.getByTestId('burn-plan').textContent()
+    for (const line of [
+      '15 keys synthesize a syndicate',
+      '50% community dividends',
+      '1.5 times fee yield',
+      'forced redemption after 30 days',
+    ])
+      expect(plan).toContain(line)
+    await expect.poll(() => web2Stat(page, 'burn-balance'), { timeout: 15_000 }).toMatch(/^[\d,]+(\.\d+)? USDT$/)
+    const ordersBefore = web2Number(await web2Stat(page, 'my-orders'))
+
+    await page.getByTestId('burn-times').fill('1000')
+    await page.getByTestId('burn-submit').click()
+    await page.getByRole('status').filter({ hasText: 'Balance Insufficient' }).waitFor()
+
+    await page.getByTestId('burn-times').fill('2')
+    await expect.poll(() => web2Stat(page, 'burn-value')).toBe('200 USDT')
+    expect(await web2Stat(page, 'burn-tokens')).toMatch(/NEX$/)
+    const spent = await balanceOf(rpcUrl, USDT, BURNER)
+    await web2Transact(page, 'burn-submit', 'Burned')
+    const allowance = await chainClients(rpcUrl).public.readContract({
+      address: USDT,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [BURNER, Burn],
+    })
+    expect(allowance).toBeGreaterThan(10n ** 36n)
+    expect(spent - (await balanceOf(rpcUrl, USDT, BURNER))).toBe(parseEther('200'))
+    await expect.poll(() => web2Stat(page, 'my-orders')).toBe(String(ordersBefore + 1))
+    await expect.poll(async () => web2Number(await web2Stat(page, 'my-force'))).toBeGreaterThanOrEqual(200)
+
+    // Another order shares its community part with the valid orders by force: dividends become pending.
+    await burnDirectly(rpcUrl, FUNDER, 5n)
+    await expect
+      .poll(async () => web2Number(await web2Stat(page, 'burn-pending')), { timeout: 15_000 })
+      .toBeGreaterThan(0)
+    const before = await balanceOf(rpcUrl, USDT, BURNER)
+    await web2Transact(page, 'burn-claim', 'Claimed')
+    expect(await balanceOf(rpcUrl, USDT, BURNER)).toBeGreaterThan(before)
+    expect(problems.list).toEqual([])
+    await context.close()
+  })
+})

@@ -1,0 +1,100 @@
+import { join } from 'node:path'
+import type { Browser } from 'playwright-core'
+import { erc20Abi, parseAbi, parseEther } from 'viem'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, saveScreenshot, VIEWPORTS } from './lib/browser.ts'
+import type { ViewportName } from './lib/browser.ts'
+import { chainClients, contract } from './lib/chain.ts'
+import { switchLanguage } from './lib/shell.ts'
+import { openConnected } from './lib/session.ts'
+import { hdAccount, prepareWeb2Account, web2Send, WEB2_SCREENSHOT_DIR } from './lib/web2Accounts.ts'
+
+const baseUrl = inject('baseUrl')
+const rpcUrl = inject('rpcUrl')
+const MINTER = hdAccount(108)
+const NEWCOMER = hdAccount(109)
+let browser: Browser
+
+const idoAbi = parseAbi(['function mint(uint256 times, bool isUSDT)'])
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  await prepareWeb2Account(rpcUrl, MINTER, { usdt: parseEther('1000') })
+  await prepareWeb2Account(rpcUrl, NEWCOMER)
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('minting history', () => {
+  it('lists the mints after indexing, newest first, then "No more"; both languages', async () => {
+    const [Ido, USDT] = [contract('Ido'), contract('USDT')]
+    const { wallet } = chainClients(rpcUrl)
+    await web2Send(rpcUrl, () =>
+      wallet.writeContract({
+        account: MINTER,
+        chain: null,
+        address: USDT,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [Ido, 10n ** 38n],
+      }),
+    )
+    for (const times of [1n, 2n])
+      await web2Send(rpcUrl, () =>
+        wallet.writeContract({
+          account: MINTER,
+          chain: null,
+          address: Ido,
+          abi: idoAbi,
+          functionName: 'mint',
+          args: [times, true],
+        }),
+      )
+    const { page, problems, context } = await openConnected(browser, baseUrl, {
+      rpcUrl,
+      account: MINTER,
+      path: '/ido',
+      storage: { lang: 'en' },
+    })
+    const rows = page.getByTestId('mint')
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(2)
+    expect(await rows.nth(0).getByTestId('mint-units').textContent()).toBe('2')
+    expect(await rows.nth(1).getByTestId('mint-units').textContent()).toBe('1')
+    expect(await rows.nth(0).textContent()).toMatch(/Round \d+/)
+    expect(await rows.nth(0).textContent()).toContain('Paid in USDT')
+    expect(await page.getByTestId('list-end').textContent()).toBe('No more')
+    await switchLanguage(page, 'zh-Hant')
+    expect(await rows.nth(0).textContent()).toContain('以 USDT 支付')
+    expect(problems.list).toEqual([])
+    await context.close()
+  })
+
+  it('says "No data yet" without mints, in both languages, and saves screenshots', async () => {
+    const { page, context } = await openConnected(browser, baseUrl, {
+      rpcUrl,
+      account: NEWCOMER,
+      path: '/ido',
+      storage: { lang: 'en' },
+    })
+    await page.locator('[data-testid="mints"][data-status="ready"]').waitFor({ timeout: 30_000 })
+    expect(await page.getByTestId('mints').textContent()).toContain('No data yet')
+    await switchLanguage(page, 'zh-Hant')
+    expect(await page.getByTestId('mints').textContent()).toContain('暫無數據')
+    await context.close()
+    for (const locale of ['zh-Hant', 'en'] as const)
+      for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+        const opened = await openConnected(browser, baseUrl, {
+          rpcUrl,
+          account: MINTER,
+          path: '/ido',
+          viewport,
+          storage: { lang: locale },
+          reducedMotion: true,
+        })
+        await opened.page.getByTestId('mint').first().waitFor({ timeout: 30_000 })
+        await saveScreenshot(opened.page, join(WEB2_SCREENSHOT_DIR, locale, 'states', `ido-${viewport}.png`))
+        await opened.context.close()
+      }
+  })
+})
