@@ -9,6 +9,7 @@ import {
   type Hex,
 } from 'viem'
 import { describe, expect, test } from 'vitest'
+import { jsonArgs } from '../store/writeRange.ts'
 import { compileEvent } from './compileEvent.ts'
 
 // A deterministic generator (xorshift) so that a failure reproduces.
@@ -101,6 +102,10 @@ describe('compileEvent', () => {
       expect(actual).toEqual(lowerAddresses(expected.args ?? {}))
       // Same key order as viem (stored JSON and positional reads depend on it).
       expect(Object.keys(actual)).toEqual(Object.keys(expected.args ?? {}))
+      // The stored JSON (event_log.args) is exactly JSON.stringify's with bigints as decimal strings.
+      expect(jsonArgs(actual as Record<string, unknown>)).toBe(
+        JSON.stringify(actual, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
+      )
     }
   })
 

@@ -32,8 +32,43 @@ const eventLogColumns = [
   'contract',
 ]
 
-const jsonArgs = (args: Record<string, unknown>) =>
-  JSON.stringify(args, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))
+const bigintsAsText = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)
+
+/**
+ * JSON of decoded arguments, bigints as decimal strings: the same text as `JSON.stringify` with a bigint
+ * replacer, built without calling the replacer on every value (flat arguments, the common case, are strings,
+ * bigints, numbers and booleans).
+ */
+export function jsonArgs(args: Record<string, unknown>): string {
+  if (Array.isArray(args)) return JSON.stringify(args, bigintsAsText)
+  let json = ''
+  for (const key in args) {
+    const value = args[key]
+    let text: string | undefined
+    switch (typeof value) {
+      case 'bigint':
+        text = `"${value}"`
+        break
+      case 'string':
+        text = JSON.stringify(value)
+        break
+      case 'boolean':
+        text = value ? 'true' : 'false'
+        break
+      case 'number':
+        text = JSON.stringify(value)
+        break
+      case 'undefined':
+      case 'function':
+      case 'symbol':
+        continue
+      default:
+        text = JSON.stringify(value, bigintsAsText)
+    }
+    json += `${json ? ',' : '{'}${JSON.stringify(key)}:${text}`
+  }
+  return json ? `${json}}` : '{}'
+}
 
 /**
  * Writes one range's logs, its entities and the new checkpoint, inside the caller's transaction.
@@ -86,9 +121,11 @@ export async function writeRange(
 }
 
 /**
- * The raw `event_log` rows and the entity rows of a range: COPY straight into the tables (`direct`), COPY through
- * staging tables skipping rows already there (`staged`), or `unnest` arrays skipping them (`unnest`, what
- * embedded PGlite takes).
+ * The `event_log` rows and the entity rows of a range. Each event's content is stored once in `event_log`: its
+ * decoded `args` when an ABI knows the event (topics and data, which they were decoded from, are left empty:
+ * `{}` and ''), else its raw `topics` and `data`. Written by COPY straight into the tables (`direct`), COPY
+ * through staging tables skipping rows already there (`staged`), or `unnest` arrays skipping them (`unnest`,
+ * what embedded PGlite takes).
  */
 async function writeBulk(
   client: PoolClient,
@@ -112,8 +149,8 @@ async function writeBulk(
         l.transactionIndex,
         l.address,
         l.eventName,
-        `{${l.topics.join(',')}}`,
-        l.data,
+        l.eventName === 'unknown' ? `{${l.topics.join(',')}}` : '{}',
+        l.eventName === 'unknown' ? l.data : '',
         jsonArgs(l.args),
         l.contract,
       ]),
@@ -141,8 +178,8 @@ async function writeBulk(
         logs.map((l) => l.transactionIndex),
         logs.map((l) => l.address),
         logs.map((l) => l.eventName),
-        logs.map((l) => l.topics.join(',')),
-        logs.map((l) => l.data),
+        logs.map((l) => (l.eventName === 'unknown' ? l.topics.join(',') : '')),
+        logs.map((l) => (l.eventName === 'unknown' ? l.data : '')),
         logs.map((l) => jsonArgs(l.args)),
         logs.map((l) => l.contract),
       ],
