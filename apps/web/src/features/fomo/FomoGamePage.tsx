@@ -86,15 +86,16 @@ function Game({ pool, address, usdt, nex }: { pool: PoolName; address: Address; 
     ),
   )
   const round = ok(roundRead?.[0])
-  const leaders = round ? round.winners.slice(0, Number(round.count)) : []
+  // The orders of the last qualifying deposits, latest first; keyed by their indexes so that reads change with them.
+  const leaderKey = round ? round.winners.slice(0, Number(round.count)).join(',') : ''
+  const leaders = useMemo(() => (leaderKey === '' ? [] : leaderKey.split(',').map(BigInt)), [leaderKey])
   const leaderReads = useChainReads(
     useMemo(
       () =>
         leaders.length > 0
           ? leaders.map((index) => ({ address, abi: fomoAbi, functionName: 'orders', args: [index] }) as const)
           : undefined,
-      // The winners only change with the round's content.
-      [address, leaders.join(',')],
+      [address, leaders],
     ),
   )
 
