@@ -1,0 +1,23 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import { activateLocale, i18n, loadFeatureCatalogs } from '../../lib/i18n.ts'
+import { NFT_TIERS, tierOf } from './nftTiers.ts'
+
+describe('NFT tier names', () => {
+  beforeEach(async () => {
+    await activateLocale('en')
+    await loadFeatureCatalogs(['account'])
+  })
+
+  it('has the five names in English and Traditional Chinese', async () => {
+    expect(NFT_TIERS.map((tier) => i18n._(tier))).toEqual(['Key', 'Bronze', 'Silver', 'Gold', 'Syndicate'])
+    await activateLocale('zh-Hant')
+    expect(NFT_TIERS.map((tier) => i18n._(tier))).toEqual(['鑰匙', '青銅', '白銀', '黃金', '財團'])
+  })
+
+  it('names levels 1..5 only', () => {
+    expect(tierOf(1n) && i18n._(tierOf(1n)!)).toBe('Key')
+    expect(tierOf(5) && i18n._(tierOf(5)!)).toBe('Syndicate')
+    expect(tierOf(0)).toBeUndefined()
+    expect(tierOf(6n)).toBeUndefined()
+  })
+})
