@@ -48,7 +48,7 @@ export function BlacklistForm({ id, address, abi }: { id: string; address: Addre
       title={msg`Blacklist`}
       description={msg`Blacklisted accounts cannot use this contract.`}
       fields={BLACKLIST_FIELDS}
-      current={target && flag !== undefined ? { blacklisted: flag } : undefined}
+      current={target ? (flag === undefined ? undefined : { blacklisted: flag }) : {}}
       address={address}
       abi={abi}
       functionName="setBlacklist"

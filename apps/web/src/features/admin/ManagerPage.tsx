@@ -211,7 +211,7 @@ function BoxForm({ nft }: { nft: Address }) {
       title={msg`Boxes`}
       description={msg`A box is a contract allowed to mint and burn cards.`}
       fields={BOX_FIELDS}
-      current={box && allowed !== undefined ? { allowed } : undefined}
+      current={box ? (allowed === undefined ? undefined : { allowed }) : {}}
       address={nft}
       abi={nftAbi}
       functionName="setBox"
