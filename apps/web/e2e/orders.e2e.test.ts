@@ -70,7 +70,7 @@ describe('orders', () => {
     const burn = contract('Burn')
     const totals = await client.readContract({ address: burn, abi: burnOrderAbi, functionName: 'totalInfo' })
     let out: { index: bigint; owner: Address } | undefined
-    for (let i = 0n; i <= totals.totalOrder && !out; i++) {
+    for (let i = 1n; i <= totals.totalOrder && !out; i++) {
       const order = await client.readContract({ address: burn, abi: burnOrderAbi, functionName: 'orders', args: [i] })
       if (!order.isValid && order.amount > 0n) out = { index: order.index, owner: order.owner }
     }

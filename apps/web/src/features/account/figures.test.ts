@@ -23,6 +23,7 @@ describe('account figures', () => {
 
   it('shortens an address to 6 and 5 characters', () => {
     expect(shortAccount('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')).toBe('0x7099..c79C8')
+    expect(shortAccount('0x70997970c51812dc3a010c7d01b50e0d17dc79c8')).toBe('0x7099..c79C8')
     expect(shortAccount('0x1234')).toBe('0x1234')
   })
 

@@ -1,3 +1,5 @@
+import { getAddress, isAddress } from 'viem'
+
 /** Basis points: 10,000 = 100 %. */
 const BPS = 10_000n
 
@@ -39,13 +41,15 @@ export function splitSpan(seconds: number): { days: number; hours: number; minut
 }
 
 /**
- * An address shortened to its first 6 and last 5 characters (SPEC.md §9, list helpers).
+ * An address (checksummed when valid: the indexer gives lowercase ones) shortened to its first 6 and last 5
+ * characters (SPEC.md §9, list helpers).
  *
  * @example
  * shortAccount('0x70997970C51812dc3A010C7d01b50e0d17dc79C8') // '0x7099..c79C8'
  */
 export function shortAccount(address: string): string {
-  return address.length <= 13 ? address : `${address.slice(0, 6)}..${address.slice(-5)}`
+  const shown = isAddress(address, { strict: false }) ? getAddress(address) : address
+  return shown.length <= 13 ? shown : `${shown.slice(0, 6)}..${shown.slice(-5)}`
 }
 
 /**

@@ -17,6 +17,7 @@ export function renderWithIndexer(ui: ReactNode, answer: (variables: Record<stri
     url: 'http://indexer.test/graphql',
     exchanges: [fetchExchange],
     requestPolicy: 'network-only',
+    preferGetMethod: false,
     fetch: async (_url, init) => {
       const body = JSON.parse(String(init?.body)) as { variables?: Record<string, unknown> }
       const variables = body.variables ?? {}

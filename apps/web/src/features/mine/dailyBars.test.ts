@@ -11,7 +11,11 @@ const row = (symbol: string, day: number, amount: bigint) => ({
 
 describe('daily rewards bars', () => {
   it('gives every symbol one bar per day, oldest first, zeros on days without rewards', () => {
-    const bars = dailyBars([row('USDT', 100, 5n), row('NEX', 99, 7n), row('USDT', 98, 3n), row('USDT', 100, 1n)], 100n, 4)
+    const bars = dailyBars(
+      [row('USDT', 100, 5n), row('NEX', 99, 7n), row('USDT', 98, 3n), row('USDT', 100, 1n)],
+      100n,
+      4,
+    )
     expect(bars).toEqual([
       { symbol: 'NEX', amounts: [0n, 0n, 7n, 0n], max: 7n, total: 7n },
       { symbol: 'USDT', amounts: [0n, 3n, 0n, 6n], max: 6n, total: 9n },

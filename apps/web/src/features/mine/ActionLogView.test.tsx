@@ -1,0 +1,94 @@
+import { screen } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { activateLocale, loadFeatureCatalogs } from '../../lib/i18n.ts'
+import { renderWithIndexer } from '../account/indexerTestClient.tsx'
+import { PagedList } from '../account/PagedList.tsx'
+import { LogRow } from './ActionLogView.tsx'
+import { ACTION_LOG } from './queries.ts'
+import type { ActionLogData, ActionLogNode } from './queries.ts'
+
+const entry: ActionLogNode = {
+  index: '41',
+  from: '0x0000000000000000000000000000000000000001',
+  symbol: 'USDT',
+  action: 'claim',
+  isReduce: false,
+  isReward: true,
+  amount: '12345600000000000000',
+  balance: '0',
+  startTime: '1767225600',
+}
+const log = (
+  <PagedList
+    testId="log-entries"
+    query={ACTION_LOG}
+    variables={{ account: '0xabc', symbol: null, action: null }}
+    select={(data: ActionLogData) => data.actionLog}
+    row={(node: ActionLogNode) => <LogRow key={node.index} node={node} />}
+  />
+)
+const page = (nodes: ActionLogNode[]) => ({
+  data: {
+    actionLog: {
+      __typename: 'ActionLogPage',
+      nodes: nodes.map((node) => ({ ...node, __typename: 'ActionLogEntry' })),
+      pageInfo: { __typename: 'PageInfo', hasNextPage: false, endCursor: null },
+    },
+  },
+})
+
+describe('action log list', () => {
+  beforeEach(async () => {
+    await activateLocale('en')
+    await loadFeatureCatalogs(['account', 'mine'])
+  })
+
+  it('formats entries: action name, signed amount with symbol, balance after, time', async () => {
+    renderWithIndexer(log, () =>
+      page([
+        entry,
+        {
+          ...entry,
+          index: '40',
+          action: 'mining_release',
+          symbol: 'NEX',
+          isReduce: true,
+          balance: '5000000000000000000000',
+        },
+        { ...entry, index: '39', action: 'something_new' },
+      ]),
+    )
+    const rows = await screen.findAllByTestId('log-entry')
+    expect(rows[0]?.textContent).toContain('Dividend claim')
+    expect(rows[0]?.textContent).toContain('+12.3456 USDT')
+    expect(rows[1]?.textContent).toContain('Mining release')
+    expect(rows[1]?.textContent).toContain('-12.3456 NEX')
+    expect(rows[1]?.textContent).toContain('5,000')
+    expect(rows[2]?.textContent).toContain('something_new')
+  })
+
+  it('has the empty, loading and error states', async () => {
+    const empty = renderWithIndexer(log, () => page([]))
+    await screen.findByText('No data yet')
+    empty.unmount()
+    const loading = renderWithIndexer(log, () => 'pending')
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeDefined()
+    loading.unmount()
+    renderWithIndexer(log, () => 'fail')
+    await screen.findByRole('alert')
+  })
+
+  it('passes the filters to the indexer', async () => {
+    const filtered = (
+      <PagedList
+        query={ACTION_LOG}
+        variables={{ account: '0xabc', symbol: 'NEX', action: 'claim' }}
+        select={(data: ActionLogData) => data.actionLog}
+        row={(node: ActionLogNode) => <LogRow key={node.index} node={node} />}
+      />
+    )
+    const { requests } = renderWithIndexer(filtered, () => page([]))
+    await screen.findByText('No data yet')
+    expect(requests[0]).toMatchObject({ account: '0xabc', symbol: 'NEX', action: 'claim', first: 20, after: null })
+  })
+})
