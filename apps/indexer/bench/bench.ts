@@ -7,9 +7,12 @@
 //   2. restart-ready time (open + migrate + first step with nothing new);
 //   3. GraphQL p50/p99/rps (autocannon, 8 connections) over >= 1,000,000 action_log rows;
 //   4. real-time lag from a mined block to a queryable row.
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+// BENCH_BEFORE=<commit>: the catch-ups also run the indexer of that commit (its apps/indexer/src, extracted
+// under .data/bench-before/) on the same chain into its own database, so before and after share the run's
+// conditions. The load generator (autocannon) runs as a child process, so that it does not share the server's
+// event loop, and measures a bare Fastify route first: every GraphQL figure is also printed as a ratio of it.
+import { execFileSync, execSync, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -18,13 +21,14 @@ import { createTestDatabase } from '@nexus/db/testing'
 import type { Address, Hex } from 'viem'
 import { deployCore, rpcCall, type Core } from '../src/_test/deployCore.ts'
 import { startHardhatNode } from '../src/_test/startHardhatNode.ts'
+import Fastify from 'fastify'
 import { createServer } from '../src/createServer.ts'
 import { createMetrics } from '../src/internal/metrics.ts'
 import { createIndexer } from '../src/sync/createIndexer.ts'
+import { entityTables } from '../src/store/tables.ts'
 import { createRpc } from '../src/sync/createRpc.ts'
 
 const scale = Number(process.env.BENCH_SCALE ?? 1)
-const require = createRequire(import.meta.url)
 const repoRoot = join(import.meta.dirname, '..', '..', '..')
 const { startPostgres } = (await import(pathToFileURL(join(repoRoot, 'scripts', 'lib', 'pg.mjs')).href)) as {
   startPostgres: () => Promise<{ url: string; stop: () => void }>
@@ -43,11 +47,36 @@ const print = (line: string) => {
   console.log(line)
 }
 
-async function indexAll(core: Core, db: Database) {
-  const metrics = createMetrics()
-  const indexer = createIndexer({
+type Implementation = {
+  createIndexer: typeof createIndexer
+  createRpc: typeof createRpc
+  createMetrics: typeof createMetrics
+}
+const current: Implementation = { createIndexer, createRpc, createMetrics }
+
+/** The indexer of another commit (its apps/indexer/src), for before/after figures from the same run. */
+async function implementationOf(commit: string): Promise<Implementation> {
+  const dir = join(import.meta.dirname, '..', '.data', 'bench-before', commit)
+  if (!existsSync(join(dir, 'apps'))) {
+    mkdirSync(dir, { recursive: true })
+    execSync(`git -C ${JSON.stringify(repoRoot)} archive ${commit} apps/indexer/src | tar -x -C ${JSON.stringify(dir)}`)
+  }
+  const src = join(dir, 'apps', 'indexer', 'src')
+  const load = async <T>(path: string) => (await import(pathToFileURL(join(src, path)).href)) as T
+  return {
+    createIndexer: (await load<Implementation>('sync/createIndexer.ts')).createIndexer,
+    createRpc: (await load<Implementation>('sync/createRpc.ts')).createRpc,
+    createMetrics: (await load<Implementation>('internal/metrics.ts')).createMetrics,
+  }
+}
+const beforeCommit = process.env.BENCH_BEFORE
+const before = beforeCommit ? await implementationOf(beforeCommit) : undefined
+
+async function indexAll(core: Core, db: Database, implementation: Implementation = current) {
+  const metrics = implementation.createMetrics()
+  const indexer = implementation.createIndexer({
     db,
-    rpc: createRpc({ url: core.url, metrics }),
+    rpc: implementation.createRpc({ url: core.url, metrics }),
     chainId: 31337,
     sources: core.sources,
     metrics,
@@ -87,23 +116,56 @@ async function rawGetLogs(core: Core) {
   return logs / ((performance.now() - started) / 1000)
 }
 
-function copyRate(url: string, rows: number) {
+/**
+ * PostgreSQL's own COPY rate for the rows the indexer wrote (event_log and the entity tables, exported with
+ * psql \copy), into tables of the same columns without indexes: events per second at the database's raw limit.
+ */
+function copyRate(url: string, events: number) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-copy-'))
-  const file = join(dir, 'rows.csv')
-  const lines: string[] = []
-  for (let i = 0; i < rows; i++) {
-    lines.push(
-      `31337,0x${i.toString(16).padStart(64, '0')},${i % 1000},${i},${i},0x${'ab'.repeat(32)},0,0x${'cd'.repeat(20)},LogAdded,{},0x,{},Log`,
-    )
+  const psql = (command: string) => execFileSync('/usr/lib/postgresql/15/bin/psql', [url, '-qc', command])
+  let seconds = 0
+  for (const table of ['event_log', ...Object.keys(entityTables)]) {
+    const file = join(dir, `${table}.tsv`)
+    psql(`\\copy ${table} TO '${file}'`)
+    psql(`CREATE TABLE copy_bench_${table} (LIKE ${table})`)
+    const started = performance.now()
+    psql(`\\copy copy_bench_${table} FROM '${file}'`)
+    seconds += (performance.now() - started) / 1000
+    psql(`DROP TABLE copy_bench_${table}`)
   }
-  writeFileSync(file, lines.join('\n'))
-  const psql = '/usr/lib/postgresql/15/bin/psql'
-  execFileSync(psql, [url, '-qc', 'CREATE TABLE IF NOT EXISTS copy_bench (LIKE event_log)'])
-  const started = performance.now()
-  execFileSync(psql, [url, '-qc', `\\copy copy_bench FROM '${file}' WITH (FORMAT csv)`])
-  const seconds = (performance.now() - started) / 1000
-  execFileSync(psql, [url, '-qc', 'DROP TABLE copy_bench'])
-  return rows / seconds
+  rmSync(dir, { recursive: true, force: true })
+  return events / seconds
+}
+
+/** autocannon in a child process (POST, 8 connections), so that the load generator has its own event loop. */
+async function loadTest(url: string, body: string, duration: number) {
+  const cli = join(repoRoot, 'node_modules', 'autocannon', 'autocannon.js')
+  const args = [
+    cli,
+    '--json',
+    '-c',
+    '8',
+    '-d',
+    String(duration),
+    '-m',
+    'POST',
+    '-H',
+    'content-type=application/json',
+    '-b',
+    body,
+    url,
+  ]
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  if (code !== 0) throw new Error(`autocannon exited with ${code}`)
+  return JSON.parse(output) as {
+    latency: { p50: number; p99: number }
+    requests: { average: number }
+    non2xx: number
+    errors: number
+  }
 }
 
 // BENCH_DENSITIES picks densities (events per block, default all three: 100,10,1); BENCH_NO_SERVE=1 skips
@@ -148,17 +210,33 @@ for (const [label, events, perBlock] of (
     await rpcCall(core.url, 'evm_setAutomine', [true])
   }
   const generated = (performance.now() - sendStarted) / 1000
+  const count = async (database: Database) =>
+    Number((await database.pool.query('SELECT count(*)::int AS n FROM event_log')).rows[0].n)
+  let beforeRate: number | undefined
+  if (before) {
+    // The same chain indexed by the earlier commit's code, cold, into a database of its own.
+    const beforeTarget = await createTestDatabase(pg.url, 'bench_before')
+    const beforeDb = await createDatabase({ url: beforeTarget.url })
+    const beforeSeconds = await indexAll(core, beforeDb, before)
+    beforeRate = (await count(beforeDb)) / beforeSeconds
+    await beforeDb.close()
+    await beforeTarget.drop()
+  }
   const target = await createTestDatabase(pg.url, 'bench')
   const db = await createDatabase({ url: target.url })
   const seconds = await indexAll(core, db)
-  const indexed = Number((await db.pool.query('SELECT count(*)::int AS n FROM event_log')).rows[0].n)
+  const indexed = await count(db)
   const getLogs = await rawGetLogs(core)
   const copy = copyRate(target.url, indexed)
   const rate = indexed / seconds
   print(
     `catch-up ${label}: ${fmt(indexed)} events in ${seconds.toFixed(2)} s = ${fmt(rate)} events/s` +
       ` | node eth_getLogs ${fmt(getLogs)} logs/s (ratio ${(rate / getLogs).toFixed(3)})` +
-      ` | PostgreSQL COPY ${fmt(copy)} rows/s (ratio ${(rate / copy).toFixed(3)}) | chain generated in ${generated.toFixed(1)} s`,
+      ` | PostgreSQL COPY of the same rows ${fmt(copy)} events/s (ratio ${(rate / copy).toFixed(3)})` +
+      (beforeRate
+        ? ` | before (${beforeCommit}) ${fmt(beforeRate)} events/s (after/before ${(rate / beforeRate).toFixed(2)}x)`
+        : '') +
+      ` | chain generated in ${generated.toFixed(1)} s`,
   )
 
   if (perBlock === 100 && serve) {
@@ -219,12 +297,19 @@ for (const [label, events, perBlock] of (
     const rows = Number((await again.pool.query('SELECT count(*)::int AS n FROM action_log')).rows[0].n)
     const address = app.server.address()
     const port = typeof address === 'object' && address ? address.port : 0
-    const autocannon = require('autocannon') as (options: object) => Promise<{
-      latency: { p50: number; p99: number }
-      requests: { average: number }
-      non2xx: number
-      errors: number
-    }>
+    // The HTTP ceiling of this machine at this moment: a bare Fastify route answering a constant, same load.
+    const bare = Fastify()
+    bare.post('/bare', async () => ({ data: { ok: true } }))
+    await bare.listen({ port: 0, host: '127.0.0.1' })
+    const bareAddress = bare.server.address()
+    const bareUrl = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}/bare`
+    await loadTest(bareUrl, '{}', 1)
+    const bareResult = await loadTest(bareUrl, '{}', 5)
+    await bare.close()
+    print(
+      `bare Fastify route (baseline): p50 ${bareResult.latency.p50} ms, p99 ${bareResult.latency.p99} ms, ` +
+        `${fmt(bareResult.requests.average)} req/s`,
+    )
     const busy = '0x' + (7).toString(16).padStart(40, '0')
     const first = await app.inject({
       method: 'POST',
@@ -250,28 +335,16 @@ for (const [label, events, perBlock] of (
       ['team', `{ team(account: "${core.accounts[1]}") { directCount indirectCount teamSize teamVolume level } }`],
     ] as const) {
       // One second of warm-up (JIT, connections, statement plans) before the measured five.
-      await autocannon({
-        url: `http://127.0.0.1:${port}/graphql`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query }),
-        connections: 8,
-        duration: 1,
-      })
-      const result = await autocannon({
-        url: `http://127.0.0.1:${port}/graphql`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query }),
-        connections: 8,
-        duration: 5,
-      })
+      const body = JSON.stringify({ query })
+      await loadTest(`http://127.0.0.1:${port}/graphql`, body, 1)
+      const result = await loadTest(`http://127.0.0.1:${port}/graphql`, body, 5)
       if (result.non2xx || result.errors) throw new Error(`graphql ${name}: failed requests`)
       const check = await app.inject({ method: 'POST', url: '/graphql', payload: { query } })
       if ((JSON.parse(check.body) as { errors?: unknown }).errors) throw new Error(`graphql ${name}: ${check.body}`)
       print(
         `graphql ${name} over ${fmt(rows)} action_log rows: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
-          `${fmt(result.requests.average)} req/s (non-2xx ${result.non2xx}, errors ${result.errors})`,
+          `${fmt(result.requests.average)} req/s (${(result.requests.average / bareResult.requests.average).toFixed(2)} of ` +
+          `the bare route; non-2xx ${result.non2xx}, errors ${result.errors})`,
       )
     }
 

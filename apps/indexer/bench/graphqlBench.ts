@@ -1,0 +1,176 @@
+// GraphQL latency benchmark without a chain (printed figures, not a test). Run from apps/indexer:
+//   node --conditions=@nexus/source bench/graphqlBench.ts
+// Fills a fresh PostgreSQL 15 database with 1,000,000 action_log rows of 20,000 accounts, 500,000 Burn orders
+// (every other one with a later status change) and a binary referral tree of the same accounts (with its closure),
+// then measures each query with autocannon (8 connections, its own process, 1 s warm-up then GRAPHQL_BENCH_SECONDS,
+// default 5) next to a bare Fastify route answering a constant under the same load: the HTTP ceiling of the machine
+// at that moment, so that every figure is also printed as a ratio of it.
+// GRAPHQL_BENCH_ONLY=<substring> measures only the queries whose name contains it; GRAPHQL_BENCH_EXPLAIN=1 also prints
+// EXPLAIN (ANALYZE, BUFFERS) of every SQL statement each query runs.
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createDatabase } from '@nexus/db'
+import { createTestDatabase } from '@nexus/db/testing'
+import Fastify from 'fastify'
+import { createServer } from '../src/createServer.ts'
+import { createMetrics } from '../src/internal/metrics.ts'
+import { createRpc } from '../src/sync/createRpc.ts'
+
+const seconds = Number(process.env.GRAPHQL_BENCH_SECONDS ?? 5)
+const only = process.env.GRAPHQL_BENCH_ONLY
+const repoRoot = join(import.meta.dirname, '..', '..', '..')
+const { startPostgres } = (await import(pathToFileURL(join(repoRoot, 'scripts', 'lib', 'pg.mjs')).href)) as {
+  startPostgres: () => Promise<{ url: string; stop: () => void }>
+}
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
+
+type LoadResult = {
+  latency: { p50: number; p99: number }
+  requests: { average: number }
+  non2xx: number
+  errors: number
+}
+
+/** autocannon in a child process (POST, 8 connections), so that the load generator has its own event loop. */
+async function loadTest(url: string, body: string, duration: number): Promise<LoadResult> {
+  const cli = join(repoRoot, 'node_modules', 'autocannon', 'autocannon.js')
+  const args = [cli, '--json', '-c', '8', '-d', String(duration), '-m', 'POST']
+  const child = spawn(process.execPath, [...args, '-H', 'content-type=application/json', '-b', body, url], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  if (code !== 0) throw new Error(`autocannon exited with ${code}`)
+  return JSON.parse(output) as LoadResult
+}
+
+const account = (sql: string) => `'0x' || lpad(to_hex(${sql}), 40, '0')`
+const pg = await startPostgres()
+const target = await createTestDatabase(pg.url, 'graphqlbench')
+const db = await createDatabase({ url: target.url })
+await db.pool.query(
+  `INSERT INTO action_log (chain_id, index, owner, "from", writer, user_index, symbol, action, is_reduce, is_reward,
+     amount, balance, start_time, block_number, block_hash, log_index, transaction_hash)
+   SELECT 31337, g, ${account('g % 20000')}, '0x00', '0x00', g, (ARRAY['USDT','NEX','BNB'])[1 + g % 3],
+     (ARRAY['burn','stake','claim'])[1 + g % 3], false, g % 5 = 0, g, g, g, g, '0x' || g, 0, '0x'
+   FROM generate_series(1, 1000000) g`,
+)
+await db.pool.query(
+  `INSERT INTO order_record (chain_id, contract, order_index, owner, amount, tokens, details, start_time, end_time,
+     block_number, block_hash, log_index, transaction_hash)
+   SELECT 31337, 'Burn', g, ${account('g % 20000')}, g, g, '{}', g, g + 100, g, '0xo' || g, 0, '0x'
+   FROM generate_series(1, 500000) g`,
+)
+await db.pool.query(
+  `INSERT INTO order_change (chain_id, block_hash, log_index, contract, order_index, owner, event_name, status,
+     amount, details, block_number, block_timestamp, transaction_hash)
+   SELECT 31337, '0xc' || g, 0, 'Burn', g * 2, ${account('(g * 2) % 20000')}, 'Released', 'completed', 1, '{}',
+     1000000 + g, 1, '0x'
+   FROM generate_series(1, 250000) g`,
+)
+// A binary referral tree: account g (1..19,999) was referred by g / 2; the closure has every ancestor.
+await db.pool.query(
+  `INSERT INTO registration (chain_id, account, referrer, index, depth, block_number, block_hash, log_index,
+     block_timestamp, transaction_hash)
+   SELECT 31337, ${account('g')}, CASE WHEN g = 1 THEN ${account('0')} ELSE ${account('g / 2')} END, g,
+     floor(log(2, g))::int, g, '0xr' || g, 0, g, '0x'
+   FROM generate_series(1, 19999) g`,
+)
+await db.pool.query(
+  `INSERT INTO referral_path (chain_id, ancestor, descendant, distance, block_number)
+   SELECT 31337, ${account('g >> d')}, ${account('g')}, d, g
+   FROM generate_series(2, 19999) g, generate_series(1, 15) d WHERE g >> d > 0`,
+)
+await db.pool.query('ANALYZE')
+
+const metrics = createMetrics()
+const app = createServer({
+  db,
+  rpc: createRpc({ url: 'http://127.0.0.1:9', metrics }),
+  chainId: 31337,
+  confirmations: 0,
+  readyMaxLag: 5,
+  contracts: ['Main', 'Log', 'Burn'],
+  metrics,
+})
+await app.listen({ port: 0, host: '127.0.0.1' })
+const address = app.server.address()
+const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/graphql`
+
+const bare = Fastify()
+bare.post('/bare', async () => ({ data: { ok: true } }))
+await bare.listen({ port: 0, host: '127.0.0.1' })
+const bareAddress = bare.server.address()
+const bareUrl = `http://127.0.0.1:${typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0}/bare`
+await loadTest(bareUrl, '{}', 1)
+const baseline = await loadTest(bareUrl, '{}', seconds)
+await bare.close()
+console.log(
+  `bare Fastify route (baseline): p50 ${baseline.latency.p50} ms, p99 ${baseline.latency.p99} ms, ` +
+    `${fmt(baseline.requests.average)} req/s`,
+)
+
+const busy = `0x${(7).toString(16).padStart(40, '0')}`
+const first = await app.inject({
+  method: 'POST',
+  url: '/graphql',
+  payload: { query: `{ actionLog(account: "${busy}", first: 100) { pageInfo { endCursor } } }` },
+})
+const cursor = (JSON.parse(first.body) as { data: { actionLog: { pageInfo: { endCursor: string } } } }).data.actionLog
+  .pageInfo.endCursor
+const queries = [
+  [
+    'action log, latest 50',
+    `{ actionLog(account: "${busy}", first: 50) { nodes { index symbol action amount startTime } } }`,
+  ],
+  [
+    'action log, cursor page of 100',
+    `{ actionLog(account: "${busy}", first: 100, after: "${cursor}") { nodes { index amount } pageInfo { endCursor } } }`,
+  ],
+  ['action log, totalCount', `{ actionLog(account: "${busy}", first: 1) { totalCount } }`],
+  [
+    'account orders (Burn)',
+    `{ orders(account: "${busy}", contract: "Burn", first: 20) { nodes { index amount status startTime } } }`,
+  ],
+  ['account orders (Burn), totalCount', `{ orders(account: "${busy}", contract: "Burn", first: 1) { totalCount } }`],
+  ['team', `{ team(account: "${busy}") { directCount indirectCount teamSize teamVolume level } }`],
+] as const
+for (const [name, query] of queries) {
+  if (only && !name.includes(only)) continue
+  const body = JSON.stringify({ query })
+  // The statements the query runs, recorded while it is answered once.
+  const statements: { text: string; values: unknown[] }[] = []
+  const query_ = db.pool.query.bind(db.pool) as (...args: unknown[]) => unknown
+  ;(db.pool as unknown as { query: unknown }).query = (...args: unknown[]) => {
+    const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined]
+    statements.push(
+      typeof config === 'string'
+        ? { text: config, values: values ?? [] }
+        : { text: config.text, values: config.values ?? [] },
+    )
+    return query_(...args)
+  }
+  const check = await app.inject({ method: 'POST', url: '/graphql', payload: { query } })
+  ;(db.pool as unknown as { query: unknown }).query = query_
+  if ((JSON.parse(check.body) as { errors?: unknown }).errors) throw new Error(`graphql ${name}: ${check.body}`)
+  if (process.env.GRAPHQL_BENCH_EXPLAIN) {
+    for (const { text, values } of statements) {
+      const plan = await db.pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values)
+      console.log(`-- ${name}\n${text}\n${plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n')}`)
+    }
+  }
+  await loadTest(url, body, 1)
+  const result = await loadTest(url, body, seconds)
+  if (result.non2xx || result.errors) throw new Error(`graphql ${name}: failed requests`)
+  console.log(
+    `graphql ${name}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${fmt(result.requests.average)} req/s ` +
+      `(${(result.requests.average / baseline.requests.average).toFixed(3)} of the bare route)`,
+  )
+}
+await app.close()
+await db.close()
+await target.drop()
+pg.stop()
+process.exit(0)
