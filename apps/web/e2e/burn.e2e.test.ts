@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser } from './lib/browser.ts'
 import { balanceOf, chainClients, contract } from './lib/chain.ts'
 import { openConnected } from './lib/session.ts'
+import { switchLanguage } from './lib/shell.ts'
 import { burnDirectly, hdAccount, prepareWeb2Account } from './lib/web2Accounts.ts'
 import { web2Number, web2Stat, web2Transact } from './lib/web2Flow.ts'
 
@@ -71,6 +72,11 @@ describe('burn dividends', () => {
     const before = await balanceOf(rpcUrl, USDT, BURNER)
     await web2Transact(page, 'burn-claim', 'Claimed')
     expect(await balanceOf(rpcUrl, USDT, BURNER)).toBeGreaterThan(before)
+
+    await switchLanguage(page, 'zh-Hant')
+    const zh = await page.getByTestId('burn-plan').textContent()
+    for (const line of ['15 把鑰匙合成一個財團', '50% 社區分紅', '1.5 倍手續費收益', '30 天後強制贖回'])
+      expect(zh).toContain(line)
     expect(problems.list).toEqual([])
     await context.close()
   })

@@ -179,7 +179,7 @@ describe('mine: assets, rewards chart and the action log', () => {
         for (const [path, name, ready] of [
           ['/mine', 'mine', 'rewards-chart'],
           ['/mine?view=log', 'mine-log', 'log-entry'],
-          ['/burn', 'burn', 'burn-plan'],
+          ['/burn', 'burn', 'my-force'],
         ] as const) {
           const { page, context } = await openConnected(browser, baseUrl, {
             rpcUrl,
@@ -190,6 +190,9 @@ describe('mine: assets, rewards chart and the action log', () => {
             reducedMotion: true,
           })
           await page.getByTestId(ready).first().waitFor({ timeout: 30_000 })
+          // Chain figures have arrived (a stat shows a dash until then).
+          if (ready === 'my-force')
+            await expect.poll(() => web2Stat(page, 'my-force'), { timeout: 15_000 }).not.toBe('—')
           await page.waitForTimeout(1_000)
           await saveScreenshot(page, join(WEB2_SCREENSHOT_DIR, locale, 'states', `${name}-${viewport}.png`))
           await context.close()

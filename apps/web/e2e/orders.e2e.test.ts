@@ -2,11 +2,13 @@ import type { Browser } from 'playwright-core'
 import { parseAbi, parseEther } from 'viem'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser } from './lib/browser.ts'
+import { join } from 'node:path'
+import { launchBrowser, saveScreenshot, VIEWPORTS } from './lib/browser.ts'
+import type { ViewportName } from './lib/browser.ts'
 import { chainClients, contract } from './lib/chain.ts'
 import { switchLanguage } from './lib/shell.ts'
 import { openConnected } from './lib/session.ts'
-import { burnDirectly, hdAccount, prepareWeb2Account } from './lib/web2Accounts.ts'
+import { burnDirectly, hdAccount, prepareWeb2Account, WEB2_SCREENSHOT_DIR } from './lib/web2Accounts.ts'
 
 const baseUrl = inject('baseUrl')
 const rpcUrl = inject('rpcUrl')
@@ -92,6 +94,27 @@ describe('orders', () => {
     expect(await row.getAttribute('data-out')).toBe('true')
     expect(await row.getByTestId('order-out').textContent()).toBe('Forced out')
     await context.close()
+  })
+
+  it('saves phone and desktop screenshots of both order lists in both languages', async () => {
+    for (const locale of ['zh-Hant', 'en'] as const)
+      for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+        const { page, context } = await openConnected(browser, baseUrl, {
+          rpcUrl,
+          account: OWNER,
+          path: '/orders',
+          viewport,
+          storage: { lang: locale },
+          reducedMotion: true,
+        })
+        const reward = page.getByTestId('order-reward').first()
+        await expect.poll(() => reward.textContent(), { timeout: 30_000 }).toMatch(/^[\d,.]+ \/ [\d,.]+ USDT$/)
+        await saveScreenshot(page, join(WEB2_SCREENSHOT_DIR, locale, 'states', `orders-${viewport}.png`))
+        await page.getByTestId('orders-tab-invite').click()
+        await page.getByTestId('invitation-order').first().waitFor({ timeout: 30_000 })
+        await saveScreenshot(page, join(WEB2_SCREENSHOT_DIR, locale, 'states', `orders-invitations-${viewport}.png`))
+        await context.close()
+      }
   })
 
   it('says "No data yet" for an account without orders', async () => {

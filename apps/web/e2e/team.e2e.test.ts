@@ -131,6 +131,7 @@ describe('team and invitations', () => {
         })
         await page.locator('[data-testid="invite-qr"][data-ready="true"]').waitFor()
         await expect.poll(() => web2Stat(page, 'team-direct'), { timeout: 30_000 }).toBe('2')
+        await expect.poll(() => page.getByTestId('team-next').textContent(), { timeout: 15_000 }).not.toBe('—')
         await saveScreenshot(page, join(WEB2_SCREENSHOT_DIR, locale, 'states', `team-${viewport}.png`))
         await context.close()
         const invites = await openConnected(browser, baseUrl, {

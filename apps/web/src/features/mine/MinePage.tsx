@@ -33,10 +33,11 @@ export const CHART_DAYS = 30
 
 /** Mine (`/mine`): assets and rewards, the rewards chart, NFT keys, dividends and synthesis; `?view=log`: the log. */
 export function MinePage({ view }: { view: MineView }) {
+  const { t } = useLingui()
   const { account } = useSession()
   return (
     <AccountPage path="/mine">
-      <nav className="app-segment" aria-label="/mine">
+      <nav className="app-segment acc-tabs" aria-label={t`Views of Mine`}>
         <MineTab view={undefined} current={view} />
         <MineTab view="log" current={view} />
       </nav>
@@ -282,7 +283,7 @@ function Nfts({ account, nft, ido }: { account: Address; nft: Address; ido: Addr
             <Stat
               label={t`Change in power`}
               value={
-                powerChange === undefined || info === undefined
+                !enough || powerChange === undefined || info === undefined
                   ? '—'
                   : `${showCount(info.power)} → ${showCount(info.power + powerChange)} (${powerChange >= 0n ? '+' : ''}${powerChange.toString()})`
               }

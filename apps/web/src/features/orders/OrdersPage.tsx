@@ -43,7 +43,7 @@ function Orders({ burn, account }: { burn: Address; account: Address }) {
   const variables = useMemo(() => ({ account: account.toLowerCase() }), [account])
   return (
     <Card>
-      <div className="app-segment" role="tablist" aria-label={t`Orders`}>
+      <div className="app-segment acc-tabs" role="tablist" aria-label={t`Orders`}>
         {(
           [
             ['burn', t`Burn orders`],
