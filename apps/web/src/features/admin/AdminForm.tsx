@@ -48,7 +48,10 @@ export function AdminForm(props: AdminFormProps) {
   const { account } = useSession()
   const client = usePublicClient()
   const send = useTransaction()
-  const currentKey = useMemo(() => JSON.stringify(current ?? {}, (_, value: unknown) => String(value)), [current])
+  const currentKey = useMemo(
+    () => JSON.stringify(current ?? null, (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value)),
+    [current],
+  )
   const initialDrafts = (): Drafts =>
     Object.fromEntries(fields.map((field) => [field.key, creates ? '' : draftOf(field, current?.[field.key])]))
   const [drafts, setDrafts] = useState<Drafts>(initialDrafts)
@@ -133,7 +136,7 @@ export function AdminForm(props: AdminFormProps) {
             const problem = problemOf(field.key)
             const inputId = `field-${id}-${field.key}`
             return (
-              <div className="admin-row" key={field.key}>
+              <div className={creates ? 'admin-row admin-row--new' : 'admin-row'} key={field.key}>
                 <label className="admin-row__label" htmlFor={inputId}>
                   {i18n._(field.label)}
                   {field.unit && <span className="app-muted"> ({field.unit})</span>}

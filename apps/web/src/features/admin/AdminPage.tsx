@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import type { ReactNode } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { Button, Card, Spinner } from '@nexus/ui'
@@ -43,6 +44,7 @@ export function AdminPage({ path, children }: { path: AdminPath; children: React
           <div className="admin-forms" data-testid="admin-forms">
             {children}
           </div>
+          <ReadOnce />
         </>
       ) : (
         <Card className="app-soon" data-testid="not-manager">
@@ -57,6 +59,19 @@ export function AdminPage({ path, children }: { path: AdminPath; children: React
       <RelatedLinks paths={PAGES[path].related} />
     </div>
   )
+}
+
+/**
+ * Reads the forms' values once they are shown: admin screens skip the periodic refresh, and the forms appear
+ * only after the first refresh told that the wallet is a manager. Rendered after the forms, so that their reads
+ * are registered when this runs.
+ */
+function ReadOnce() {
+  const refresh = useRefreshChain()
+  useEffect(() => {
+    void refresh()
+  }, [refresh])
+  return null
 }
 
 /** A notice for a contract that is not deployed on this network. */

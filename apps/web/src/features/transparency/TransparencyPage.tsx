@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
-import { burnAbi, doubleAbi, iNexusUpgradeableAbi } from '@nexus/abi'
+import { burnAbi, iNexusUpgradeableAbi } from '@nexus/abi'
 import { Button, Card, EmptyState, Spinner } from '@nexus/ui'
 import { gql, useClient } from 'urql'
 import { erc20Abi } from 'viem'
@@ -95,7 +95,6 @@ function SolvencyPanel() {
     [],
   )
   const burn = deployed('Burn')
-  const double = deployed('Double')
   const data = useChainReads(
     useMemo(
       () =>
@@ -115,17 +114,9 @@ function SolvencyPanel() {
       [burn],
     ),
   )
-  const doubleReads = useChainReads(
-    useMemo(
-      () => (double ? ([{ address: double, abi: doubleAbi, functionName: 'getTotals' }] as const) : undefined),
-      [double],
-    ),
-  )
   const reserves = ok(burnReads?.[0])
-  const doubleTotals = ok(doubleReads?.[0])
   const reportedOf = (name: DeployedName): bigint | undefined => {
     if (name === 'Burn') return reserves && reserves.pool + reserves.orders + reserves.balances + reserves.swap
-    if (name === 'Double') return doubleTotals && doubleTotals.totalActual - doubleTotals.totalRelease
     return undefined
   }
 

@@ -4,8 +4,7 @@
  * Every such contract keeps a running total of what users can still claim (`_claimable`) and exposes the part
  * above it as `excessOf(token)` (the only part the owner can withdraw). So when the excess is positive, what it
  * owes is exactly `holds - excess`. When the excess is zero, the contract owes at least what it holds; a
- * contract that also reports what it owes (`reported`, e.g. Burn's reserves, Double's unreleased total) tells
- * how far short it is.
+ * contract that also reports what it owes now (`reported`, e.g. Burn's reserves) tells how far short it is.
  */
 export type Solvency = {
   holds: bigint
