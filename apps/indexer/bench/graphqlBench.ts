@@ -83,6 +83,12 @@ await db.pool.query(
    SELECT 31337, ${account('g >> d')}, ${account('g')}, d, g
    FROM generate_series(2, 19999) g, generate_series(1, 15) d WHERE g >> d > 0`,
 )
+// The per-owner order totals the indexer keeps with each range (see writeRange).
+await db.pool.query(
+  `INSERT INTO account_order_total (chain_id, owner, contract, amount, orders)
+   SELECT chain_id, owner, contract, sum(amount), count(*)::int FROM order_record GROUP BY 1, 2, 3
+   ON CONFLICT (chain_id, owner, contract) DO UPDATE SET amount = EXCLUDED.amount, orders = EXCLUDED.orders`,
+)
 await db.pool.query('ANALYZE')
 
 const metrics = createMetrics()

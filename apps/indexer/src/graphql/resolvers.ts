@@ -65,8 +65,10 @@ function contractArg(context: GraphQLContext, value: unknown, allowed?: readonly
   return oneOf('contract', String(value), names)
 }
 
+// @dev Order sums come from account_order_total and team_order_total (kept at ingestion with each range), not
+// from every order_record row: a member's amount and a team's volume are one row per contract.
 const memberAmount = (contractParam: string) =>
-  `COALESCE((SELECT sum(o.amount) FROM order_record o WHERE o.chain_id = r.chain_id AND o.owner = r.account
+  `COALESCE((SELECT sum(o.amount) FROM account_order_total o WHERE o.chain_id = r.chain_id AND o.owner = r.account
      AND (${contractParam}::text IS NULL OR o.contract = ${contractParam}::text)), 0)`
 
 async function members(context: GraphQLContext, args: Args, list: string, distance: '= 1' | '>= 2') {
@@ -252,9 +254,8 @@ export function createResolvers() {
              (SELECT referrer FROM registration WHERE chain_id = $1 AND account = $2) AS referrer,
              (SELECT count(*)::int FROM referral_path WHERE chain_id = $1 AND ancestor = $2 AND distance = 1) AS "directCount",
              (SELECT count(*)::int FROM referral_path WHERE chain_id = $1 AND ancestor = $2) AS "teamSize",
-             (SELECT COALESCE(sum(o.amount), 0) FROM referral_path p JOIN order_record o
-                ON o.chain_id = p.chain_id AND o.owner = p.descendant
-              WHERE p.chain_id = $1 AND p.ancestor = $2 AND ($3::text IS NULL OR o.contract = $3)) AS "teamVolume",
+             (SELECT COALESCE(sum(amount), 0) FROM team_order_total
+              WHERE chain_id = $1 AND account = $2 AND ($3::text IS NULL OR contract = $3)) AS "teamVolume",
              (SELECT row(level, COALESCE(is_manual, false))::text FROM team_level WHERE chain_id = $1 AND account = $2
                 AND contract = COALESCE($3, 'Burn') ORDER BY block_number DESC, log_index DESC LIMIT 1) AS level`,
           [context.chainId, account, contract],

@@ -24,7 +24,8 @@ const staged = new WeakMap<object, Set<string>>()
  *   key is already there fails the whole COPY with a unique violation (`23505`): the caller, which knows that
  *   nothing of the range can be there yet, catches it and writes again without `direct`.
  * - otherwise: COPY into a temporary staging table (no WAL, no array parsing), then one `INSERT ... SELECT ...
- *   ON CONFLICT DO NOTHING`, skipping rows whose key is there.
+ *   ON CONFLICT DO NOTHING`, skipping rows whose key is there; `returning` columns of the rows it inserted are
+ *   returned.
  * @dev Runs inside the caller's transaction: the staging table empties itself at commit (ON COMMIT DELETE ROWS).
  * `columns` are trusted identifiers from the indexer's own table list, never input.
  */
@@ -33,13 +34,13 @@ export async function copyRows(
   table: string,
   columns: readonly string[],
   rows: CopyCell[][],
-  options: { direct?: boolean } = {},
-) {
-  if (!rows.length) return
+  options: { direct?: boolean; returning?: string } = {},
+): Promise<Record<string, unknown>[]> {
+  if (!rows.length) return []
   const quoted = columns.map((c) => `"${c}"`).join(', ')
   if (options.direct) {
     await copyInto(client, `${table} (${quoted})`, rows)
-    return
+    return []
   }
   const stage = `stage_${table}`
   let tables = staged.get(client)
@@ -51,7 +52,11 @@ export async function copyRows(
     tables.add(stage)
   }
   await copyInto(client, `${stage} (${quoted})`, rows)
-  await client.query(`INSERT INTO ${table} (${quoted}) SELECT ${quoted} FROM ${stage} ON CONFLICT DO NOTHING`)
+  const inserted = await client.query(
+    `INSERT INTO ${table} (${quoted}) SELECT ${quoted} FROM ${stage} ON CONFLICT DO NOTHING` +
+      (options.returning ? ` RETURNING ${options.returning}` : ''),
+  )
+  return inserted.rows as Record<string, unknown>[]
 }
 
 /** One COPY ... FROM STDIN of `rows` in text format, sent in chunks of about 1 MB (few writes, bounded memory). */

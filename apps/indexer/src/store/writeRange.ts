@@ -3,7 +3,7 @@ import type { DecodedLog } from '../handlers/decodeLogs.ts'
 import { handleLogs } from '../handlers/handleLogs.ts'
 import { copyRows } from './copyRows.ts'
 import type { BlockHeader } from '../sync/types.ts'
-import { entityTables, rollbackTables, type EntityRows, type EntityTable } from './tables.ts'
+import { entityTables, rollbackTables, type EntityRow, type EntityRows, type EntityTable } from './tables.ts'
 
 const zeroAddress = '0x0000000000000000000000000000000000000000'
 
@@ -85,6 +85,7 @@ export async function writeRange(
 ) {
   const keepBlocks = options.keepBlocks ?? 1_000n
   const entities = handleLogs(logs)
+  let newOrders: OrderAmount[]
   if (options.copy && options.direct !== false) {
     // Nothing of a range is stored before its checkpoint moves (same transaction; a reorg deletes everything
     // above the checkpoint), so its rows go straight into their tables, each written once. Should a row be there
@@ -92,19 +93,20 @@ export async function writeRange(
     // writes the range instead.
     await client.query('SAVEPOINT bulk')
     try {
-      await writeBulk(client, chainId, logs, entities, 'direct')
+      newOrders = await writeBulk(client, chainId, logs, entities, 'direct')
       await client.query('RELEASE SAVEPOINT bulk')
     } catch (error) {
       if ((error as { code?: string }).code !== '23505') throw error
       await client.query('ROLLBACK TO SAVEPOINT bulk')
-      await writeBulk(client, chainId, logs, entities, 'staged')
+      newOrders = await writeBulk(client, chainId, logs, entities, 'staged')
     }
   } else {
-    await writeBulk(client, chainId, logs, entities, options.copy ? 'staged' : 'unnest')
+    newOrders = await writeBulk(client, chainId, logs, entities, options.copy ? 'staged' : 'unnest')
   }
   for (const log of logs) {
     if (log.eventName === 'Registered' && log.kind === 'Main') await writeRegistration(client, chainId, log)
   }
+  await addOrderTotals(client, chainId, newOrders)
   // The range's last header (for reorg detection), the checkpoint, and the pruning of headers older than
   // `keepBlocks`: one statement, one round trip.
   await client.query(
@@ -133,7 +135,7 @@ async function writeBulk(
   logs: readonly DecodedLog[],
   entities: EntityRows,
   mode: 'direct' | 'staged' | 'unnest',
-) {
+): Promise<OrderAmount[]> {
   if (logs.length && mode !== 'unnest') {
     await copyRows(
       client,
@@ -185,7 +187,7 @@ async function writeBulk(
       ],
     )
   }
-  await writeEntities(client, chainId, entities, { copy: mode !== 'unnest', direct: mode === 'direct' })
+  return await writeEntities(client, chainId, entities, { copy: mode !== 'unnest', direct: mode === 'direct' })
 }
 
 const cell = (value: string | number | bigint | boolean | null) =>
@@ -195,37 +197,92 @@ const cell = (value: string | number | bigint | boolean | null) =>
  * Writes entity rows: with `copy`, one COPY per table (straight into it with `direct`, else through its staging
  * table); otherwise one `INSERT ... SELECT FROM unnest(...)` per table (one text array per column, cast to the
  * column's type). Both skip rows already there, except `direct`, which fails on them (see {@link copyRows}).
+ * @returns the `order_record` rows it inserted (owner, contract, amount), for the order totals
  */
 export async function writeEntities(
   client: PoolClient,
   chainId: number,
   rows: EntityRows,
   options: Pick<WriteOptions, 'copy'> & { direct?: boolean } = {},
-) {
+): Promise<OrderAmount[]> {
+  let newOrders: OrderAmount[] = []
   for (const table of Object.keys(entityTables) as EntityTable[]) {
     const batch = rows[table] as Record<string, string | number | bigint | boolean | null>[]
     if (!batch.length) continue
     const columns = Object.entries(entityTables[table])
     if (options.copy) {
       const names = columns.map(([name]) => name)
-      await copyRows(
+      const inserted = await copyRows(
         client,
         table,
         ['chain_id', ...names],
         batch.map((row) => [chainId, ...names.map((name) => row[name] ?? null)]),
-        { direct: options.direct },
+        { direct: options.direct, ...(table === 'order_record' && { returning: orderAmountColumns }) },
       )
+      if (table === 'order_record') newOrders = options.direct ? ordersOf(rows.order_record) : toOrderAmounts(inserted)
       continue
     }
     const quoted = columns.map(([name]) => `"${name}"`)
-    await client.query(
+    const inserted = await client.query(
       `INSERT INTO ${table} (chain_id, ${quoted.join(', ')})
        SELECT $1::int, ${columns.map(([name, type]) => `t."${name}"::${type}`).join(', ')}
        FROM unnest(${columns.map((_, i) => `$${i + 2}::text[]`).join(', ')}) AS t(${quoted.join(', ')})
-       ON CONFLICT DO NOTHING`,
+       ON CONFLICT DO NOTHING${table === 'order_record' ? ` RETURNING ${orderAmountColumns}` : ''}`,
       [chainId, ...columns.map(([name]) => batch.map((row) => cell(row[name] ?? null)))],
     )
+    if (table === 'order_record') newOrders = toOrderAmounts(inserted.rows as Record<string, unknown>[])
   }
+  return newOrders
+}
+
+/** An order's owner, contract and amount: what the order totals add up. */
+type OrderAmount = { owner: string; contract: string; amount: bigint }
+const orderAmountColumns = 'owner, contract, amount::text AS amount'
+const toOrderAmounts = (rows: Record<string, unknown>[]): OrderAmount[] =>
+  rows.map((r) => ({ owner: String(r.owner), contract: String(r.contract), amount: BigInt(String(r.amount)) }))
+const ordersOf = (rows: readonly EntityRow<'order_record'>[]): OrderAmount[] =>
+  rows.map((r) => ({ owner: String(r.owner), contract: String(r.contract), amount: BigInt(String(r.amount)) }))
+
+/**
+ * Adds a range's new orders to the order totals: `account_order_total` (per owner and contract) and
+ * `team_order_total` (per ancestor of the owner in the referral tree, registrations of this range included).
+ * @dev Only rows just inserted are added (a range written again adds nothing), in one statement.
+ */
+async function addOrderTotals(client: PoolClient, chainId: number, orders: readonly OrderAmount[]) {
+  if (!orders.length) return
+  const totals = new Map<string, OrderAmount & { orders: number }>()
+  for (const order of orders) {
+    const key = `${order.owner} ${order.contract}`
+    const total = totals.get(key)
+    if (total) {
+      total.amount += order.amount
+      total.orders += 1
+    } else {
+      totals.set(key, { ...order, orders: 1 })
+    }
+  }
+  const rows = [...totals.values()]
+  await client.query(
+    `WITH t AS (
+       SELECT * FROM unnest($2::text[], $3::text[], $4::numeric[], $5::int[]) AS t(owner, contract, amount, orders)),
+     own AS (
+       INSERT INTO account_order_total (chain_id, owner, contract, amount, orders)
+       SELECT $1, owner, contract, amount, orders FROM t
+       ON CONFLICT (chain_id, owner, contract) DO UPDATE SET amount = account_order_total.amount + EXCLUDED.amount,
+         orders = account_order_total.orders + EXCLUDED.orders)
+     INSERT INTO team_order_total (chain_id, account, contract, amount)
+     SELECT $1, p.ancestor, t.contract, sum(t.amount) FROM t
+     JOIN referral_path p ON p.chain_id = $1 AND p.descendant = t.owner
+     GROUP BY p.ancestor, t.contract
+     ON CONFLICT (chain_id, account, contract) DO UPDATE SET amount = team_order_total.amount + EXCLUDED.amount`,
+    [
+      chainId,
+      rows.map((r) => r.owner),
+      rows.map((r) => r.contract),
+      rows.map((r) => r.amount.toString()),
+      rows.map((r) => r.orders),
+    ],
+  )
 }
 
 /**
@@ -257,13 +314,20 @@ async function writeRegistration(client: PoolClient, chainId: number, log: Decod
     ],
   )
   if (inserted.rowCount === 0 || referrerLc === zeroAddress) return
+  // The new member's paths to its ancestors, and (should it have orders already) their team totals grow by them.
   await client.query(
-    `INSERT INTO referral_path (chain_id, ancestor, descendant, distance, block_number)
-     SELECT $1::int, $3::text, $2::text, 1, $4::bigint
-     UNION ALL
-     SELECT $1::int, ancestor, $2::text, distance + 1, $4::bigint FROM referral_path
-     WHERE chain_id = $1::int AND descendant = $3::text
-     ON CONFLICT DO NOTHING`,
+    `WITH paths AS (
+       INSERT INTO referral_path (chain_id, ancestor, descendant, distance, block_number)
+       SELECT $1::int, $3::text, $2::text, 1, $4::bigint
+       UNION ALL
+       SELECT $1::int, ancestor, $2::text, distance + 1, $4::bigint FROM referral_path
+       WHERE chain_id = $1::int AND descendant = $3::text
+       ON CONFLICT DO NOTHING
+       RETURNING ancestor)
+     INSERT INTO team_order_total (chain_id, account, contract, amount)
+     SELECT $1::int, paths.ancestor, o.contract, o.amount FROM paths
+     JOIN account_order_total o ON o.chain_id = $1::int AND o.owner = $2::text
+     ON CONFLICT (chain_id, account, contract) DO UPDATE SET amount = team_order_total.amount + EXCLUDED.amount`,
     [chainId, accountLc, referrerLc, log.blockNumber.toString()],
   )
 }
@@ -274,6 +338,33 @@ async function writeRegistration(client: PoolClient, chainId: number, log: Decod
  */
 export async function rollbackTo(client: PoolClient, chainId: number, ancestor: BlockHeader | null) {
   const after = ancestor ? ancestor.number.toString() : '-1'
+  // The order totals lose what is about to be deleted: the orders above the ancestor (from their owners and,
+  // through every path, from their ancestors' teams), then the members that joined above it (their remaining
+  // totals from the teams they joined).
+  const gone = `SELECT owner, contract, sum(amount) AS amount, count(*)::int AS orders FROM order_record
+    WHERE chain_id = $1 AND block_number > $2 GROUP BY owner, contract`
+  await client.query(
+    `UPDATE team_order_total t SET amount = t.amount - x.amount
+     FROM (SELECT p.ancestor, g.contract, sum(g.amount) AS amount FROM (${gone}) g
+           JOIN referral_path p ON p.chain_id = $1 AND p.descendant = g.owner GROUP BY p.ancestor, g.contract) x
+     WHERE t.chain_id = $1 AND t.account = x.ancestor AND t.contract = x.contract`,
+    [chainId, after],
+  )
+  await client.query(
+    `UPDATE account_order_total t SET amount = t.amount - g.amount, orders = t.orders - g.orders
+     FROM (${gone}) g WHERE t.chain_id = $1 AND t.owner = g.owner AND t.contract = g.contract`,
+    [chainId, after],
+  )
+  await client.query(
+    `UPDATE team_order_total t SET amount = t.amount - x.amount
+     FROM (SELECT p.ancestor, o.contract, sum(o.amount) AS amount FROM referral_path p
+           JOIN account_order_total o ON o.chain_id = p.chain_id AND o.owner = p.descendant
+           WHERE p.chain_id = $1 AND p.block_number > $2 GROUP BY p.ancestor, o.contract) x
+     WHERE t.chain_id = $1 AND t.account = x.ancestor AND t.contract = x.contract`,
+    [chainId, after],
+  )
+  await client.query('DELETE FROM account_order_total WHERE chain_id = $1 AND orders <= 0', [chainId])
+  await client.query('DELETE FROM team_order_total WHERE chain_id = $1 AND amount = 0', [chainId])
   for (const table of rollbackTables) {
     await client.query(`DELETE FROM ${table} WHERE chain_id = $1 AND block_number > $2`, [chainId, after])
   }
