@@ -60,6 +60,19 @@ contract Double is NexusUpgradeable, IDouble {
     mapping(address account => UserData user) private _users;
     mapping(address account => uint256[] indexes) private _userRecords;
     mapping(uint256 index => uint256 fomoIndex) private _fomoIndexes; // only for fomoIndex >= 2**24 - 1
+    // appended: a user's record indexes, 8 per slot (32 bits each), after the entries of `_userRecords` (not written
+    // any more); `_users[account].stakes` counts both. `_totals.totalStakes` and `totalActual` are not written any
+    // more either: they are the number of records and twice the total amount.
+    mapping(address account => mapping(uint256 page => uint256 indexes)) private _recordPages;
+    // appended: `totalUser` and `totalAmount` (moved from `_totals`, not written there any more) in one slot that
+    // initialisation makes non-zero, so that the pool's first deposit pays no zero-to-non-zero write for them
+    Hot private _hot;
+
+    struct Hot {
+        uint128 totalAmount;
+        uint64 totalUser;
+        uint40 openedAt;
+    }
 
     /// @custom:oz-upgrades-unsafe-allow constructor
     constructor() {
@@ -78,6 +91,7 @@ contract Double is NexusUpgradeable, IDouble {
         _usdt = IERC20(usdt_);
         _log = ILog(log_);
         _records.push();
+        _hot.openedAt = uint40(block.timestamp);
         _setConfig(config);
         emit LogUpdated(log_);
     }
@@ -88,7 +102,7 @@ contract Double is NexusUpgradeable, IDouble {
         if (amount == 0 || amount > MAX_AMOUNT) revert DoubleAmountOutOfRange(amount, 1, MAX_AMOUNT);
         Config storage config = _config;
         UserData storage user = _users[account];
-        if (user.index == 0) user.index = uint32(++_totals.totalUser);
+        if (user.index == 0) user.index = uint32(++_hot.totalUser);
         uint256 index = _records.length;
         uint256 price = config.price;
         // ceil(BPS / price) days, so that `price` bp of the reward vest per day at most
@@ -108,13 +122,11 @@ contract Double is NexusUpgradeable, IDouble {
             })
         );
         if (fomoIndex >= type(uint24).max) _fomoIndexes[index] = fomoIndex;
-        _userRecords[account].push(index);
+        _pushRecord(account, user.stakes, index);
         ++user.stakes;
         user.amount += uint128(amount);
         user.total += uint128(amount);
-        ++_totals.totalStakes;
-        _totals.totalAmount += amount;
-        _totals.totalActual += reward;
+        _hot.totalAmount += uint128(amount);
         emit Deposited(account, msg.sender, index, fomoIndex, amount, reward, endTime);
         _usdt.safeTransferFrom(msg.sender, address(this), amount);
     }
@@ -123,15 +135,14 @@ contract Double is NexusUpgradeable, IDouble {
     function claim() external whenNotPaused nonReentrant {
         if (!_config.openClaim) revert DoubleClaimClosed();
         UserData storage user = _users[msg.sender];
-        uint256[] storage indexes = _userRecords[msg.sender];
         uint256 available = _usdt.balanceOf(address(this));
         uint256 released;
         uint256 cursor = user.cursor;
         bool prefixDone = true;
-        uint256 end = indexes.length;
+        uint256 end = user.stakes;
         if (end > cursor + MAX_CLAIM) end = cursor + MAX_CLAIM;
         for (uint256 i = cursor; i < end && released < available; ++i) {
-            uint256 index = indexes[i];
+            uint256 index = _recordAt(msg.sender, i);
             RecordData storage record = _records[index];
             if (!record.isValid) {
                 if (prefixDone) cursor = i + 1;
@@ -184,8 +195,12 @@ contract Double is NexusUpgradeable, IDouble {
     }
 
     /// @inheritdoc IDouble
-    function getTotals() external view returns (Totals memory) {
-        return _totals;
+    function getTotals() external view returns (Totals memory totals) {
+        totals = _totals;
+        totals.totalUser = _hot.totalUser;
+        totals.totalAmount = _hot.totalAmount;
+        totals.totalStakes = _records.length - 1;
+        totals.totalActual = totals.totalAmount * MULTIPLE;
     }
 
     /// @inheritdoc IDouble
@@ -209,11 +224,10 @@ contract Double is NexusUpgradeable, IDouble {
         uint256 offset,
         uint256 count
     ) public view returns (Record[] memory list, uint256 total) {
-        uint256[] storage indexes = _userRecords[account];
-        total = indexes.length;
+        total = _users[account].stakes;
         (uint256 start, uint256 size) = Paging.window(total, offset, count);
         list = new Record[](size);
-        for (uint256 i; i < size; ++i) list[i] = records(indexes[start - i]);
+        for (uint256 i; i < size; ++i) list[i] = records(_recordAt(account, start - i));
     }
 
     /// @inheritdoc IDouble
@@ -243,7 +257,22 @@ contract Double is NexusUpgradeable, IDouble {
 
     /// @dev Outstanding rewards of all records: all the pool holds belongs to them.
     function _claimable(address token) internal view override returns (uint256) {
-        return token == address(_usdt) ? _totals.totalActual - _totals.totalRelease : 0;
+        return token == address(_usdt) ? uint256(_hot.totalAmount) * MULTIPLE - _totals.totalRelease : 0;
+    }
+
+    /// @dev Stores record `index` at `position` of `account`'s records (8 per slot: most deposits update a slot).
+    function _pushRecord(address account, uint256 position, uint256 index) private {
+        if (index > type(uint32).max) revert DoubleValueOutOfBounds("record", index, 1, type(uint32).max);
+        uint256 at = position - _userRecords[account].length;
+        _recordPages[account][at / 8] |= index << (32 * (at % 8));
+    }
+
+    /// @dev The index of `account`'s record at `position` (below `_users[account].stakes`).
+    function _recordAt(address account, uint256 position) private view returns (uint256) {
+        uint256[] storage legacy = _userRecords[account];
+        if (position < legacy.length) return legacy[position];
+        uint256 at = position - legacy.length;
+        return (_recordPages[account][at / 8] >> (32 * (at % 8))) & type(uint32).max;
     }
 
     function _vested(RecordData storage record) private view returns (uint256) {
@@ -256,13 +285,12 @@ contract Double is NexusUpgradeable, IDouble {
 
     /// @dev What `claim()` would release now for `account` (the same walk, without writing).
     function _claimableOf(address account) private view returns (uint256 released) {
-        uint256[] storage indexes = _userRecords[account];
         uint256 available = _usdt.balanceOf(address(this));
         uint256 cursor = _users[account].cursor;
-        uint256 end = indexes.length;
+        uint256 end = _users[account].stakes;
         if (end > cursor + MAX_CLAIM) end = cursor + MAX_CLAIM;
         for (uint256 i = cursor; i < end; ++i) {
-            RecordData storage record = _records[indexes[i]];
+            RecordData storage record = _records[_recordAt(account, i)];
             if (record.isValid) released += _vested(record) - record.released;
         }
         if (released > available) released = available;

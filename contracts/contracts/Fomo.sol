@@ -66,6 +66,12 @@ contract Fomo is NexusUpgradeable, IFomo {
         _s.pools.lastDrip = uint40(block.timestamp);
         _setConfig(settings);
         _setConfigMulti(multi);
+        // the pool's one-time initialisation, here rather than in the first order (see FomoLib.Hot)
+        FomoLib.Hot storage h = _s.hot;
+        h.openedAt = uint40(block.timestamp);
+        h.today = uint40(block.timestamp / settings.dayTimes);
+        (h.primed2, h.primed3, h.primed4) = (true, true, true);
+        _s.totals.today = h.today; // moved to `hot`; here it keeps the slot of `lastBalance` non-zero
     }
 
     modifier notBlacklisted() {
@@ -119,8 +125,7 @@ contract Fomo is NexusUpgradeable, IFomo {
     function addBalance(uint256 amount) external nonReentrant {
         if (amount == 0 || amount > MAX_AMOUNT) revert FomoAmountOutOfRange(amount, 1, MAX_AMOUNT);
         _s.drip();
-        _s.pools.gold += uint128(amount);
-        _s.pools.goldIn += uint128(amount);
+        _s.hot.gold += uint104(amount);
         emit BalanceAdded(msg.sender, amount);
         _s.usdt.safeTransferFrom(msg.sender, address(this), amount);
     }
@@ -148,8 +153,10 @@ contract Fomo is NexusUpgradeable, IFomo {
     function setTeamLevel(address account, uint256 level, bool isManual) external onlyOwner {
         FomoLib.check("level", level, 0, FomoLib.LEVELS);
         FomoLib.TeamMeta storage meta = _s.teamMeta[account];
+        FomoLib.TeamData storage team = _s.teams[account];
         meta.isManual = isManual;
-        meta.level = uint8(isManual ? level : _s.autoLevel(_s.teams[account].teamAmount));
+        meta.level = uint8(isManual ? level : _s.autoLevel(team.teamAmount));
+        team.manual = isManual ? uint8(level + 1) : 0;
         emit TeamLevelUpdated(account, meta.level, isManual);
     }
 
@@ -178,7 +185,7 @@ contract Fomo is NexusUpgradeable, IFomo {
                 handleGas: s.handleGas,
                 swapRate: s.swapRate,
                 burnEvery: s.burnEvery,
-                burnSurplus: _s.pools.burnSurplus,
+                burnSurplus: _s.hot.burnSurplus,
                 rewardRate: s.rewardRate,
                 outDays: s.outDays,
                 startTime: s.startTime,
@@ -252,26 +259,25 @@ contract Fomo is NexusUpgradeable, IFomo {
 
     /// @inheritdoc IFomo
     function teams(address account) external view returns (Team memory) {
-        FomoLib.TeamData storage t = _s.teams[account];
+        FomoLib.TeamData memory t = _s.teams[account];
         FomoLib.TeamMeta storage meta = _s.teamMeta[account];
         return
             Team({
-                isManual: meta.isManual,
-                level: meta.level,
+                isManual: t.manual != 0,
+                level: t.manual != 0 ? t.manual - 1 : _s.autoLevel(t.teamAmount),
                 invites: _s.main.invites(account),
-                inviteValids: meta.inviteValids,
+                inviteValids: _s.inviteCount(account),
                 teamUser: t.teamUser,
                 teamAmount: t.teamAmount,
                 teamMax: t.teamMax,
                 teamMin: t.teamAmount - t.teamMax,
-                maxAccount: meta.maxAccount
+                maxAccount: t.maxIndex != 0 ? _s.main.accountAt(t.maxIndex) : meta.maxAccount
             });
     }
 
     /// @inheritdoc IFomo
     function userOrderIndex(address account, uint256 i) external view returns (uint256) {
-        uint256[] storage list = _s.userOrders[account];
-        return i < list.length ? list[i] : 0;
+        return _s.userOrderAt(account, i);
     }
 
     /// @inheritdoc IFomo
@@ -280,11 +286,10 @@ contract Fomo is NexusUpgradeable, IFomo {
         uint256 offset,
         uint256 count
     ) external view returns (Order[] memory list, uint256 total) {
-        uint256[] storage indexes = _s.userOrders[account];
-        total = indexes.length;
+        total = _s.users[account].orders;
         (uint256 start, uint256 size) = Paging.window(total, offset, count);
         list = new Order[](size);
-        for (uint256 i; i < size; ++i) list[i] = orders(indexes[start - i]);
+        for (uint256 i; i < size; ++i) list[i] = orders(_s.userOrderAt(account, start - i));
     }
 
     /// @inheritdoc IFomo
@@ -293,29 +298,29 @@ contract Fomo is NexusUpgradeable, IFomo {
         uint256 offset,
         uint256 count
     ) external view returns (address[] memory list, uint256 total) {
-        address[] storage source = _s.invites[account];
-        total = source.length;
+        total = _s.inviteCount(account);
         (uint256 start, uint256 size) = Paging.window(total, offset, count);
         list = new address[](size);
-        for (uint256 i; i < size; ++i) list[i] = source[start - i];
+        for (uint256 i; i < size; ++i) list[i] = _s.inviteAt(account, start - i);
     }
 
     /// @inheritdoc IFomo
     function getTotals() external view returns (Totals memory) {
         FomoLib.TotalsData storage t = _s.totals;
+        FomoLib.Hot storage h = _s.hot;
         FomoLib.RoundState memory r = _s.round;
         return
             Totals({
-                totalUser: t.totalUser,
+                totalUser: h.totalUser,
                 totalOrder: _s.orders.length - 1,
-                totalAmount: t.totalAmount,
-                totalActual: t.totalActual,
-                totalTokens: t.totalTokens,
+                totalAmount: h.totalAmount,
+                totalActual: h.totalActual,
+                totalTokens: h.totalTokens,
                 totalRewardInvite: t.totalRewardInvite,
                 totalRewardTeam: t.totalRewardTeam,
                 totalReward: t.totalReward,
-                totalRewardUSDT: t.totalRewardUSDT,
-                todayAmount: t.today == block.timestamp / _s.settings.dayTimes ? t.todayAmount : 0,
+                totalRewardUSDT: t.totalRewardInvite + t.totalRewardTeam + t.totalRewardFOM + t.totalReward,
+                todayAmount: h.today == block.timestamp / _s.settings.dayTimes ? h.todayAmount : 0,
                 totalExtract: t.totalExtract,
                 lastBalance: t.lastBalance,
                 lastOut: t.lastOut,
@@ -328,15 +333,18 @@ contract Fomo is NexusUpgradeable, IFomo {
     /// @inheritdoc IFomo
     function getValues() external view returns (Values memory) {
         FomoLib.Pools storage p = _s.pools;
+        FomoLib.Hot storage h = _s.hot;
         (, uint256 emission) = _s.pendingDrip();
         address double_ = address(_s.double_);
+        // every USDT that entered the gold pool is still in it, dripped (owed) or accrued as static rewards; every
+        // USDT that entered the pot is in it or was paid as prizes
         return
             Values({
-                gold: p.goldIn,
-                fomo: p.potIn,
-                double: p.doubleOut,
-                balanceGold: p.gold - emission,
-                balanceFomo: p.pot,
+                gold: uint256(h.gold) + p.staticOwed + _s.totals.totalReward,
+                fomo: uint256(h.pot) + _s.totals.totalRewardFOM,
+                double: h.doubleOut,
+                balanceGold: h.gold - emission,
+                balanceFomo: h.pot,
                 balanceDouble: double_ == address(0) ? 0 : _s.usdt.balanceOf(double_)
             });
     }
@@ -367,7 +375,8 @@ contract Fomo is NexusUpgradeable, IFomo {
     function _claimable(address token) internal view override returns (uint256) {
         if (token != address(_s.usdt)) return 0;
         FomoLib.Pools storage p = _s.pools;
-        return p.locked + p.gold + p.pot + p.staticOwed + p.balances + p.prizes + p.burnSurplus;
+        FomoLib.Hot storage h = _s.hot;
+        return uint256(h.locked) + h.gold + h.pot + p.staticOwed + p.balances + p.prizes + h.burnSurplus;
     }
 
     function _setConfig(Settings calldata settings) private {
@@ -387,12 +396,14 @@ contract Fomo is NexusUpgradeable, IFomo {
             ]
         );
         _s.settings = settings;
+        _s.packSettings(settings);
         emit ConfigUpdated(settings);
     }
 
     function _setConfigMulti(ConfigMulti calldata multi) private {
         FomoLib.checkMulti(multi, MAX_STAKE_DAYS, MAX_STAKE_RATE);
         _s.multi = multi;
+        _s.packMulti(multi);
         emit ConfigMultiUpdated(multi);
     }
 

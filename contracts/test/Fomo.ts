@@ -62,7 +62,7 @@ describe('Fomo (FOM pool and round game)', async () => {
     assert.deepEqual(await s.fomo.read.winnerShares(), SHARES)
   })
 
-  it('opens a USDT order, splits it and pays referrers and Double', async () => {
+  it('opens a USDT order, splits it and pays referrers that can earn, and Double', async () => {
     const s = await networkHelpers.loadFixture(fixture)
     const { fomo, carol, bob, alice } = s
     const value = parseEther('1000')
@@ -82,20 +82,19 @@ describe('Fomo (FOM pool and round game)', async () => {
     assert.equal(order.endTime - order.startTime, fomoMulti.stakeDays[1] * local.fomo.dayTimes)
     assert.equal(await fomo.read.userOrderIndex([carol.account.address, 0n]), 1n)
     const bps = (i: number) => (rest * fomoMulti.burnRates[i]) / BPS
-    const bobUser = await fomo.read.users([bob.account.address])
-    const aliceUser = await fomo.read.users([alice.account.address])
-    assert.equal(bobUser.rewardDirect, bps(3))
-    assert.equal(aliceUser.rewardIndirect, bps(4))
+    // bob and alice have no order (they cannot earn, as in Burn): their shares go to the gold pool
+    assert.equal((await fomo.read.users([bob.account.address])).rewardDirect, 0n)
+    assert.equal((await fomo.read.users([alice.account.address])).rewardIndirect, 0n)
     const receipt = await s.publicClient.getTransactionReceipt({ hash })
     const [distributed] = await fomo.getEvents.Distributed({}, { blockHash: receipt.blockHash })
     assert.deepEqual(distributed.args, {
       index: 1n,
       principal,
-      gold: rest - bps(1) - bps(2) - bps(3) - bps(4) - (distributed.args.team ?? 0n) - bps(6),
+      gold: rest - bps(1) - bps(2) - bps(6),
       fomo: bps(1),
       double: bps(2),
-      invite: bps(3) + bps(4),
-      team: distributed.args.team,
+      invite: 0n,
+      team: 0n,
       burn: bps(6),
     })
     const values = await fomo.read.getValues()
@@ -113,7 +112,7 @@ describe('Fomo (FOM pool and round game)', async () => {
     assert.equal(totals.totalUser, 1n)
     assert.equal(totals.totalAmount, value)
     assert.equal(totals.todayAmount, value)
-    assert.equal(totals.totalRewardInvite, bps(3) + bps(4))
+    assert.equal(totals.totalRewardInvite, 0n)
     const team = await fomo.read.teams([bob.account.address])
     assert.equal(team.teamAmount, value)
     assert.equal(team.teamUser, 1n)
@@ -125,6 +124,28 @@ describe('Fomo (FOM pool and round game)', async () => {
     const [invitees, count] = await fomo.read.getInvites([bob.account.address, 0n, 10n])
     assert.deepEqual(invitees, [getAddress(carol.account.address)])
     assert.equal(count, 1n)
+    // once bob and alice have an order, carol's next order pays them the direct and indirect shares
+    await fomo.write.burn([0n, 1n, parseEther('100'), true], { account: alice.account })
+    await fomo.write.burn([0n, 1n, parseEther('100'), true], { account: bob.account })
+    const next = await fomo.write.burn([1n, 2n, parseEther('500'), true], { account: carol.account })
+    assert.equal((await fomo.read.users([bob.account.address])).rewardDirect, bps(3))
+    assert.equal((await fomo.read.users([alice.account.address])).rewardIndirect, bps(4))
+    const [paid] = await fomo.getEvents.Distributed(
+      {},
+      { blockHash: (await s.publicClient.getTransactionReceipt({ hash: next })).blockHash },
+    )
+    assert.equal(paid.args.invite, bps(3) + bps(4))
+    const after = await fomo.read.getTotals()
+    // plus alice's direct share of bob's order (alice had an order by then)
+    const bobRest = parseEther('100') - (parseEther('100') * fomoMulti.stakeSurplus[0]) / BPS
+    assert.equal(after.totalRewardInvite, bps(3) + bps(4) + (bobRest * fomoMulti.burnRates[3]) / BPS)
+    assert.equal(
+      after.totalRewardUSDT,
+      after.totalRewardInvite +
+        after.totalRewardTeam +
+        (await fomo.read.getConfig()).totalRewardFOM +
+        after.totalReward,
+    )
   })
 
   it('takes NEX at the TWAP and sells it for USDT within swapRate', async () => {
@@ -336,6 +357,7 @@ describe('Fomo (FOM pool and round game)', async () => {
   it('pays static rewards from the gold pool by weight, and the balance on claimReward(0)', async () => {
     const s = await networkHelpers.loadFixture(fixture)
     const { fomo, carol, dave, bob } = s
+    await fomo.write.burn([0n, 1n, parseEther('100'), true], { account: bob.account }) // bob can earn
     await fomo.write.burn([0n, 1n, parseEther('1000'), true], { account: carol.account })
     await fomo.write.burn([4n, 1n, parseEther('1000'), true], { account: dave.account })
     await time.increase(Number(local.fomo.dayTimes))
@@ -380,6 +402,7 @@ describe('Fomo (FOM pool and round game)', async () => {
   it('requires exactly handleGas with a claim and keeps the native coin as excess', async () => {
     const s = await networkHelpers.loadFixture(fixture)
     const { fomo, bob, carol, deployer } = s
+    await fomo.write.burn([1n, parseEther('100'), true], { account: bob.account }) // bob can earn
     await fomo.write.burn([1n, parseEther('1000'), true], { account: carol.account })
     await fomo.write.setConfig([{ ...local.fomo, handleGas: 1000n }])
     await viem.assertions.revertWithCustomErrorWithArgs(
@@ -463,12 +486,16 @@ describe('Fomo (FOM pool and round game)', async () => {
     const s = await networkHelpers.loadFixture(fixture)
     const { fomo, alice, bob, carol, dave, erin } = s
     const value = parseEther('10000')
+    const small = parseEther('100')
+    // dave and alice can earn (they have an order); carol and bob never played
+    for (const w of [dave, alice]) await fomo.write.burn([0n, 1n, small, true], { account: w.account })
     await fomo.write.burn([0n, 1n, value, true], { account: erin.account })
     for (const w of [dave, carol, bob, alice]) {
       const team = await fomo.read.teams([w.account.address])
-      assert.equal(team.teamAmount, value)
+      const withDave = w === dave || w === alice ? 0n : small
+      assert.equal(team.teamAmount, value + (w === alice ? small : withDave))
       assert.equal(team.level, 1n)
-      assert.equal(team.teamUser, 1n)
+      assert.equal(team.teamUser, w === dave ? 1n : 2n)
     }
     const rest = value - (value * fomoMulti.stakeSurplus[0]) / BPS
     const budget = (rest * fomoMulti.burnRates[5]) / BPS
@@ -480,7 +507,10 @@ describe('Fomo (FOM pool and round game)', async () => {
       'TeamLevelUpdated',
       [getAddress(alice.account.address), 4n, true],
     )
+    // bob (V3, never played) cannot earn: he neither takes nor uses up a differential
+    await fomo.write.setTeamLevel([bob.account.address, 3n, true])
     await fomo.write.burn([0n, 1n, value, true], { account: erin.account })
+    assert.equal((await fomo.read.users([bob.account.address])).rewardTeam, 0n)
     assert.equal(
       (await fomo.read.users([alice.account.address])).rewardTeam,
       (budget * (fomoMulti.teamRates[3] - fomoMulti.teamRates[0])) / BPS, // dave (V1) took the first 25 %
@@ -490,7 +520,8 @@ describe('Fomo (FOM pool and round game)', async () => {
     assert.equal(team.level, 4n)
     assert.equal(team.teamMin, team.teamAmount - team.teamMax)
     await fomo.write.setTeamLevel([alice.account.address, 0n, false])
-    assert.equal((await fomo.read.teams([alice.account.address])).level, 1n) // 20,000: V1 again
+    assert.equal((await fomo.read.teams([alice.account.address])).level, 1n) // 20,100: V1 again
+    assert.equal((await fomo.read.teams([alice.account.address])).isManual, false)
     await viem.assertions.revertWithCustomErrorWithArgs(
       fomo.write.setTeamLevel([alice.account.address, 5n, true]),
       fomo,

@@ -68,14 +68,21 @@ library FomoLib {
         uint128 rewardFOMO;
     }
 
-    /// @dev Written by every order below the account (one slot).
+    /// @dev Written by every order below the account: one slot, so that a team walk reads and writes one slot per
+    /// ancestor. Appended in the slot's unused bits: `maxIndex`, the Main index of the largest leg's account (0: it
+    /// is {TeamMeta-maxAccount}, for an index of 2**24 or more), and `manual`, 0 for an automatic level (computed
+    /// from `teamAmount`) or 1 + the level the owner set.
     struct TeamData {
         uint96 teamAmount;
         uint96 teamMax;
         uint32 teamUser;
+        uint24 maxIndex;
+        uint8 manual;
     }
 
-    /// @dev Written rarely: when the level or the largest leg changes, by the owner, when a direct invitee joins.
+    /// @dev The owner's last `setTeamLevel` (`isManual`, `level`; the walk reads `TeamData.manual`) and the largest
+    /// leg's account when its Main index does not fit `TeamData.maxIndex`. `inviteValids` is not written any more
+    /// (the valid invites are the length of `invites`).
     struct TeamMeta {
         bool isManual;
         uint8 level;
@@ -100,39 +107,63 @@ library FomoLib {
         uint128 paid;
     }
 
-    /// @dev Where every USDT of the pool is (gold, pot, balances, prizes, burnSurplus, staticOwed and locked belong
-    /// to users or the game), and the reward-per-weight accumulator; packed in pairs (amounts stay below 2**128).
+    /// @dev Where every USDT of the pool is (`hot.gold`, `hot.pot`, balances, prizes, `hot.burnSurplus`, staticOwed
+    /// and `hot.locked` belong to users or the game), and the reward-per-weight accumulator; packed in pairs (amounts
+    /// stay below 2**128). Fields marked "moved" live in {Hot} and are not used any more here.
     struct Pools {
-        uint128 gold;
-        uint128 pot;
-        uint128 goldIn;
-        uint128 potIn;
+        uint128 gold; // moved
+        uint128 pot; // moved
+        uint128 goldIn; // not written any more: gold + staticOwed + totals.totalReward (see Fomo.getValues)
+        uint128 potIn; // not written any more: pot + totals.totalRewardFOM
         uint128 balances;
         uint128 prizes;
-        uint128 burnSurplus;
-        uint128 doubleOut;
+        uint128 burnSurplus; // moved
+        uint128 doubleOut; // moved
         uint128 staticOwed;
-        uint128 locked;
+        uint128 locked; // moved
         uint128 totalWeight;
         uint40 lastDrip;
         uint256 perWeight;
     }
 
+    /// @dev Fields marked "moved" live in {Hot} and are not used any more here.
     struct TotalsData {
-        uint128 totalAmount;
-        uint128 totalActual;
-        uint128 totalTokens;
-        uint128 todayAmount;
+        uint128 totalAmount; // moved
+        uint128 totalActual; // moved
+        uint128 totalTokens; // moved
+        uint128 todayAmount; // moved
         uint128 totalRewardInvite;
         uint128 totalRewardTeam;
         uint128 totalReward;
-        uint128 totalRewardUSDT;
+        uint128 totalRewardUSDT; // not written any more: the sum of the four reward totals (see Fomo.getTotals)
         uint128 totalRewardFOM;
         uint128 totalExtract;
         uint128 lastBalance;
-        uint64 today;
-        uint32 totalUser;
+        uint64 today; // moved
+        uint32 totalUser; // moved
         uint40 lastOut;
+    }
+
+    /// @dev The pool amounts and totals that (nearly) every order writes, in 5 slots that initialisation makes
+    /// non-zero (`openedAt`, `today`, the `primed` flags), so that no order pays for a zero-to-non-zero write of
+    /// them: a fresh pool's first order costs what any order costs. Amounts stay below 2**104 (2e31 base units:
+    /// orders are at most 1e27).
+    struct Hot {
+        uint104 gold;
+        uint104 pot;
+        uint40 openedAt;
+        uint104 locked;
+        uint104 burnSurplus;
+        uint40 today;
+        uint104 totalAmount;
+        uint104 totalActual;
+        uint32 totalUser;
+        bool primed2;
+        uint104 totalTokens;
+        uint104 todayAmount;
+        bool primed3;
+        uint104 doubleOut;
+        bool primed4;
     }
 
     /// @dev All of Fomo's state.
@@ -157,6 +188,33 @@ library FomoLib {
         mapping(address account => uint256[] indexes) userOrders;
         mapping(address account => address[] invitees) invites;
         mapping(address account => bool blacklisted) blacklist;
+        // appended: a user's order indexes, 8 per slot (32 bits each, position i in page i / 8), after the entries
+        // of `userOrders` (not written any more); `users[account].orders` counts both
+        mapping(address account => mapping(uint256 page => uint256 indexes)) orderPages;
+        // appended: what the user flows read of `settings` and `multi`, packed in 5 slots instead of 43 (written
+        // with them; a proxy upgraded from a version without it needs `setConfig` and `setConfigMulti` once)
+        PackedConfig cfg;
+        // appended: see {Hot}
+        Hot hot;
+        // appended: the invitees with an order (their Main indexes, 32 bits each) after the entries of `invites`
+        // (not written any more): slot 0 of page 0 holds their count, entry i is at position i + 1 (8 per page)
+        mapping(address account => mapping(uint256 page => uint256 entries)) invitePages;
+    }
+
+    /// @dev A packed copy of the config the user flows read (every value within the bounds Fomo enforces).
+    struct PackedConfig {
+        uint40 startTime;
+        uint32 dayTimes;
+        uint32 addTime;
+        uint32 roundTime;
+        uint16 swapRate;
+        uint16 rewardRate;
+        uint8 algebra;
+        uint96 roundMin;
+        uint96 userMax;
+        uint16[11] rates; // burnRates 0..6, teamRates 7..10
+        uint16[15] tiers; // stakeDays 0..4, stakeRates 5..9, stakeSurplus 10..14
+        uint128[4] teamAmounts;
     }
 
     /// @notice The pot shares of the winners, latest qualifying order first (basis points).
@@ -169,14 +227,14 @@ library FomoLib {
     /// @notice {IFomo-burn}: checks, settles an ended round, takes the payment, opens the order, plays the round
     /// game, splits the rest and logs.
     function burn(Layout storage $, uint256 index, uint256 times, uint256 amount, bool isUSDT) external {
-        uint256 value = _checkBurn($, index, times, amount);
+        (uint256 value, uint256 senderIndex) = _checkBurn($, index, times, amount);
         settleRound($);
         drip($);
         (uint256 actual, uint256 tokens, uint256 price) = _collect($, value, isUSDT);
-        address[] memory referrers = $.main.getReferrers(msg.sender, $.settings.algebra);
+        address[] memory referrers = $.main.getReferrers(msg.sender, $.cfg.algebra);
         bool first = $.users[msg.sender].index == 0;
-        uint256 orderIndex = _open($, index, actual, tokens, price, isUSDT, referrers, first);
-        _finish($, orderIndex, value, referrers, first);
+        uint256 orderIndex = _open($, index, actual, tokens, price, isUSDT, first);
+        _finish($, orderIndex, value, referrers, first, senderIndex);
     }
 
     /// @dev After the order is open: totals, the round game, the split and the log.
@@ -185,14 +243,16 @@ library FomoLib {
         uint256 orderIndex,
         uint256 value,
         address[] memory referrers,
-        bool first
+        bool first,
+        uint256 senderIndex
     ) private {
         OrderData storage o = $.orders[orderIndex];
         uint256 actual = o.amount;
+        if (first && referrers.length > 0) _pushInvite($, referrers[0], senderIndex);
         _count($, value, actual, o.tokens);
-        if (actual >= $.settings.roundMin) _joinRound($, orderIndex);
+        if (actual >= $.cfg.roundMin) _joinRound($, orderIndex);
         emit IFomo.Burned(msg.sender, orderIndex, $.round.index, o.stakeIndex, value, actual, o.tokens, o.isUSDT);
-        _distribute($, orderIndex, actual - o.principal, referrers, first);
+        _distribute($, orderIndex, actual - o.principal, referrers, first, senderIndex);
     }
 
     /// @notice {IFomo-release}.
@@ -218,7 +278,7 @@ library FomoLib {
         setDebt($, user);
         $.pools.totalWeight -= uint128(weight);
         uint256 principal = order.principal;
-        $.pools.locked -= uint128(principal);
+        $.hot.locked -= uint104(principal);
         order.status = forced ? STATUS_FORCED : STATUS_RELEASED;
         order.lastTime = uint40(block.timestamp);
         emit IFomo.Released(owner, index, principal, forced, msg.sender);
@@ -250,8 +310,7 @@ library FomoLib {
         }
         user.lastOut = uint40(block.timestamp);
         (uint256 fee, uint256 paid) = FeeMath.split(amount, $.settings.feeRate);
-        $.pools.gold += uint128(fee);
-        $.pools.goldIn += uint128(fee);
+        $.hot.gold += uint104(fee);
         $.totals.totalExtract += uint128(paid);
         $.totals.lastOut = uint40(block.timestamp);
         if (index == 0) emit IFomo.RewardClaimed(msg.sender, amount, fee);
@@ -264,16 +323,16 @@ library FomoLib {
     function updatePool(Layout storage $) external {
         settleRound($);
         drip($);
-        uint256 surplus = $.pools.burnSurplus;
+        uint256 surplus = $.hot.burnSurplus;
         uint256 every = $.settings.burnEvery;
         if (every == 0 || surplus < every) return;
-        $.pools.burnSurplus = 0;
+        $.hot.burnSurplus = 0;
         address nex = address($.nex);
         $.usdt.forceApprove(nex, surplus);
         try IToken(nex).swapBurn(surplus) {
             emit IFomo.SurplusBurned(surplus, true);
         } catch {
-            $.pools.burnSurplus = uint128(surplus);
+            $.hot.burnSurplus = uint104(surplus);
             $.usdt.forceApprove(nex, 0);
             emit IFomo.SurplusBurned(surplus, false);
         }
@@ -287,13 +346,14 @@ library FomoLib {
         uint256 index,
         uint256 times,
         uint256 amount
-    ) private view returns (uint256 value) {
+    ) private view returns (uint256 value, uint256 registered) {
         if (index >= TIERS) revert IFomo.FomoInvalidTier(index, TIERS);
         if (times == 0 || times > MAX_TIMES) revert IFomo.FomoTimesOutOfRange(times, 1, MAX_TIMES);
-        if (block.timestamp < $.settings.startTime) revert IFomo.FomoNotStarted($.settings.startTime);
-        (uint256 registered, ) = $.main.users(msg.sender);
+        PackedConfig storage cfg = $.cfg;
+        if (block.timestamp < cfg.startTime) revert IFomo.FomoNotStarted(cfg.startTime);
+        (registered, ) = $.main.users(msg.sender);
         if (registered == 0) revert IFomo.FomoNotRegistered(msg.sender);
-        uint256 userMax = $.settings.userMax;
+        uint256 userMax = cfg.userMax;
         uint256 current = $.users[msg.sender].amount;
         uint256 max = userMax > current ? userMax - current : 0;
         if (amount > MAX_AMOUNT) revert IFomo.FomoAmountOutOfRange(amount, 1, max);
@@ -321,7 +381,7 @@ library FomoLib {
         path[1] = address($.usdt);
         $.router.swapExactTokensForTokensSupportingFeeOnTransferTokens(
             tokens,
-            FeeMath.bps(value, FeeMath.BPS - $.settings.swapRate),
+            FeeMath.bps(value, FeeMath.BPS - $.cfg.swapRate),
             path,
             address(this),
             block.timestamp
@@ -337,20 +397,20 @@ library FomoLib {
         uint256 tokens,
         uint256 price,
         bool isUSDT,
-        address[] memory referrers,
         bool first
     ) private returns (uint256 orderIndex) {
         UserData storage user = $.users[msg.sender];
-        if (first) _join($, user, referrers);
+        if (first) _join($, user);
         accrueStatic($, msg.sender, user);
         orderIndex = $.orders.length;
-        uint256 principal = FeeMath.bps(actual, $.multi.stakeSurplus[index]);
-        uint256 lockDays = $.multi.stakeDays[index];
-        $.userOrders[msg.sender].push(orderIndex);
+        uint16[15] memory tiers = $.cfg.tiers;
+        uint256 principal = FeeMath.bps(actual, tiers[10 + index]);
+        uint256 lockDays = tiers[index];
+        _pushOrder($, msg.sender, user.orders, orderIndex);
         OrderData storage o = $.orders.push();
         o.owner = msg.sender;
         o.userIndex = user.orders;
-        o.rate = uint16($.multi.stakeRates[index]);
+        o.rate = tiers[5 + index];
         o.lockDays = uint16(lockDays);
         o.stakeIndex = uint8(index);
         o.status = STATUS_LOCKED;
@@ -361,68 +421,113 @@ library FomoLib {
         o.price = uint128(price);
         o.startTime = uint40(block.timestamp);
         o.lastTime = uint40(block.timestamp);
-        o.endTime = uint40(block.timestamp + lockDays * $.settings.dayTimes);
+        o.endTime = uint40(block.timestamp + lockDays * $.cfg.dayTimes);
         ++user.orders;
-        uint256 weight = (actual * o.rate) / FeeMath.BPS;
+        uint256 weight = (actual * tiers[5 + index]) / FeeMath.BPS;
         user.amount += uint128(actual);
         user.total += uint128(actual);
         user.weight += uint128(weight);
         setDebt($, user);
         $.pools.totalWeight += uint128(weight);
-        $.pools.locked += uint128(principal);
+        $.hot.locked += uint104(principal);
     }
 
-    function _join(Layout storage $, UserData storage user, address[] memory referrers) private {
-        user.index = ++$.totals.totalUser;
-        if (referrers.length > 0) {
-            $.invites[referrers[0]].push(msg.sender);
-            ++$.teamMeta[referrers[0]].inviteValids;
-        }
+    /// @dev Stores `orderIndex` at `position` of `account`'s orders (8 per slot: most orders update a slot).
+    function _pushOrder(Layout storage $, address account, uint256 position, uint256 orderIndex) private {
+        if (orderIndex > type(uint32).max) revert IFomo.FomoValueOutOfBounds("order", orderIndex, 1, type(uint32).max);
+        uint256 legacy = $.userOrders[account].length;
+        uint256 at = position - legacy;
+        $.orderPages[account][at / 8] |= orderIndex << (32 * (at % 8));
+    }
+
+    /// @dev Adds the caller (Main index `index`) to `referrer`'s invitees with an order: one slot for the first 7.
+    function _pushInvite(Layout storage $, address referrer, uint256 index) private {
+        if (index > type(uint32).max) revert IFomo.FomoValueOutOfBounds("index", index, 1, type(uint32).max);
+        mapping(uint256 page => uint256 entries) storage pages = $.invitePages[referrer];
+        uint256 count = pages[0] & type(uint32).max;
+        uint256 at = count + 1;
+        pages[at / 8] |= index << (32 * (at % 8));
+        pages[0] = (pages[0] & ~uint256(type(uint32).max)) | (count + 1);
+    }
+
+    /// @notice How many of `account`'s direct invitees have an order (the valid invites).
+    function inviteCount(Layout storage $, address account) internal view returns (uint256) {
+        return $.invites[account].length + ($.invitePages[account][0] & type(uint32).max);
+    }
+
+    /// @notice `account`'s invitee with an order at `position` (in joining order; below {inviteCount}).
+    function inviteAt(Layout storage $, address account, uint256 position) internal view returns (address) {
+        address[] storage legacy = $.invites[account];
+        if (position < legacy.length) return legacy[position];
+        uint256 at = position - legacy.length + 1;
+        return $.main.accountAt(($.invitePages[account][at / 8] >> (32 * (at % 8))) & type(uint32).max);
+    }
+
+    /// @notice The index of `account`'s order at `position` (0 past its last order).
+    function userOrderAt(Layout storage $, address account, uint256 position) internal view returns (uint256) {
+        uint256[] storage legacy = $.userOrders[account];
+        if (position < legacy.length) return legacy[position];
+        if (position >= $.users[account].orders) return 0;
+        uint256 at = position - legacy.length;
+        return ($.orderPages[account][at / 8] >> (32 * (at % 8))) & type(uint32).max;
+    }
+
+    function _join(Layout storage $, UserData storage user) private {
+        user.index = ++$.hot.totalUser;
     }
 
     function _count(Layout storage $, uint256 value, uint256 actual, uint256 tokens) private {
-        TotalsData storage t = $.totals;
-        t.totalAmount += uint128(value);
-        t.totalActual += uint128(actual);
-        t.totalTokens += uint128(tokens);
-        uint256 today = block.timestamp / $.settings.dayTimes;
+        Hot storage t = $.hot;
+        t.totalAmount += uint104(value);
+        t.totalActual += uint104(actual);
+        t.totalTokens += uint104(tokens);
+        uint256 today = block.timestamp / $.cfg.dayTimes;
         if (t.today != today) {
-            t.today = uint64(today);
-            t.todayAmount = uint128(actual);
+            t.today = uint40(today);
+            t.todayAmount = uint104(actual);
         } else {
-            t.todayAmount += uint128(actual);
+            t.todayAmount += uint104(actual);
         }
     }
 
-    /// @dev Splits `rest` by `burnRates`; shares without a recipient go to the gold pool.
+    /// @dev Splits `rest` by `burnRates`; shares without a recipient (no referrer, or one that cannot earn: see
+    /// {_canEarn}) go to the gold pool.
     function _distribute(
         Layout storage $,
         uint256 orderIndex,
         uint256 rest,
         address[] memory referrers,
-        bool first
+        bool first,
+        uint256 senderIndex
     ) private {
         // split: 0 gold, 1 pot, 2 double, 3 invite (direct + indirect paid), 4 team paid, 5 burn
         uint256[6] memory split;
-        uint256[7] memory rates = $.multi.burnRates;
+        uint16[11] memory rates = $.cfg.rates;
         split[1] = FeeMath.bps(rest, rates[1]);
         if (address($.double_) != address(0)) split[2] = FeeMath.bps(rest, rates[2]);
         if (referrers.length > 0) split[3] = _referral($, referrers[0], 1, FeeMath.bps(rest, rates[3]));
         if (referrers.length > 1) split[3] += _referral($, referrers[1], 2, FeeMath.bps(rest, rates[4]));
-        split[4] = _team($, referrers, $.orders[orderIndex].amount, FeeMath.bps(rest, rates[5]), first);
+        Walk memory w = Walk({
+            actual: $.orders[orderIndex].amount,
+            budget: FeeMath.bps(rest, rates[5]),
+            paidRate: 0,
+            spent: 0,
+            childIndex: senderIndex,
+            first: first
+        });
+        split[4] = _team($, referrers, w, rates);
         split[5] = FeeMath.bps(rest, rates[6]);
         split[0] = rest - split[1] - split[2] - split[3] - split[4] - split[5];
-        Pools storage p = $.pools;
-        p.gold += uint128(split[0]);
-        p.goldIn += uint128(split[0]);
-        p.pot += uint128(split[1]);
-        p.potIn += uint128(split[1]);
-        p.doubleOut += uint128(split[2]);
-        p.balances += uint128(split[3] + split[4]);
-        p.burnSurplus += uint128(split[5]);
-        $.totals.totalRewardInvite += uint128(split[3]);
-        $.totals.totalRewardTeam += uint128(split[4]);
-        $.totals.totalRewardUSDT += uint128(split[3] + split[4]);
+        Hot storage h = $.hot;
+        h.gold += uint104(split[0]);
+        h.pot += uint104(split[1]);
+        h.doubleOut += uint104(split[2]);
+        h.burnSurplus += uint104(split[5]);
+        if (split[3] + split[4] > 0) {
+            $.pools.balances += uint128(split[3] + split[4]);
+            $.totals.totalRewardInvite += uint128(split[3]);
+            $.totals.totalRewardTeam += uint128(split[4]);
+        }
         emit IFomo.Distributed(
             orderIndex,
             $.orders[orderIndex].principal,
@@ -436,13 +541,19 @@ library FomoLib {
         if (split[2] > 0) $.double_.deposit(msg.sender, split[2], orderIndex); // approved once, see Fomo
     }
 
+    /// @dev Whether `account` earns referral and team rewards: it has a locked order and is not blacklisted (as in
+    /// Burn). An ancestor that never played is skipped, so an order never writes its reward records.
+    function _canEarn(Layout storage $, address account) private view returns (bool) {
+        return $.users[account].amount > 0 && !$.blacklist[account];
+    }
+
     function _referral(
         Layout storage $,
         address referrer,
         uint256 generation,
         uint256 amount
     ) private returns (uint256) {
-        if (amount == 0) return 0;
+        if (amount == 0 || !_canEarn($, referrer)) return 0;
         UserData storage r = $.users[referrer];
         if (generation == 1) r.rewardDirect += uint128(amount);
         else r.rewardIndirect += uint128(amount);
@@ -451,72 +562,85 @@ library FomoLib {
         return amount;
     }
 
+    /// @dev The state of a team walk (in memory, to keep the stack small).
+    struct Walk {
+        uint256 actual;
+        uint256 budget;
+        uint256 paidRate;
+        uint256 spent;
+        uint256 childIndex;
+        bool first;
+    }
+
     /// @dev Adds `actual` to the team records of the ancestors (`referrers`, nearest first), updates their largest
-    /// leg and level, and pays differential team rewards out of `budget`; returns what it paid.
+    /// leg, and pays differential team rewards out of `budget` to those that can earn; returns what it paid.
     function _team(
         Layout storage $,
         address[] memory referrers,
-        uint256 actual,
-        uint256 budget,
-        bool first
-    ) private returns (uint256 spent) {
-        uint256 paidRate;
+        Walk memory w,
+        uint16[11] memory rates
+    ) private returns (uint256) {
         address child = msg.sender;
         for (uint256 k; k < referrers.length; ++k) {
             address ancestor = referrers[k];
-            uint256 level = _teamStep($, ancestor, child, actual, first);
-            if (level > 0 && budget > 0) {
-                uint256 rate = $.multi.teamRates[level - 1];
-                if (rate > paidRate) {
-                    uint256 amount = (budget * (rate - paidRate)) / FeeMath.BPS;
-                    paidRate = rate;
+            uint256 level = _teamStep($, ancestor, child, w);
+            if (level > 0 && w.budget > 0) {
+                uint256 rate = rates[6 + level]; // teamRates[level - 1]
+                if (rate > w.paidRate && _canEarn($, ancestor)) {
+                    uint256 amount = (w.budget * (rate - w.paidRate)) / FeeMath.BPS;
+                    w.paidRate = rate;
                     if (amount > 0) {
                         UserData storage u = $.users[ancestor];
                         u.rewardTeam += uint128(amount);
                         u.balance += uint128(amount);
-                        spent += amount;
+                        w.spent += amount;
                         emit IFomo.TeamRewarded(ancestor, msg.sender, level, amount);
                     }
                 }
             }
             child = ancestor;
+            w.childIndex = 0; // looked up in Main only if its leg becomes the largest
         }
+        return w.spent;
     }
 
-    /// @dev Adds `actual` to `ancestor`'s team (reached through `child`); returns its level.
+    /// @dev Adds the walk's amount to `ancestor`'s team (reached through `child`, Main index `w.childIndex` or 0 if
+    /// not known yet); returns its level (manual, or computed from the team amount; an automatic change is an event only).
     function _teamStep(
         Layout storage $,
         address ancestor,
         address child,
-        uint256 actual,
-        bool first
+        Walk memory w
     ) private returns (uint256 level) {
         TeamData memory t = $.teams[ancestor];
-        t.teamAmount += uint96(actual);
-        if (first) ++t.teamUser;
+        uint256 previous = t.teamAmount;
+        t.teamAmount += uint96(w.actual);
+        if (w.first) ++t.teamUser;
         // the child's leg: its own orders and its team, within this team (walks stop at `algebra` generations)
         uint256 leg = Math.min(uint256($.users[child].total) + $.teams[child].teamAmount, t.teamAmount);
-        TeamMeta storage meta = $.teamMeta[ancestor];
         if (leg > t.teamMax) {
             t.teamMax = uint96(leg);
-            if (meta.maxAccount != child) meta.maxAccount = child;
+            if (w.childIndex == 0) (w.childIndex, ) = $.main.users(child);
+            if (w.childIndex <= type(uint24).max) {
+                t.maxIndex = uint24(w.childIndex);
+            } else {
+                t.maxIndex = 0;
+                $.teamMeta[ancestor].maxAccount = child;
+            }
         }
         $.teams[ancestor] = t;
-        level = meta.level;
-        if (!meta.isManual) {
-            uint256 computed = autoLevel($, t.teamAmount);
-            if (computed != level) {
-                level = computed;
-                meta.level = uint8(computed);
-                emit IFomo.TeamLevelUpdated(ancestor, computed, false);
-            }
+        if (t.manual != 0) return t.manual - 1;
+        level = autoLevel($, t.teamAmount);
+        // the amount only grows here: the level changed if this order crossed its threshold
+        if (level > 0 && previous < $.cfg.teamAmounts[level - 1]) {
+            emit IFomo.TeamLevelUpdated(ancestor, level, false);
         }
     }
 
     /// @notice The highest level L whose threshold `teamAmounts[L-1]` (non-zero) `teamAmount` reaches.
     function autoLevel(Layout storage $, uint256 teamAmount) internal view returns (uint256) {
         for (uint256 level = LEVELS; level > 0; --level) {
-            uint256 threshold = $.multi.teamAmounts[level - 1];
+            uint256 threshold = $.cfg.teamAmounts[level - 1];
             if (threshold > 0 && teamAmount >= threshold) return level;
         }
         return 0;
@@ -528,8 +652,8 @@ library FomoLib {
     /// `roundTime` from now, and becomes the latest of the last 5.
     function _joinRound(Layout storage $, uint256 orderIndex) private {
         RoundState memory r = $.round;
-        uint256 cap = block.timestamp + $.settings.roundTime;
-        uint256 endTime = r.endTime == 0 ? cap : Math.min(uint256(r.endTime) + $.settings.addTime, cap);
+        uint256 cap = block.timestamp + $.cfg.roundTime;
+        uint256 endTime = r.endTime == 0 ? cap : Math.min(uint256(r.endTime) + $.cfg.addTime, cap);
         r.endTime = uint40(endTime);
         r.ring = uint160(((uint256(r.ring) << 32) | orderIndex) & type(uint160).max);
         if (r.count < WINNERS) ++r.count;
@@ -541,7 +665,7 @@ library FomoLib {
     function settleRound(Layout storage $) internal {
         RoundState memory r = $.round;
         if (r.endTime == 0 || block.timestamp < r.endTime) return;
-        uint256 pot = $.pools.pot;
+        uint256 pot = $.hot.pot;
         uint256 paid;
         uint256[5] memory shares = winnerShares();
         for (uint256 i; i < r.count; ++i) paid += (pot * shares[i]) / FeeMath.BPS;
@@ -553,10 +677,9 @@ library FomoLib {
             pot: uint128(pot),
             paid: uint128(paid)
         });
-        $.pools.pot = uint128(pot - paid);
+        $.hot.pot = uint104(pot - paid);
         $.pools.prizes += uint128(paid);
         $.totals.totalRewardFOM += uint128(paid);
-        $.totals.totalRewardUSDT += uint128(paid);
         $.totals.lastBalance = uint128(pot);
         $.round = RoundState({ring: 0, endTime: 0, index: r.index + 1, count: 0});
         emit IFomo.RoundSettled(r.index, r.endTime, pot, paid, msg.sender);
@@ -591,7 +714,7 @@ library FomoLib {
         uint256 claimed;
         if (index == current.index) {
             round.endTime = current.endTime;
-            round.pot = $.pools.pot;
+            round.pot = $.hot.pot;
             round.count = current.count;
             winners = current.ring;
         } else {
@@ -631,10 +754,10 @@ library FomoLib {
     function pendingDrip(Layout storage $) internal view returns (uint256 perWeight, uint256 emission) {
         Pools storage p = $.pools;
         perWeight = p.perWeight;
-        if (block.timestamp <= p.lastDrip || p.totalWeight == 0 || p.gold == 0) return (perWeight, 0);
-        emission =
-            (p.gold * $.settings.rewardRate * (block.timestamp - p.lastDrip)) / (FeeMath.BPS * $.settings.dayTimes);
-        if (emission > p.gold) emission = p.gold;
+        uint256 gold = $.hot.gold;
+        if (block.timestamp <= p.lastDrip || p.totalWeight == 0 || gold == 0) return (perWeight, 0);
+        emission = (gold * $.cfg.rewardRate * (block.timestamp - p.lastDrip)) / (FeeMath.BPS * $.cfg.dayTimes);
+        if (emission > gold) emission = gold;
         perWeight += (emission * ACC) / p.totalWeight;
     }
 
@@ -646,9 +769,9 @@ library FomoLib {
         p.lastDrip = uint40(block.timestamp);
         if (emission == 0) return;
         p.perWeight = perWeight;
-        p.gold -= uint128(emission);
+        $.hot.gold -= uint104(emission);
         p.staticOwed += uint128(emission);
-        emit IFomo.PoolUpdated(emission, perWeight, p.gold);
+        emit IFomo.PoolUpdated(emission, perWeight, $.hot.gold);
     }
 
     /// @notice Credits `account`'s static reward since its debt was set (call {setDebt} after changing its weight).
@@ -664,7 +787,6 @@ library FomoLib {
         $.pools.staticOwed -= uint128(accrued);
         $.pools.balances += uint128(accrued);
         $.totals.totalReward += uint128(accrued);
-        $.totals.totalRewardUSDT += uint128(accrued);
         emit IFomo.StaticAccrued(account, accrued);
     }
 
@@ -716,6 +838,35 @@ library FomoLib {
             check("stakeDays", m.stakeDays[i], 1, maxDays);
             check("stakeRates", m.stakeRates[i], 1, maxRate);
             check("stakeSurplus", m.stakeSurplus[i], 0, FeeMath.BPS);
+        }
+    }
+
+    /// @notice Copies the checked settings into the packed config.
+    function packSettings(Layout storage $, IFomo.Settings calldata s) internal {
+        PackedConfig storage cfg = $.cfg;
+        cfg.startTime = uint40(s.startTime);
+        cfg.dayTimes = uint32(s.dayTimes);
+        cfg.addTime = uint32(s.addTime);
+        cfg.roundTime = uint32(s.roundTime);
+        cfg.swapRate = uint16(s.swapRate);
+        cfg.rewardRate = uint16(s.rewardRate);
+        cfg.algebra = uint8(s.algebra);
+        cfg.roundMin = uint96(s.roundMin);
+        cfg.userMax = uint96(s.userMax);
+    }
+
+    /// @notice Copies the checked multi config into the packed config.
+    function packMulti(Layout storage $, IFomo.ConfigMulti calldata m) internal {
+        PackedConfig storage cfg = $.cfg;
+        for (uint256 i; i < SHARES; ++i) cfg.rates[i] = uint16(m.burnRates[i]);
+        for (uint256 i; i < LEVELS; ++i) {
+            cfg.rates[SHARES + i] = uint16(m.teamRates[i]);
+            cfg.teamAmounts[i] = uint128(m.teamAmounts[i]);
+        }
+        for (uint256 i; i < TIERS; ++i) {
+            cfg.tiers[i] = uint16(m.stakeDays[i]);
+            cfg.tiers[TIERS + i] = uint16(m.stakeRates[i]);
+            cfg.tiers[2 * TIERS + i] = uint16(m.stakeSurplus[i]);
         }
     }
 

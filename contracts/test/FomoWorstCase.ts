@@ -1,0 +1,167 @@
+// The worst cases a 10,000-member team and 8 generations can produce, measured on real transactions (receipts, so
+// that every storage slot is as cold as on a chain): every user action stays under 1,000,000 gas. The team is
+// 10,000 registered members under one leader; the buyer sits under an 8-deep chain (`algebra` = 8 generations).
+// Never-active generations (registered, no order) are the most expensive: each of their records is written for the
+// first time. The first order of a fresh pool also initialises the pool's totals (and the Double pool's).
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { network } from 'hardhat'
+import { parseEther, type Hash } from 'viem'
+import { localContractsIII as local } from '../config/contractsIII.ts'
+import { deployContractsIIISystem, join } from './InfoSystem.ts'
+
+const LIMIT = 1_000_000n
+const TEAM = 10_000
+const GENERATIONS = 8
+const BATCH = 80
+
+describe('Contracts III worst cases in a 10,000-member team (8 generations)', async () => {
+  const connection = await network.create()
+  const { networkHelpers, viem } = connection
+  const { time } = networkHelpers
+  const measured: Record<string, number> = {}
+
+  async function teamFixture() {
+    const s = await deployContractsIIISystem(connection)
+    const chain = s.users.slice(0, GENERATIONS) // the leader first, each under the previous one
+    const buyers = s.users.slice(GENERATIONS, GENERATIONS + 3)
+    let referrer = s.deployer.account.address
+    for (const wallet of chain) {
+      await s.main.write.register([referrer], { account: wallet.account })
+      referrer = wallet.account.address
+    }
+    for (const wallet of buyers) {
+      await join(s, wallet, referrer, { usdt: parseEther('3000000'), nex: parseEther('200000') })
+    }
+    // the rest of the team: registered members that never act, spread under the chain
+    const builder = await viem.deployContract('TeamBuilder', [s.main.address])
+    const rest = TEAM - (GENERATIONS - 1) - buyers.length
+    const under = chain.map((wallet) => wallet.account.address)
+    for (let grown = 0; grown < rest; grown += BATCH) {
+      await builder.write.grow([under, BigInt(Math.min(BATCH, rest - grown))])
+    }
+    assert.equal(await builder.read.count(), BigInt(rest))
+    return { s, chain, buyers }
+  }
+
+  async function measure(name: string, hash: Promise<Hash>, publicClient: { getTransactionReceipt: Function }) {
+    const receipt = await publicClient.getTransactionReceipt({ hash: await hash })
+    assert.equal(receipt.status, 'success', name)
+    measured[name] = Number(receipt.gasUsed)
+    assert.ok(receipt.gasUsed < LIMIT, `${name}: ${receipt.gasUsed} gas >= ${LIMIT}`)
+  }
+
+  it("Fomo: a fresh pool's first order, userMax in USDT, under 8 never-active generations", async () => {
+    const { s, buyers } = await networkHelpers.loadFixture(teamFixture)
+    const [buyer] = buyers
+    await measure(
+      'Fomo.burn (first order of the pool, USDT, 8 never-active generations)',
+      s.fomo.write.burn([0n, 1n, local.fomo.userMax, true], { account: buyer.account }),
+      s.publicClient,
+    )
+    const team = await s.fomo.read.teams([s.users[0].account.address])
+    assert.equal(team.teamAmount, local.fomo.userMax, 'the leader counts the order 8 generations below')
+    assert.equal(team.teamUser, 1n)
+  })
+
+  it("Fomo: a fresh pool's first order paid in NEX, the DEX pair's first swap too", async () => {
+    const { s, buyers } = await networkHelpers.loadFixture(teamFixture)
+    await measure(
+      'Fomo.burn (first order of the pool and first swap of the pair, NEX, 8 never-active generations)',
+      s.fomo.write.burn([4n, 1n, parseEther('2000'), false], { account: buyers[0].account }),
+      s.publicClient,
+    )
+  })
+
+  it("Fomo: a fresh pool's first order paid in NEX, userMax, under 8 never-active generations", async () => {
+    const { s, buyers } = await networkHelpers.loadFixture(teamFixture)
+    // a deep market at the same price, so that userMax in NEX sells within swapRate (as on BSC)
+    const nex = (await s.token.read.balanceOf([s.deployer.account.address])) / 2n
+    const usdt = nex / 10n // 0.1 USDT per NEX, the pool's price
+    await s.usdt.write.mint([s.deployer.account.address, usdt])
+    await s.token.write.approve([s.router.address, nex])
+    await s.usdt.write.approve([s.router.address, usdt])
+    const deadline = BigInt(await time.latest()) + 3600n
+    await s.router.write.addLiquidity([s.token.address, s.usdt.address, nex, usdt, 0n, 0n, s.deployer.account.address, deadline])
+    await time.increase(Number(local.oracleWindow) + 1)
+    const value = local.fomo.userMax
+    await s.token.write.transfer([buyers[0].account.address, (await s.fomo.read.getSwapIn([value])) * 2n])
+    await measure(
+      'Fomo.burn (first order of the pool, NEX, userMax, 8 never-active generations)',
+      s.fomo.write.burn([4n, 1n, value, false], { account: buyers[0].account }),
+      s.publicClient,
+    )
+    assert.equal((await s.fomo.read.teams([s.users[0].account.address])).level, 2n, 'every generation crossed V2')
+  })
+
+  it("SuperFomo: a fresh pool's first order, userMax in USDT, under 8 never-active generations", async () => {
+    const { s, buyers } = await networkHelpers.loadFixture(teamFixture)
+    await measure(
+      'SuperFomo.burn (first order of the pool, USDT, 8 never-active generations)',
+      s.superFomo.write.burn([4n, 1n, local.superFomo.userMax, true], { account: buyers[0].account }),
+      s.publicClient,
+    )
+    const team = await s.superFomo.read.teams([s.users[0].account.address])
+    assert.equal(team.level, 4n, 'a 1,000,000 USDT team amount is V4')
+  })
+
+  it('Fomo and SuperFomo: a first order that settles the round, paid in NEX, under 8 never-active generations', async () => {
+    const { s, buyers } = await networkHelpers.loadFixture(teamFixture)
+    const [first, second] = buyers
+    for (const pool of [s.fomo, s.superFomo]) {
+      await pool.write.burn([1n, 1n, parseEther('1000'), true], { account: first.account })
+    }
+    await time.increase(Number(local.fomo.roundTime))
+    await measure(
+      'Fomo.burn (settles the round, NEX, new member, 8 never-active generations)',
+      s.fomo.write.burn([4n, 1n, parseEther('2000'), false], { account: second.account }),
+      s.publicClient,
+    )
+    assert.equal((await s.fomo.read.getRound([1n])).settled, true)
+    await measure(
+      'SuperFomo.burn (settles the round, NEX, new member, 8 never-active generations)',
+      s.superFomo.write.burn([4n, 1n, parseEther('2000'), false], { account: second.account }),
+      s.publicClient,
+    )
+  })
+
+  it("Fomo: 8 active generations' first team rewards at levels V1..V4", async () => {
+    const { s, chain, buyers } = await networkHelpers.loadFixture(teamFixture)
+    for (const wallet of chain) await join(s, wallet, s.deployer.account.address)
+    for (const wallet of chain) await s.fomo.write.burn([0n, 1n, parseEther('100'), true], { account: wallet.account })
+    // nearest first: V1, V2, V3, V4, so that four generations earn a team differential for the first time
+    for (let level = 1; level <= 4; level++) {
+      const wallet = chain[GENERATIONS - level]
+      await s.fomo.write.setTeamLevel([wallet.account.address, BigInt(level), true])
+    }
+    await measure(
+      'Fomo.burn (first team rewards of V1..V4, 8 active generations)',
+      s.fomo.write.burn([0n, 1n, local.fomo.userMax, true], { account: buyers[0].account }),
+      s.publicClient,
+    )
+  })
+
+  it("Mining, Stake and Double: a fresh pool's first deposit under never-active generations", async () => {
+    const { s, buyers } = await networkHelpers.loadFixture(teamFixture)
+    const [buyer] = buyers
+    await measure(
+      'Mining.deposit (first of the pool, 3 never-active generations)',
+      s.mining.write.deposit([5n, parseEther('100000')], { account: buyer.account }),
+      s.publicClient,
+    )
+    await measure(
+      'Stake.deposit (first of the pool, 2 never-active generations)',
+      s.stake.write.deposit([local.stake.userMax], { account: buyer.account }),
+      s.publicClient,
+    )
+    await measure(
+      'Double.deposit (first of the pool)',
+      s.double.write.deposit([buyer.account.address, parseEther('1000'), 0n], { account: buyer.account }),
+      s.publicClient,
+    )
+  })
+
+  it('reports', () => {
+    console.log(JSON.stringify(measured, null, 2))
+  })
+})
