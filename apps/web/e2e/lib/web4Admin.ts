@@ -47,6 +47,9 @@ export async function changeThroughForm(
   value: string,
   expected: { summary: string; toast: string },
 ): Promise<void> {
+  const toast = page.getByRole('status').filter({ hasText: expected.toast })
+  // The toast of an earlier change is gone first (success toasts last 2 s).
+  await toast.first().waitFor({ state: 'detached', timeout: 5_000 })
   await page.getByTestId(`field-${form}-${key}`).fill(value)
   await page.getByTestId(`submit-${form}`).click()
   const dialog = page.getByRole('dialog')
@@ -54,7 +57,7 @@ export async function changeThroughForm(
   const summary = (await page.getByTestId(`summary-${form}`).textContent()) ?? ''
   if (!summary.includes(expected.summary)) throw new Error(`summary "${summary}" lacks "${expected.summary}"`)
   await dialog.getByRole('button', { name: /^(Confirm|確認)$/ }).click()
-  await page.getByRole('status').filter({ hasText: expected.toast }).first().waitFor({ timeout: 30_000 })
+  await toast.first().waitFor({ timeout: 30_000 })
 }
 
 /**
