@@ -293,11 +293,17 @@ for (const [label, events, perBlock] of (
          'completed', 1, '{}', 2000000 + g, 1, '0x'
        FROM generate_series(1, 250000) g`,
     )
-    // The per-owner order totals the indexer keeps with each range (see writeRange).
+    // The order totals per owner and per team that the indexer keeps with each range (see writeRange).
     await again.pool.query(
       `INSERT INTO account_order_total (chain_id, owner, contract, amount, orders)
        SELECT chain_id, owner, contract, sum(amount), count(*)::int FROM order_record GROUP BY 1, 2, 3
        ON CONFLICT (chain_id, owner, contract) DO UPDATE SET amount = EXCLUDED.amount, orders = EXCLUDED.orders`,
+    )
+    await again.pool.query(
+      `INSERT INTO team_order_total (chain_id, account, contract, amount)
+   SELECT p.chain_id, p.ancestor, o.contract, sum(o.amount) FROM referral_path p
+   JOIN account_order_total o ON o.chain_id = p.chain_id AND o.owner = p.descendant GROUP BY 1, 2, 3
+   ON CONFLICT (chain_id, account, contract) DO UPDATE SET amount = EXCLUDED.amount`,
     )
     await again.pool.query('ANALYZE action_log; ANALYZE order_record; ANALYZE order_change')
     const rows = Number((await again.pool.query('SELECT count(*)::int AS n FROM action_log')).rows[0].n)

@@ -5,9 +5,12 @@
 // then measures each query with autocannon (8 connections, its own process, 1 s warm-up then GRAPHQL_BENCH_SECONDS,
 // default 5) next to a bare Fastify route answering a constant under the same load: the HTTP ceiling of the machine
 // at that moment, so that every figure is also printed as a ratio of it.
+// GRAPHQL_BENCH_BEFORE=<commit>: each query is also measured against the server of that commit (its apps/indexer/src,
+// extracted under .data/bench-before/) on the same database, right after the current one.
 // GRAPHQL_BENCH_ONLY=<substring> measures only the queries whose name contains it; GRAPHQL_BENCH_EXPLAIN=1 also prints
 // EXPLAIN (ANALYZE, BUFFERS) of every SQL statement each query runs.
-import { spawn } from 'node:child_process'
+import { execSync, spawn } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createDatabase } from '@nexus/db'
@@ -83,16 +86,35 @@ await db.pool.query(
    SELECT 31337, ${account('g >> d')}, ${account('g')}, d, g
    FROM generate_series(2, 19999) g, generate_series(1, 15) d WHERE g >> d > 0`,
 )
-// The per-owner order totals the indexer keeps with each range (see writeRange).
+// The order totals per owner and per team that the indexer keeps with each range (see writeRange).
 await db.pool.query(
   `INSERT INTO account_order_total (chain_id, owner, contract, amount, orders)
    SELECT chain_id, owner, contract, sum(amount), count(*)::int FROM order_record GROUP BY 1, 2, 3
    ON CONFLICT (chain_id, owner, contract) DO UPDATE SET amount = EXCLUDED.amount, orders = EXCLUDED.orders`,
 )
+await db.pool.query(
+  `INSERT INTO team_order_total (chain_id, account, contract, amount)
+   SELECT p.chain_id, p.ancestor, o.contract, sum(o.amount) FROM referral_path p
+   JOIN account_order_total o ON o.chain_id = p.chain_id AND o.owner = p.descendant GROUP BY 1, 2, 3
+   ON CONFLICT (chain_id, account, contract) DO UPDATE SET amount = EXCLUDED.amount`,
+)
 await db.pool.query('ANALYZE')
 
+/** The server of another commit (its apps/indexer/src), for before/after figures from the same run. */
+async function serverOf(commit: string): Promise<typeof createServer> {
+  const dir = join(import.meta.dirname, '..', '.data', 'bench-before', commit)
+  if (!existsSync(join(dir, 'apps'))) {
+    mkdirSync(dir, { recursive: true })
+    execSync(`git -C ${JSON.stringify(repoRoot)} archive ${commit} apps/indexer/src | tar -x -C ${JSON.stringify(dir)}`)
+  }
+  const module = (await import(pathToFileURL(join(dir, 'apps', 'indexer', 'src', 'createServer.ts')).href)) as {
+    createServer: typeof createServer
+  }
+  return module.createServer
+}
+
 const metrics = createMetrics()
-const app = createServer({
+const serverParameters = {
   db,
   rpc: createRpc({ url: 'http://127.0.0.1:9', metrics }),
   chainId: 31337,
@@ -100,7 +122,16 @@ const app = createServer({
   readyMaxLag: 5,
   contracts: ['Main', 'Log', 'Burn'],
   metrics,
-})
+}
+const beforeCommit = process.env.GRAPHQL_BENCH_BEFORE
+const beforeApp = beforeCommit ? (await serverOf(beforeCommit))(serverParameters) : undefined
+let beforeUrl = ''
+if (beforeApp) {
+  await beforeApp.listen({ port: 0, host: '127.0.0.1' })
+  const beforeAddress = beforeApp.server.address()
+  beforeUrl = `http://127.0.0.1:${typeof beforeAddress === 'object' && beforeAddress ? beforeAddress.port : 0}/graphql`
+}
+const app = createServer(serverParameters)
 await app.listen({ port: 0, host: '127.0.0.1' })
 const address = app.server.address()
 const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/graphql`
@@ -170,11 +201,20 @@ for (const [name, query] of queries) {
   await loadTest(url, body, 1)
   const result = await loadTest(url, body, seconds)
   if (result.non2xx || result.errors) throw new Error(`graphql ${name}: failed requests`)
-  console.log(
-    `graphql ${name}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${fmt(result.requests.average)} req/s ` +
-      `(${(result.requests.average / baseline.requests.average).toFixed(3)} of the bare route)`,
-  )
+  const line = (label: string, r: LoadResult) =>
+    `graphql ${name}${label}: p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${fmt(r.requests.average)} req/s ` +
+    `(${(r.requests.average / baseline.requests.average).toFixed(3)} of the bare route)`
+  console.log(line('', result))
+  if (beforeApp) {
+    await loadTest(beforeUrl, body, 1)
+    const old = await loadTest(beforeUrl, body, seconds)
+    console.log(
+      `${line(` [before, ${beforeCommit}]`, old)}; after/before: req/s ` +
+        `${(result.requests.average / old.requests.average).toFixed(2)}x, p99 ${(old.latency.p99 / Math.max(result.latency.p99, 1)).toFixed(2)}x lower`,
+    )
+  }
 }
+await beforeApp?.close()
 await app.close()
 await db.close()
 await target.drop()
