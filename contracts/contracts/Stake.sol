@@ -165,6 +165,7 @@ contract Stake is NexusUpgradeable, IStake {
         _fillRound(round, ido, amount);
 
         _usdt.safeTransferFrom(msg.sender, address(this), amount);
+        _write(msg.sender, "stake_deposit", "USDT", amount, user.amount, false);
     }
 
     /// @inheritdoc IStake

@@ -80,6 +80,10 @@ describe('Stake (rounds, reward caps, NEX releases)', async () => {
     assert.equal((await stake.read.getIdos())[0].idoTotal, amount)
     const totals = await stake.read.getTotals()
     assert.equal(totals.totalReserved, (rewardMax * E18) / price - (first * E18) / price)
+    const [entries] = await s.log.read.getUserActionLogs([carol.account.address, 'stake_deposit', 0n, 1n])
+    assert.equal(entries[0].amount, amount)
+    assert.equal(entries[0].symbol, 'USDT')
+    assert.equal(entries[0].balance, amount)
   })
 
   it('rejects amounts outside the range, with the range', async () => {

@@ -2,28 +2,22 @@
 pragma solidity ^0.8.28;
 
 import {IMain} from "../interfaces/IMain.sol";
-
-/// @dev Test-only: a registered member that never acts (registers in Main from its constructor).
-contract TeamMember {
-    constructor(IMain main, address referrer) {
-        main.register(referrer);
-    }
-}
+import {TeamMember} from "./TeamMember.sol";
 
 /// @dev Test-only: grows a large referral team cheaply, as members that register and never act, so that tests can
 /// measure user actions in a big team without sending one transaction per member.
 contract TeamBuilder {
-    IMain public immutable main;
+    IMain public immutable MAIN;
     address[] public members;
 
     constructor(IMain main_) {
-        main = main_;
+        MAIN = main_;
     }
 
     /// @notice Registers `count` new members, member `i` under `referrers[i % referrers.length]`.
     function grow(address[] calldata referrers, uint256 count) external {
         for (uint256 i; i < count; ++i) {
-            members.push(address(new TeamMember(main, referrers[i % referrers.length])));
+            members.push(address(new TeamMember(MAIN, referrers[i % referrers.length])));
         }
     }
 
@@ -31,7 +25,7 @@ contract TeamBuilder {
     function chain(address top, uint256 depth) external {
         address previous = top;
         for (uint256 i; i < depth; ++i) {
-            previous = address(new TeamMember(main, previous));
+            previous = address(new TeamMember(MAIN, previous));
             members.push(previous);
         }
     }
