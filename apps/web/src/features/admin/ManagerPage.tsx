@@ -10,7 +10,17 @@ import { AdminPage, NotDeployed } from './AdminPage.tsx'
 import { BlacklistForm } from './BlacklistForm.tsx'
 import { deployed } from './deployment.ts'
 import type { FieldSpec, Problem, Values } from './formModel.ts'
-import { BURN_SETTINGS, burnSharesProblems, burnSettingsArgs, NFT_LEVEL_MAX, NFT_MAX_SUPPLY } from './specs.ts'
+import {
+  BURN_MULTI,
+  BURN_SETTINGS,
+  burnMultiArgs,
+  burnMultiProblems,
+  burnSharesProblems,
+  burnSettingsArgs,
+  NFT_LEVEL_MAX,
+  NFT_MAX_SUPPLY,
+} from './specs.ts'
+import { arrayValues } from './formModel.ts'
 
 /** `/manager`: the burn-node NFT contract (cards, supply, URI, boxes, names, minting) and the Burn contract. */
 export function ManagerPage() {
@@ -180,6 +190,7 @@ function NftForms({ nft }: { nft: Address }) {
           </AdminForm>
         </>
       )}
+      <LevelNamesForm nft={nft} maxLevel={maxLevel} />
       <BoxForm nft={nft} />
     </>
   )
@@ -246,6 +257,16 @@ function BurnForms({ burn }: { burn: Address }) {
   )
   const config = ok(data?.[0])
   const multi = ok(data?.[1])
+  const multiValues = useMemo(
+    () =>
+      multi && {
+        ...arrayValues('burnRates', multi.burnRates),
+        ...arrayValues('teamAmounts', multi.teamAmounts),
+        ...arrayValues('teamRates', multi.teamRates),
+        slippage: multi.slippage,
+      },
+    [multi],
+  )
   return (
     <>
       <AdminForm
@@ -260,7 +281,64 @@ function BurnForms({ burn }: { burn: Address }) {
         rules={(v) => (multi ? burnSharesProblems(v, multi.burnRates) : [])}
         success={msg`Settings updated`}
       />
+      <AdminForm
+        id="burnMulti"
+        title={msg`Burn shares and team levels`}
+        fields={BURN_MULTI}
+        current={multiValues}
+        address={burn}
+        abi={burnAbi}
+        functionName="setConfigMulti"
+        args={(v) => [burnMultiArgs(v)]}
+        rules={(v) => burnMultiProblems(v, config)}
+        success={msg`Settings updated`}
+      />
       <BlacklistForm id="burnBlacklist" address={burn} abi={burnAbi} />
     </>
+  )
+}
+
+const LEVEL_NAME_FIELDS: readonly FieldSpec[] = [
+  { key: 'nameZh', label: msg`Name in Chinese`, kind: 'text', required: true },
+  { key: 'nameEn', label: msg`Name in English`, kind: 'text', required: true },
+]
+
+/** `setLevelName(level, nameZh, nameEn)`: the tier names shown in both languages. */
+function LevelNamesForm({ nft, maxLevel }: { nft: Address; maxLevel: bigint }) {
+  const { t } = useLingui()
+  const [level, setLevel] = useState(1)
+  const data = useChainReads(
+    useMemo(() => [{ address: nft, abi: nftAbi, functionName: 'getLevelNames' }] as const, [nft]),
+  )
+  const names = ok(data?.[0])
+  const current = names ? { nameZh: names[0][level - 1] ?? '', nameEn: names[1][level - 1] ?? '' } : undefined
+  return (
+    <AdminForm
+      id="levelName"
+      title={msg`Tier names`}
+      fields={LEVEL_NAME_FIELDS}
+      current={current}
+      address={nft}
+      abi={nftAbi}
+      functionName="setLevelName"
+      args={(v) => [BigInt(level), v.nameZh, v.nameEn]}
+      success={msg`Tier name updated`}
+    >
+      <label className="admin-lookup">
+        <span className="app-field__label">{t`Level`}</span>
+        <select
+          className="app-input"
+          data-testid="level-select"
+          value={level}
+          onChange={(event) => setLevel(Number(event.target.value))}
+        >
+          {Array.from({ length: Number(maxLevel) }, (_, index) => (
+            <option key={index + 1} value={index + 1}>
+              {index + 1}
+            </option>
+          ))}
+        </select>
+      </label>
+    </AdminForm>
   )
 }

@@ -11,7 +11,10 @@ import {
 } from './formModel.ts'
 import type { FieldSpec } from './formModel.ts'
 import {
+  BURN_MULTI,
   BURN_SETTINGS,
+  burnMultiArgs,
+  burnMultiProblems,
   FOMO_MULTI,
   FOMO_SETTINGS,
   MINING_MULTI,
@@ -135,6 +138,24 @@ describe('contract bounds (contracts/contracts/*.sol)', () => {
     const rates = [3000n, 1000n, 500n, 1000n, 500n]
     expect(burnSharesProblems({ algebra: 3n, swapRate: 3500n }, rates)).toEqual([])
     expect(burnSharesProblems({ algebra: 3n, swapRate: 3501n }, rates)).toMatchObject([{ values: { total: '10001' } }])
+  })
+
+  it('Burn multi: team rates never decrease, V5 within the team share, shares with the current settings', () => {
+    const multi = {
+      ...arrayValues('burnRates', [3000n, 1000n, 500n, 1000n, 500n]),
+      ...arrayValues('teamAmounts', [1n, 2n, 3n, 4n, 5n]),
+      ...arrayValues('teamRates', [100n, 200n, 300n, 400n, 1000n]),
+      slippage: 100n,
+    }
+    const settings = { algebra: 3n, swapRate: 3500n }
+    expect(burnMultiProblems(multi, settings)).toEqual([])
+    expect(burnMultiProblems({ ...multi, 'teamRates.4': 1001n }, settings)).toMatchObject([
+      { key: 'teamRates.4', values: { max: '1000' } },
+    ])
+    expect(burnMultiProblems({ ...multi, 'teamRates.2': 50n }, settings)).toMatchObject([{ key: 'teamRates.2' }])
+    expect(burnMultiProblems({ ...multi, 'burnRates.4': 501n }, settings)).toMatchObject([{ key: 'burnRates.4' }])
+    expect(parseField(field(BURN_MULTI, 'slippage'), '1001').ok).toBe(false)
+    expect(burnMultiArgs(multi).teamRates).toEqual([100n, 200n, 300n, 400n, 1000n])
   })
 
   it('Fomo: 7 + 4 + 4 + 5 × 3 multi fields, shares ≤ 100 %, team levels never decrease, add time ≤ round', () => {

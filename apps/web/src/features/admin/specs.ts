@@ -64,6 +64,49 @@ export function burnSharesProblems(v: Values, burnRates: readonly bigint[]): Pro
     : []
 }
 
+/** Burn.sol `_setMulti`: 5 burn rates (community, direct, indirect per generation, team, NFT), V1..V5. */
+export const BURN_MULTI: readonly FieldSpec[] = [
+  ...arrayFields('burnRates', 5, (n) => msg`Burn share ${n}`, { kind: 'uint', unit: 'bps', max: BPS }),
+  ...arrayFields('teamAmounts', 5, (n) => msg`Team volume V${n} (USDT)`, { kind: 'amount' }),
+  ...arrayFields('teamRates', 5, (n) => msg`Team rate V${n}`, { kind: 'uint', unit: 'bps', max: BPS }),
+  { key: 'slippage', label: msg`BNB payment slippage`, kind: 'uint', unit: 'bps', max: 1_000n },
+]
+
+/**
+ * Burn.sol `_setMulti`: team rates never decrease and the V5 rate stays within the team share; with the current
+ * generations and swap rate, an order's shares stay within 100 %.
+ */
+export function burnMultiProblems(v: Values, settings: { algebra: bigint; swapRate: bigint } | undefined): Problem[] {
+  const rates = arrayOf(v, 'burnRates', 5)
+  const team = rates[3] as bigint
+  const problems = nonDecreasing(v, 'teamRates', 5)
+  if ((v['teamRates.4'] as bigint) > team) {
+    problems.push({
+      key: 'teamRates.4',
+      message: msg`Must not exceed the team share ({max})`,
+      values: { max: String(team) },
+    })
+  }
+  if (settings) {
+    problems.push(
+      ...burnSharesProblems({ algebra: settings.algebra, swapRate: settings.swapRate }, rates).map((problem) => ({
+        ...problem,
+        key: 'burnRates.4',
+      })),
+    )
+  }
+  return problems
+}
+
+export function burnMultiArgs(v: Values) {
+  return {
+    burnRates: arrayOf(v, 'burnRates', 5),
+    teamAmounts: arrayOf(v, 'teamAmounts', 5),
+    teamRates: arrayOf(v, 'teamRates', 5),
+    slippage: v.slippage as bigint,
+  }
+}
+
 /** FomoLib.MAX_AMOUNT. */
 const FOMO_MAX_AMOUNT = 10n ** 27n
 
