@@ -6,7 +6,7 @@ import { balanceOf, chainClients, contract } from './lib/chain.ts'
 import { openConnected } from './lib/session.ts'
 import { switchLanguage } from './lib/shell.ts'
 import { burnDirectly, hdAccount, prepareWeb2Account } from './lib/web2Accounts.ts'
-import { web2Number, web2Stat, web2Transact } from './lib/web2Flow.ts'
+import { web2Explained, web2Number, web2Stat, web2Transact } from './lib/web2Flow.ts'
 
 const baseUrl = inject('baseUrl')
 const rpcUrl = inject('rpcUrl')
@@ -44,9 +44,14 @@ describe('burn dividends', () => {
     await expect.poll(() => web2Stat(page, 'burn-balance'), { timeout: 15_000 }).toMatch(/^[\d,]+(\.\d+)? USDT$/)
     const ordersBefore = web2Number(await web2Stat(page, 'my-orders'))
 
+    await web2Explained(page, () =>
+      page.locator('[data-testid="session"][data-registered="true"]').waitFor({ state: 'attached', timeout: 15_000 }),
+    )
     await page.getByTestId('burn-times').fill('1000')
-    await page.getByTestId('burn-submit').click()
-    await page.getByRole('status').filter({ hasText: 'Balance Insufficient' }).waitFor()
+    await web2Explained(page, async () => {
+      await page.getByTestId('burn-submit').click({ timeout: 10_000 })
+      await page.getByRole('status').filter({ hasText: 'Balance Insufficient' }).waitFor()
+    })
 
     await page.getByTestId('burn-times').fill('2')
     await expect.poll(() => web2Stat(page, 'burn-value')).toBe('200 USDT')

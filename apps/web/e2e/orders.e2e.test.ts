@@ -8,6 +8,7 @@ import type { ViewportName } from './lib/browser.ts'
 import { chainClients, contract } from './lib/chain.ts'
 import { switchLanguage } from './lib/shell.ts'
 import { openConnected } from './lib/session.ts'
+import { web2Explained } from './lib/web2Flow.ts'
 import { burnDirectly, hdAccount, prepareWeb2Account, WEB2_SCREENSHOT_DIR } from './lib/web2Accounts.ts'
 
 const baseUrl = inject('baseUrl')
@@ -108,7 +109,9 @@ describe('orders', () => {
           reducedMotion: true,
         })
         const reward = page.getByTestId('order-reward').first()
-        await expect.poll(() => reward.textContent(), { timeout: 30_000 }).toMatch(/^[\d,.]+ \/ [\d,.]+ USDT$/)
+        await web2Explained(page, () =>
+          expect.poll(() => reward.textContent(), { timeout: 30_000 }).toMatch(/^[\d,.]+ \/ [\d,.]+ USDT$/),
+        )
         await saveScreenshot(page, join(WEB2_SCREENSHOT_DIR, locale, 'states', `orders-${viewport}.png`))
         await page.getByTestId('orders-tab-invite').click()
         await page.getByTestId('invitation-order').first().waitFor({ timeout: 30_000 })

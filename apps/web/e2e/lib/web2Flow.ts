@@ -22,3 +22,27 @@ export async function web2Stat(page: Page, testId: string): Promise<string> {
 export function web2Number(text: string): number {
   return Number(text.replace(/,/g, '').split(' ')[0])
 }
+
+/** What the page knows when an expectation fails: the session, the refresh counters and the main content. */
+export async function web2Diagnose(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const session = document.querySelector('[data-testid="session"]')
+    const stats = (window as unknown as { __nexusChainData?: unknown }).__nexusChainData
+    return JSON.stringify({
+      url: location.href,
+      session: session ? Object.fromEntries([...session.attributes].map((a) => [a.name, a.value])) : null,
+      stats,
+      main: document.querySelector('main')?.textContent?.slice(0, 1500),
+    })
+  })
+}
+
+/** Runs `check`; on failure, adds what the page knows to the error. */
+export async function web2Explained<T>(page: Page, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check()
+  } catch (error) {
+    const state = await web2Diagnose(page).catch(() => 'page closed')
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\npage: ${state}`, { cause: error })
+  }
+}
