@@ -154,20 +154,20 @@ function SolvencyPanel() {
                     data-status={figures?.status ?? 'loading'}
                   >
                     <th scope="row">{holder.name}</th>
-                    <td className="app-mono" data-testid="solvency-holds">
+                    <td className="app-mono" data-testid="solvency-holds" data-label={t`Holds`}>
                       {showAmount(figures?.holds)} {holder.symbol}
                     </td>
-                    <td className="app-mono" data-testid="solvency-owed">
+                    <td className="app-mono" data-testid="solvency-owed" data-label={t`Owes users`}>
                       {figures?.owedAtLeast ? '≥ ' : ''}
                       {showAmount(figures?.owed)} {holder.symbol}
                     </td>
-                    <td className="app-mono">
+                    <td className="app-mono" data-label={t`Surplus`}>
                       {figures && figures.shortfall > 0n
                         ? `−${showAmount(figures.shortfall)}`
                         : showAmount(figures?.surplus)}{' '}
                       {holder.symbol}
                     </td>
-                    <td>
+                    <td data-label={t`Coverage`}>
                       {figures === undefined ? (
                         '—'
                       ) : (
@@ -177,7 +177,9 @@ function SolvencyPanel() {
                             : figures.status === 'exact'
                               ? t`Fully committed`
                               : t`Covered`}
-                          {figures.coverageBps !== undefined && ` ${(Number(figures.coverageBps) / 100).toFixed(2)}%`}
+                          {figures.coverageBps !== undefined &&
+                            !figures.owedAtLeast &&
+                            ` ${(Number(figures.coverageBps) / 100).toFixed(2)}%`}
                         </span>
                       )}
                     </td>
@@ -186,6 +188,9 @@ function SolvencyPanel() {
               })}
             </tbody>
           </table>
+          <p className="app-muted">
+            {t`≥: the contract keeps no surplus, so what it owes is at least all it holds.`}
+          </p>
         </div>
       )}
     </Card>
