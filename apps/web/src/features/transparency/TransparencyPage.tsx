@@ -188,9 +188,7 @@ function SolvencyPanel() {
               })}
             </tbody>
           </table>
-          <p className="app-muted">
-            {t`≥: the contract keeps no surplus, so what it owes is at least all it holds.`}
-          </p>
+          <p className="app-muted">{t`≥: the contract keeps no surplus, so what it owes is at least all it holds.`}</p>
         </div>
       )}
     </Card>
