@@ -15,7 +15,15 @@ afterAll(async () => {
 })
 
 /** The pages this release builds (issue 9). */
-const BUILT: readonly string[] = ['/', '/home', '/swap', '/wp']
+const BUILT: readonly string[] = [
+  '/',
+  '/home',
+  '/swap',
+  '/wp',
+  // issue 11 (Web app III): staking, the FOM and super FOM pools, mining
+  ...['/stake', '/fomo', '/fomoMine', '/fomoTeam', '/superFom', '/superFomMine', '/superFomTeam'],
+  ...['/mining', '/miningMine', '/miningTeam'],
+]
 
 describe('shell', () => {
   it('renders every route of SPEC.md §2 inside the shell, without console errors', async () => {
