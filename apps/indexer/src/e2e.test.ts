@@ -253,9 +253,11 @@ describe('end to end: GraphQL against the chain’s own views', () => {
         const on = (day: bigint) => mine.filter((d) => BigInt(d.day) === day).reduce((s, d) => s + BigInt(d.amount), 0n)
         const sum = mine.reduce((s, d) => s + BigInt(d.amount), 0n)
         // Every reward here is from the last 30 days, so the days add up to the total.
-        expect(sum).toBe(fromChain[i]!.total)
-        if (fromChain[i]!.today > 0n) expect(on(today)).toBe(fromChain[i]!.today)
-        if (fromChain[i]!.yesterday > 0n) expect(on(today - 1n)).toBe(fromChain[i]!.yesterday)
+        const reward = fromChain[i]
+        if (!reward) throw new Error(`no reward read for ${symbol}`)
+        expect(sum).toBe(reward.total)
+        expect(on(today)).toBe(reward.today)
+        expect(on(today - 1n)).toBe(reward.yesterday)
         for (const d of mine) expect(BigInt(d.startTime)).toBe(BigInt(d.day) * dayTimes)
       }
       const days1 = await gql(`{ dailyRewards(account: "${account}", days: 1) { symbol day amount } }`)
