@@ -23,6 +23,8 @@ const BUILT: readonly string[] = [
   // issue 11 (Web app III): staking, the FOM and super FOM pools, mining
   ...['/stake', '/fomo', '/fomoMine', '/fomoTeam', '/superFom', '/superFomMine', '/superFomTeam'],
   ...['/mining', '/miningMine', '/miningTeam'],
+  // issue 12 (Web app IV): the admin screens (a visitor sees the "not a manager" page)
+  ...['/manager', '/managerSuper', '/managerFom', '/managerMining'],
 ]
 
 describe('shell', () => {

@@ -8,7 +8,8 @@ export default defineProject({
   root: new URL('../..', import.meta.url).pathname,
   resolve: { conditions: ['@nexus/source', ...defaultServerConditions] },
   test: {
-    include: ['e2e/admin.e2e.test.ts', 'e2e/transparency.e2e.test.ts'],
+    // WEB4_E2E_FILES (comma-separated) runs other files that only need baseUrl and rpcUrl, e.g. the shell's.
+    include: process.env.WEB4_E2E_FILES?.split(',') ?? ['e2e/admin.e2e.test.ts', 'e2e/transparency.e2e.test.ts'],
     environment: 'node',
     globalSetup: ['./e2e/lib/web4GlobalSetup.ts'],
     fileParallelism: false,
