@@ -75,35 +75,41 @@ describe('Contracts III worst cases in a 10,000-member team (8 generations)', as
     )
   })
 
-  it("Fomo: a fresh pool's first order paid in NEX, userMax, under 8 never-active generations", async () => {
-    const { s, buyers } = await networkHelpers.loadFixture(teamFixture)
-    // a deep market at the same price, so that userMax in NEX sells within swapRate (as on BSC)
-    const nex = (await s.token.read.balanceOf([s.deployer.account.address])) / 2n
-    const usdt = nex / 10n // 0.1 USDT per NEX, the pool's price
-    await s.usdt.write.mint([s.deployer.account.address, usdt])
-    await s.token.write.approve([s.router.address, nex])
-    await s.usdt.write.approve([s.router.address, usdt])
-    const deadline = BigInt(await time.latest()) + 3600n
-    await s.router.write.addLiquidity([
-      s.token.address,
-      s.usdt.address,
-      nex,
-      usdt,
-      0n,
-      0n,
-      s.deployer.account.address,
-      deadline,
-    ])
-    await time.increase(Number(local.oracleWindow) + 1)
-    const value = local.fomo.userMax
-    await s.token.write.transfer([buyers[0].account.address, (await s.fomo.read.getSwapIn([value])) * 2n])
-    await measure(
-      'Fomo.burn (first order of the pool, NEX, userMax, 8 never-active generations)',
-      s.fomo.write.burn([4n, 1n, value, false], { account: buyers[0].account }),
-      s.publicClient,
-    )
-    assert.equal((await s.fomo.read.teams([s.users[0].account.address])).level, 2n, 'every generation crossed V2')
-  })
+  for (const [name, pool] of [
+    ['Fomo', 'fomo'],
+    ['SuperFomo', 'superFomo'],
+  ] as const) {
+    it(`${name}: a fresh pool's first order paid in NEX, 100,000 USDT, under 8 never-active generations`, async () => {
+      const { s, buyers } = await networkHelpers.loadFixture(teamFixture)
+      // a deeper market at the same price, so that 100,000 USDT of NEX sells within swapRate (as on BSC)
+      const nex = ((await s.token.read.balanceOf([s.deployer.account.address])) * 7n) / 10n
+      const usdt = nex / 10n // 0.1 USDT per NEX, the pool's price
+      await s.usdt.write.mint([s.deployer.account.address, usdt])
+      await s.token.write.approve([s.router.address, nex])
+      await s.usdt.write.approve([s.router.address, usdt])
+      const deadline = BigInt(await time.latest()) + 3600n
+      await s.router.write.addLiquidity([
+        s.token.address,
+        s.usdt.address,
+        nex,
+        usdt,
+        0n,
+        0n,
+        s.deployer.account.address,
+        deadline,
+      ])
+      await time.increase(Number(local.oracleWindow) + 1)
+      const value = parseEther('100000') // Fomo's userMax
+      await s.token.write.transfer([buyers[0].account.address, ((await s[pool].read.getSwapIn([value])) * 11n) / 10n])
+      await measure(
+        `${name}.burn (first order of the pool, NEX, 100,000 USDT, 8 never-active generations)`,
+        s[pool].write.burn([4n, 1n, value, false], { account: buyers[0].account }),
+        s.publicClient,
+      )
+      const level = (await s[pool].read.teams([s.users[0].account.address])).level
+      assert.equal(level, 2n, 'every generation crossed V1 and V2')
+    })
+  }
 
   it("SuperFomo: a fresh pool's first order, userMax in USDT, under 8 never-active generations", async () => {
     const { s, buyers } = await networkHelpers.loadFixture(teamFixture)
@@ -170,6 +176,21 @@ describe('Contracts III worst cases in a 10,000-member team (8 generations)', as
       s.double.write.deposit([buyer.account.address, parseEther('1000'), 0n], { account: buyer.account }),
       s.publicClient,
     )
+  })
+
+  it('Double.claim: releases from the most records one claim walks, each from a FOM order', async () => {
+    const { s, buyers } = await networkHelpers.loadFixture(teamFixture)
+    const [buyer] = buyers
+    const most = await s.double.read.MAX_CLAIM()
+    for (let i = 0n; i <= most; i++) {
+      await s.fomo.write.burn([0n, 1n, parseEther('100'), true], { account: buyer.account })
+    }
+    await time.increase(Number(local.double.dayTimes) * 2)
+    const hash = s.double.write.claim({ account: buyer.account })
+    await measure('Double.claim (MAX_CLAIM records, with its Log entry)', hash, s.publicClient)
+    const receipt = await s.publicClient.getTransactionReceipt({ hash: await hash })
+    const released = await s.double.getEvents.Released({}, { blockHash: receipt.blockHash })
+    assert.equal(BigInt(released.length), most, 'one claim walks at most MAX_CLAIM records')
   })
 
   after(() => {

@@ -4,6 +4,7 @@ pragma solidity ^0.8.28;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {IDouble} from "../interfaces/IDouble.sol";
 import {IFomo} from "../interfaces/IFomo.sol";
 import {ILog} from "../interfaces/ILog.sol";
@@ -841,32 +842,32 @@ library FomoLib {
         }
     }
 
-    /// @notice Copies the checked settings into the packed config.
+    /// @notice Copies the checked settings into the packed config (a value that does not fit reverts).
     function packSettings(Layout storage $, IFomo.Settings calldata s) internal {
         PackedConfig storage cfg = $.cfg;
-        cfg.startTime = uint40(s.startTime);
-        cfg.dayTimes = uint32(s.dayTimes);
-        cfg.addTime = uint32(s.addTime);
-        cfg.roundTime = uint32(s.roundTime);
-        cfg.swapRate = uint16(s.swapRate);
-        cfg.rewardRate = uint16(s.rewardRate);
-        cfg.algebra = uint8(s.algebra);
-        cfg.roundMin = uint96(s.roundMin);
-        cfg.userMax = uint96(s.userMax);
+        cfg.startTime = SafeCast.toUint40(s.startTime);
+        cfg.dayTimes = SafeCast.toUint32(s.dayTimes);
+        cfg.addTime = SafeCast.toUint32(s.addTime);
+        cfg.roundTime = SafeCast.toUint32(s.roundTime);
+        cfg.swapRate = SafeCast.toUint16(s.swapRate);
+        cfg.rewardRate = SafeCast.toUint16(s.rewardRate);
+        cfg.algebra = SafeCast.toUint8(s.algebra);
+        cfg.roundMin = SafeCast.toUint96(s.roundMin);
+        cfg.userMax = SafeCast.toUint96(s.userMax);
     }
 
-    /// @notice Copies the checked multi config into the packed config.
+    /// @notice Copies the checked multi config into the packed config (a value that does not fit reverts).
     function packMulti(Layout storage $, IFomo.ConfigMulti calldata m) internal {
         PackedConfig storage cfg = $.cfg;
-        for (uint256 i; i < SHARES; ++i) cfg.rates[i] = uint16(m.burnRates[i]);
+        for (uint256 i; i < SHARES; ++i) cfg.rates[i] = SafeCast.toUint16(m.burnRates[i]);
         for (uint256 i; i < LEVELS; ++i) {
-            cfg.rates[SHARES + i] = uint16(m.teamRates[i]);
-            cfg.teamAmounts[i] = uint128(m.teamAmounts[i]);
+            cfg.rates[SHARES + i] = SafeCast.toUint16(m.teamRates[i]);
+            cfg.teamAmounts[i] = SafeCast.toUint128(m.teamAmounts[i]);
         }
         for (uint256 i; i < TIERS; ++i) {
-            cfg.tiers[i] = uint16(m.stakeDays[i]);
-            cfg.tiers[TIERS + i] = uint16(m.stakeRates[i]);
-            cfg.tiers[2 * TIERS + i] = uint16(m.stakeSurplus[i]);
+            cfg.tiers[i] = SafeCast.toUint16(m.stakeDays[i]);
+            cfg.tiers[TIERS + i] = SafeCast.toUint16(m.stakeRates[i]);
+            cfg.tiers[2 * TIERS + i] = SafeCast.toUint16(m.stakeSurplus[i]);
         }
     }
 
