@@ -284,9 +284,9 @@ describe('FOM and super FOM pools', () => {
     await context.close()
   })
 
-  it('reads in both languages, with phone and desktop screenshots of every pool page', async () => {
-    for (const locale of ['zh-Hant', 'en'] as const) {
-      for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  for (const locale of ['zh-Hant', 'en'] as const) {
+    for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+      it(`reads in ${locale} at ${viewport} size, with screenshots of every pool page`, async () => {
         const { page, problems, context } = await openConnected(browser, baseUrl, {
           rpcUrl,
           account: FOM.account,
@@ -315,7 +315,7 @@ describe('FOM and super FOM pools', () => {
         expect(await heading.textContent()).toBe(locale === 'en' ? '一輪如何結束' : 'How a round ends')
         expect(problems.list).toEqual([])
         await context.close()
-      }
+      }, 120_000)
     }
-  })
+  }
 })

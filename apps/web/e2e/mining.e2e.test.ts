@@ -170,9 +170,9 @@ describe('mining', () => {
     await context.close()
   })
 
-  it('reads in both languages, with phone and desktop screenshots of the mining pages', async () => {
-    for (const locale of ['zh-Hant', 'en'] as const) {
-      for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  for (const locale of ['zh-Hant', 'en'] as const) {
+    for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+      it(`reads in ${locale} at ${viewport} size, with screenshots of the mining pages`, async () => {
         const { page, problems, context } = await openConnected(browser, baseUrl, {
           rpcUrl,
           account: MINER,
@@ -195,7 +195,7 @@ describe('mining', () => {
         expect(await title.textContent()).toBe(locale === 'en' ? '挖礦檔位' : 'Mining tiers')
         expect(problems.list).toEqual([])
         await context.close()
-      }
+      })
     }
-  })
+  }
 })

@@ -93,9 +93,9 @@ describe('staking', () => {
     await context.close()
   })
 
-  it('reads in both languages, with phone and desktop screenshots', async () => {
-    for (const locale of ['zh-Hant', 'en'] as const) {
-      for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  for (const locale of ['zh-Hant', 'en'] as const) {
+    for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+      it(`reads in ${locale} at ${viewport} size, with screenshots`, async () => {
         const { page, problems, context } = await openConnected(browser, baseUrl, {
           rpcUrl,
           account: STAKER,
@@ -112,7 +112,7 @@ describe('staking', () => {
         await waitForPage(page, '/stake')
         expect(problems.list).toEqual([])
         await context.close()
-      }
+      })
     }
-  })
+  }
 })
