@@ -468,9 +468,11 @@ library FomoLib {
     function userOrderAt(Layout storage $, address account, uint256 position) internal view returns (uint256) {
         uint256[] storage legacy = $.userOrders[account];
         if (position < legacy.length) return legacy[position];
-        if (position >= $.users[account].orders) return 0;
-        uint256 at = position - legacy.length;
-        return ($.orderPages[account][at / 8] >> (32 * (at % 8))) & type(uint32).max;
+        if (position < $.users[account].orders) {
+            uint256 at = position - legacy.length;
+            return ($.orderPages[account][at / 8] >> (32 * (at % 8))) & type(uint32).max;
+        }
+        return 0;
     }
 
     function _join(Layout storage $, UserData storage user) private {
@@ -622,7 +624,7 @@ library FomoLib {
         if (leg > t.teamMax) {
             t.teamMax = uint96(leg);
             if (w.childIndex == 0) (w.childIndex, ) = $.main.users(child);
-            if (w.childIndex <= type(uint24).max) {
+            if (w.childIndex < 1 << 24) {
                 t.maxIndex = uint24(w.childIndex);
             } else {
                 t.maxIndex = 0;
