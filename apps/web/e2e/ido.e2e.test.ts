@@ -96,5 +96,5 @@ describe('minting history', () => {
         await saveScreenshot(opened.page, join(WEB2_SCREENSHOT_DIR, locale, 'states', `ido-${viewport}.png`))
         await opened.context.close()
       }
-  })
+  }, 240_000)
 })

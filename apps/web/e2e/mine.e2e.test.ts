@@ -197,5 +197,5 @@ describe('mine: assets, rewards chart and the action log', () => {
           await saveScreenshot(page, join(WEB2_SCREENSHOT_DIR, locale, 'states', `${name}-${viewport}.png`))
           await context.close()
         }
-  })
+  }, 240_000)
 })

@@ -118,7 +118,7 @@ describe('orders', () => {
         await saveScreenshot(page, join(WEB2_SCREENSHOT_DIR, locale, 'states', `orders-invitations-${viewport}.png`))
         await context.close()
       }
-  })
+  }, 240_000)
 
   it('says "No data yet" for an account without orders', async () => {
     const { page, context } = await openConnected(browser, baseUrl, {

@@ -146,5 +146,5 @@ describe('team and invitations', () => {
         await saveScreenshot(invites.page, join(WEB2_SCREENSHOT_DIR, locale, 'states', `invites-${viewport}.png`))
         await invites.context.close()
       }
-  })
+  }, 240_000)
 })
