@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core'
 import { fomoAbi, miningAbi, nftAbi } from '@nexus/abi'
+import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { E2E_MANAGER, E2E_OWNER, E2E_VISITOR } from './lib/accounts.ts'
 import { launchBrowser, openPage, waitForPage } from './lib/browser.ts'
@@ -9,6 +10,7 @@ import { changeThroughForm, ownerWrite, waitForAdminAction, waitForCurrent } fro
 
 const baseUrl = inject('baseUrl')
 const rpcUrl = inject('rpcUrl')
+const TEST_MNEMONIC = 'test test test test test test test test test test test junk'
 const ADMIN_PATHS = ['/manager', '/managerSuper', '/managerFom', '/managerMining'] as const
 let browser: Browser
 
@@ -183,6 +185,50 @@ describe('admin screens', () => {
       await context.close()
     }
     expect((await read<Settings>(mining, miningAbi, 'getConfig')).feeRate).toBe(before.feeRate)
+  })
+
+  it('/managerMining: the owner blacklists an account, sees the flag, and lifts it again', async () => {
+    const mining = contract('Mining')
+    // HD index 140 of the public test mnemonic: an account of this file's own, never used elsewhere.
+    const target = mnemonicToAccount(TEST_MNEMONIC, { addressIndex: 140 }).address
+    const flag = () => read<boolean>(mining, miningAbi, 'isBlacklisted', [target])
+    expect(await flag()).toBe(false)
+    const { page, context } = await openConnected(browser, baseUrl, {
+      rpcUrl,
+      account: E2E_OWNER,
+      path: '/managerMining',
+      storage: { lang: 'en' },
+    })
+    try {
+      await page.getByTestId('field-miningBlacklist-account').fill(target)
+      expect(await waitForCurrent(page, 'miningBlacklist', 'blacklisted')).toBe('false')
+      await page.getByTestId('field-miningBlacklist-blacklisted').check()
+      await page.getByTestId('submit-miningBlacklist').click()
+      await page.getByTestId('summary-miningBlacklist').filter({ hasText: 'false → true' }).waitFor()
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click()
+      await page.getByRole('status').filter({ hasText: 'Blacklist updated' }).first().waitFor({ timeout: 30_000 })
+      expect(await flag()).toBe(true)
+      await page.locator('[data-testid="current-miningBlacklist-blacklisted"]:has-text("true")').waitFor()
+
+      // Lifting it again through the form restores the shared chain.
+      await page.getByRole('status').filter({ hasText: 'Blacklist updated' }).first().waitFor({ state: 'detached' })
+      await page.getByTestId('field-miningBlacklist-blacklisted').uncheck()
+      await page.getByTestId('submit-miningBlacklist').click()
+      await page.getByTestId('summary-miningBlacklist').filter({ hasText: 'true → false' }).waitFor()
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click()
+      await page.getByRole('status').filter({ hasText: 'Blacklist updated' }).first().waitFor({ timeout: 30_000 })
+      expect(await flag()).toBe(false)
+    } finally {
+      if (await flag()) {
+        await ownerWrite(rpcUrl, {
+          address: mining,
+          abi: miningAbi,
+          functionName: 'setBlacklist',
+          args: [target, false],
+        })
+      }
+      await context.close()
+    }
   })
 
   it('a web-only manager sees the forms, but the simulation shows the contract’s refusal before anything is sent', async () => {
