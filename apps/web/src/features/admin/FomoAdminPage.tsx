@@ -1,8 +1,10 @@
 import { useMemo } from 'react'
 import { msg } from '@lingui/core/macro'
+import { useLingui } from '@lingui/react/macro'
 import { fomoAbi } from '@nexus/abi'
 import type { Address } from 'viem'
 import { ok, useChainReads } from '../../data/ChainData.tsx'
+import { showAmount } from '../../lib/format.ts'
 import { AdminForm } from './AdminForm.tsx'
 import { AdminPage, NotDeployed } from './AdminPage.tsx'
 import { BlacklistForm } from './BlacklistForm.tsx'
@@ -31,6 +33,7 @@ export function FomoAdminPage({ path }: { path: '/managerFom' | '/managerSuper' 
 }
 
 function FomoForms({ fomo, usdt }: { fomo: Address; usdt: Address }) {
+  const { t } = useLingui()
   const data = useChainReads(
     useMemo(
       () =>
@@ -97,7 +100,11 @@ function FomoForms({ fomo, usdt }: { fomo: Address; usdt: Address }) {
         args={(v) => [v.amount]}
         spend={{ token: usdt, spender: fomo }}
         success={msg`Balance added`}
-      />
+      >
+        <p className="app-muted" data-testid="gold-balance">
+          {t`Gold pool now: ${showAmount(values?.balanceGold)} USDT`}
+        </p>
+      </AdminForm>
     </>
   )
 }
