@@ -300,6 +300,8 @@ describe('FOM and super FOM pools', () => {
             await page.goto(`${baseUrl}${path}`)
             await waitForPage(page, path)
             await page.locator('.app-stat dd').filter({ hasText: /\d/ }).first().waitFor({ timeout: 10_000 })
+            // The lists that depend on other reads have arrived too.
+            await expect.poll(() => page.locator('[data-state="loading"]').count(), { timeout: 10_000 }).toBe(0)
             expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale)
             await saveScreenshot(page, join(dir, `${path.slice(1)}-connected-${viewport}.png`))
           }
