@@ -1,6 +1,9 @@
 // Write-path micro-benchmark (no chain): the same LogAdded logs written by writeRange vs PostgreSQL's raw COPY
-// of the raw rows, in one run. `node --conditions=@nexus/source bench/writeBench.ts` (WRITE_BENCH_EVENTS=100000).
+// of the raw rows, in one run. `node --conditions=@nexus/source bench/writeBench.ts` (WRITE_BENCH_EVENTS=100000;
+// WRITE_BENCH_BEFORE=<commit> adds that commit's writeRange, extracted under .data/bench-before/; WRITE_BENCH_ROUNDS=2).
+import { execSync } from 'node:child_process'
 import { once } from 'node:events'
+import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { logAbi } from '@nexus/abi'
@@ -125,18 +128,39 @@ results.push(
     await once(stream, 'finish')
   }),
 )
-const variants = {
-  'writeRange, COPY through staging tables (before)': false,
-  'writeRange, COPY straight into the tables (after)': true,
+type WriteRange = typeof writeRange
+/** writeRange of another commit (its apps/indexer/src, extracted under .data/bench-before/). */
+async function writeRangeOf(commit: string): Promise<WriteRange> {
+  const dir = join(import.meta.dirname, '..', '.data', 'bench-before', commit)
+  if (!existsSync(join(dir, 'apps'))) {
+    mkdirSync(dir, { recursive: true })
+    execSync(`git -C ${JSON.stringify(repoRoot)} archive ${commit} apps/indexer/src | tar -x -C ${JSON.stringify(dir)}`)
+  }
+  const path = join(dir, 'apps', 'indexer', 'src', 'store', 'writeRange.ts')
+  return ((await import(pathToFileURL(path).href)) as { writeRange: WriteRange }).writeRange
 }
+const beforeCommit = process.env.WRITE_BENCH_BEFORE
+const variants: [string, WriteRange, boolean][] = [
+  ...(beforeCommit
+    ? [
+        [`writeRange of ${beforeCommit} (before)`, await writeRangeOf(beforeCommit), true] as [
+          string,
+          WriteRange,
+          boolean,
+        ],
+      ]
+    : []),
+  ['writeRange, COPY through staging tables', writeRange, false],
+  ['writeRange, COPY straight into the tables (after)', writeRange, true],
+]
 // Alternated, twice each: the machine is shared, so neighbours' load moves every figure.
 for (let round = 0; round < Number(process.env.WRITE_BENCH_ROUNDS ?? 2); round++) {
-  for (const [name, direct] of Object.entries(variants)) {
+  for (const [name, write, direct] of variants) {
     results.push(
       await run(name, async (client, from) => {
         const logs = decode(rpcLogs.slice(from, from + perRange), () => 1n)
         const last = logs.at(-1)
-        await writeRange(client, 31337, logs, header(Number(last?.blockNumber ?? 0)), { copy: true, direct })
+        await write(client, 31337, logs, header(Number(last?.blockNumber ?? 0)), { copy: true, direct })
       }),
     )
   }
