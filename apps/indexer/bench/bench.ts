@@ -41,6 +41,8 @@ const percentile = (values: number[], p: number) => {
 }
 
 const pg = await startPostgres()
+// Whatever happens (a failed step throws), the cluster ends with the process.
+process.once('exit', () => pg.stop())
 const results: string[] = []
 const print = (line: string) => {
   results.push(line)

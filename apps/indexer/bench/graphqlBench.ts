@@ -51,6 +51,8 @@ async function loadTest(url: string, body: string, duration: number): Promise<Lo
 
 const account = (sql: string) => `'0x' || lpad(to_hex(${sql}), 40, '0')`
 const pg = await startPostgres()
+// Whatever happens (a failed step throws), the cluster ends with the process.
+process.once('exit', () => pg.stop())
 const target = await createTestDatabase(pg.url, 'graphqlbench')
 const db = await createDatabase({ url: target.url })
 await db.pool.query(

@@ -34,6 +34,11 @@ const quiet = { info: () => undefined, warn: () => undefined, error: () => undef
 
 const pg = await startPostgres()
 const node = await startHardhatNode()
+// Whatever happens (a failed step throws), the cluster and the node end with the process.
+process.once('exit', () => {
+  pg.stop()
+  void node.stop()
+})
 const core = await deployCore(node.url)
 const owners = core.accounts.slice(0, 10)
 if (perBlock === 1) {

@@ -69,6 +69,8 @@ for (let i = 0; i < total; i++) {
 const decode = createLogDecoder([{ name: 'Log', kind: 'Log', abi: logAbi, address: logAddress, startBlock: 0n }])
 
 const pg = await startPostgres()
+// Whatever happens (a failed step throws), the cluster ends with the process.
+process.once('exit', () => pg.stop())
 async function run(name: string, write: (client: PoolClient, from: number) => Promise<void>) {
   const target = await createTestDatabase(pg.url, 'writebench')
   const db = await createDatabase({ url: target.url })
