@@ -263,16 +263,16 @@ contract Double is NexusUpgradeable, IDouble {
     /// @dev Stores record `index` at `position` of `account`'s records (8 per slot: most deposits update a slot).
     function _pushRecord(address account, uint256 position, uint256 index) private {
         if (index > type(uint32).max) revert DoubleValueOutOfBounds("record", index, 1, type(uint32).max);
-        uint256 at = position - _userRecords[account].length;
-        _recordPages[account][at / 8] |= index << (32 * (at % 8));
+        uint256 cell = position - _userRecords[account].length;
+        _recordPages[account][cell / 8] |= index << (32 * (cell % 8));
     }
 
     /// @dev The index of `account`'s record at `position` (below `_users[account].stakes`).
     function _recordAt(address account, uint256 position) private view returns (uint256) {
         uint256[] storage legacy = _userRecords[account];
         if (position < legacy.length) return legacy[position];
-        uint256 at = position - legacy.length;
-        return (_recordPages[account][at / 8] >> (32 * (at % 8))) & type(uint32).max;
+        uint256 cell = position - legacy.length;
+        return (_recordPages[account][cell / 8] >> (32 * (cell % 8))) & type(uint32).max;
     }
 
     function _vested(RecordData storage record) private view returns (uint256) {

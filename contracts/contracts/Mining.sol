@@ -3,6 +3,7 @@ pragma solidity ^0.8.28;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
 import {ILog} from "./interfaces/ILog.sol";
 import {IMain} from "./interfaces/IMain.sol";
@@ -64,15 +65,33 @@ contract Mining is NexusUpgradeable, IMining {
         uint40 endTime;
     }
 
+    /// @dev The totals every deposit writes, in slots that initialisation makes non-zero (`openedAt`, `primed`), so
+    /// that no deposit pays for a zero-to-non-zero write of them (the pool's first deposit used to).
+    struct Hot {
+        uint128 totalAmount;
+        uint40 totalUser;
+        uint40 totalUserValid;
+        uint40 openedAt;
+        uint128 totalForce;
+        uint120 locked;
+        bool primed;
+    }
+
+    /// @dev One tier's staked amount, its slot kept non-zero by `primed`.
+    struct TierTotal {
+        uint248 amount;
+        bool primed;
+    }
+
     IERC20 private _nex;
     IMain private _main;
     ILog private _log;
     Settings private _settings;
     MultiSettings private _multi;
-    uint256[6] private _stakeTotals;
+    uint256[6] private _stakeTotals; // moved to `_tiers`, not written any more
     uint256 private _mintSurplus;
     Totals private _totals;
-    uint256 private _locked; // NEX to return to locked and unlocked stakes
+    uint256 private _locked; // moved to `_hot.locked` (NEX to return to locked and unlocked stakes), not written
     uint256 private _withdrawn; // rewards taken out of balances (fees included)
     StakeData[] private _stakes; // index 0 unused
     mapping(address account => UserData user) private _users;
@@ -80,6 +99,11 @@ contract Mining is NexusUpgradeable, IMining {
     mapping(address account => address[] invitees) private _invites;
     mapping(address account => address[] invitees) private _indirects;
     mapping(address account => bool blacklisted) private _blacklist;
+    // appended: `totalUser`, `totalUserValid`, `totalAmount`, `totalForce` (moved from `_totals`, not written there
+    // any more) and `_locked`; `totalStakes` and `lastUser` are not written any more either (the number of stakes
+    // and the last stake's owner)
+    Hot private _hot;
+    TierTotal[6] private _tiers;
 
     /// @custom:oz-upgrades-unsafe-allow constructor
     constructor() {
@@ -101,6 +125,10 @@ contract Mining is NexusUpgradeable, IMining {
         _setContracts(main_, log_);
         _stakes.push();
         _totals.lastTime = block.timestamp;
+        // the pool's one-time initialisation, here rather than in its first deposit
+        _hot.openedAt = uint40(block.timestamp);
+        _hot.primed = true;
+        for (uint256 i; i < TIERS; ++i) _tiers[i].primed = true;
         _setConfig(settings);
         _setConfigMulti(multi);
     }
@@ -144,17 +172,16 @@ contract Mining is NexusUpgradeable, IMining {
         _userStakes[msg.sender].push(stakeIndex);
         ++user.stakes;
 
-        if (user.amount == 0) ++_totals.totalUserValid;
+        if (user.amount == 0) ++_hot.totalUserValid;
         user.amount += uint128(amount);
         user.force += s.force;
         _setDebt(user);
         uint256 added = s.force + _inviteForces(s, referrers, true);
-        _totals.totalForce += added;
-        ++_totals.totalStakes;
-        _totals.totalAmount += amount;
-        _totals.lastUser = msg.sender;
-        _stakeTotals[index] += amount;
-        _locked += s.actual;
+        Hot storage hot = _hot;
+        hot.totalForce += SafeCast.toUint128(added);
+        hot.totalAmount += SafeCast.toUint128(amount);
+        hot.locked += SafeCast.toUint120(s.actual);
+        _tiers[index].amount += SafeCast.toUint248(amount);
         _mintSurplus += amount - s.actual;
         emit Deposited(msg.sender, stakeIndex, index, amount, s.actual, s.force, s.endTime);
 
@@ -199,13 +226,13 @@ contract Mining is NexusUpgradeable, IMining {
         user.amount -= s.amount;
         user.force -= s.force;
         _setDebt(user);
-        if (user.amount == 0) --_totals.totalUserValid;
+        if (user.amount == 0) --_hot.totalUserValid;
         uint256 removed = s.force + _inviteForces(s, _referrers(msg.sender), false);
-        _totals.totalForce -= removed;
-        _totals.totalAmount -= s.amount;
+        _hot.totalForce -= SafeCast.toUint128(removed);
+        _hot.totalAmount -= s.amount;
         _totals.totalRelease += s.actual;
-        _stakeTotals[s.tier] -= s.amount;
-        _locked -= s.actual;
+        _tiers[s.tier].amount -= s.amount;
+        _hot.locked -= SafeCast.toUint120(s.actual);
         emit Released(msg.sender, index, s.actual);
         _nex.safeTransfer(msg.sender, s.actual);
         _write(msg.sender, "mining_release", s.actual, user.amount, false);
@@ -279,12 +306,14 @@ contract Mining is NexusUpgradeable, IMining {
     /// @inheritdoc IMining
     function getConfigMulti() external view returns (ConfigMulti memory) {
         MultiSettings storage m = _multi;
+        uint256[6] memory stakeTotals;
+        for (uint256 i; i < TIERS; ++i) stakeTotals[i] = _tiers[i].amount;
         return
             ConfigMulti({
                 inviteRates: m.inviteRates,
                 stakeDays: m.stakeDays,
                 stakeRates: m.stakeRates,
-                stakeTotals: _stakeTotals,
+                stakeTotals: stakeTotals,
                 stakeForces: m.stakeForces
             });
     }
@@ -382,8 +411,16 @@ contract Mining is NexusUpgradeable, IMining {
     }
 
     /// @inheritdoc IMining
-    function getTotals() external view returns (Totals memory) {
-        return _totals;
+    function getTotals() external view returns (Totals memory totals) {
+        totals = _totals;
+        Hot storage hot = _hot;
+        uint256 last = _stakes.length - 1;
+        totals.totalUser = hot.totalUser;
+        totals.totalUserValid = hot.totalUserValid;
+        totals.totalStakes = last;
+        totals.totalAmount = hot.totalAmount;
+        totals.totalForce = hot.totalForce;
+        totals.lastUser = _stakes[last].owner; // index 0 is the unused record: no owner
     }
 
     /// @inheritdoc IMining
@@ -396,7 +433,7 @@ contract Mining is NexusUpgradeable, IMining {
     /// @dev Stakes to return + the emission budget + emitted rewards not yet withdrawn.
     function _claimable(address token) internal view override returns (uint256) {
         if (token != address(_nex)) return 0;
-        return _locked + _mintSurplus + _totals.totalMint - _withdrawn;
+        return uint256(_hot.locked) + _mintSurplus + _totals.totalMint - _withdrawn;
     }
 
     /// @dev `perForce`, `mintSurplus` and the emission if the pool were updated now.
@@ -404,10 +441,11 @@ contract Mining is NexusUpgradeable, IMining {
         Totals storage t = _totals;
         perForce = t.perForce;
         mintSurplus = _mintSurplus;
-        if (block.timestamp <= t.lastTime || t.totalForce == 0) return (perForce, mintSurplus, 0);
+        uint256 totalForce = _hot.totalForce;
+        if (block.timestamp <= t.lastTime || totalForce == 0) return (perForce, mintSurplus, 0);
         emission = ((block.timestamp - t.lastTime) * _settings.mintDay) / _settings.dayTimes;
         if (emission > mintSurplus) emission = mintSurplus;
-        perForce += (emission * ACC) / t.totalForce;
+        perForce += (emission * ACC) / totalForce;
         mintSurplus -= emission;
     }
 
@@ -489,7 +527,7 @@ contract Mining is NexusUpgradeable, IMining {
     }
 
     function _join(UserData storage user, address[3] memory referrers) private {
-        user.index = uint32(++_totals.totalUser);
+        user.index = uint32(++_hot.totalUser);
         if (referrers[0] != address(0)) _invites[referrers[0]].push(msg.sender);
         if (referrers[1] != address(0)) _indirects[referrers[1]].push(msg.sender);
     }

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import { after, describe, it } from 'node:test'
 import { network } from 'hardhat'
 import { parseEther, type Hash } from 'viem'
-import { localContractsIII as local } from '../config/contractsIII.ts'
+import { localContractsIII as local, stakeIdos } from '../config/contractsIII.ts'
 import { deployContractsIIISystem, join } from './InfoSystem.ts'
 
 const LIMIT = 1_000_000n
@@ -160,20 +160,80 @@ describe('Contracts III worst cases in a 10,000-member team (8 generations)', as
 
   it("Mining, Stake and Double: a fresh pool's first deposit under never-active generations", async () => {
     const { s, buyers } = await networkHelpers.loadFixture(teamFixture)
-    const [buyer] = buyers
+    const [first, second, third] = buyers
+    // Stake's Log entry is the account's first (the dearest: four new per-account lists)
     await measure(
       'Mining.deposit (first of the pool, 3 never-active generations)',
-      s.mining.write.deposit([5n, parseEther('100000')], { account: buyer.account }),
+      s.mining.write.deposit([5n, parseEther('100000')], { account: first.account }),
       s.publicClient,
     )
     await measure(
-      'Stake.deposit (first of the pool, 2 never-active generations)',
-      s.stake.write.deposit([local.stake.userMax], { account: buyer.account }),
+      'Stake.deposit (first of the pool, 2 never-active generations, with its Log entry)',
+      s.stake.write.deposit([local.stake.userMax], { account: second.account }),
       s.publicClient,
     )
     await measure(
       'Double.deposit (first of the pool)',
-      s.double.write.deposit([buyer.account.address, parseEther('1000'), 0n], { account: buyer.account }),
+      s.double.write.deposit([third.account.address, parseEther('1000'), 0n], { account: third.account }),
+      s.publicClient,
+    )
+  })
+
+  it("Stake: a fresh pool's first deposit after another account's Log entry, under never-active generations", async () => {
+    const { s, buyers } = await networkHelpers.loadFixture(teamFixture)
+    const [first, second] = buyers
+    await s.log.write.addLog([first.account.address, s.deployer.account.address, 'NEX', 'other', 1n, 1n, false])
+    await measure(
+      "Stake.deposit (first of the pool, after another account's Log entry, with its Log entry)",
+      s.stake.write.deposit([local.stake.userMax], { account: second.account }),
+      s.publicClient,
+    )
+  })
+
+  it("Stake: a fresh pool's first deposit that fills the round, after another account's Log entry", async () => {
+    const { s, buyers } = await networkHelpers.loadFixture(teamFixture)
+    const [first, second] = buyers
+    await s.log.write.addLog([first.account.address, s.deployer.account.address, 'NEX', 'other', 1n, 1n, false])
+    await s.stake.write.setIdo([0n, { ...stakeIdos[0], idoMax: local.stake.userMax }])
+    await measure(
+      "Stake.deposit (first of the pool, fills the round, after another account's Log entry, with its Log entry)",
+      s.stake.write.deposit([local.stake.userMax], { account: second.account }),
+      s.publicClient,
+    )
+    assert.equal((await s.stake.read.getConfig()).round, 1n, 'the round filled')
+  })
+
+  it('Mining: a first deposit whose referrers earn by invite force only, accruing for the first time', async () => {
+    const { s, buyers } = await networkHelpers.loadFixture(teamFixture)
+    const [first, , sibling] = buyers
+    // the sibling's stake gives the 3 generations invite force only (they never deposit themselves)
+    await s.mining.write.deposit([5n, parseEther('100000')], { account: sibling.account })
+    await time.increase(Number(local.mining.dayTimes))
+    await measure(
+      'Mining.deposit (first, 3 generations with invite force only accrue)',
+      s.mining.write.deposit([5n, parseEther('100000')], { account: first.account }),
+      s.publicClient,
+    )
+  })
+
+  it('Mining and Stake: a first deposit whose referrers all earn (active, rewards accrued)', async () => {
+    const { s, chain, buyers } = await networkHelpers.loadFixture(teamFixture)
+    const [first, second] = buyers
+    const referrers = chain.slice(GENERATIONS - 3) // the buyers' 3 nearest generations
+    for (const wallet of referrers) {
+      await join(s, wallet, s.deployer.account.address)
+      await s.mining.write.deposit([5n, parseEther('1000')], { account: wallet.account })
+      await s.stake.write.deposit([parseEther('100')], { account: wallet.account })
+    }
+    await time.increase(Number(local.mining.dayTimes))
+    await measure(
+      'Mining.deposit (first, 3 active generations accrue)',
+      s.mining.write.deposit([5n, parseEther('100000')], { account: first.account }),
+      s.publicClient,
+    )
+    await measure(
+      'Stake.deposit (first, 2 active generations, with its Log entry)',
+      s.stake.write.deposit([local.stake.userMax], { account: second.account }),
       s.publicClient,
     )
   })

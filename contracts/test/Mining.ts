@@ -86,6 +86,15 @@ describe('Mining (6 tiers, emission shared by force)', async () => {
     assert.equal(info.stakes, 1n)
     assert.equal(infos.length, 1)
     assert.equal(mintSurplus, local.miningFund)
+    const totalsAfter = await mining.read.getTotals()
+    assert.equal(totalsAfter.totalStakes, 1n)
+    assert.equal(totalsAfter.lastUser, getAddress(erin.account.address))
+    assert.equal(totalsAfter.totalUser, 1n)
+    assert.equal(totalsAfter.totalUserValid, 1n)
+    assert.equal(totalsAfter.totalAmount, amount)
+    const invited = miningMulti.inviteRates.reduce((sum, rate) => sum + (force * rate) / BPS, 0n)
+    assert.equal(totalsAfter.totalForce, force + invited)
+    assert.deepEqual((await mining.read.getConfigMulti()).stakeTotals, [0n, 0n, amount, 0n, 0n, 0n])
   })
 
   it('rejects bad deposits with the range in the error', async () => {
@@ -394,6 +403,8 @@ describe('Mining (6 tiers, emission shared by force)', async () => {
         '_invites',
         '_indirects',
         '_blacklist',
+        '_hot',
+        '_tiers',
       ],
     )
   })

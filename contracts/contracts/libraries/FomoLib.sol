@@ -437,8 +437,8 @@ library FomoLib {
     function _pushOrder(Layout storage $, address account, uint256 position, uint256 orderIndex) private {
         if (orderIndex > type(uint32).max) revert IFomo.FomoValueOutOfBounds("order", orderIndex, 1, type(uint32).max);
         uint256 legacy = $.userOrders[account].length;
-        uint256 at = position - legacy;
-        $.orderPages[account][at / 8] |= orderIndex << (32 * (at % 8));
+        uint256 cell = position - legacy;
+        $.orderPages[account][cell / 8] |= orderIndex << (32 * (cell % 8));
     }
 
     /// @dev Adds the caller (Main index `index`) to `referrer`'s invitees with an order: one slot for the first 7.
@@ -446,8 +446,8 @@ library FomoLib {
         if (index > type(uint32).max) revert IFomo.FomoValueOutOfBounds("index", index, 1, type(uint32).max);
         mapping(uint256 page => uint256 entries) storage pages = $.invitePages[referrer];
         uint256 count = pages[0] & type(uint32).max;
-        uint256 at = count + 1;
-        pages[at / 8] |= index << (32 * (at % 8));
+        uint256 cell = count + 1;
+        pages[cell / 8] |= index << (32 * (cell % 8));
         pages[0] = (pages[0] & ~uint256(type(uint32).max)) | (count + 1);
     }
 
@@ -460,8 +460,8 @@ library FomoLib {
     function inviteAt(Layout storage $, address account, uint256 position) internal view returns (address) {
         address[] storage legacy = $.invites[account];
         if (position < legacy.length) return legacy[position];
-        uint256 at = position - legacy.length + 1;
-        return $.main.accountAt(($.invitePages[account][at / 8] >> (32 * (at % 8))) & type(uint32).max);
+        uint256 cell = position - legacy.length + 1;
+        return $.main.accountAt(($.invitePages[account][cell / 8] >> (32 * (cell % 8))) & type(uint32).max);
     }
 
     /// @notice The index of `account`'s order at `position` (0 past its last order).
@@ -469,8 +469,8 @@ library FomoLib {
         uint256[] storage legacy = $.userOrders[account];
         if (position < legacy.length) return legacy[position];
         if (position < $.users[account].orders) {
-            uint256 at = position - legacy.length;
-            return ($.orderPages[account][at / 8] >> (32 * (at % 8))) & type(uint32).max;
+            uint256 cell = position - legacy.length;
+            return ($.orderPages[account][cell / 8] >> (32 * (cell % 8))) & type(uint32).max;
         }
         return 0;
     }

@@ -14,9 +14,9 @@ contract TeamBuilder {
         MAIN = main_;
     }
 
-    /// @notice Registers `count` new members, member `i` under `referrers[i % referrers.length]`.
-    function grow(address[] calldata referrers, uint256 count) external {
-        for (uint256 i; i < count; ++i) {
+    /// @notice Registers `size` new members, member `i` under `referrers[i % referrers.length]`.
+    function grow(address[] calldata referrers, uint256 size) external {
+        for (uint256 i; i < size; ++i) {
             members.push(address(new TeamMember(MAIN, referrers[i % referrers.length])));
         }
     }
