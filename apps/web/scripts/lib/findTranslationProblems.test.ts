@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findTranslationProblems } from './findTranslationProblems.ts'
+import { findTranslationConflicts, findTranslationProblems } from './findTranslationProblems.ts'
 
 const source = { a: { message: 'Hello {name}' }, b: { message: 'Menu' } }
 
@@ -43,5 +43,40 @@ describe('findTranslationProblems', () => {
       { en: { p: { translation: '{count, plural, one {# item} other {# items}} in cart' } } },
     )
     expect(problems.map((p) => p.kind)).toEqual(['placeholder-mismatch'])
+  })
+})
+
+describe('findTranslationConflicts', () => {
+  it('reports a message two catalogs translate differently, per language', () => {
+    const conflicts = findTranslationConflicts({
+      shell: {
+        'zh-Hant': { o: { translation: '訂單' }, m: { translation: '選單' } },
+        en: { o: { translation: 'Orders' } },
+      },
+      fomo: {
+        'zh-Hant': { o: { translation: '訂單數' }, m: { translation: '選單' } },
+        en: { o: { translation: 'Orders' } },
+      },
+    })
+    expect(conflicts).toEqual([
+      {
+        locale: 'zh-Hant',
+        id: 'o',
+        translations: [
+          { catalog: 'shell', text: '訂單' },
+          { catalog: 'fomo', text: '訂單數' },
+        ],
+      },
+    ])
+  })
+
+  it('ignores obsolete and untranslated entries', () => {
+    expect(
+      findTranslationConflicts({
+        a: { en: { x: { translation: 'One' } } },
+        b: { en: { x: { translation: 'Two', obsolete: true } } },
+        c: { en: { x: { translation: '' } } },
+      }),
+    ).toEqual([])
   })
 })

@@ -76,3 +76,32 @@ function placeholders(message: string): string[] {
   for (const match of message.matchAll(/<(\d+)\s*\/?>/g)) if (match[1]) names.add(`<${match[1]}>`)
   return [...names].sort()
 }
+
+export type TranslationConflict = { locale: string; id: string; translations: { catalog: string; text: string }[] }
+
+/**
+ * Messages that two catalogs translate differently. The app merges every loaded catalog into one table keyed by
+ * message id (the same English text gives the same id), so such a message would read one way or the other depending
+ * on which catalog loaded last. Give one of them a `context` (or other words) instead.
+ *
+ * @example
+ * findTranslationConflicts({ shell: { 'zh-Hant': { x: { translation: '訂單' } } }, fomo: { 'zh-Hant': { x: { translation: '訂單數' } } } })
+ * // [{ locale: 'zh-Hant', id: 'x', translations: [{ catalog: 'shell', text: '訂單' }, { catalog: 'fomo', text: '訂單數' }] }]
+ */
+export function findTranslationConflicts(
+  catalogs: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, CatalogMessage>> | undefined>>>>,
+): TranslationConflict[] {
+  const seen = new Map<string, { locale: string; id: string; translations: { catalog: string; text: string }[] }>()
+  for (const [catalog, locales] of Object.entries(catalogs)) {
+    for (const [locale, entries] of Object.entries(locales)) {
+      for (const [id, entry] of Object.entries(entries ?? {})) {
+        if (entry.obsolete || !entry.translation) continue
+        const key = `${locale}\u0000${id}`
+        const found = seen.get(key) ?? { locale, id, translations: [] }
+        found.translations.push({ catalog, text: entry.translation })
+        seen.set(key, found)
+      }
+    }
+  }
+  return [...seen.values()].filter(({ translations }) => new Set(translations.map(({ text }) => text)).size > 1)
+}

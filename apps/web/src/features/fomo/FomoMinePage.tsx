@@ -148,7 +148,7 @@ function Mine({ address, double }: { address: Address; double: Address | undefin
           <Stat label={t`Claimable now`} value={`${showAmount(user?.balance)} USDT`} testId="balance" />
           <Stat label={t`Locked principal`} value={`${showAmount(user?.amount)} USDT`} />
           <Stat label={t`Deposited in total`} value={`${showAmount(user?.total)} USDT`} />
-          <Stat label={t`Orders`} value={showCount(user?.orders)} testId="order-count" />
+          <Stat label={t`Order count`} value={showCount(user?.orders)} testId="order-count" />
           <Stat label={t`Static rewards`} value={`${showAmount(user?.rewardStatic)} USDT`} />
           <Stat label={t`Direct rewards`} value={`${showAmount(user?.rewardDirect)} USDT`} />
           <Stat label={t`Indirect rewards`} value={`${showAmount(user?.rewardIndirect)} USDT`} />

@@ -29,7 +29,7 @@ export function PageFrame({
         <p className="app-page__lead">{i18n._(page.description)}</p>
       </header>
       {tabs && (
-        <nav className="app-segment pool-tabs" aria-label={t`Sections`} data-testid="section-tabs">
+        <nav className="app-segment pool-tabs" aria-label={t`Pool pages`} data-testid="section-tabs">
           {tabs.map((tab) => (
             <Link
               key={tab}
