@@ -27,7 +27,7 @@ contract Fomo is NexusUpgradeable, IFomo {
     /// @notice Config bounds.
     uint256 public constant MIN_DAY_TIMES = 60;
     uint256 public constant MAX_DAY_TIMES = 7 days;
-    uint256 public constant MAX_ALGEBRA = 30;
+    uint256 public constant MAX_ALGEBRA = 8;
     uint256 public constant MAX_FEE_RATE = 2_000;
     uint256 public constant MAX_HANDLE_GAS = 0.01 ether;
     uint256 public constant MAX_SWAP_RATE = 2_000;
