@@ -46,7 +46,8 @@ describe('screenshots of every page', () => {
         expect(files).toHaveLength(ROUTES.length)
         expect(problems.list).toEqual([])
         await context.close()
-      })
+        // Every route renders a full page now: two dozen of them take more than the default minute.
+      }, 240_000)
     }
 
     it(`${locale}: the menu of a connected manager, a toast and a confirm dialog`, async () => {
