@@ -3,7 +3,8 @@
 //   BENCH_SCALE=0.1 node --conditions=@nexus/source bench/bench.ts   (a tenth, for a quick look)
 // It starts its own Hardhat node and PostgreSQL 15 cluster, and measures in one run:
 //   1. catch-up throughput at ~100, ~10 and 1 event(s) per block, next to the node's raw eth_getLogs rate and
-//      PostgreSQL's COPY rate (psql \copy of the same number of rows), with the ratios;
+//      PostgreSQL's COPY of the same rows (psql \copy of what the indexer wrote, into tables without indexes), with
+//      the ratios;
 //   2. restart-ready time (open + migrate + first step with nothing new);
 //   3. GraphQL p50/p99/rps (autocannon, 8 connections) over >= 1,000,000 action_log rows;
 //   4. real-time lag from a mined block to a queryable row.
