@@ -48,10 +48,16 @@ export default [
             // apps may depend on libs; nothing may depend on an app (no constraint lists type:app)
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:sdk', 'scope:abi', 'scope:ui'] },
-            { sourceTag: 'scope:indexer', onlyDependOnLibsWithTags: ['scope:sdk', 'scope:abi', 'scope:db'] },
-            { sourceTag: 'scope:legacy-api', onlyDependOnLibsWithTags: ['scope:sdk', 'scope:abi', 'scope:db'] },
+            {
+              sourceTag: 'scope:indexer',
+              onlyDependOnLibsWithTags: ['scope:sdk', 'scope:abi', 'scope:db', 'scope:testing'],
+            },
+            {
+              sourceTag: 'scope:legacy-api',
+              onlyDependOnLibsWithTags: ['scope:sdk', 'scope:abi', 'scope:db', 'scope:testing'],
+            },
             // the SDK is built on the ABIs; the ABIs are generated from the contracts' artifacts
-            { sourceTag: 'scope:sdk', onlyDependOnLibsWithTags: ['scope:abi'] },
+            { sourceTag: 'scope:sdk', onlyDependOnLibsWithTags: ['scope:abi', 'scope:testing'] },
             { sourceTag: 'scope:abi', onlyDependOnLibsWithTags: ['type:contracts'] },
             // shared components know nothing of chains or wallets
             {
@@ -60,6 +66,8 @@ export default [
               bannedExternalImports: chainAndWalletImports,
             },
             { sourceTag: 'scope:db', onlyDependOnLibsWithTags: [] },
+            // test helpers (a local chain) for the other projects' tests and benchmarks
+            { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
           ],
         },

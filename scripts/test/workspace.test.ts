@@ -96,6 +96,7 @@ describe('Nx', () => {
       'libs/abi': ['type:lib', 'scope:abi'],
       'libs/sdk': ['type:lib', 'scope:sdk'],
       'libs/ui': ['type:lib', 'scope:ui'],
+      'libs/testing': ['type:lib', 'scope:testing'],
       'apps/web': ['type:app', 'scope:web'],
       'apps/indexer': ['type:app', 'scope:indexer'],
       'apps/legacy-api': ['type:app', 'scope:legacy-api'],

@@ -14,7 +14,7 @@ import {
 import { hardhat } from 'viem/chains'
 import { resolveSources } from '../handlers/resolveSources.ts'
 import type { Source } from '../sync/types.ts'
-import { contractsDir } from './startHardhatNode.ts'
+import { contractsDir } from '@nexus/testing'
 
 type Artifact = { abi: Abi; bytecode: Hex }
 const artifact = (path: string) =>

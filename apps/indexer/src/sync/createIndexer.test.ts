@@ -15,7 +15,7 @@ import {
 } from 'viem'
 import { hardhat } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { contractsDir, startHardhatNode, type HardhatNode } from '../_test/startHardhatNode.ts'
+import { contractsDir, startHardhatNode, type HardhatNode } from '@nexus/testing'
 import { createMetrics } from '../internal/metrics.ts'
 import { createIndexer } from './createIndexer.ts'
 import { createRpc } from './createRpc.ts'

@@ -19,7 +19,7 @@ import { mnemonicToAccount } from 'viem/accounts'
 import { hardhat } from 'viem/chains'
 import { createApp, type CreateAppParameters } from '../createApp.ts'
 import { seedLegacyData } from '../seed/seedLegacyData.ts'
-import { contractsDir, startHardhatNode, type HardhatNode } from './startHardhatNode.ts'
+import { contractsDir, startHardhatNode, type HardhatNode } from '@nexus/testing'
 
 /** Hardhat's default accounts (funded on its node); local accounts sign messages and transactions. */
 export const accounts: LocalAccount[] = Array.from({ length: 12 }, (_, addressIndex) =>

@@ -1,0 +1,2 @@
+export { contractsDir, freePort, startHardhatNode } from './startHardhatNode.ts'
+export type { HardhatNode, StartHardhatNodeOptions } from './startHardhatNode.ts'
