@@ -4,7 +4,7 @@ import { erc20Abi, parseAbi, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, saveScreenshot, VIEWPORTS } from './lib/browser.ts'
 import type { ViewportName } from './lib/browser.ts'
-import { chainClients, contract } from './lib/chain.ts'
+import { chainClients, contract, ensureIdoRoundInProgress } from './lib/chain.ts'
 import { switchLanguage } from './lib/shell.ts'
 import { openConnected } from './lib/session.ts'
 import { hdAccount, prepareWeb2Account, web2Send, WEB2_SCREENSHOT_DIR } from './lib/web2Accounts.ts'
@@ -30,6 +30,7 @@ describe('minting history', () => {
   it('lists the mints after indexing, newest first, then "No more"; both languages', async () => {
     const [Ido, USDT] = [contract('Ido'), contract('USDT')]
     const { wallet } = chainClients(rpcUrl)
+    await ensureIdoRoundInProgress(rpcUrl)
     await web2Send(rpcUrl, () =>
       wallet.writeContract({
         account: MINTER,

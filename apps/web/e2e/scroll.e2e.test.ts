@@ -21,7 +21,7 @@ async function scrollToBottom(page: Page): Promise<number> {
 describe('route change', () => {
   it('scrolls to the top, through the bottom navigation, the side menu and in-page links', async () => {
     // A short window, so that every page can scroll.
-    const { page, problems, context } = await openPage(browser, { viewport: { width: 390, height: 480 } })
+    const { page, problems, context } = await openPage(browser, { viewport: { width: 390, height: 360 } })
     await page.goto(`${baseUrl}/`)
     await waitForPage(page, '/')
 

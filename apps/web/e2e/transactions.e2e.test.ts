@@ -4,7 +4,7 @@ import { formatEther, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { E2E_MINTER, E2E_SWAPPER } from './lib/accounts.ts'
 import { launchBrowser, waitForPage } from './lib/browser.ts'
-import { balanceOf, chainClients, contract } from './lib/chain.ts'
+import { balanceOf, chainClients, contract, ensureIdoRoundInProgress } from './lib/chain.ts'
 import { openConnected, watchAwaiting } from './lib/session.ts'
 
 const baseUrl = inject('baseUrl')
@@ -53,6 +53,7 @@ const allowance = (token: Address, owner: Address, spender: Address) =>
 describe('transactions', () => {
   it('mints with USDT and with NEX (approving each first), then claims vested NEX', async () => {
     const [Ido, USDT, Token] = [contract('Ido'), contract('USDT'), contract('Token')]
+    await ensureIdoRoundInProgress(rpcUrl)
     const { page, problems, context } = await openConnected(browser, baseUrl, {
       rpcUrl,
       account: E2E_MINTER,
