@@ -5,7 +5,6 @@ import type { SymbolBars } from './dailyBars.ts'
 
 const WIDTH = 300
 const HEIGHT = 90
-const AXIS = 14
 const COLORS = ['#f0b90b', '#3ddc97', '#6ea8fe', '#e685b5', '#b197fc']
 
 /**
@@ -39,11 +38,20 @@ export function RewardsChart({
             </figcaption>
             <svg
               className="acc-chart"
-              viewBox={`0 0 ${WIDTH} ${HEIGHT + AXIS}`}
+              viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+              preserveAspectRatio="none"
               role="img"
               aria-label={t`${series.symbol} rewards per day: ${showAmount(series.total)} in ${series.amounts.length} days`}
             >
-              <line x1={0} x2={WIDTH} y1={HEIGHT + 0.5} y2={HEIGHT + 0.5} stroke="currentColor" opacity={0.25} />
+              <line
+                x1={0}
+                x2={WIDTH}
+                y1={HEIGHT - 0.5}
+                y2={HEIGHT - 0.5}
+                stroke="currentColor"
+                opacity={0.25}
+                vectorEffect="non-scaling-stroke"
+              />
               {series.amounts.map((amount, day) => {
                 const h = barHeight(amount, series.max, HEIGHT - 4)
                 return h > 0 ? (
@@ -61,13 +69,12 @@ export function RewardsChart({
                   </rect>
                 ) : null
               })}
-              <text x={0} y={HEIGHT + AXIS - 2} fontSize={9} fill="currentColor" opacity={0.6}>
-                {showTime(firstDayStart).slice(5, 16)}
-              </text>
-              <text x={WIDTH} y={HEIGHT + AXIS - 2} fontSize={9} fill="currentColor" opacity={0.6} textAnchor="end">
-                {showTime(lastDayStart).slice(5, 16)}
-              </text>
             </svg>
+            {/* HTML, not SVG text: the chart stretches to the card's width, the labels keep their size. */}
+            <div className="acc-chart__axis">
+              <span>{showTime(firstDayStart).slice(5, 16)}</span>
+              <span>{showTime(lastDayStart).slice(5, 16)}</span>
+            </div>
           </figure>
         )
       })}
