@@ -4,6 +4,11 @@ import { defaultServerConditions } from 'vite'
 // Browser tests: Debian Chromium driven by playwright-core against the built app (see e2e/globalSetup.ts).
 export default defineProject({
   resolve: { conditions: ['@nexus/source', ...defaultServerConditions] },
+  // The tests run in Vite's server (ssr) environment: workspace packages resolve to their sources there too, so a
+  // fresh clone (no libs' dist/) runs them.
+  ssr: {
+    resolve: { conditions: ['@nexus/source', ...defaultServerConditions], externalConditions: ['@nexus/source'] },
+  },
   test: {
     include: ['e2e/**/*.e2e.test.ts'],
     environment: 'node',

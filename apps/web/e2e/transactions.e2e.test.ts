@@ -4,7 +4,8 @@ import { formatEther, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { E2E_MINTER, E2E_SWAPPER } from './lib/accounts.ts'
 import { launchBrowser, waitForPage } from './lib/browser.ts'
-import { balanceOf, chainClients, contract, ensureIdoRoundInProgress } from './lib/chain.ts'
+import { balanceOf, chainClients, contract } from './lib/chain.ts'
+import { ensureIdoRoundInProgress } from './lib/ido.ts'
 import { openConnected, watchAwaiting } from './lib/session.ts'
 
 const baseUrl = inject('baseUrl')

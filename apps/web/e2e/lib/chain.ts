@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { idoAbi } from '@nexus/abi'
-import { createPublicClient, createWalletClient, erc20Abi, http, maxUint256, parseEther, parseAbi, toHex } from 'viem'
+import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, parseAbi } from 'viem'
 import type { Address, Hash } from 'viem'
 import { E2E_MINTER, E2E_OTHER, E2E_OWNER, E2E_SWAPPER, E2E_VISITOR, E2E_WATCHER } from './accounts.ts'
 
@@ -36,7 +35,7 @@ export function chainClients(rpcUrl: string) {
   }
 }
 
-async function send(rpcUrl: string, write: () => Promise<Hash>) {
+export async function send(rpcUrl: string, write: () => Promise<Hash>) {
   const { public: client } = chainClients(rpcUrl)
   const receipt = await client.waitForTransactionReceipt({ hash: await write() })
   if (receipt.status !== 'success') throw new Error(`setup transaction ${receipt.transactionHash} reverted`)
@@ -113,43 +112,4 @@ export async function prepareAccounts(rpcUrl: string): Promise<void> {
       }),
     )
   }
-}
-
-const IN_PROGRESS = 2 // IIdo.RoundStatus.InProgress
-const COUNTDOWN = 1
-
-/**
- * Makes sure a minting round is in progress, whatever other test files did to the chain's clock (the FOM and mining
- * tests move it by hours): when the current round has ended or is cooling down, the owner schedules the next round
- * with the same figures at the earliest time the contract allows, and the clock moves to it. Returns the round.
- */
-export async function ensureIdoRoundInProgress(rpcUrl: string): Promise<bigint> {
-  const { public: client, wallet } = chainClients(rpcUrl)
-  const address = contract('Ido')
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const state = await client.readContract({ address, abi: idoAbi, functionName: 'getRoundState' })
-    if (state.status === IN_PROGRESS) return state.round
-    const { timestamp } = await client.getBlock()
-    let start = state.status === COUNTDOWN ? state.startTime : state.hasNext ? state.nextStartTime : 0n
-    if (start === 0n) {
-      // No next round scheduled: schedule one like the current, right after its cooldown (or now).
-      const round = await client.readContract({ address, abi: idoAbi, functionName: 'idos', args: [state.round] })
-      start = state.coolEnd > timestamp && state.coolEnd !== maxUint256 ? state.coolEnd : timestamp + 1n
-      await send(rpcUrl, () =>
-        wallet.writeContract({
-          account: E2E_OWNER,
-          chain: null,
-          address,
-          abi: idoAbi,
-          functionName: 'setIdo',
-          args: [state.round + 1n, round.idoMax, round.idoAmount, round.idoTokens, start],
-        }),
-      )
-    }
-    if (start > timestamp) {
-      await client.request({ method: 'evm_setNextBlockTimestamp' as never, params: [toHex(start)] as never })
-      await client.request({ method: 'evm_mine' as never, params: [] as never })
-    }
-  }
-  throw new Error('could not bring a minting round into progress')
 }
