@@ -35,10 +35,12 @@ export async function ensureIdoRoundInProgress(rpcUrl: string): Promise<bigint> 
         }),
       )
     }
-    if (start > timestamp) {
+    // The scheduling transaction itself mined a block: read the clock again before moving it.
+    const latest = await client.getBlock()
+    if (start > latest.timestamp) {
       await client.request({ method: 'evm_setNextBlockTimestamp' as never, params: [toHex(start)] as never })
-      await client.request({ method: 'evm_mine' as never, params: [] as never })
     }
+    await client.request({ method: 'evm_mine' as never, params: [] as never })
   }
   throw new Error('could not bring a minting round into progress')
 }
