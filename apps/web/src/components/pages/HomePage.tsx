@@ -17,6 +17,8 @@ import { showAmount, showCount, showTime } from '../../lib/format.ts'
 import { PAGES } from '../../lib/pages.ts'
 import { Icon } from '../Icon.tsx'
 import { RelatedLinks } from './RelatedLinks.tsx'
+import { ClaimButton } from '../forms/ClaimButton.tsx'
+import { AmountField } from '../forms/AmountField.tsx'
 
 /** Ido's RoundStatus (IIdo.sol), in order. */
 const ROUND_STATUS: readonly { key: string; label: MessageDescriptor }[] = [
@@ -278,16 +280,7 @@ function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address
               </button>
             ))}
           </div>
-          <label className="app-field">
-            <span className="app-field__label">{t`Units`}</span>
-            <input
-              className="app-input"
-              inputMode="numeric"
-              data-testid="mint-times"
-              value={times}
-              onChange={(event) => setTimes(event.target.value)}
-            />
-          </label>
+          <AmountField label={t`Units`} value={times} onChange={setTimes} testId="mint-times" inputMode="numeric" />
           <p className="app-muted" data-testid="mint-cost">
             {payWith === 'USDT'
               ? t`Cost: ${showAmount(costUsdt)} USDT · balance ${showAmount(usdtBalance)}`
@@ -303,20 +296,11 @@ function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address
         title={t`My minting`}
         data-testid="my-minting"
         actions={
-          <Button
-            size="sm"
-            variant="secondary"
+          <ClaimButton
+            testId="claim"
             disabled={!account || !claimable}
-            data-testid="claim"
-            onClick={() =>
-              void send({
-                request: () => ({ address: ido, abi: idoAbi, functionName: 'claim' }),
-                success: msg`Claimed`,
-              })
-            }
-          >
-            {t`Claim`}
-          </Button>
+            request={() => ({ address: ido, abi: idoAbi, functionName: 'claim' })}
+          />
         }
       >
         <dl className="app-stats">

@@ -16,6 +16,7 @@ import { PAGES } from '../../lib/pages.ts'
 import { Icon } from '../Icon.tsx'
 import { Stat } from './HomePage.tsx'
 import { RelatedLinks } from './RelatedLinks.tsx'
+import { AmountField } from '../forms/AmountField.tsx'
 
 /** Local-storage key of the chosen slippage, in basis points. */
 export const SLIPPAGE_KEY = 'swapSlippage'
@@ -169,19 +170,14 @@ function Swap({ router, usdt, nex, pair }: { router: Address; usdt: Address; nex
           void swap()
         }}
       >
-        <label className="app-field">
-          <span className="app-field__label">
-            {t`You pay (${symbolIn})`} <span className="app-muted">{t`Balance ${showAmount(balanceIn)}`}</span>
-          </span>
-          <input
-            className="app-input"
-            inputMode="decimal"
-            placeholder="0.0"
-            data-testid="swap-amount"
-            value={input}
-            onChange={(event) => setInput(event.target.value)}
-          />
-        </label>
+        <AmountField
+          label={t`You pay (${symbolIn})`}
+          hint={t`Balance ${showAmount(balanceIn)}`}
+          value={input}
+          onChange={setInput}
+          testId="swap-amount"
+          placeholder="0.0"
+        />
         <button
           type="button"
           className="app-iconbtn app-swap__flip"

@@ -16,6 +16,8 @@ import { showAmount, showCount } from '../../lib/format.ts'
 import { AccountPage, NotDeployed } from '../account/AccountPage.tsx'
 import { nativeBalanceRead } from '../account/nativeBalance.ts'
 import { bnbForOrder, tokensForUsdt } from './burnQuote.ts'
+import { ClaimButton } from '../../components/forms/ClaimButton.tsx'
+import { AmountField } from '../../components/forms/AmountField.tsx'
 
 /** The plan text of SPEC.md §1 and §9, verbatim. */
 export const PLAN: readonly MessageDescriptor[] = [
@@ -171,16 +173,13 @@ function Burn({ burn, usdt }: { burn: Address; usdt: Address }) {
               </button>
             ))}
           </div>
-          <label className="app-field">
-            <span className="app-field__label">{t`Units (${showAmount(config?.burnEvery, 2)} USDT each)`}</span>
-            <input
-              className="app-input"
-              inputMode="numeric"
-              data-testid="burn-times"
-              value={times}
-              onChange={(event) => setTimes(event.target.value)}
-            />
-          </label>
+          <AmountField
+            label={t`Units (${showAmount(config?.burnEvery, 2)} USDT each)`}
+            value={times}
+            onChange={setTimes}
+            testId="burn-times"
+            inputMode="numeric"
+          />
           <dl className="app-stats">
             <Stat label={t`Order value`} value={`${showAmount(orderUsdt)} USDT`} testId="burn-value" />
             <Stat
@@ -213,20 +212,11 @@ function Burn({ burn, usdt }: { burn: Address; usdt: Address }) {
         title={t`My dividends`}
         data-testid="my-burn"
         actions={
-          <Button
-            size="sm"
-            variant="secondary"
+          <ClaimButton
+            testId="burn-claim"
             disabled={!account || !pending}
-            data-testid="burn-claim"
-            onClick={() =>
-              void send({
-                request: () => ({ address: burn, abi: burnAbi, functionName: 'claimReward' }),
-                success: msg`Claimed`,
-              })
-            }
-          >
-            {t`Claim`}
-          </Button>
+            request={() => ({ address: burn, abi: burnAbi, functionName: 'claimReward' })}
+          />
         }
       >
         <dl className="app-stats">

@@ -12,6 +12,7 @@ import { NotDeployed, PageFrame } from './PageFrame.tsx'
 import { RecordItem, RecordList, StateBadge, Stat, useReader } from './parts.tsx'
 import { POOL_PAGES, poolContracts, poolTabs } from './pool.ts'
 import type { PoolName } from './pool.ts'
+import { ClaimButton } from '../../components/forms/ClaimButton.tsx'
 
 /** Orders read per page (the contract's paged view allows at most 100). */
 const ORDERS_SHOWN = 50n
@@ -240,21 +241,12 @@ function Mine({ address, double }: { address: Address; double: Address | undefin
           title={t`Doubling deposit`}
           data-testid="double"
           actions={
-            <Button
-              size="sm"
-              variant="secondary"
+            <ClaimButton
+              testId="claim-double"
               disabled={!account || doubleConfig?.openClaim === false}
-              data-testid="claim-double"
-              onClick={() =>
-                void send({
-                  check: () => (doubleInfo && doubleInfo[0].balance === 0n ? msg`Nothing to claim yet` : undefined),
-                  request: () => ({ address: double, abi: doubleAbi, functionName: 'claim' }),
-                  success: msg`Claimed`,
-                })
-              }
-            >
-              {t`Claim`}
-            </Button>
+              check={() => (doubleInfo && doubleInfo[0].balance === 0n ? msg`Nothing to claim yet` : undefined)}
+              request={() => ({ address: double, abi: doubleAbi, functionName: 'claim' })}
+            />
           }
         >
           <p className="app-muted">

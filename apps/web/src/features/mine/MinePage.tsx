@@ -24,6 +24,7 @@ import type { MineView } from './mineSearch.ts'
 import { LOG_SYMBOLS } from './logFilters.ts'
 import { DAILY_REWARDS } from './queries.ts'
 import type { DailyRewardsData } from './queries.ts'
+import { ClaimButton } from '../../components/forms/ClaimButton.tsx'
 
 /** The chart is drawn in its own chunk, loaded once there is something to draw. */
 const RewardsChart = lazy(() => import('./RewardsChart.tsx').then((module) => ({ default: module.RewardsChart })))
@@ -243,20 +244,11 @@ function Nfts({ account, nft, ido }: { account: Address; nft: Address; ido: Addr
         title={t`NFT dividends`}
         data-testid="nft-dividends"
         actions={
-          <Button
-            size="sm"
-            variant="secondary"
+          <ClaimButton
+            testId="nft-claim"
             disabled={!pending}
-            data-testid="nft-claim"
-            onClick={() =>
-              void send({
-                request: () => ({ address: nft, abi: nftAbi, functionName: 'claimReward' }),
-                success: msg`Claimed`,
-              })
-            }
-          >
-            {t`Claim`}
-          </Button>
+            request={() => ({ address: nft, abi: nftAbi, functionName: 'claimReward' })}
+          />
         }
       >
         <dl className="app-stats">

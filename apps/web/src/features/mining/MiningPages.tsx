@@ -16,6 +16,8 @@ import { allowedRange, duration, miningStakeState, multiplier, percent, secondsU
 import { useDurationUnits } from '../fomo/FomoGamePage.tsx'
 import { NotDeployed, PageFrame } from '../fomo/PageFrame.tsx'
 import { RecordItem, RecordList, StateBadge, Stat, useReader } from '../fomo/parts.tsx'
+import { ClaimButton } from '../../components/forms/ClaimButton.tsx'
+import { AmountField } from '../../components/forms/AmountField.tsx'
 
 const TABS: readonly PagePath[] = ['/mining', '/miningMine', '/miningTeam']
 /** Invitees and stakes read from the contract's paged views (at most 100). */
@@ -138,19 +140,13 @@ function Tiers({ mining, nex }: { mining: Address; nex: Address }) {
             void deposit()
           }}
         >
-          <label className="app-field">
-            <span className="app-field__label">
-              {t`Amount (NEX)`}
-              <span className="app-muted">{t`Balance ${showAmount(balance)} NEX`}</span>
-            </span>
-            <input
-              className="app-input"
-              inputMode="decimal"
-              data-testid="mining-amount"
-              value={input}
-              onChange={(event) => setInput(event.target.value)}
-            />
-          </label>
+          <AmountField
+            label={t`Amount (NEX)`}
+            hint={t`Balance ${showAmount(balance)} NEX`}
+            value={input}
+            onChange={setInput}
+            testId="mining-amount"
+          />
           <p className="app-muted" data-testid="mining-range">
             {range ? t`Allowed range: ${showAmount(range.min)} to ${showAmount(range.max)} NEX` : t`Allowed range: —`}
           </p>
@@ -218,31 +214,23 @@ function Mine({ mining }: { mining: Address }) {
         title={t`My mining`}
         data-testid="my-mining"
         actions={
-          <Button
-            size="sm"
-            variant="secondary"
+          <ClaimButton
+            testId="mining-claim"
             disabled={!account}
-            data-testid="mining-claim"
-            onClick={() =>
-              void send({
-                check: () =>
-                  user && user.balance === 0n
-                    ? msg`Nothing to claim yet`
-                    : waitClaim > 0
-                      ? msg`The next claim is possible at ${showTime(nextClaim)}.`
-                      : undefined,
-                request: () => ({
-                  address: mining,
-                  abi: miningAbi,
-                  functionName: 'claimReward',
-                  value: config?.handleGas ?? 0n,
-                }),
-                success: msg`Claimed`,
-              })
+            check={() =>
+              user && user.balance === 0n
+                ? msg`Nothing to claim yet`
+                : waitClaim > 0
+                  ? msg`The next claim is possible at ${showTime(nextClaim)}.`
+                  : undefined
             }
-          >
-            {t`Claim`}
-          </Button>
+            request={() => ({
+              address: mining,
+              abi: miningAbi,
+              functionName: 'claimReward',
+              value: config?.handleGas ?? 0n,
+            })}
+          />
         }
       >
         <dl className="app-stats">

@@ -14,6 +14,8 @@ import { allowedRange, duration, percent, secondsUntil, stakeRecordState } from 
 import { useDurationUnits } from '../fomo/FomoGamePage.tsx'
 import { NotDeployed, PageFrame } from '../fomo/PageFrame.tsx'
 import { RecordItem, RecordList, StateBadge, Stat, useReader } from '../fomo/parts.tsx'
+import { ClaimButton } from '../../components/forms/ClaimButton.tsx'
+import { AmountField } from '../../components/forms/AmountField.tsx'
 
 /**
  * `/stake`: USDT staked in the stake contract's IDO rounds (the lock periods): each round's reward cap, first
@@ -142,19 +144,13 @@ function Staking({ stake, usdt }: { stake: Address; usdt: Address }) {
             void deposit()
           }}
         >
-          <label className="app-field">
-            <span className="app-field__label">
-              {t`Amount (USDT)`}
-              <span className="app-muted">{t`Balance ${showAmount(balance)} USDT`}</span>
-            </span>
-            <input
-              className="app-input"
-              inputMode="decimal"
-              data-testid="stake-amount"
-              value={input}
-              onChange={(event) => setInput(event.target.value)}
-            />
-          </label>
+          <AmountField
+            label={t`Amount (USDT)`}
+            hint={t`Balance ${showAmount(balance)} USDT`}
+            value={input}
+            onChange={setInput}
+            testId="stake-amount"
+          />
           <p className="app-muted" data-testid="stake-range">
             {range ? t`Allowed range: ${showAmount(range.min)} to ${showAmount(range.max)} USDT` : t`Allowed range: —`}
           </p>
@@ -213,26 +209,17 @@ function Staking({ stake, usdt }: { stake: Address; usdt: Address }) {
         title={t`My stakes`}
         data-testid="my-stakes"
         actions={
-          <Button
-            size="sm"
-            variant="secondary"
+          <ClaimButton
+            testId="stake-claim"
             disabled={!account}
-            data-testid="stake-claim"
-            onClick={() =>
-              void send({
-                check: () => (user && user.balance === 0n ? msg`Nothing to claim yet` : undefined),
-                request: () => ({
-                  address: stake,
-                  abi: stakeAbi,
-                  functionName: 'claim',
-                  value: config?.handleGas ?? 0n,
-                }),
-                success: msg`Claimed`,
-              })
-            }
-          >
-            {t`Claim`}
-          </Button>
+            check={() => (user && user.balance === 0n ? msg`Nothing to claim yet` : undefined)}
+            request={() => ({
+              address: stake,
+              abi: stakeAbi,
+              functionName: 'claim',
+              value: config?.handleGas ?? 0n,
+            })}
+          />
         }
       >
         <dl className="app-stats">
