@@ -19,6 +19,8 @@ import { Icon } from '../Icon.tsx'
 import { RelatedLinks } from './RelatedLinks.tsx'
 import { ClaimButton } from '../forms/ClaimButton.tsx'
 import { AmountField } from '../forms/AmountField.tsx'
+import { Segmented } from '../forms/Segmented.tsx'
+import { ActionForm } from '../forms/ActionForm.tsx'
 
 /** Ido's RoundStatus (IIdo.sol), in order. */
 const ROUND_STATUS: readonly { key: string; label: MessageDescriptor }[] = [
@@ -258,28 +260,14 @@ function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address
             </dl>
           </div>
         )}
-        <form
-          className="app-form"
-          onSubmit={(event) => {
-            event.preventDefault()
-            void mint()
-          }}
-        >
-          <div className="app-segment" role="radiogroup" aria-label={t`Pay with`}>
-            {(['USDT', 'NEX'] as const).map((symbol) => (
-              <button
-                key={symbol}
-                type="button"
-                role="radio"
-                aria-checked={payWith === symbol}
-                className={payWith === symbol ? 'app-segment__item is-active' : 'app-segment__item'}
-                data-testid={`pay-${symbol}`}
-                onClick={() => setPayWith(symbol)}
-              >
-                {symbol}
-              </button>
-            ))}
-          </div>
+        <ActionForm onSubmit={mint}>
+          <Segmented
+            label={t`Pay with`}
+            options={['USDT', 'NEX'] as const}
+            value={payWith}
+            onChange={setPayWith}
+            testIdPrefix="pay-"
+          />
           <AmountField label={t`Units`} value={times} onChange={setTimes} testId="mint-times" inputMode="numeric" />
           <p className="app-muted" data-testid="mint-cost">
             {payWith === 'USDT'
@@ -289,7 +277,7 @@ function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address
           <Button type="submit" block disabled={!account || state?.status !== 2} data-testid="mint-submit">
             {t`Mint`}
           </Button>
-        </form>
+        </ActionForm>
       </Card>
 
       <Card

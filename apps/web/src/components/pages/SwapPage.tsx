@@ -17,6 +17,8 @@ import { Icon } from '../Icon.tsx'
 import { Stat } from './HomePage.tsx'
 import { RelatedLinks } from './RelatedLinks.tsx'
 import { AmountField } from '../forms/AmountField.tsx'
+import { Segmented } from '../forms/Segmented.tsx'
+import { ActionForm } from '../forms/ActionForm.tsx'
 
 /** Local-storage key of the chosen slippage, in basis points. */
 export const SLIPPAGE_KEY = 'swapSlippage'
@@ -163,13 +165,7 @@ function Swap({ router, usdt, nex, pair }: { router: Address; usdt: Address; nex
 
   return (
     <Card title={t`Swap ${symbolIn} for ${symbolOut}`} data-testid="swap">
-      <form
-        className="app-form"
-        onSubmit={(event) => {
-          event.preventDefault()
-          void swap()
-        }}
-      >
+      <ActionForm onSubmit={swap}>
         <AmountField
           label={t`You pay (${symbolIn})`}
           hint={t`Balance ${showAmount(balanceIn)}`}
@@ -203,26 +199,20 @@ function Swap({ router, usdt, nex, pair }: { router: Address; usdt: Address; nex
             value={rate === undefined ? '—' : `1 ${symbolIn} = ${showAmount(rate, 6)} ${symbolOut}`}
           />
         </dl>
-        <div className="app-segment" role="radiogroup" aria-label={t`Slippage tolerance`} data-testid="slippage">
-          {SLIPPAGE_CHOICES.map((bps) => (
-            <button
-              key={bps}
-              type="button"
-              role="radio"
-              aria-checked={slippage === bps}
-              className={slippage === bps ? 'app-segment__item is-active' : 'app-segment__item'}
-              onClick={() => setSlippage(bps)}
-            >
-              {`${bps / 100}%`}
-            </button>
-          ))}
-        </div>
+        <Segmented<number>
+          label={t`Slippage tolerance`}
+          options={SLIPPAGE_CHOICES}
+          value={slippage}
+          onChange={setSlippage}
+          render={(bps) => `${bps / 100}%`}
+          testId="slippage"
+        />
         <p className="app-muted">{t`Slippage tolerance: ${slippage / 100}%. NEX transfers may carry fees: raise the tolerance if a swap fails.`}</p>
         {impact !== undefined && impact > 500 && <p className="app-field__error">{i18n._(msg`High price impact`)}</p>}
         <Button type="submit" block disabled={!account} data-testid="swap-submit">
           {t`Swap`}
         </Button>
-      </form>
+      </ActionForm>
     </Card>
   )
 }

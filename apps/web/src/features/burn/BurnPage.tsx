@@ -18,6 +18,8 @@ import { nativeBalanceRead } from '../account/nativeBalance.ts'
 import { bnbForOrder, tokensForUsdt } from './burnQuote.ts'
 import { ClaimButton } from '../../components/forms/ClaimButton.tsx'
 import { AmountField } from '../../components/forms/AmountField.tsx'
+import { Segmented } from '../../components/forms/Segmented.tsx'
+import { ActionForm } from '../../components/forms/ActionForm.tsx'
 
 /** The plan text of SPEC.md §1 and §9, verbatim. */
 export const PLAN: readonly MessageDescriptor[] = [
@@ -151,28 +153,14 @@ function Burn({ burn, usdt }: { burn: Address; usdt: Address }) {
       </Card>
 
       <Card title={t`Burn for dividends`} data-testid="burn">
-        <form
-          className="app-form"
-          onSubmit={(event) => {
-            event.preventDefault()
-            void submit()
-          }}
-        >
-          <div className="app-segment" role="radiogroup" aria-label={t`Pay with`}>
-            {(['USDT', 'BNB'] as const).map((symbol) => (
-              <button
-                key={symbol}
-                type="button"
-                role="radio"
-                aria-checked={payWith === symbol}
-                className={payWith === symbol ? 'app-segment__item is-active' : 'app-segment__item'}
-                data-testid={`burn-pay-${symbol}`}
-                onClick={() => setPayWith(symbol)}
-              >
-                {symbol}
-              </button>
-            ))}
-          </div>
+        <ActionForm onSubmit={submit}>
+          <Segmented
+            label={t`Pay with`}
+            options={['USDT', 'BNB'] as const}
+            value={payWith}
+            onChange={setPayWith}
+            testIdPrefix="burn-pay-"
+          />
           <AmountField
             label={t`Units (${showAmount(config?.burnEvery, 2)} USDT each)`}
             value={times}
@@ -205,7 +193,7 @@ function Burn({ burn, usdt }: { burn: Address; usdt: Address }) {
           <Button type="submit" block disabled={!account} data-testid="burn-submit">
             {t`Burn`}
           </Button>
-        </form>
+        </ActionForm>
       </Card>
 
       <Card

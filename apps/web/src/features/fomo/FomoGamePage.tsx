@@ -17,6 +17,8 @@ import { POOL_PAGES, poolContracts, poolTabs } from './pool.ts'
 import type { PoolName } from './pool.ts'
 import { FOMO_ROUNDS } from './queries.ts'
 import type { FomoRoundsData } from './queries.ts'
+import { Segmented } from '../../components/forms/Segmented.tsx'
+import { ActionForm } from '../../components/forms/ActionForm.tsx'
 
 /** How many settled rounds the page lists. */
 const ROUNDS_SHOWN = 10
@@ -241,28 +243,14 @@ function Game({ pool, address, usdt, nex }: { pool: PoolName; address: Address; 
             </button>
           ))}
         </div>
-        <form
-          className="app-form"
-          onSubmit={(event) => {
-            event.preventDefault()
-            void deposit()
-          }}
-        >
-          <div className="app-segment" role="radiogroup" aria-label={t`Pay with`}>
-            {(['USDT', 'NEX'] as const).map((symbol) => (
-              <button
-                key={symbol}
-                type="button"
-                role="radio"
-                aria-checked={payWith === symbol}
-                className={payWith === symbol ? 'app-segment__item is-active' : 'app-segment__item'}
-                data-testid={`pay-${symbol}`}
-                onClick={() => setPayWith(symbol)}
-              >
-                {symbol}
-              </button>
-            ))}
-          </div>
+        <ActionForm onSubmit={deposit}>
+          <Segmented
+            label={t`Pay with`}
+            options={['USDT', 'NEX'] as const}
+            value={payWith}
+            onChange={setPayWith}
+            testIdPrefix="pay-"
+          />
           <label className="app-field">
             <span className="app-field__label">
               {t`Amount (USDT value)`}
@@ -289,7 +277,7 @@ function Game({ pool, address, usdt, nex }: { pool: PoolName; address: Address; 
           <Button type="submit" block disabled={!account} data-testid="deposit-submit">
             {t`Deposit`}
           </Button>
-        </form>
+        </ActionForm>
       </Card>
 
       <Card title={t`How a round ends`} data-testid="fairness">

@@ -18,6 +18,7 @@ import { NotDeployed, PageFrame } from '../fomo/PageFrame.tsx'
 import { RecordItem, RecordList, StateBadge, Stat, useReader } from '../fomo/parts.tsx'
 import { ClaimButton } from '../../components/forms/ClaimButton.tsx'
 import { AmountField } from '../../components/forms/AmountField.tsx'
+import { ActionForm } from '../../components/forms/ActionForm.tsx'
 
 const TABS: readonly PagePath[] = ['/mining', '/miningMine', '/miningTeam']
 /** Invitees and stakes read from the contract's paged views (at most 100). */
@@ -133,13 +134,7 @@ function Tiers({ mining, nex }: { mining: Address; nex: Address }) {
             </button>
           ))}
         </div>
-        <form
-          className="app-form"
-          onSubmit={(event) => {
-            event.preventDefault()
-            void deposit()
-          }}
-        >
+        <ActionForm onSubmit={deposit}>
           <AmountField
             label={t`Amount (NEX)`}
             hint={t`Balance ${showAmount(balance)} NEX`}
@@ -153,7 +148,7 @@ function Tiers({ mining, nex }: { mining: Address; nex: Address }) {
           <Button type="submit" block disabled={!account} data-testid="mining-submit">
             {t`Stake`}
           </Button>
-        </form>
+        </ActionForm>
       </Card>
     </>
   )

@@ -16,6 +16,7 @@ import { NotDeployed, PageFrame } from '../fomo/PageFrame.tsx'
 import { RecordItem, RecordList, StateBadge, Stat, useReader } from '../fomo/parts.tsx'
 import { ClaimButton } from '../../components/forms/ClaimButton.tsx'
 import { AmountField } from '../../components/forms/AmountField.tsx'
+import { ActionForm } from '../../components/forms/ActionForm.tsx'
 
 /**
  * `/stake`: USDT staked in the stake contract's IDO rounds (the lock periods): each round's reward cap, first
@@ -137,13 +138,7 @@ function Staking({ stake, usdt }: { stake: Address; usdt: Address }) {
           <Stat label={t`Lock before releases`} value={duration(config?.addTime, units)} />
           <Stat label={t`Daily releases after the lock`} value={showCount(config?.releaseDay)} />
         </dl>
-        <form
-          className="app-form"
-          onSubmit={(event) => {
-            event.preventDefault()
-            void deposit()
-          }}
-        >
+        <ActionForm onSubmit={deposit}>
           <AmountField
             label={t`Amount (USDT)`}
             hint={t`Balance ${showAmount(balance)} USDT`}
@@ -157,7 +152,7 @@ function Staking({ stake, usdt }: { stake: Address; usdt: Address }) {
           <Button type="submit" block disabled={!account} data-testid="stake-submit">
             {t`Stake`}
           </Button>
-        </form>
+        </ActionForm>
       </Card>
 
       <Card title={t`Lock periods`} data-testid="stake-periods">
