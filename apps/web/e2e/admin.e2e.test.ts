@@ -1,16 +1,14 @@
 import type { Browser } from 'playwright-core'
 import { fomoAbi, miningAbi, nftAbi } from '@nexus/abi'
-import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { E2E_MANAGER, E2E_OWNER, E2E_VISITOR } from './lib/accounts.ts'
 import { launchBrowser, openPage, waitForPage } from './lib/browser.ts'
-import { chainClients, contract } from './lib/chain.ts'
+import { chainClients, contract, hdAccount } from './lib/chain.ts'
 import { openConnected } from './lib/session.ts'
 import { changeThroughForm, ownerWrite, waitForAdminAction, waitForCurrent } from './lib/web4Admin.ts'
 
 const baseUrl = inject('baseUrl')
 const rpcUrl = inject('rpcUrl')
-const TEST_MNEMONIC = 'test test test test test test test test test test test junk'
 const ADMIN_PATHS = ['/manager', '/managerSuper', '/managerFom', '/managerMining'] as const
 let browser: Browser
 
@@ -190,7 +188,7 @@ describe('admin screens', () => {
   it('/managerMining: the owner blacklists an account, sees the flag, and lifts it again', async () => {
     const mining = contract('Mining')
     // HD index 140 of the public test mnemonic: an account of this file's own, never used elsewhere.
-    const target = mnemonicToAccount(TEST_MNEMONIC, { addressIndex: 140 }).address
+    const target = hdAccount(140)
     const flag = () => read<boolean>(mining, miningAbi, 'isBlacklisted', [target])
     expect(await flag()).toBe(false)
     const { page, context } = await openConnected(browser, baseUrl, {

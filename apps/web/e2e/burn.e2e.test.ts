@@ -2,10 +2,10 @@ import type { Browser } from 'playwright-core'
 import { erc20Abi, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser } from './lib/browser.ts'
-import { balanceOf, chainClients, contract } from './lib/chain.ts'
+import { balanceOf, chainClients, contract, hdAccount, prepareTestAccount } from './lib/chain.ts'
 import { openConnected } from './lib/session.ts'
 import { switchLanguage } from './lib/shell.ts'
-import { burnDirectly, hdAccount, prepareWeb2Account } from './lib/web2Accounts.ts'
+import { burnDirectly } from './lib/web2Accounts.ts'
 import { web2Explained, web2Number, web2Stat, web2Transact } from './lib/web2Flow.ts'
 
 const baseUrl = inject('baseUrl')
@@ -17,8 +17,8 @@ let browser: Browser
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  await prepareWeb2Account(rpcUrl, FUNDER, { usdt: parseEther('5000') })
-  await prepareWeb2Account(rpcUrl, BURNER, { referrer: FUNDER, usdt: parseEther('5000') })
+  await prepareTestAccount(rpcUrl, FUNDER, { usdt: parseEther('5000') })
+  await prepareTestAccount(rpcUrl, BURNER, { referrer: FUNDER, usdt: parseEther('5000') })
 })
 afterAll(async () => {
   await browser?.close()

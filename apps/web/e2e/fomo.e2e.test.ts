@@ -4,9 +4,9 @@ import type { Browser } from 'playwright-core'
 import { erc20Abi, parseEther } from 'viem'
 import type { Abi, Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, saveScreenshot, VIEWPORTS, waitForPage } from './lib/browser.ts'
+import { launchBrowser, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS, waitForPage } from './lib/browser.ts'
 import type { ViewportName } from './lib/browser.ts'
-import { balanceOf, chainClients, contract } from './lib/chain.ts'
+import { balanceOf, chainClients, contract, prepareTestAccount } from './lib/chain.ts'
 import { shortAddress } from './lib/format.ts'
 import { openConnected } from './lib/session.ts'
 import { switchLanguage } from './lib/shell.ts'
@@ -17,9 +17,7 @@ import {
   moveChainTimeTo,
   must,
   POOL_ACCOUNT,
-  preparePoolAccount,
   refused,
-  SCREENSHOT_DIR,
   transact,
   writeAs,
 } from './lib/web3Pools.ts'
@@ -67,8 +65,8 @@ const read = <T>(pool: Pool, functionName: string, args: readonly unknown[] = []
 beforeAll(async () => {
   browser = await launchBrowser()
   for (const pool of POOLS)
-    await preparePoolAccount(rpcUrl, pool.account, { usdt: parseEther('20000'), nex: parseEther('5000') })
-  await preparePoolAccount(rpcUrl, INVITEE, { referrer: FOM.account, usdt: parseEther('1000') })
+    await prepareTestAccount(rpcUrl, pool.account, { usdt: parseEther('20000'), nex: parseEther('5000') })
+  await prepareTestAccount(rpcUrl, INVITEE, { referrer: FOM.account, usdt: parseEther('1000') })
 })
 afterAll(async () => {
   await browser?.close()

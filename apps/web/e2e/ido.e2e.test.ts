@@ -2,13 +2,12 @@ import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { erc20Abi, parseAbi, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, saveScreenshot, VIEWPORTS } from './lib/browser.ts'
+import { launchBrowser, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS } from './lib/browser.ts'
 import type { ViewportName } from './lib/browser.ts'
-import { chainClients, contract } from './lib/chain.ts'
+import { chainClients, contract, hdAccount, prepareTestAccount, send } from './lib/chain.ts'
 import { ensureIdoRoundInProgress } from './lib/ido.ts'
 import { switchLanguage } from './lib/shell.ts'
 import { openConnected } from './lib/session.ts'
-import { hdAccount, prepareWeb2Account, web2Send, WEB2_SCREENSHOT_DIR } from './lib/web2Accounts.ts'
 
 const baseUrl = inject('baseUrl')
 const rpcUrl = inject('rpcUrl')
@@ -20,8 +19,8 @@ const idoAbi = parseAbi(['function mint(uint256 times, bool isUSDT)'])
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  await prepareWeb2Account(rpcUrl, MINTER, { usdt: parseEther('1000') })
-  await prepareWeb2Account(rpcUrl, NEWCOMER)
+  await prepareTestAccount(rpcUrl, MINTER, { usdt: parseEther('1000') })
+  await prepareTestAccount(rpcUrl, NEWCOMER)
 })
 afterAll(async () => {
   await browser?.close()
@@ -32,7 +31,7 @@ describe('minting history', () => {
     const [Ido, USDT] = [contract('Ido'), contract('USDT')]
     const { wallet } = chainClients(rpcUrl)
     await ensureIdoRoundInProgress(rpcUrl)
-    await web2Send(rpcUrl, () =>
+    await send(rpcUrl, () =>
       wallet.writeContract({
         account: MINTER,
         chain: null,
@@ -43,7 +42,7 @@ describe('minting history', () => {
       }),
     )
     for (const times of [1n, 2n])
-      await web2Send(rpcUrl, () =>
+      await send(rpcUrl, () =>
         wallet.writeContract({
           account: MINTER,
           chain: null,
@@ -95,7 +94,7 @@ describe('minting history', () => {
           reducedMotion: true,
         })
         await opened.page.getByTestId('mint').first().waitFor({ timeout: 30_000 })
-        await saveScreenshot(opened.page, join(WEB2_SCREENSHOT_DIR, locale, 'states', `ido-${viewport}.png`))
+        await saveScreenshot(opened.page, join(SCREENSHOT_DIR, locale, 'states', `ido-${viewport}.png`))
         await opened.context.close()
       }
   }, 240_000)

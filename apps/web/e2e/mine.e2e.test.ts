@@ -3,19 +3,12 @@ import type { Browser } from 'playwright-core'
 import { parseAbi, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { E2E_OWNER } from './lib/accounts.ts'
-import { launchBrowser, saveScreenshot, VIEWPORTS } from './lib/browser.ts'
+import { launchBrowser, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS } from './lib/browser.ts'
 import type { ViewportName } from './lib/browser.ts'
-import { balanceOf, chainClients, contract } from './lib/chain.ts'
+import { balanceOf, chainClients, contract, hdAccount, prepareTestAccount, send } from './lib/chain.ts'
 import { switchLanguage } from './lib/shell.ts'
 import { openConnected } from './lib/session.ts'
-import {
-  burnDirectly,
-  claimBurnDirectly,
-  hdAccount,
-  prepareWeb2Account,
-  web2Send,
-  WEB2_SCREENSHOT_DIR,
-} from './lib/web2Accounts.ts'
+import { burnDirectly, claimBurnDirectly } from './lib/web2Accounts.ts'
 import { web2Number, web2Stat, web2Transact } from './lib/web2Flow.ts'
 
 const baseUrl = inject('baseUrl')
@@ -39,10 +32,10 @@ const nftAbi = parseAbi([
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  await prepareWeb2Account(rpcUrl, SYNTHESIZER)
-  await prepareWeb2Account(rpcUrl, KEYLESS)
-  await prepareWeb2Account(rpcUrl, FUNDER, { usdt: parseEther('3000') })
-  await prepareWeb2Account(rpcUrl, EARNER, { referrer: FUNDER, usdt: parseEther('3000') })
+  await prepareTestAccount(rpcUrl, SYNTHESIZER)
+  await prepareTestAccount(rpcUrl, KEYLESS)
+  await prepareTestAccount(rpcUrl, FUNDER, { usdt: parseEther('3000') })
+  await prepareTestAccount(rpcUrl, EARNER, { referrer: FUNDER, usdt: parseEther('3000') })
 })
 afterAll(async () => {
   await browser?.close()
@@ -81,7 +74,7 @@ describe('mine: NFT synthesis and dividends', () => {
       args: [SYNTHESIZER, settings.keyId],
     })
     if (held < settings.hecheng)
-      await web2Send(rpcUrl, () =>
+      await send(rpcUrl, () =>
         wallet.writeContract({
           account: E2E_OWNER,
           chain: null,
@@ -194,7 +187,7 @@ describe('mine: assets, rewards chart and the action log', () => {
           if (ready === 'my-force')
             await expect.poll(() => web2Stat(page, 'my-force'), { timeout: 15_000 }).not.toBe('—')
           await page.waitForTimeout(1_000)
-          await saveScreenshot(page, join(WEB2_SCREENSHOT_DIR, locale, 'states', `${name}-${viewport}.png`))
+          await saveScreenshot(page, join(SCREENSHOT_DIR, locale, 'states', `${name}-${viewport}.png`))
           await context.close()
         }
   }, 240_000)

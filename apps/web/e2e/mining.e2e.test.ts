@@ -4,9 +4,9 @@ import type { Browser } from 'playwright-core'
 import { erc20Abi, formatEther, parseEther } from 'viem'
 import type { Abi } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { saveScreenshot, VIEWPORTS, launchBrowser, waitForPage } from './lib/browser.ts'
+import { launchBrowser, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS, waitForPage } from './lib/browser.ts'
 import type { ViewportName } from './lib/browser.ts'
-import { balanceOf, chainClients, contract } from './lib/chain.ts'
+import { balanceOf, chainClients, contract, prepareTestAccount } from './lib/chain.ts'
 import { shortAddress } from './lib/format.ts'
 import { openConnected } from './lib/session.ts'
 import { switchLanguage } from './lib/shell.ts'
@@ -16,9 +16,7 @@ import {
   moveChainTimeTo,
   must,
   POOL_ACCOUNT,
-  preparePoolAccount,
   refused,
-  SCREENSHOT_DIR,
   transact,
   writeAs,
 } from './lib/web3Pools.ts'
@@ -44,8 +42,8 @@ const stakesOf = async (account: `0x${string}`) =>
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  await preparePoolAccount(rpcUrl, MINER, { nex: parseEther('2000') })
-  await preparePoolAccount(rpcUrl, INVITEE, { referrer: MINER, nex: parseEther('500') })
+  await prepareTestAccount(rpcUrl, MINER, { nex: parseEther('2000') })
+  await prepareTestAccount(rpcUrl, INVITEE, { referrer: MINER, nex: parseEther('500') })
 })
 afterAll(async () => {
   await browser?.close()

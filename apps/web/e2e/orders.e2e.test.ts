@@ -3,13 +3,13 @@ import { parseAbi, parseEther } from 'viem'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { join } from 'node:path'
-import { launchBrowser, saveScreenshot, VIEWPORTS } from './lib/browser.ts'
+import { launchBrowser, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS } from './lib/browser.ts'
 import type { ViewportName } from './lib/browser.ts'
-import { chainClients, contract } from './lib/chain.ts'
+import { chainClients, contract, hdAccount, prepareTestAccount } from './lib/chain.ts'
 import { switchLanguage } from './lib/shell.ts'
 import { openConnected } from './lib/session.ts'
 import { web2Explained } from './lib/web2Flow.ts'
-import { burnDirectly, hdAccount, prepareWeb2Account, WEB2_SCREENSHOT_DIR } from './lib/web2Accounts.ts'
+import { burnDirectly } from './lib/web2Accounts.ts'
 
 const baseUrl = inject('baseUrl')
 const rpcUrl = inject('rpcUrl')
@@ -20,9 +20,9 @@ let browser: Browser
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  await prepareWeb2Account(rpcUrl, OWNER, { usdt: parseEther('2000') })
-  await prepareWeb2Account(rpcUrl, INVITEE, { referrer: OWNER, usdt: parseEther('2000') })
-  await prepareWeb2Account(rpcUrl, EMPTY)
+  await prepareTestAccount(rpcUrl, OWNER, { usdt: parseEther('2000') })
+  await prepareTestAccount(rpcUrl, INVITEE, { referrer: OWNER, usdt: parseEther('2000') })
+  await prepareTestAccount(rpcUrl, EMPTY)
 })
 afterAll(async () => {
   await browser?.close()
@@ -112,10 +112,10 @@ describe('orders', () => {
         await web2Explained(page, () =>
           expect.poll(() => reward.textContent(), { timeout: 30_000 }).toMatch(/^[\d,.]+ \/ [\d,.]+ USDT$/),
         )
-        await saveScreenshot(page, join(WEB2_SCREENSHOT_DIR, locale, 'states', `orders-${viewport}.png`))
+        await saveScreenshot(page, join(SCREENSHOT_DIR, locale, 'states', `orders-${viewport}.png`))
         await page.getByTestId('orders-tab-invite').click()
         await page.getByTestId('invitation-order').first().waitFor({ timeout: 30_000 })
-        await saveScreenshot(page, join(WEB2_SCREENSHOT_DIR, locale, 'states', `orders-invitations-${viewport}.png`))
+        await saveScreenshot(page, join(SCREENSHOT_DIR, locale, 'states', `orders-invitations-${viewport}.png`))
         await context.close()
       }
   }, 240_000)

@@ -3,8 +3,7 @@ import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { E2E_MANAGER, E2E_MINTER, E2E_NEWCOMERS, E2E_SWAPPER } from './lib/accounts.ts'
-import { webRoot } from './lib/appServer.ts'
-import { launchBrowser, openPage, saveScreenshot, VIEWPORTS, waitForPage } from './lib/browser.ts'
+import { launchBrowser, openPage, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS, waitForPage } from './lib/browser.ts'
 import type { ViewportName } from './lib/browser.ts'
 import { injectedWalletScript } from './lib/injectedWallet.ts'
 import { ROUTES, routeSlug } from './lib/routes.ts'
@@ -13,8 +12,6 @@ import { firstUnregistered } from './lib/chain.ts'
 
 const baseUrl = inject('baseUrl')
 const rpcUrl = inject('rpcUrl')
-/** Git-ignored folder at the repository root. */
-export const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? join(webRoot, '..', '..', 'screenshots')
 const LOCALES = ['zh-Hant', 'en'] as const
 let browser: Browser
 

@@ -4,21 +4,12 @@ import type { Browser } from 'playwright-core'
 import { parseEther } from 'viem'
 import type { Abi } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, saveScreenshot, VIEWPORTS, waitForPage } from './lib/browser.ts'
+import { launchBrowser, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS, waitForPage } from './lib/browser.ts'
 import type { ViewportName } from './lib/browser.ts'
-import { balanceOf, chainClients, contract } from './lib/chain.ts'
+import { balanceOf, chainClients, contract, prepareTestAccount } from './lib/chain.ts'
 import { openConnected } from './lib/session.ts'
 import { switchLanguage } from './lib/shell.ts'
-import {
-  allowanceOf,
-  figure,
-  must,
-  POOL_ACCOUNT,
-  preparePoolAccount,
-  refused,
-  SCREENSHOT_DIR,
-  transact,
-} from './lib/web3Pools.ts'
+import { allowanceOf, figure, must, POOL_ACCOUNT, refused, transact } from './lib/web3Pools.ts'
 
 const baseUrl = inject('baseUrl')
 const rpcUrl = inject('rpcUrl')
@@ -27,7 +18,7 @@ let browser: Browser
 
 beforeAll(async () => {
   browser = await launchBrowser()
-  await preparePoolAccount(rpcUrl, STAKER, { usdt: parseEther('5000') })
+  await prepareTestAccount(rpcUrl, STAKER, { usdt: parseEther('5000') })
 })
 afterAll(async () => {
   await browser?.close()

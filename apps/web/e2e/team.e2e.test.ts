@@ -3,12 +3,11 @@ import type { Browser } from 'playwright-core'
 import { parseAbi } from 'viem'
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, saveScreenshot, VIEWPORTS } from './lib/browser.ts'
+import { launchBrowser, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS } from './lib/browser.ts'
 import type { ViewportName } from './lib/browser.ts'
-import { chainClients, contract } from './lib/chain.ts'
+import { chainClients, contract, hdAccount } from './lib/chain.ts'
 import { switchLanguage } from './lib/shell.ts'
 import { openConnected } from './lib/session.ts'
-import { hdAccount, WEB2_SCREENSHOT_DIR } from './lib/web2Accounts.ts'
 import { web2Number, web2Stat } from './lib/web2Flow.ts'
 
 const baseUrl = inject('baseUrl')
@@ -132,7 +131,7 @@ describe('team and invitations', () => {
         await page.locator('[data-testid="invite-qr"][data-ready="true"]').waitFor()
         await expect.poll(() => web2Stat(page, 'team-direct'), { timeout: 30_000 }).toBe('2')
         await expect.poll(() => page.getByTestId('team-next').textContent(), { timeout: 15_000 }).not.toBe('—')
-        await saveScreenshot(page, join(WEB2_SCREENSHOT_DIR, locale, 'states', `team-${viewport}.png`))
+        await saveScreenshot(page, join(SCREENSHOT_DIR, locale, 'states', `team-${viewport}.png`))
         await context.close()
         const invites = await openConnected(browser, baseUrl, {
           rpcUrl,
@@ -143,7 +142,7 @@ describe('team and invitations', () => {
           reducedMotion: true,
         })
         await invites.page.getByTestId('invitation').first().waitFor({ timeout: 30_000 })
-        await saveScreenshot(invites.page, join(WEB2_SCREENSHOT_DIR, locale, 'states', `invites-${viewport}.png`))
+        await saveScreenshot(invites.page, join(SCREENSHOT_DIR, locale, 'states', `invites-${viewport}.png`))
         await invites.context.close()
       }
   }, 240_000)

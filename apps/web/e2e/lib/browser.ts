@@ -1,7 +1,11 @@
 import { mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import { chromium } from 'playwright-core'
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core'
+
+/** The screenshots folder (git-ignored, at the repository root; SCREENSHOT_DIR overrides it). */
+export const SCREENSHOT_DIR =
+  process.env.SCREENSHOT_DIR ?? join(import.meta.dirname, '..', '..', '..', '..', 'screenshots')
 
 /** Debian's Chromium; never a downloaded browser (STACK.md). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'

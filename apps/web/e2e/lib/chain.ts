@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, parseAbi } from 'viem'
+import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, parseAbi, toHex } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
 import type { Address, Hash } from 'viem'
 import { E2E_MINTER, E2E_OTHER, E2E_OWNER, E2E_SWAPPER, E2E_VISITOR, E2E_WATCHER } from './accounts.ts'
 
@@ -112,4 +113,80 @@ export async function prepareAccounts(rpcUrl: string): Promise<void> {
       }),
     )
   }
+}
+
+/** Hardhat's public development mnemonic (local chains only; never fund its accounts elsewhere). */
+const DEV_MNEMONIC = 'test test test test test test test test test test test junk'
+
+/**
+ * The address of HD index `index` of the development mnemonic. Test files own ranges: the account pages 100..119,
+ * the staking, FOM and mining pages 120..139, the admin screens 140..159 (the seed uses 10..45, the shell tests 0..9).
+ */
+export function hdAccount(index: number): Address {
+  return mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index }).address
+}
+
+/**
+ * Makes the local node sign for `account` (impersonation, 100 BNB for gas), registers it in Main under `referrer`
+ * (default: the genesis account) and tops it up to `usdt` USDT and `nex` NEX from the deployer. Idempotent, so a
+ * re-run on the same chain works.
+ */
+export async function prepareTestAccount(
+  rpcUrl: string,
+  account: Address,
+  { referrer, usdt = 0n, nex = 0n }: { referrer?: Address; usdt?: bigint; nex?: bigint } = {},
+): Promise<void> {
+  const { public: client, wallet } = chainClients(rpcUrl)
+  await client.request({ method: 'hardhat_impersonateAccount' as never, params: [account] as never })
+  await client.request({ method: 'hardhat_setBalance' as never, params: [account, toHex(parseEther('100'))] as never })
+  const Main = contract('Main')
+  if (!(await isRegistered(rpcUrl, account))) {
+    const parent = referrer ?? (await client.readContract({ address: Main, abi: mainAbi, functionName: 'genesis' }))
+    await send(rpcUrl, () =>
+      wallet.writeContract({
+        account,
+        chain: null,
+        address: Main,
+        abi: mainAbi,
+        functionName: 'register',
+        args: [parent],
+      }),
+    )
+  }
+  const USDT = contract('USDT')
+  const Token = contract('Token')
+  const usdtHeld = await client.readContract({
+    address: USDT,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [account],
+  })
+  if (usdtHeld < usdt)
+    await send(rpcUrl, () =>
+      wallet.writeContract({
+        account: E2E_OWNER,
+        chain: null,
+        address: USDT,
+        abi: usdtAbi,
+        functionName: 'mint',
+        args: [account, usdt - usdtHeld],
+      }),
+    )
+  const nexHeld = await client.readContract({
+    address: Token,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [account],
+  })
+  if (nexHeld < nex)
+    await send(rpcUrl, () =>
+      wallet.writeContract({
+        account: E2E_OWNER,
+        chain: null,
+        address: Token,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [account, nex - nexHeld],
+      }),
+    )
 }

@@ -1,16 +1,9 @@
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { createTestClient, erc20Abi, http, parseAbi, parseEther } from 'viem'
-import type { Abi, Address, Hash } from 'viem'
-import { mnemonicToAccount } from 'viem/accounts'
+import { createTestClient, erc20Abi, http } from 'viem'
+import type { Abi, Address } from 'viem'
 import { expect } from 'vitest'
-import { E2E_OWNER } from './accounts.ts'
-import { webRoot } from './appServer.ts'
-import { chainClients, contract, isRegistered } from './chain.ts'
+import { chainClients, hdAccount, send } from './chain.ts'
 import { watchAwaiting } from './session.ts'
-
-/** Hardhat's public development mnemonic: test keys only. */
-const MNEMONIC = 'test test test test test test test test test test test junk'
 
 /**
  * The accounts of the staking, FOM and mining browser tests: HD indexes 120..139 of the development mnemonic,
@@ -18,92 +11,11 @@ const MNEMONIC = 'test test test test test test test test test test test junk'
  */
 export const POOL_ACCOUNT = (index: number): Address => {
   if (index < 120 || index > 139) throw new Error(`HD index ${index} is not one of the pool tests' (120..139)`)
-  return mnemonicToAccount(MNEMONIC, { addressIndex: index }).address
+  return hdAccount(index)
 }
-
-/** The screenshot folder of screenshots.e2e.test.ts (git-ignored, at the repository root). */
-export const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ?? join(webRoot, '..', '..', 'screenshots')
-
-const mainAbi = parseAbi([
-  'function register(address referrer)',
-  'function users(address account) view returns (uint256 index, address referrer)',
-  'function genesis() view returns (address)',
-])
-const usdtAbi = parseAbi(['function mint(address to, uint256 amount)'])
 
 function testClient(rpcUrl: string) {
   return createTestClient({ mode: 'hardhat', transport: http(rpcUrl) })
-}
-
-async function send(rpcUrl: string, write: () => Promise<Hash>) {
-  const receipt = await chainClients(rpcUrl).public.waitForTransactionReceipt({ hash: await write() })
-  if (receipt.status !== 'success') throw new Error(`setup transaction ${receipt.transactionHash} reverted`)
-}
-
-/**
- * Makes the local node sign for `account` (impersonation, 100 BNB for gas), registers it in Main under `referrer`
- * (default: the genesis account) and tops it up to `usdt` USDT and `nex` NEX from the deployer. Idempotent, so a
- * re-run on the same chain works.
- */
-export async function preparePoolAccount(
-  rpcUrl: string,
-  account: Address,
-  { referrer, usdt = 0n, nex = 0n }: { referrer?: Address; usdt?: bigint; nex?: bigint } = {},
-): Promise<void> {
-  const test = testClient(rpcUrl)
-  await test.impersonateAccount({ address: account })
-  await test.setBalance({ address: account, value: parseEther('100') })
-  const { public: client, wallet } = chainClients(rpcUrl)
-  const Main = contract('Main')
-  if (!(await isRegistered(rpcUrl, account))) {
-    const parent = referrer ?? (await client.readContract({ address: Main, abi: mainAbi, functionName: 'genesis' }))
-    await send(rpcUrl, () =>
-      wallet.writeContract({
-        account,
-        chain: null,
-        address: Main,
-        abi: mainAbi,
-        functionName: 'register',
-        args: [parent],
-      }),
-    )
-  }
-  const USDT = contract('USDT')
-  const Token = contract('Token')
-  const usdtHeld = await client.readContract({
-    address: USDT,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [account],
-  })
-  if (usdtHeld < usdt)
-    await send(rpcUrl, () =>
-      wallet.writeContract({
-        account: E2E_OWNER,
-        chain: null,
-        address: USDT,
-        abi: usdtAbi,
-        functionName: 'mint',
-        args: [account, usdt - usdtHeld],
-      }),
-    )
-  const nexHeld = await client.readContract({
-    address: Token,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [account],
-  })
-  if (nexHeld < nex)
-    await send(rpcUrl, () =>
-      wallet.writeContract({
-        account: E2E_OWNER,
-        chain: null,
-        address: Token,
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [account, nex - nexHeld],
-      }),
-    )
 }
 
 /** Sends a transaction from an impersonated test account straight to the node (setup of other members). */
