@@ -12,8 +12,8 @@
 // under .data/bench-before/) on the same chain into its own database, so before and after share the run's
 // conditions. The load generator (autocannon) runs as a child process, so that it does not share the server's
 // event loop, and measures a bare Fastify route first: every GraphQL figure is also printed as a ratio of it.
-import { execFileSync, execSync, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -28,9 +28,9 @@ import { createMetrics } from '../src/internal/metrics.ts'
 import { createIndexer } from '../src/sync/createIndexer.ts'
 import { entityTables } from '../src/store/tables.ts'
 import { createRpc } from '../src/sync/createRpc.ts'
+import { fillOrderTotals, importAtCommit, loadTest, repoRoot } from './lib.ts'
 
 const scale = Number(process.env.BENCH_SCALE ?? 1)
-const repoRoot = join(import.meta.dirname, '..', '..', '..')
 const { startPostgres } = (await import(pathToFileURL(join(repoRoot, 'scripts', 'lib', 'pg.mjs')).href)) as {
   startPostgres: () => Promise<{ url: string; stop: () => void }>
 }
@@ -59,17 +59,10 @@ const current: Implementation = { createIndexer, createRpc, createMetrics }
 
 /** The indexer of another commit (its apps/indexer/src), for before/after figures from the same run. */
 async function implementationOf(commit: string): Promise<Implementation> {
-  const dir = join(import.meta.dirname, '..', '.data', 'bench-before', commit)
-  if (!existsSync(join(dir, 'apps'))) {
-    mkdirSync(dir, { recursive: true })
-    execSync(`git -C ${JSON.stringify(repoRoot)} archive ${commit} apps/indexer/src | tar -x -C ${JSON.stringify(dir)}`)
-  }
-  const src = join(dir, 'apps', 'indexer', 'src')
-  const load = async <T>(path: string) => (await import(pathToFileURL(join(src, path)).href)) as T
   return {
-    createIndexer: (await load<Implementation>('sync/createIndexer.ts')).createIndexer,
-    createRpc: (await load<Implementation>('sync/createRpc.ts')).createRpc,
-    createMetrics: (await load<Implementation>('internal/metrics.ts')).createMetrics,
+    createIndexer: (await importAtCommit<Implementation>(commit, 'sync/createIndexer.ts')).createIndexer,
+    createRpc: (await importAtCommit<Implementation>(commit, 'sync/createRpc.ts')).createRpc,
+    createMetrics: (await importAtCommit<Implementation>(commit, 'internal/metrics.ts')).createMetrics,
   }
 }
 const beforeCommit = process.env.BENCH_BEFORE
@@ -144,37 +137,6 @@ function copyRate(url: string, events: number) {
   }
   rmSync(dir, { recursive: true, force: true })
   return events / seconds
-}
-
-/** autocannon in a child process (POST, 8 connections), so that the load generator has its own event loop. */
-async function loadTest(url: string, body: string, duration: number) {
-  const cli = join(repoRoot, 'node_modules', 'autocannon', 'autocannon.js')
-  const args = [
-    cli,
-    '--json',
-    '-c',
-    '8',
-    '-d',
-    String(duration),
-    '-m',
-    'POST',
-    '-H',
-    'content-type=application/json',
-    '-b',
-    body,
-    url,
-  ]
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] })
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
-  if (code !== 0) throw new Error(`autocannon exited with ${code}`)
-  return JSON.parse(output) as {
-    latency: { p50: number; p99: number }
-    requests: { average: number }
-    non2xx: number
-    errors: number
-  }
 }
 
 // BENCH_DENSITIES picks densities (events per block, default all three: 100,10,1); BENCH_NO_SERVE=1 skips
@@ -302,18 +264,7 @@ for (const [label, events, perBlock] of (
          'completed', 1, '{}', 2000000 + g, 1, '0x'
        FROM generate_series(1, 250000) g`,
     )
-    // The order totals per owner and per team that the indexer keeps with each range (see writeRange).
-    await again.pool.query(
-      `INSERT INTO account_order_total (chain_id, owner, contract, amount, orders)
-       SELECT chain_id, owner, contract, sum(amount), count(*)::int FROM order_record GROUP BY 1, 2, 3
-       ON CONFLICT (chain_id, owner, contract) DO UPDATE SET amount = EXCLUDED.amount, orders = EXCLUDED.orders`,
-    )
-    await again.pool.query(
-      `INSERT INTO team_order_total (chain_id, account, contract, amount)
-   SELECT p.chain_id, p.ancestor, o.contract, sum(o.amount) FROM referral_path p
-   JOIN account_order_total o ON o.chain_id = p.chain_id AND o.owner = p.descendant GROUP BY 1, 2, 3
-   ON CONFLICT (chain_id, account, contract) DO UPDATE SET amount = EXCLUDED.amount`,
-    )
+    await fillOrderTotals(again.pool)
     await again.pool.query('ANALYZE action_log; ANALYZE order_record; ANALYZE order_change')
     const rows = Number((await again.pool.query('SELECT count(*)::int AS n FROM action_log')).rows[0].n)
     const address = app.server.address()

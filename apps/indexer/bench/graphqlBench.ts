@@ -9,8 +9,6 @@
 // extracted under .data/bench-before/) on the same database, right after the current one.
 // GRAPHQL_BENCH_ONLY=<substring> measures only the queries whose name contains it; GRAPHQL_BENCH_EXPLAIN=1 also prints
 // EXPLAIN (ANALYZE, BUFFERS) of every SQL statement each query runs.
-import { execSync, spawn } from 'node:child_process'
-import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createDatabase } from '@nexus/db'
@@ -19,35 +17,14 @@ import Fastify from 'fastify'
 import { createServer } from '../src/createServer.ts'
 import { createMetrics } from '../src/internal/metrics.ts'
 import { createRpc } from '../src/sync/createRpc.ts'
+import { fillOrderTotals, importAtCommit, loadTest, repoRoot, type LoadResult } from './lib.ts'
 
 const seconds = Number(process.env.GRAPHQL_BENCH_SECONDS ?? 5)
 const only = process.env.GRAPHQL_BENCH_ONLY
-const repoRoot = join(import.meta.dirname, '..', '..', '..')
 const { startPostgres } = (await import(pathToFileURL(join(repoRoot, 'scripts', 'lib', 'pg.mjs')).href)) as {
   startPostgres: () => Promise<{ url: string; stop: () => void }>
 }
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
-
-type LoadResult = {
-  latency: { p50: number; p99: number }
-  requests: { average: number }
-  non2xx: number
-  errors: number
-}
-
-/** autocannon in a child process (POST, 8 connections), so that the load generator has its own event loop. */
-async function loadTest(url: string, body: string, duration: number): Promise<LoadResult> {
-  const cli = join(repoRoot, 'node_modules', 'autocannon', 'autocannon.js')
-  const args = [cli, '--json', '-c', '8', '-d', String(duration), '-m', 'POST']
-  const child = spawn(process.execPath, [...args, '-H', 'content-type=application/json', '-b', body, url], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  })
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
-  if (code !== 0) throw new Error(`autocannon exited with ${code}`)
-  return JSON.parse(output) as LoadResult
-}
 
 const account = (sql: string) => `'0x' || lpad(to_hex(${sql}), 40, '0')`
 const pg = await startPostgres()
@@ -88,31 +65,12 @@ await db.pool.query(
    SELECT 31337, ${account('g >> d')}, ${account('g')}, d, g
    FROM generate_series(2, 19999) g, generate_series(1, 15) d WHERE g >> d > 0`,
 )
-// The order totals per owner and per team that the indexer keeps with each range (see writeRange).
-await db.pool.query(
-  `INSERT INTO account_order_total (chain_id, owner, contract, amount, orders)
-   SELECT chain_id, owner, contract, sum(amount), count(*)::int FROM order_record GROUP BY 1, 2, 3
-   ON CONFLICT (chain_id, owner, contract) DO UPDATE SET amount = EXCLUDED.amount, orders = EXCLUDED.orders`,
-)
-await db.pool.query(
-  `INSERT INTO team_order_total (chain_id, account, contract, amount)
-   SELECT p.chain_id, p.ancestor, o.contract, sum(o.amount) FROM referral_path p
-   JOIN account_order_total o ON o.chain_id = p.chain_id AND o.owner = p.descendant GROUP BY 1, 2, 3
-   ON CONFLICT (chain_id, account, contract) DO UPDATE SET amount = EXCLUDED.amount`,
-)
+await fillOrderTotals(db.pool)
 await db.pool.query('ANALYZE')
 
 /** The server of another commit (its apps/indexer/src), for before/after figures from the same run. */
 async function serverOf(commit: string): Promise<typeof createServer> {
-  const dir = join(import.meta.dirname, '..', '.data', 'bench-before', commit)
-  if (!existsSync(join(dir, 'apps'))) {
-    mkdirSync(dir, { recursive: true })
-    execSync(`git -C ${JSON.stringify(repoRoot)} archive ${commit} apps/indexer/src | tar -x -C ${JSON.stringify(dir)}`)
-  }
-  const module = (await import(pathToFileURL(join(dir, 'apps', 'indexer', 'src', 'createServer.ts')).href)) as {
-    createServer: typeof createServer
-  }
-  return module.createServer
+  return (await importAtCommit<{ createServer: typeof createServer }>(commit, 'createServer.ts')).createServer
 }
 
 const metrics = createMetrics()

@@ -1,9 +1,7 @@
 // Write-path micro-benchmark (no chain): the same LogAdded logs written by writeRange vs PostgreSQL's raw COPY
 // of the raw rows, in one run. `node --conditions=@nexus/source bench/writeBench.ts` (WRITE_BENCH_EVENTS=100000;
 // WRITE_BENCH_BEFORE=<commit> adds that commit's writeRange, extracted under .data/bench-before/; WRITE_BENCH_ROUNDS=2).
-import { execSync } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { logAbi } from '@nexus/abi'
@@ -15,10 +13,10 @@ import { deferIndexes, restoreIndexes } from '../src/store/deferIndexes.ts'
 import { from as copyFrom } from 'pg-copy-streams'
 import { writeRange } from '../src/store/writeRange.ts'
 import type { RpcLog } from '../src/sync/types.ts'
+import { importAtCommit, repoRoot } from './lib.ts'
 
 const total = Number(process.env.WRITE_BENCH_EVENTS ?? 100_000)
 const perRange = 10_000
-const repoRoot = join(import.meta.dirname, '..', '..', '..')
 const { startPostgres } = (await import(pathToFileURL(join(repoRoot, 'scripts', 'lib', 'pg.mjs')).href)) as {
   startPostgres: () => Promise<{ url: string; stop: () => void }>
 }
@@ -133,13 +131,7 @@ results.push(
 type WriteRange = typeof writeRange
 /** writeRange of another commit (its apps/indexer/src, extracted under .data/bench-before/). */
 async function writeRangeOf(commit: string): Promise<WriteRange> {
-  const dir = join(import.meta.dirname, '..', '.data', 'bench-before', commit)
-  if (!existsSync(join(dir, 'apps'))) {
-    mkdirSync(dir, { recursive: true })
-    execSync(`git -C ${JSON.stringify(repoRoot)} archive ${commit} apps/indexer/src | tar -x -C ${JSON.stringify(dir)}`)
-  }
-  const path = join(dir, 'apps', 'indexer', 'src', 'store', 'writeRange.ts')
-  return ((await import(pathToFileURL(path).href)) as { writeRange: WriteRange }).writeRange
+  return (await importAtCommit<{ writeRange: WriteRange }>(commit, 'store/writeRange.ts')).writeRange
 }
 const beforeCommit = process.env.WRITE_BENCH_BEFORE
 const variants: [string, WriteRange, boolean][] = [

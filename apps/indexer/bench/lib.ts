@@ -1,0 +1,58 @@
+// Pieces the benchmarks share: the load generator, the code of an earlier commit for before/after figures from the
+// same run, and the order totals the indexer keeps at ingestion (filled in bulk after a synthetic load).
+import { execSync, spawn } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Pool } from '@nexus/db'
+
+export const repoRoot = join(import.meta.dirname, '..', '..', '..')
+
+export type LoadResult = {
+  latency: { p50: number; p99: number }
+  requests: { average: number }
+  non2xx: number
+  errors: number
+}
+
+/** autocannon in a child process (POST, 8 connections), so that the load generator has its own event loop. */
+export async function loadTest(url: string, body: string, duration: number): Promise<LoadResult> {
+  const cli = join(repoRoot, 'node_modules', 'autocannon', 'autocannon.js')
+  const args = [cli, '--json', '-c', '8', '-d', String(duration), '-m', 'POST']
+  const child = spawn(process.execPath, [...args, '-H', 'content-type=application/json', '-b', body, url], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+  if (code !== 0) throw new Error(`autocannon exited with ${code}`)
+  return JSON.parse(output) as LoadResult
+}
+
+/**
+ * A module of apps/indexer/src as it was at `commit` (extracted once under .data/bench-before/), e.g.
+ * `await importAtCommit<{ writeRange: ... }>('abc123', 'store/writeRange.ts')`.
+ */
+export async function importAtCommit<T>(commit: string, path: string): Promise<T> {
+  const dir = join(import.meta.dirname, '..', '.data', 'bench-before', commit)
+  if (!existsSync(join(dir, 'apps'))) {
+    mkdirSync(dir, { recursive: true })
+    execSync(`git -C ${JSON.stringify(repoRoot)} archive ${commit} apps/indexer/src | tar -x -C ${JSON.stringify(dir)}`)
+  }
+  return (await import(pathToFileURL(join(dir, 'apps', 'indexer', 'src', path)).href)) as T
+}
+
+/** The order totals per owner and per team that the indexer keeps with each range (see writeRange), in bulk. */
+export async function fillOrderTotals(pool: Pool): Promise<void> {
+  await pool.query(
+    `INSERT INTO account_order_total (chain_id, owner, contract, amount, orders)
+     SELECT chain_id, owner, contract, sum(amount), count(*)::int FROM order_record GROUP BY 1, 2, 3
+     ON CONFLICT (chain_id, owner, contract) DO UPDATE SET amount = EXCLUDED.amount, orders = EXCLUDED.orders`,
+  )
+  await pool.query(
+    `INSERT INTO team_order_total (chain_id, account, contract, amount)
+     SELECT p.chain_id, p.ancestor, o.contract, sum(o.amount) FROM referral_path p
+     JOIN account_order_total o ON o.chain_id = p.chain_id AND o.owner = p.descendant GROUP BY 1, 2, 3
+     ON CONFLICT (chain_id, account, contract) DO UPDATE SET amount = EXCLUDED.amount`,
+  )
+}
