@@ -16,7 +16,7 @@ import {
   FOMO_SETTINGS,
   fomoMultiArgs,
   fomoMultiProblems,
-  fomoSettingsArgs,
+  structOf,
   fomoSettingsProblems,
 } from './specs.ts'
 
@@ -71,7 +71,7 @@ function FomoForms({ fomo, usdt }: { fomo: Address; usdt: Address }) {
         address={fomo}
         abi={fomoAbi}
         functionName="setConfig"
-        args={(v) => [fomoSettingsArgs(v)]}
+        args={(v) => [structOf(FOMO_SETTINGS, v)]}
         success={msg`Settings updated`}
       />
       <AdminForm

@@ -16,7 +16,7 @@ import {
   burnMultiArgs,
   burnMultiProblems,
   burnSharesProblems,
-  burnSettingsArgs,
+  structOf,
   NFT_LEVEL_MAX,
   NFT_MAX_SUPPLY,
 } from './specs.ts'
@@ -277,7 +277,7 @@ function BurnForms({ burn }: { burn: Address }) {
         address={burn}
         abi={burnAbi}
         functionName="setConfig"
-        args={(v) => [burnSettingsArgs(v)]}
+        args={(v) => [structOf(BURN_SETTINGS, v)]}
         rules={(v) => (multi ? burnSharesProblems(v, multi.burnRates) : [])}
         success={msg`Settings updated`}
       />

@@ -13,7 +13,7 @@ import {
   MINING_SETTINGS,
   miningMultiArgs,
   miningMultiProblems,
-  miningSettingsArgs,
+  structOf,
   miningSettingsProblems,
 } from './specs.ts'
 
@@ -61,7 +61,7 @@ function MiningForms({ mining }: { mining: Address }) {
         address={mining}
         abi={miningAbi}
         functionName="setConfig"
-        args={(v) => [miningSettingsArgs(v)]}
+        args={(v) => [structOf(MINING_SETTINGS, v)]}
         success={msg`Settings updated`}
       />
       <AdminForm

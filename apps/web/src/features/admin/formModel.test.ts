@@ -189,3 +189,14 @@ describe('contract bounds (contracts/contracts/*.sol)', () => {
     expect(miningSettingsProblems({ userMin: 2n, userMax: 2n })).toEqual([])
   })
 })
+
+describe('structOf', () => {
+  it('builds a settings struct from every field of the form, by key, and refuses a missing value', async () => {
+    const { BURN_SETTINGS, structOf } = await import('./specs.ts')
+    const values = Object.fromEntries(BURN_SETTINGS.map(({ key }, index) => [key, BigInt(index + 1)]))
+    const struct = structOf(BURN_SETTINGS, { ...values, extra: 99n })
+    expect(Object.keys(struct)).toEqual(BURN_SETTINGS.map(({ key }) => key))
+    expect(struct.algebra).toBe(values.algebra)
+    expect(() => structOf(BURN_SETTINGS, { dayTimes: 600n })).toThrow(/no value for algebra/)
+  })
+})

@@ -29,21 +29,6 @@ export const BURN_SETTINGS: readonly FieldSpec[] = [
   { key: 'startTime', label: msg`Start time (Unix seconds)`, kind: 'uint' },
 ]
 
-export function burnSettingsArgs(v: Values) {
-  return {
-    dayTimes: v.dayTimes as bigint,
-    algebra: v.algebra as bigint,
-    feeRate: v.feeRate as bigint,
-    handleGas: v.handleGas as bigint,
-    swapRate: v.swapRate as bigint,
-    burnEvery: v.burnEvery as bigint,
-    burnSurplus: v.burnSurplus as bigint,
-    rewardRate: v.rewardRate as bigint,
-    outDays: v.outDays as bigint,
-    startTime: v.startTime as bigint,
-  }
-}
-
 /**
  * Burn.sol `_checkShares`: what an order pays out (community, direct, indirect for each generation after the
  * first, team, NFT shares, plus the swap rate) never exceeds 100 %.
@@ -140,24 +125,6 @@ export function fomoSettingsProblems(v: Values): Problem[] {
     : []
 }
 
-export function fomoSettingsArgs(v: Values) {
-  return {
-    addTime: v.addTime as bigint,
-    dayTimes: v.dayTimes as bigint,
-    algebra: v.algebra as bigint,
-    feeRate: v.feeRate as bigint,
-    handleGas: v.handleGas as bigint,
-    swapRate: v.swapRate as bigint,
-    burnEvery: v.burnEvery as bigint,
-    rewardRate: v.rewardRate as bigint,
-    outDays: v.outDays as bigint,
-    startTime: v.startTime as bigint,
-    roundMin: v.roundMin as bigint,
-    roundTime: v.roundTime as bigint,
-    userMax: v.userMax as bigint,
-  }
-}
-
 /** SPEC.md §9: 7 burn rates, 4 team rates, 4 team amounts, 5 stake days, rates and surplus (FomoLib.checkMulti). */
 export const FOMO_MULTI: readonly FieldSpec[] = [
   ...arrayFields('burnRates', 7, (n) => msg`Burn share ${n}`, { kind: 'uint', unit: 'bps', max: BPS }),
@@ -220,18 +187,6 @@ export function miningSettingsProblems(v: Values): Problem[] {
     : []
 }
 
-export function miningSettingsArgs(v: Values) {
-  return {
-    addTime: v.addTime as bigint,
-    dayTimes: v.dayTimes as bigint,
-    mintDay: v.mintDay as bigint,
-    userMax: v.userMax as bigint,
-    userMin: v.userMin as bigint,
-    handleGas: v.handleGas as bigint,
-    feeRate: v.feeRate as bigint,
-  }
-}
-
 /** SPEC.md §9: 3 invite rates and 6 stake tiers (Mining.sol `_setConfigMulti`). */
 export const MINING_MULTI: readonly FieldSpec[] = [
   ...arrayFields('inviteRates', 3, (n) => msg`Invite rate, generation ${n}`, {
@@ -255,4 +210,21 @@ export function miningMultiArgs(v: Values) {
     stakeRates: arrayOf(v, 'stakeRates', 6),
     stakeForces: arrayOf(v, 'stakeForces', 6),
   }
+}
+
+/**
+ * A settings struct argument built from a form's fields: each field's parsed value under its key (the contract's
+ * struct field of that name).
+ *
+ * @example
+ * structOf(BURN_SETTINGS, values) // { dayTimes: 600n, algebra: 8n, ... }
+ */
+export function structOf(fields: readonly FieldSpec[], values: Values): Values {
+  const struct: Values = {}
+  for (const { key } of fields) {
+    const value = values[key]
+    if (value === undefined) throw new Error(`the form has no value for ${key}`)
+    struct[key] = value
+  }
+  return struct
 }
