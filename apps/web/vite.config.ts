@@ -35,6 +35,13 @@ export default defineConfig(({ command }) => ({
     // dist/.vite/manifest.json: which chunks each route needs (scripts/budgets.ts).
     manifest: true,
     rolldownOptions: {
+      // The workspace libraries are free of import side effects (like viem, wagmi and urql, whose package.json say
+      // so): the bundler may then link an import of their entry points straight to the module that defines the
+      // name, so a page does not pull in everything else the barrel re-exports (e.g. toUserError and every
+      // contract's error ABI, which lib/describeError.ts loads only when an error has to be explained).
+      treeshake: {
+        moduleSideEffects: (id) => (/[\\/]libs[\\/](sdk|abi)[\\/]src[\\/]/.test(id) ? false : undefined),
+      },
       output: {
         // Libraries every page loads change less often than the app: separate chunks stay cached across releases.
         // No such group for viem/wagmi: a group takes in every module it matches, even those only lazy routes (or

@@ -1,12 +1,9 @@
 import { useCallback } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { ensureAllowance, withGasPolicy } from '@nexus/sdk'
 import { useToast } from '@nexus/ui'
 import type { Abi, Address } from 'viem'
-import { waitForTransactionReceipt, writeContract } from 'viem/actions'
 import { useConfig } from 'wagmi'
-import { getConnectorClient } from 'wagmi/actions'
 import { useFeedback } from '../components/feedback/FeedbackProvider.tsx'
 import { useRefreshChain } from '../data/ChainData.tsx'
 import { useIndexerCatchUp } from '../data/indexer.ts'
@@ -80,14 +77,13 @@ export function useTransaction(): (plan: TransactionPlan) => Promise<Transaction
       }
       try {
         const receipt = await awaiting(async () => {
-          const client = await getConnectorClient(config)
-          if (plan.spend) {
-            const approval = await ensureAllowance(client, { ...plan.spend, owner: client.account.address })
-            if (approval.approved) void refresh()
-          }
-          const request = await withGasPolicy(client, { ...plan.request(amount), account: client.account })
-          const hash = await writeContract(client, request as Parameters<typeof writeContract>[1])
-          const mined = await waitForTransactionReceipt(client, { hash })
+          // The chain side arrives with the first write (its own chunk), under the AWAITING overlay.
+          const { submitTransaction } = await import('./submitTransaction.ts')
+          const mined = await submitTransaction(config, {
+            spend: plan.spend,
+            request: plan.request(amount),
+            onApproved: () => void refresh(),
+          })
           if (mined.status !== 'success') throw new Error(t`Operate Error`)
           return mined
         })
