@@ -99,6 +99,26 @@ function createMigratorPool(config: PgConnectionConfig, max = 4): pg.Pool {
   return pool
 }
 
+/**
+ * An adapter whose `executeScript` sends a migration's SQL as one simple-protocol query, which PostgreSQL runs as
+ * one implicit transaction: a migration applies whole or not at all.
+ *
+ * @dev adapter-pg 7.10 splits scripts on every `;`, which breaks dollar-quoted function bodies (PL/pgSQL triggers)
+ * and string literals, and would leave a half-applied migration behind when a later statement fails.
+ */
+function wholeScripts<A extends { executeScript(script: string): Promise<void> }>(adapter: A, pool: pg.Pool): A {
+  const onError = (adapter as unknown as { onError?: (error: unknown) => never }).onError?.bind(adapter)
+  adapter.executeScript = async (script: string) => {
+    try {
+      await pool.query(script)
+    } catch (error) {
+      if (onError) onError(error)
+      throw error
+    }
+  }
+  return adapter
+}
+
 type Engine = { engine: SchemaEngine; schema: string; dispose: () => Promise<void> }
 
 async function openEngine(options: MigrateOptions): Promise<Engine> {
@@ -111,7 +131,7 @@ async function openEngine(options: MigrateOptions): Promise<Engine> {
   const factory = bindMigrationAwareSqlAdapterFactory({
     provider: base.provider,
     adapterName: base.adapterName,
-    connect: () => base.connect(),
+    connect: async () => wholeScripts(await base.connect(), pool),
     // @dev adapter-pg's own connectToShadowDb() drops the shadow database before closing its pool, so the
     // DROP fails ("being accessed by other users"). Create it here and drop it after the pool is closed.
     async connectToShadowDb() {
@@ -120,7 +140,7 @@ async function openEngine(options: MigrateOptions): Promise<Engine> {
       const name = `prisma_shadow_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
       await admin.query(`CREATE DATABASE "${name}"`)
       const shadowPool = createMigratorPool({ ...config, database: name })
-      const shadow = await new PrismaPg(shadowPool).connect()
+      const shadow = wholeScripts(await new PrismaPg(shadowPool).connect(), shadowPool)
       const close = shadow.dispose.bind(shadow)
       shadow.dispose = async () => {
         await close()

@@ -62,7 +62,7 @@ async function catchUp(indexer: ReturnType<typeof newIndexer>, tolerateErrors = 
 
 /** Every indexed row (the raw log and every entity) and the checkpoint, in a stable order. */
 async function dump(target: Database) {
-  const tables = ['event_log', 'registration', 'referral_path', ...Object.keys(entityTables)]
+  const tables = ['event_log', 'registration', 'referral_path', 'team_member_count', ...Object.keys(entityTables)]
   const out: Record<string, unknown[]> = {}
   for (const table of tables) {
     out[table] = (await target.pool.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3, 4`)).rows.map((row) =>
@@ -76,7 +76,7 @@ async function dump(target: Database) {
 
 async function cleanIndex() {
   await clean.pool.query(
-    `TRUNCATE chain_block, chain_checkpoint, event_log, registration, referral_path, ${Object.keys(entityTables).join(', ')}`,
+    `TRUNCATE chain_block, chain_checkpoint, event_log, registration, referral_path, team_member_count, ${Object.keys(entityTables).join(', ')}`,
   )
   await catchUp(newIndexer(clean))
   return await dump(clean)

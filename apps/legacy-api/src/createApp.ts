@@ -4,6 +4,7 @@ import { createPublicClient, http, type Address, type PublicClient } from 'viem'
 import type { LegacyContext } from './context.ts'
 import { createPaymentVerifier } from './payments/createPaymentVerifier.ts'
 import { createAuth } from './plugins/app/auth.ts'
+import { startTeamFold } from './internal/teamFold.ts'
 import { registerErrorHandler } from './plugins/app/errorHandler.ts'
 import { registerExternalPlugins } from './plugins/external/registerExternalPlugins.ts'
 import { investRoutes } from './routes/api/api/invest/index.ts'
@@ -44,6 +45,8 @@ export type CreateAppParameters = {
   logger?: FastifyServerOptions['logger']
   /** Trust X-Forwarded-For from a reverse proxy (rate limits then key on the client's address). */
   trustProxy?: boolean
+  /** How often ended machines' power is folded out of the team totals, in ms (default 60,000). */
+  teamFoldIntervalMs?: number
 }
 
 export const defaultCorsOrigins = [
@@ -109,5 +112,6 @@ export async function createApp(parameters: CreateAppParameters): Promise<Fastif
   app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }))
 
   await app.register(investRoutes, { prefix: '/api/api/invest', context })
+  startTeamFold(app, pool, parameters.teamFoldIntervalMs ?? 60_000)
   return app
 }

@@ -252,8 +252,8 @@ export function createResolvers() {
           context,
           `SELECT
              (SELECT referrer FROM registration WHERE chain_id = $1 AND account = $2) AS referrer,
-             (SELECT count(*)::int FROM referral_path WHERE chain_id = $1 AND ancestor = $2 AND distance = 1) AS "directCount",
-             (SELECT count(*)::int FROM referral_path WHERE chain_id = $1 AND ancestor = $2) AS "teamSize",
+             COALESCE((SELECT direct FROM team_member_count WHERE chain_id = $1 AND account = $2), 0) AS "directCount",
+             COALESCE((SELECT team FROM team_member_count WHERE chain_id = $1 AND account = $2), 0) AS "teamSize",
              (SELECT COALESCE(sum(amount), 0) FROM team_order_total
               WHERE chain_id = $1 AND account = $2 AND ($3::text IS NULL OR contract = $3)) AS "teamVolume",
              (SELECT row(level, COALESCE(is_manual, false))::text FROM team_level WHERE chain_id = $1 AND account = $2

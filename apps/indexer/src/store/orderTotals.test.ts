@@ -115,7 +115,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   await db.pool
-    .query(`TRUNCATE event_log, order_record, registration, referral_path, account_order_total, team_order_total,
+    .query(`TRUNCATE event_log, order_record, registration, referral_path, team_member_count, account_order_total, team_order_total,
        chain_block, chain_checkpoint`)
 })
 

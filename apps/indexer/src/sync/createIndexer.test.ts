@@ -95,6 +95,7 @@ async function snapshotTables() {
       'SELECT account, referrer, index::text, depth, block_number::text FROM registration ORDER BY index',
     ),
     paths: await rows('SELECT ancestor, descendant, distance FROM referral_path ORDER BY ancestor, descendant'),
+    teamSizes: await rows('SELECT account, direct, team FROM team_member_count ORDER BY account'),
     logs: await rows('SELECT block_hash, log_index, event_name, args FROM event_log ORDER BY block_number, log_index'),
   }
 }
@@ -132,7 +133,7 @@ describe('ingestion of Main.Registered', () => {
     const indexer = newIndexer(4) // small ranges: several ranges, and range growth/shrink paths
     await catchUp(indexer)
 
-    const { registrations, paths, logs } = await snapshotTables()
+    const { registrations, paths, logs, teamSizes } = await snapshotTables()
     expect(registrations.map((r) => [r.account, r.referrer, r.index, r.depth])).toEqual([
       [genesis.toLowerCase(), '0x0000000000000000000000000000000000000000', '1', 0],
       [a.toLowerCase(), genesis.toLowerCase(), '2', 1],
@@ -148,6 +149,14 @@ describe('ingestion of Main.Registered', () => {
       [genesis.toLowerCase(), 3],
     ])
     expect(paths.filter((p) => p.ancestor === genesis.toLowerCase())).toHaveLength(3)
+    // Team sizes kept with each registration: genesis 1 direct of 3, a 1 of 2, b 1 of 1.
+    expect(teamSizes).toEqual(
+      [
+        { account: genesis.toLowerCase(), direct: 1, team: 3 },
+        { account: a.toLowerCase(), direct: 1, team: 2 },
+        { account: b.toLowerCase(), direct: 1, team: 1 },
+      ].sort((x, y) => x.account.localeCompare(y.account)),
+    )
     expect(logs.filter((l) => l.event_name === 'Registered')).toHaveLength(4)
 
     const head = BigInt(await rpcCall<Hex>('eth_blockNumber'))
@@ -190,7 +199,9 @@ describe('ingestion of Main.Registered', () => {
     expect(after.paths.some((p) => p.descendant === d.toLowerCase())).toBe(false)
 
     // Identical to a clean index of the canonical chain.
-    await db.pool.query('TRUNCATE event_log, registration, referral_path, chain_block, chain_checkpoint')
+    await db.pool.query(
+      'TRUNCATE event_log, registration, referral_path, team_member_count, chain_block, chain_checkpoint',
+    )
     await catchUp(newIndexer())
     expect(await snapshotTables()).toEqual(after)
   })

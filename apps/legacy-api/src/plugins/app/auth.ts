@@ -61,6 +61,39 @@ export function createAuth(prisma: PrismaClient, pool: Pool, settings: AuthSetti
   const sessionTtlMs = settings.sessionTtlMs ?? 7 * 24 * 3600_000
   const now = settings.now ?? (() => new Date())
 
+  /**
+   * `authenticateUser` and a route's own figures in the same query (one round trip on the polled routes).
+   * `lateral` is a SELECT that may use `s.address` (the session's wallet) and `u.id` (its account here, null when
+   * not registered) and the parameters `params` as `$2`, `$3`, …; its columns come back as `figures` (their
+   * values null when the token is not valid; do not name a column like one of the session's).
+   * @throws LegacyError 4700 when the header is missing, malformed, unknown, expired or revoked.
+   */
+  async function authenticateUserWith<T extends object>(request: FastifyRequest, lateral: string, params: unknown[]) {
+    const token = tokenOf(request)
+    if (!token) throw notLoggedIn()
+    // @dev On every polled request: one pg query (see LegacyContext.pool), not two Prisma calls.
+    const { rows } = await pool.query<SessionUserRow & T>(
+      `SELECT s.address, s.expires_at, s.revoked_at, u.id, u.username, u.recommender, u.created_at, x.*
+       FROM legacy_session s LEFT JOIN legacy_user u ON u.address = s.address
+       LEFT JOIN LATERAL (${lateral}) x ON true
+       WHERE s.token_hash = $1`,
+      [hashToken(token), ...params],
+    )
+    const row = rows[0]
+    if (!row || row.revoked_at || row.expires_at <= now()) throw notLoggedIn()
+    const user =
+      row.id === null
+        ? null
+        : {
+            id: row.id,
+            address: row.address,
+            username: row.username ?? '',
+            recommender: row.recommender,
+            createdAt: row.created_at ?? new Date(0),
+          }
+    return { address: row.address as `0x${string}`, user, figures: row as T }
+  }
+
   return {
     settings: { chainId: settings.chainId, domains: settings.domains, nonceTtlMs, sessionTtlMs },
 
@@ -148,30 +181,11 @@ export function createAuth(prisma: PrismaClient, pool: Pool, settings: AuthSetti
      * The wallet of the request's token and its account here (null when not registered), in one query.
      * @throws LegacyError 4700 when the header is missing, malformed, unknown, expired or revoked.
      */
-    async authenticateUser(request: FastifyRequest) {
-      const token = tokenOf(request)
-      if (!token) throw notLoggedIn()
-      // @dev On every polled request: one pg query (see LegacyContext.pool), not two Prisma calls.
-      const { rows } = await pool.query<SessionUserRow>(
-        `SELECT s.address, s.expires_at, s.revoked_at, u.id, u.username, u.recommender, u.created_at
-         FROM legacy_session s LEFT JOIN legacy_user u ON u.address = s.address
-         WHERE s.token_hash = $1`,
-        [hashToken(token)],
-      )
-      const row = rows[0]
-      if (!row || row.revoked_at || row.expires_at <= now()) throw notLoggedIn()
-      const user =
-        row.id === null
-          ? null
-          : {
-              id: row.id,
-              address: row.address,
-              username: row.username ?? '',
-              recommender: row.recommender,
-              createdAt: row.created_at ?? new Date(0),
-            }
-      return { address: row.address as `0x${string}`, user }
+    authenticateUser(request: FastifyRequest) {
+      return authenticateUserWith<Record<string, never>>(request, 'SELECT', [])
     },
+
+    authenticateUserWith,
 
     /** Revokes the request's token (logout). */
     async revoke(request: FastifyRequest) {

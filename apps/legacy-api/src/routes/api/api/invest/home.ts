@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { LegacyContext } from '../../../../context.ts'
 import { decimalText } from '../../../../internal/money.ts'
-import { requireUser } from '../../../../internal/requireUser.ts'
+import { rejected } from '../../../../errors.ts'
 import { settleMining } from '../../../../internal/settleMining.ts'
 import { walletBalances } from '../../../../internal/wallets.ts'
 import { ok } from '../../../../plugins/app/ok.ts'
@@ -16,11 +16,11 @@ type HomeRow = { power: string; machines: number; wallets: Record<string, string
  * POST home: the home screen: `{ user: { id, username, address }, power, totalPower, userCount, machineCount,
  * wallets: { USDT, ARB } }` (`totalPower`: all running machines, at most 2 s old; mining output credited first).
  *
- * @dev The client polls this every 3 s: the user's figures come from one pg query (see LegacyContext.pool), the
- * site-wide totals from a short-lived cache.
+ * @dev The client polls this every 3 s: the token check and the user's figures are one pg query (see
+ * LegacyContext.pool), the site-wide totals come from a short-lived cache.
  */
 export function homeRoute(app: FastifyInstance, context: LegacyContext) {
-  const { prisma, pool, dayLength } = context
+  const { prisma, pool, auth, dayLength } = context
   let totals: { at: number; value: Promise<{ power: string; users: number }> } | undefined
 
   function siteTotals() {
@@ -39,28 +39,26 @@ export function homeRoute(app: FastifyInstance, context: LegacyContext) {
     return totals.value
   }
 
-  const userFigures = async (userId: number, now: Date) => {
-    const { rows } = await pool.query<HomeRow>(
-      `SELECT
-        ((SELECT COALESCE(SUM(power), 0) FROM legacy_machine WHERE user_id = $1 AND end_at > $2)
-          + COALESCE((SELECT n.power FROM legacy_node_order o JOIN legacy_node n ON n.id = o.node_id
-                      WHERE o.user_id = $1), 0))::text AS power,
-        (SELECT COUNT(*) FROM legacy_machine WHERE user_id = $1 AND end_at > $2)::int AS machines,
-        (SELECT COALESCE(json_object_agg(credit_type, balance::text), '{}'::json)
-           FROM legacy_wallet WHERE user_id = $1) AS wallets,
-        EXISTS (SELECT 1 FROM legacy_machine WHERE user_id = $1 AND settled_days < days
-                  AND start_at + make_interval(secs => (settled_days + 1)::double precision * $3) <= $2) AS due`,
-      [userId, now, dayLength],
-    )
-    const row = rows[0]
-    if (!row) throw new Error('home query returned no row')
-    return row
-  }
-
   app.post('/home', async (request) => {
-    const user = await requireUser(context, request)
     const now = new Date()
-    const [figures, site] = await Promise.all([userFigures(user.id, now), siteTotals()])
+    // The token check and the user's figures in one query.
+    const [{ user, figures }, site] = await Promise.all([
+      auth.authenticateUserWith<HomeRow>(
+        request,
+        `SELECT
+          ((SELECT COALESCE(SUM(power), 0) FROM legacy_machine WHERE user_id = u.id AND end_at > $2)
+            + COALESCE((SELECT n.power FROM legacy_node_order o JOIN legacy_node n ON n.id = o.node_id
+                        WHERE o.user_id = u.id), 0))::text AS power,
+          (SELECT COUNT(*) FROM legacy_machine WHERE user_id = u.id AND end_at > $2)::int AS machines,
+          (SELECT COALESCE(json_object_agg(credit_type, balance::text), '{}'::json)
+             FROM legacy_wallet WHERE user_id = u.id) AS wallets,
+          EXISTS (SELECT 1 FROM legacy_machine WHERE user_id = u.id AND settled_days < days
+                    AND start_at + make_interval(secs => (settled_days + 1)::double precision * $3) <= $2) AS due`,
+        [now, dayLength],
+      ),
+      siteTotals(),
+    ])
+    if (!user) throw rejected('notRegistered')
     let wallets: Record<CreditType, string>
     if (figures.due) {
       await settleMining(prisma, user.id, dayLength, now)

@@ -310,3 +310,48 @@ test('logout revokes the token (4700 afterwards)', async () => {
   // Other tokens of the same wallet stay valid.
   expect((await t.post('home', {}, { token: aliceToken })).json().code).toBe(0)
 })
+
+describe('team totals (kept by the database as members join and machines are bought)', () => {
+  test('teamInfo counts a machine bought before its owner joined the tree, and its power only while it runs', async () => {
+    const dave = account(5)
+    const daveToken = await t.login(dave)
+    await data('register', { username: 'dave', recommend: alice.address }, daveToken)
+    const before = await data('teamInfo', {}, aliceToken)
+    const { id: userId } = await t.db.prisma.legacyUser.findUniqueOrThrow({
+      where: { address: dave.address.toLowerCase() },
+    })
+    const endAt = new Date(Date.now() + 1_500)
+    await t.db.prisma.legacyMachine.create({
+      data: {
+        userId,
+        typeId: 1,
+        num: 1,
+        price: '50.5',
+        amount: '50.5',
+        power: '70.25',
+        dailyOutput: '0',
+        days: 1,
+        txHash: `0x${'d'.repeat(64)}`,
+        startAt: new Date(Date.now() - 86_400_000),
+        endAt,
+      },
+    })
+    // Not in the indexer's tree yet: not alice's team.
+    expect(await data('teamInfo', {}, aliceToken)).toEqual(before)
+    await addRegistration(t.db, dave.address, alice.address, 5)
+    const joined = await data('teamInfo', {}, aliceToken)
+    expect(joined).toEqual({
+      ...before,
+      directCount: before.directCount + 1,
+      teamCount: before.teamCount + 1,
+      teamPower: String(Number(before.teamPower) + 70.25),
+      teamAmount: String(Number(before.teamAmount) + 50.5),
+    })
+    // Once the machine has ended its power leaves the team (before and after the periodic fold), its amount stays.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, endAt.getTime() - Date.now() + 50)))
+    const ended = { ...joined, teamPower: before.teamPower }
+    expect(await data('teamInfo', {}, aliceToken)).toEqual(ended)
+    await t.db.pool.query('SELECT legacy_team_fold(now())')
+    expect(await data('teamInfo', {}, aliceToken)).toEqual(ended)
+  })
+})

@@ -3,55 +3,49 @@ import type { LegacyContext } from '../../../../context.ts'
 import { decimalText } from '../../../../internal/money.ts'
 import { ok } from '../../../../plugins/app/ok.ts'
 
-type TeamRow = {
-  registered: boolean
+type TeamFigures = {
+  registered: boolean | null
   referrer: string | null
-  direct: number
-  team: number
-  power: string
-  amount: string
+  direct_count: number | null
+  team_count: number | null
+  team_power: string | null
+  team_amount: string | null
 }
 
 /**
  * POST teamInfo: the token's wallet's team, from the indexer's referral tree (`registration`,
- * `referral_path`: the same team as the web app shows), with the team's machine power and purchases here.
+ * `team_member_count`: the same team as the web app shows), with the team's machine power and purchases here.
  * data: `{ address, registered, referrer, directCount, teamCount, teamPower, teamAmount }`.
+ *
+ * @dev The client polls it: one pg query (with the token check) reads one row per table, whatever the team's size.
+ * The totals are kept by database triggers (prisma migration `team_totals`) as members join the tree and
+ * machines are bought. `teamPower` counts the machines still running at the time of the request: the power of the
+ * ones that ended since `legacy_team_fold` last ran (see `startTeamFold`) is subtracted here.
  */
 export function teamInfoRoute(app: FastifyInstance, context: LegacyContext) {
-  const { pool, chainId, auth } = context
+  const { chainId, auth } = context
   app.post('/teamInfo', async (request) => {
-    const address = await auth.authenticate(request)
-    const now = new Date()
-    // One pg query (see LegacyContext.pool): the closure table gives the team; its members' machines are joined by address.
-    const { rows } = await pool.query<TeamRow>(
-      `
-      SELECT
-        EXISTS (SELECT 1 FROM registration WHERE chain_id = $1 AND account = $2) AS registered,
-        (SELECT referrer FROM registration WHERE chain_id = $1 AND account = $2) AS referrer,
-        (SELECT COUNT(*) FROM referral_path
-          WHERE chain_id = $1 AND ancestor = $2 AND distance = 1)::int AS direct,
-        (SELECT COUNT(*) FROM referral_path WHERE chain_id = $1 AND ancestor = $2)::int AS team,
-        totals.power, totals.amount
-      FROM (
-        SELECT COALESCE(SUM(m.power) FILTER (WHERE m.end_at > $3), 0)::text AS power,
-               COALESCE(SUM(m.amount), 0)::text AS amount
-        FROM referral_path p
-        JOIN legacy_user u ON u.address = p.descendant
-        JOIN legacy_machine m ON m.user_id = u.id
-        WHERE p.chain_id = $1 AND p.ancestor = $2
-      ) AS totals`,
-      [chainId, address, now],
+    const { address, figures } = await auth.authenticateUserWith<TeamFigures>(
+      request,
+      `SELECT r.account IS NOT NULL AS registered, r.referrer,
+         COALESCE(c.direct, 0) AS direct_count, COALESCE(c.team, 0) AS team_count,
+         (COALESCE(t.power, 0) - COALESCE((SELECT sum(m.power) FROM legacy_team_machine m
+            WHERE m.chain_id = $2 AND m.ancestor = s.address AND NOT m.expired AND m.end_at <= $3), 0))::text AS team_power,
+         COALESCE(t.amount, 0)::text AS team_amount
+       FROM (SELECT) one
+       LEFT JOIN registration r ON r.chain_id = $2 AND r.account = s.address
+       LEFT JOIN team_member_count c ON c.chain_id = $2 AND c.account = s.address
+       LEFT JOIN legacy_team_total t ON t.chain_id = $2 AND t.ancestor = s.address`,
+      [chainId, new Date()],
     )
-    const row = rows[0]
-    if (!row) throw new Error('teamInfo query returned no row')
     return ok(request, {
       address,
-      registered: row.registered,
-      referrer: row.referrer,
-      directCount: row.direct,
-      teamCount: row.team,
-      teamPower: decimalText(row.power),
-      teamAmount: decimalText(row.amount),
+      registered: figures.registered ?? false,
+      referrer: figures.referrer,
+      directCount: figures.direct_count ?? 0,
+      teamCount: figures.team_count ?? 0,
+      teamPower: decimalText(figures.team_power ?? '0'),
+      teamAmount: decimalText(figures.team_amount ?? '0'),
     })
   })
 }
