@@ -3,15 +3,13 @@ import { I18nProvider } from '@lingui/react'
 import { ErrorBoundary } from '@nexus/ui'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
-import { Provider as GraphqlProvider } from 'urql'
 import { WagmiProvider } from 'wagmi'
 import { FeedbackProvider } from './components/feedback/FeedbackProvider.tsx'
-import { IndexerSyncProvider } from './data/indexer.ts'
+import { IndexerSyncProvider } from './data/indexerSync.ts'
 import { DevWalletContext } from './lib/devWalletContext.ts'
 import type { DevWalletControl } from './lib/devWalletContext.ts'
 import { RouteError } from './components/shell/RouteError.tsx'
 import { env } from './lib/env.ts'
-import { createGraphqlClient } from './lib/graphqlClient.ts'
 import { i18n } from './lib/i18n.ts'
 import { createQueryClient } from './lib/queryClient.ts'
 import { createWagmiConfig } from './lib/wagmiConfig.ts'
@@ -36,7 +34,6 @@ export function App({ wagmiConfig, devWallet = null }: AppProps) {
   const [clients] = useState(() => ({
     wagmi: wagmiConfig ?? createWagmiConfig(env),
     query: createQueryClient(),
-    graphql: createGraphqlClient(env.graphqlUrl),
     router: createAppRouter(),
   }))
   return (
@@ -44,15 +41,13 @@ export function App({ wagmiConfig, devWallet = null }: AppProps) {
       <ErrorBoundary fallback={(error) => <RouteError error={error} />}>
         <WagmiProvider config={clients.wagmi}>
           <QueryClientProvider client={clients.query}>
-            <GraphqlProvider value={clients.graphql}>
-              <IndexerSyncProvider>
-                <DevWalletContext.Provider value={devWallet}>
-                  <FeedbackProvider>
-                    <RouterProvider router={clients.router} />
-                  </FeedbackProvider>
-                </DevWalletContext.Provider>
-              </IndexerSyncProvider>
-            </GraphqlProvider>
+            <IndexerSyncProvider url={env.graphqlUrl}>
+              <DevWalletContext.Provider value={devWallet}>
+                <FeedbackProvider>
+                  <RouterProvider router={clients.router} />
+                </FeedbackProvider>
+              </DevWalletContext.Provider>
+            </IndexerSyncProvider>
           </QueryClientProvider>
         </WagmiProvider>
       </ErrorBoundary>

@@ -7,8 +7,7 @@ import { Button, Card, Countdown } from '@nexus/ui'
 import { erc20Abi } from 'viem'
 import type { Address } from 'viem'
 import { ok, useChainNow, useChainReads, useLatestBlock } from '../../data/ChainData.tsx'
-import { INDEXER_STATUS, useIndexedQuery, useIndexerCatchingUp } from '../../data/indexer.ts'
-import type { IndexerStatusData } from '../../data/indexer.ts'
+import { useIndexerCatchingUp, useIndexerStatus } from '../../data/indexerSync.ts'
 import { useSession } from '../../data/session.tsx'
 import { useTransaction } from '../../hooks/useTransaction.ts'
 import { contractsOf } from '../../lib/contracts.ts'
@@ -96,8 +95,7 @@ function SyncStatus() {
   const { t } = useLingui()
   const block = useLatestBlock()
   const catchingUp = useIndexerCatchingUp()
-  const [status] = useIndexedQuery<IndexerStatusData>({ query: INDEXER_STATUS })
-  const indexed = status.data?.indexerStatus.indexedBlock
+  const indexed = useIndexerStatus()?.indexedBlock
   return (
     <p className="app-muted app-sync" data-testid="sync-status">
       {t`Latest block ${block ? block.number.toString() : '—'} · indexed up to ${indexed ?? '—'}`}

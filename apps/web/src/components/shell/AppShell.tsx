@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { Outlet, useLocation } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import { ChainDataProvider } from '../../data/ChainData.tsx'
+import { IndexerScope } from '../../data/indexerScope.ts'
 import { SessionProvider } from '../../data/session.tsx'
 import { env } from '../../lib/env.ts'
 import { pageOf } from '../../lib/pages.ts'
@@ -45,7 +46,9 @@ export function AppShell() {
           <TopBar onMenu={() => setMenuOpen((open) => !open)} menuOpen={menuOpen} />
           <InviteCodeNotice />
           <main className="app-main" id="main">
-            <Outlet />
+            <IndexerScope>
+              <Outlet />
+            </IndexerScope>
           </main>
           <Footer />
           <BottomNav />

@@ -2,10 +2,10 @@ import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { burnAbi, iNexusUpgradeableAbi } from '@nexus/abi'
 import { Button, Card, EmptyState, Spinner } from '@nexus/ui'
-import { gql, useClient } from 'urql'
+import { gql } from 'urql'
 import { erc20Abi } from 'viem'
 import { ok, useChainReads } from '../../data/ChainData.tsx'
-import { useIndexedQuery } from '../../data/indexer.ts'
+import { useIndexedQuery, useIndexerClient } from '../../data/indexer.ts'
 import { showAmount, showTime } from '../../lib/format.ts'
 import { PAGES } from '../../lib/pages.ts'
 import { RelatedLinks } from '../../components/pages/RelatedLinks.tsx'
@@ -197,7 +197,7 @@ function SolvencyPanel() {
 
 function AdminActions() {
   const { t } = useLingui()
-  const client = useClient()
+  const client = useIndexerClient()
   const [contract, setContract] = useState('')
   const contracts = useMemo(() => ADMIN_CONTRACTS.filter((name) => deployed(name) !== undefined), [])
   const variables = useMemo(() => ({ first: PAGE_SIZE, contract: contract || null }), [contract])
