@@ -109,6 +109,17 @@ console.log(
     `${fmt(baseline.requests.average)} req/s`,
 )
 
+/**
+ * A load test with the CPU time this process (the server under load; autocannon has its own) spent per answered
+ * request: a figure that the neighbours' load on the shared machine moves much less than latency and req/s.
+ */
+async function measured(target: string, body: string) {
+  const cpu = process.cpuUsage()
+  const result = await loadTest(target, body, seconds)
+  const used = process.cpuUsage(cpu)
+  return { ...result, cpu: (used.user + used.system) / Math.max(1, result.requests.total) }
+}
+
 const busy = `0x${(7).toString(16).padStart(40, '0')}`
 const first = await app.inject({
   method: 'POST',
@@ -159,15 +170,15 @@ for (const [name, query] of queries) {
     }
   }
   await loadTest(url, body, 1)
-  const result = await loadTest(url, body, seconds)
+  const result = await measured(url, body)
   if (result.non2xx || result.errors) throw new Error(`graphql ${name}: failed requests`)
-  const line = (label: string, r: LoadResult) =>
+  const line = (label: string, r: LoadResult & { cpu: number }) =>
     `graphql ${name}${label}: p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${fmt(r.requests.average)} req/s ` +
-    `(${(r.requests.average / baseline.requests.average).toFixed(3)} of the bare route)`
+    `(${(r.requests.average / baseline.requests.average).toFixed(3)} of the bare route), server CPU ${fmt(r.cpu)} µs/request`
   console.log(line('', result))
   if (beforeApp) {
     await loadTest(beforeUrl, body, 1)
-    const old = await loadTest(beforeUrl, body, seconds)
+    const old = await measured(beforeUrl, body)
     console.log(
       `${line(` [before, ${beforeCommit}]`, old)}; after/before: req/s ` +
         `${(result.requests.average / old.requests.average).toFixed(2)}x, p99 ${(old.latency.p99 / Math.max(result.latency.p99, 1)).toFixed(2)}x lower`,

@@ -10,7 +10,7 @@ export const repoRoot = join(import.meta.dirname, '..', '..', '..')
 
 export type LoadResult = {
   latency: { p50: number; p99: number }
-  requests: { average: number }
+  requests: { average: number; total: number }
   non2xx: number
   errors: number
 }

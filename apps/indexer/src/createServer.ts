@@ -94,7 +94,16 @@ export function createServer(parameters: CreateServerParameters): FastifyInstanc
   app.route({
     url: yoga.graphqlEndpoint,
     method: ['GET', 'POST', 'OPTIONS'],
-    handler: (request, reply) => yoga.handleNodeRequestAndResponse(request, reply),
+    // @dev Yoga answers with a fetch Response whose body is mostly a string (JSON, or GraphiQL's page); handed to
+    // Fastify as a Response, that string became a stream piped chunk by chunk into the socket. As a string,
+    // Fastify sends the headers and body in one write. Event streams and multipart answers stay streams.
+    handler: async (request, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(request, reply)
+      if (/^(text\/event-stream|multipart\/)/i.test(response.headers.get('content-type') ?? '')) return response
+      reply.code(response.status)
+      for (const [name, value] of response.headers) reply.header(name, value)
+      return reply.send(response.body === null ? undefined : await response.text())
+    },
   })
 
   return app

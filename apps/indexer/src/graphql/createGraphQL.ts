@@ -1,4 +1,5 @@
 import { createYoga } from 'graphql-yoga'
+import { useCompiledQueries } from './compiledQueries.ts'
 import { useQueryLimits, type QueryLimits } from './limits.ts'
 import { createGraphQLSchema, type GraphQLContext } from './schema.ts'
 
@@ -31,7 +32,9 @@ export function createGraphQL(parameters: CreateGraphQLParameters) {
     graphiql: parameters.graphiql ?? introspection,
     landingPage: false,
     batching: false,
-    plugins: [useQueryLimits(parameters.limits)],
+    // Each distinct document is parsed, checked against the limits and validated once (Yoga's parser and validation
+    // cache), then compiled once by graphql-jit (see compiledQueries.ts).
+    plugins: [useQueryLimits(parameters.limits), useCompiledQueries()],
     logging: {
       debug: (...args) => args.forEach((arg) => logger.debug(arg)),
       info: (...args) => args.forEach((arg) => logger.info(arg)),

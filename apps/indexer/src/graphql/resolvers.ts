@@ -95,6 +95,9 @@ async function members(context: GraphQLContext, args: Args, list: string, distan
   return toPage(found, first, (row) => encodeCursor(list, [String(row.index)]))
 }
 
+/** A page's `totalCount`, a function its list resolver returns (counted only when the field is selected). */
+const countOf = (page: { totalCount: () => Promise<number | undefined> }) => page.totalCount()
+
 /** Resolvers of the Query type and of the fields computed per row. */
 export function createResolvers() {
   return {
@@ -391,6 +394,10 @@ export function createResolvers() {
         return { ...totals, orders }
       },
     },
+
+    // The counts run only when asked for: the list resolvers return them as functions.
+    ActionLogPage: { totalCount: countOf },
+    OrderPage: { totalCount: countOf },
 
     Order: {
       changes: async (order: Row, _args: Args, context: GraphQLContext) =>
