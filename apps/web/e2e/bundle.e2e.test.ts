@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
+import { FIRST_LOAD_GOAL_KB, gzipKb, measureBuild } from '../scripts/lib/bundleBudget.ts'
 import { webRoot } from './lib/appServer.ts'
 
 const prodDir = inject('prodDir')
@@ -26,5 +27,32 @@ describe('development wallet in builds', () => {
   it('is present in the test build (VITE_DEV_WALLET=true), so the check above can fail', () => {
     const code = javascript(testDir)
     for (const marker of DEV_WALLET_MARKERS) expect(code.includes(marker), marker).toBe(true)
+  })
+})
+
+describe('first load of / in the production build', () => {
+  it(`stays under ${FIRST_LOAD_GOAL_KB} KB of JavaScript (gzip)`, () => {
+    const { firstLoad } = measureBuild(prodDir, webRoot)
+    const entry = firstLoad.filter((file) => file.endsWith('.js'))
+    expect(entry.length).toBeGreaterThan(3)
+    const size = gzipKb(prodDir, firstLoad)
+    // Above ~100 KB: react, the router, wagmi/viem's read path and the home page are in it.
+    expect(size).toBeGreaterThan(100)
+    expect(size, `first load of /: ${size.toFixed(1)} KB gzip`).toBeLessThan(FIRST_LOAD_GOAL_KB)
+  })
+
+  it('leaves the GraphQL client and the write path to the pages that need them', () => {
+    const { firstLoad } = measureBuild(prodDir, webRoot)
+    const code = firstLoad
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(prodDir, file), 'utf8'))
+      .join('\n')
+    const all = javascript(prodDir)
+    // urql's React bindings (data/indexer.ts) and viem's transaction sending (hooks/submitTransaction.ts): in the
+    // build, not in the first load.
+    for (const marker of ['UrqlContext', 'eth_sendTransaction']) {
+      expect(all.includes(marker), marker).toBe(true)
+      expect(code.includes(marker), marker).toBe(false)
+    }
   })
 })

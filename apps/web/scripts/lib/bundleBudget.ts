@@ -1,3 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+
 /** One entry of Vite's build manifest (dist/.vite/manifest.json). */
 export type ManifestChunk = {
   file: string
@@ -61,4 +65,40 @@ export function planBudgets(
     return { route, files: [...own].filter((name) => !firstLoad.has(name) || route === '/') }
   })
   return { firstLoad: [...firstLoad], routes }
+}
+
+/** The goal for the JavaScript (gzip) of the first load of `/` (issue 9, "Budgets"). */
+export const FIRST_LOAD_GOAL_KB = 200
+
+/** The app's routes and their files (`src/routes/*.tsx`, `/` for index.tsx, without the root route). */
+export function routeFilesOf(webRoot: string): Record<string, string> {
+  const routeFiles: Record<string, string> = {}
+  for (const file of readdirSync(join(webRoot, 'src', 'routes')).sort()) {
+    if (!file.endsWith('.tsx') || file.startsWith('__')) continue
+    const name = file.replace(/\.tsx$/, '')
+    routeFiles[name === 'index' ? '/' : `/${name}`] = `src/routes/${file}`
+  }
+  return routeFiles
+}
+
+/** The size in KB, gzip level 9, of those of a build's files that end with `ext`. */
+export function gzipKb(dir: string, files: readonly string[], ext = '.js'): number {
+  return (
+    files
+      .filter((file) => file.endsWith(ext))
+      .reduce((total, file) => total + gzipSync(readFileSync(join(dir, file)), { level: 9 }).length, 0) / 1024
+  )
+}
+
+/**
+ * The budgets of a build folder (with `.vite/manifest.json`): what the first load of `/` fetches and, per route,
+ * what a visit adds ({@link planBudgets}), with the default language's catalog.
+ *
+ * @example
+ * const { firstLoad } = measureBuild('dist', 'apps/web')
+ * gzipKb('dist', firstLoad) < FIRST_LOAD_GOAL_KB
+ */
+export function measureBuild(dir: string, webRoot: string): { firstLoad: string[]; routes: RouteBudget[] } {
+  const manifest = JSON.parse(readFileSync(join(dir, '.vite', 'manifest.json'), 'utf8')) as Manifest
+  return planBudgets(manifest, routeFilesOf(webRoot), 'src/locales/zh-Hant/messages.po')
 }
