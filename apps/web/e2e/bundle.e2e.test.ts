@@ -7,8 +7,8 @@ import { webRoot } from './lib/appServer.ts'
 const prodDir = inject('prodDir')
 const testDir = join(webRoot, '..', '..', 'dist', 'web-e2e')
 
-/** Text only the development wallet's module contains (src/lib/devWallet.ts). */
-const DEV_WALLET_MARKERS = ['devWallet.account', 'The development wallet only knows']
+/** Text only the development wallet's code contains (src/lib/devWallet.ts, its account picker in the side menu). */
+const DEV_WALLET_MARKERS = ['devWallet.account', 'The development wallet only knows', 'app-devwallet']
 
 function javascript(dir: string): string {
   return readdirSync(join(dir, 'assets'))

@@ -45,7 +45,8 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose(): void }) 
             <MenuList items={ADMIN_MENU} onNavigate={onClose} testId="admin-menu" />
           </>
         )}
-        <DevWalletAccounts />
+        {/* Dev and test builds only: a constant false drops it from production builds. */}
+        {__DEV_WALLET__ && <DevWalletAccounts />}
       </nav>
     </div>
   )
