@@ -49,10 +49,10 @@ export function recommendListRoute(app: FastifyInstance, context: LegacyContext)
             where: { address: { in: accounts } },
             select: { id: true, address: true, username: true },
           }),
-          prisma.referralPath.groupBy({
-            by: ['ancestor'],
-            where: { chainId, ancestor: { in: accounts } },
-            _count: { _all: true },
+          // Team sizes kept with the tree (one row per member, not one per member of their teams).
+          prisma.teamMemberCount.findMany({
+            where: { chainId, account: { in: accounts } },
+            select: { account: true, team: true },
           }),
           prisma.$queryRaw<{ address: string; power: string }[]>`
             SELECT u.address, SUM(m.power)::text AS power FROM legacy_user u
@@ -61,7 +61,7 @@ export function recommendListRoute(app: FastifyInstance, context: LegacyContext)
         ])
       : [[], [], []]
     const userBy = new Map(users.map((user) => [user.address, user]))
-    const teamBy = new Map(teams.map((team) => [team.ancestor, team._count._all]))
+    const teamBy = new Map(teams.map((team) => [team.account, team.team]))
     const powerBy = new Map(powers.map((row) => [row.address, row.power]))
     return ok(request, {
       address: target,
