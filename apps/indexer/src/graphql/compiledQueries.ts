@@ -42,21 +42,26 @@ function positionsIn(source: Source, locations: readonly { line: number; column:
 }
 
 /**
- * graphql-jit's errors carry `locations` but not the source and positions that GraphQLError derives them from, and
- * Yoga rebuilds every error from those before answering (dropping the locations): errors as graphql-js makes them.
+ * Errors as graphql-js (with Yoga's executor) makes them. graphql-jit's errors carry `locations` but not the source
+ * and positions that GraphQLError derives them from, and Yoga rebuilds every error from those before answering
+ * (which dropped the locations). An answer without `data` (invalid variables: nothing ran) is a request error,
+ * HTTP 400, as Yoga's own executor marks it.
  */
 function locatedErrors(result: ExecutionResult, document: DocumentNode): ExecutionResult {
   if (!result.errors?.length) return result
   const source = document.loc?.source
+  const requestError = !('data' in result)
   const errors = result.errors.map((error) => {
     const { locations } = error as GraphQLFormattedError
-    if (!source || error.source || !locations?.length) return error
+    if (error.source && !requestError) return error
+    const extensions = requestError
+      ? { ...error.extensions, http: { ...(error.extensions?.http as object), status: 400 } }
+      : error.extensions
     return new GraphQLError(error.message, {
-      source,
-      positions: positionsIn(source, locations),
+      ...(source && locations?.length && { source, positions: positionsIn(source, locations) }),
       ...(error.path && { path: error.path }),
       ...(error.originalError && { originalError: error.originalError }),
-      ...(error.extensions && { extensions: error.extensions }),
+      ...(extensions && { extensions }),
     })
   })
   return { ...result, errors }

@@ -1,4 +1,6 @@
+import type { GraphQLResolveInfo } from 'graphql'
 import type { GraphQLContext } from './schema.ts'
+import { columnsFor, selectionOf } from './selection.ts'
 import {
   addressArg,
   argumentError,
@@ -23,8 +25,10 @@ const statementNames = new Map<string, string>()
 
 async function rows(context: GraphQLContext, sql: string, values: unknown[]): Promise<Row[]> {
   let name = statementNames.get(sql)
-  // @dev A bounded set: the SQL texts are the resolvers' own (a few variants each), never built from input.
-  if (!name && statementNames.size < 1_000) statementNames.set(sql, (name = `gql_${statementNames.size}`))
+  // @dev A bounded set: the SQL texts are the resolvers' own, never built from input values; the action log and
+  // orders read only the columns a document asks for, so that a client choosing fields chooses among variants.
+  // Past the bound (each name is a prepared statement on every pooled connection) statements go unnamed.
+  if (!name && statementNames.size < 256) statementNames.set(sql, (name = `gql_${statementNames.size}`))
   return (await context.pool.query(name ? { name, text: sql, values } : { text: sql, values })).rows as Row[]
 }
 
@@ -95,6 +99,37 @@ async function members(context: GraphQLContext, args: Args, list: string, distan
   return toPage(found, first, (row) => encodeCursor(list, [String(row.index)]))
 }
 
+/** action_log columns by ActionLogEntry field (index is always read: the cursor). */
+const actionLogColumns: Record<string, string> = {
+  owner: 'owner',
+  from: '"from"',
+  writer: 'writer',
+  userIndex: 'user_index AS "userIndex"',
+  symbol: 'symbol',
+  action: 'action',
+  isReduce: 'is_reduce AS "isReduce"',
+  isReward: 'is_reward AS "isReward"',
+  amount: 'amount',
+  balance: 'balance',
+  startTime: 'start_time AS "startTime"',
+  blockNumber: 'block_number AS "blockNumber"',
+  transactionHash: 'transaction_hash AS "transactionHash"',
+}
+
+/** order_record columns (and the latest change's status) by Order field; contract and index are always read. */
+const orderColumns: Record<string, string> = {
+  owner: 'o.owner',
+  amount: 'o.amount',
+  tokens: 'o.tokens',
+  details: 'o.details::text AS details',
+  startTime: 'o.start_time AS "startTime"',
+  endTime: 'o.end_time AS "endTime"',
+  blockNumber: 'o.block_number AS "blockNumber"',
+  transactionHash: 'o.transaction_hash AS "transactionHash"',
+  status: `COALESCE((SELECT c.status FROM order_change c WHERE c.chain_id = o.chain_id AND c.contract = o.contract
+    AND c.order_index = o.order_index ORDER BY c.block_number DESC, c.log_index DESC LIMIT 1), 'active') AS status`,
+}
+
 /** A page's `totalCount`, a function its list resolver returns (counted only when the field is selected). */
 const countOf = (page: { totalCount: () => Promise<number | undefined> }) => page.totalCount()
 
@@ -104,7 +139,7 @@ export function createResolvers() {
     Query: {
       indexerStatus: (_: unknown, _args: Args, context: GraphQLContext) => context.getStatus(),
 
-      async actionLog(_: unknown, args: Args, context: GraphQLContext) {
+      async actionLog(_: unknown, args: Args, context: GraphQLContext, info: GraphQLResolveInfo) {
         const account = addressArg('account', args.account as string)
         const symbol = textArg('symbol', args.symbol as string | undefined)
         const action = textArg('action', args.action as string | undefined)
@@ -119,14 +154,17 @@ export function createResolvers() {
           condition += ` AND index < $${params.length}::numeric`
         }
         params.push(first + 1)
-        const found = await rows(
-          context,
-          `SELECT index, owner, "from", writer, user_index AS "userIndex", symbol, action, is_reduce AS "isReduce",
-             is_reward AS "isReward", amount, balance, start_time AS "startTime", block_number AS "blockNumber",
-             transaction_hash AS "transactionHash"
-           FROM action_log WHERE ${condition} ORDER BY index DESC LIMIT $${params.length}`,
-          params,
-        )
+        const page = selectionOf(info)
+        // Only the columns asked for; no page query at all when only totalCount is.
+        const found =
+          page.has('nodes') || page.has('pageInfo')
+            ? await rows(
+                context,
+                `SELECT ${columnsFor(selectionOf(info, 'nodes'), ['index'], actionLogColumns)}
+                 FROM action_log WHERE ${condition} ORDER BY index DESC LIMIT $${params.length}`,
+                params,
+              )
+            : []
         return {
           ...toPage(found, first, (row) => encodeCursor('actionLog', [String(row.index)])),
           totalCount: async () =>
@@ -185,7 +223,7 @@ export function createResolvers() {
         )
       },
 
-      async orders(_: unknown, args: Args, context: GraphQLContext) {
+      async orders(_: unknown, args: Args, context: GraphQLContext, info: GraphQLResolveInfo) {
         const account = addressArg('account', args.account as string)
         const contract = oneOf(
           'contract',
@@ -202,19 +240,23 @@ export function createResolvers() {
           condition = ` AND o.order_index < $${params.length}::numeric`
         }
         params.push(first + 1)
-        const found = await rows(
-          context,
-          `SELECT * FROM (
-             SELECT o.contract, o.order_index AS index, o.owner, o.amount, o.tokens, o.details::text AS details,
-               o.start_time AS "startTime", o.end_time AS "endTime", o.block_number AS "blockNumber",
-               o.transaction_hash AS "transactionHash",
-               COALESCE((SELECT c.status FROM order_change c WHERE c.chain_id = o.chain_id AND c.contract = o.contract
-                 AND c.order_index = o.order_index ORDER BY c.block_number DESC, c.log_index DESC LIMIT 1), 'active') AS status
-             FROM order_record o WHERE o.chain_id = $1 AND o.owner = $2 AND o.contract = $3${condition}
-             ORDER BY o.order_index DESC
-           ) x WHERE $4::text IS NULL OR x.status = $4 LIMIT $${params.length}`,
-          params,
-        )
+        const page = selectionOf(info)
+        const nodes = selectionOf(info, 'nodes')
+        // Only the columns asked for (contract and index: the cursor and Order.changes); the status (a lookup of
+        // the latest change per order) only when asked for or filtered by; no page query when only totalCount is.
+        if (status !== null) nodes.set('status', [])
+        const found =
+          page.has('nodes') || page.has('pageInfo')
+            ? await rows(
+                context,
+                `SELECT * FROM (
+                   SELECT ${columnsFor(nodes, ['o.contract', 'o.order_index AS index'], orderColumns)}
+                   FROM order_record o WHERE o.chain_id = $1 AND o.owner = $2 AND o.contract = $3${condition}
+                   ORDER BY o.order_index DESC
+                 ) x WHERE $4::text IS NULL${nodes.has('status') ? ' OR x.status = $4' : ''} LIMIT $${params.length}`,
+                params,
+              )
+            : []
         return {
           ...toPage(found, first, (row) => encodeCursor(`orders.${contract}`, [String(row.index)])),
           totalCount: async () =>
