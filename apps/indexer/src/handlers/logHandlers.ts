@@ -1,4 +1,13 @@
 import { addr, uint, type ContractHandlers } from './common.ts'
+import type { DecodedLog } from './decodeLogs.ts'
+
+/**
+ * Whether a log is stored only as its entity row, not also in `event_log`: the Log contract's `LogAdded`, whose
+ * `action_log` row keeps every argument and the log's identity (block, hash, log index, transaction). It is the
+ * densest event (every user action writes one), so a catch-up writes one row for it instead of two.
+ */
+export const storedAsEntityOnly = (log: Pick<DecodedLog, 'kind' | 'eventName'>) =>
+  log.kind === 'Log' && log.eventName === 'LogAdded'
 
 /** Log: every entry of the action log (`LogAdded`). */
 export const logHandlers: ContractHandlers = {

@@ -1,6 +1,7 @@
 import type { PoolClient } from '@nexus/db'
 import type { DecodedLog } from '../handlers/decodeLogs.ts'
 import { handleLogs } from '../handlers/handleLogs.ts'
+import { storedAsEntityOnly } from '../handlers/logHandlers.ts'
 import { copyRows } from './copyRows.ts'
 import type { BlockHeader } from '../sync/types.ts'
 import { entityTables, rollbackTables, type EntityRow, type EntityRows, type EntityTable } from './tables.ts'
@@ -125,7 +126,8 @@ export async function writeRange(
 /**
  * The `event_log` rows and the entity rows of a range. Each event's content is stored once in `event_log`: its
  * decoded `args` when an ABI knows the event (topics and data, which they were decoded from, are left empty:
- * `{}` and ''), else its raw `topics` and `data`. Written by COPY straight into the tables (`direct`), COPY
+ * `{}` and ''), else its raw `topics` and `data`; except the Log contract's entries, stored once as their
+ * `action_log` rows (see {@link storedAsEntityOnly}). Written by COPY straight into the tables (`direct`), COPY
  * through staging tables skipping rows already there (`staged`), or `unnest` arrays skipping them (`unnest`,
  * what embedded PGlite takes).
  */
@@ -136,12 +138,13 @@ async function writeBulk(
   entities: EntityRows,
   mode: 'direct' | 'staged' | 'unnest',
 ): Promise<OrderAmount[]> {
-  if (logs.length && mode !== 'unnest') {
+  const raw = logs.filter((log) => !storedAsEntityOnly(log))
+  if (raw.length && mode !== 'unnest') {
     await copyRows(
       client,
       'event_log',
       eventLogColumns,
-      logs.map((l) => [
+      raw.map((l) => [
         chainId,
         l.blockHash,
         l.logIndex,
@@ -158,7 +161,7 @@ async function writeBulk(
       ]),
       { direct: mode === 'direct' },
     )
-  } else if (logs.length) {
+  } else if (raw.length) {
     // One statement for the whole batch (unnest), about 8x faster than Prisma's createMany.
     await client.query(
       `INSERT INTO event_log (chain_id, block_hash, log_index, block_number, block_timestamp, transaction_hash,
@@ -172,18 +175,18 @@ async function writeBulk(
        ON CONFLICT DO NOTHING`,
       [
         chainId,
-        logs.map((l) => l.blockHash),
-        logs.map((l) => l.logIndex),
-        logs.map((l) => l.blockNumber.toString()),
-        logs.map((l) => l.blockTimestamp.toString()),
-        logs.map((l) => l.transactionHash),
-        logs.map((l) => l.transactionIndex),
-        logs.map((l) => l.address),
-        logs.map((l) => l.eventName),
-        logs.map((l) => (l.eventName === 'unknown' ? l.topics.join(',') : '')),
-        logs.map((l) => (l.eventName === 'unknown' ? l.data : '')),
-        logs.map((l) => jsonArgs(l.args)),
-        logs.map((l) => l.contract),
+        raw.map((l) => l.blockHash),
+        raw.map((l) => l.logIndex),
+        raw.map((l) => l.blockNumber.toString()),
+        raw.map((l) => l.blockTimestamp.toString()),
+        raw.map((l) => l.transactionHash),
+        raw.map((l) => l.transactionIndex),
+        raw.map((l) => l.address),
+        raw.map((l) => l.eventName),
+        raw.map((l) => (l.eventName === 'unknown' ? l.topics.join(',') : '')),
+        raw.map((l) => (l.eventName === 'unknown' ? l.data : '')),
+        raw.map((l) => jsonArgs(l.args)),
+        raw.map((l) => l.contract),
       ],
     )
   }
