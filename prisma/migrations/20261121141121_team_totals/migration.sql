@@ -89,7 +89,7 @@ SELECT "chain_id", "ancestor", count(*) FILTER (WHERE "distance" = 1)::int, coun
 -- by two concurrent transactions are never both missed (each statement of a PL/pgSQL function sees what
 -- committed before it), and the changes never deadlock one another.
 
--- Adds team rows, and their amount and power to the totals. Called with the rows to add.
+-- Adds team rows, and their amount and power to the totals (null arrays: nothing).
 CREATE FUNCTION "legacy_team_rows_added"(chains integer[], ancestors text[], machines integer[])
 RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
@@ -104,7 +104,7 @@ BEGIN
   ON CONFLICT (chain_id, ancestor) DO UPDATE SET amount = t.amount + EXCLUDED.amount, power = t.power + EXCLUDED.power;
 END $$;
 
--- Removes team rows, and their amount (and power, unless already folded) from the totals.
+-- Removes team rows, and their amount (and power, unless already folded) from the totals (null arrays: nothing).
 CREATE FUNCTION "legacy_team_rows_removed"(chains integer[], ancestors text[], machines integer[])
 RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
@@ -125,58 +125,37 @@ END $$;
 
 -- New members (referral_path rows): their machines join the teams of their new ancestors
 CREATE FUNCTION "legacy_team_paths_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  found record;
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtext('legacy_team_total'));
-  SELECT array_agg(p.chain_id) AS chains, array_agg(p.ancestor) AS ancestors, array_agg(m.id) AS machines INTO found
+  PERFORM legacy_team_rows_added(array_agg(p.chain_id), array_agg(p.ancestor), array_agg(m.id))
   FROM new_paths p JOIN legacy_user u ON u.address = p.descendant JOIN legacy_machine m ON m.user_id = u.id;
-  IF found.chains IS NOT NULL THEN
-    PERFORM legacy_team_rows_added(found.chains, found.ancestors, found.machines);
-  END IF;
   RETURN NULL;
 END $$;
 
 -- New machines: they join the teams of every ancestor of their owner, in every chain's tree
 CREATE FUNCTION "legacy_team_machines_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  found record;
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtext('legacy_team_total'));
-  SELECT array_agg(p.chain_id) AS chains, array_agg(p.ancestor) AS ancestors, array_agg(m.id) AS machines INTO found
+  PERFORM legacy_team_rows_added(array_agg(p.chain_id), array_agg(p.ancestor), array_agg(m.id))
   FROM new_machines m JOIN legacy_user u ON u.id = m.user_id JOIN referral_path p ON p.descendant = u.address;
-  IF found.chains IS NOT NULL THEN
-    PERFORM legacy_team_rows_added(found.chains, found.ancestors, found.machines);
-  END IF;
   RETURN NULL;
 END $$;
 
 -- Removed members (a reorg's rollback): their machines leave the teams of those ancestors
 CREATE FUNCTION "legacy_team_paths_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  found record;
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtext('legacy_team_total'));
-  SELECT array_agg(p.chain_id) AS chains, array_agg(p.ancestor) AS ancestors, array_agg(m.id) AS machines INTO found
+  PERFORM legacy_team_rows_removed(array_agg(p.chain_id), array_agg(p.ancestor), array_agg(m.id))
   FROM old_paths p JOIN legacy_user u ON u.address = p.descendant JOIN legacy_machine m ON m.user_id = u.id;
-  IF found.chains IS NOT NULL THEN
-    PERFORM legacy_team_rows_removed(found.chains, found.ancestors, found.machines);
-  END IF;
   RETURN NULL;
 END $$;
 
 -- Removed machines (also by a deleted user): they leave every team
 CREATE FUNCTION "legacy_team_machines_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  found record;
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtext('legacy_team_total'));
-  SELECT array_agg(r.chain_id) AS chains, array_agg(r.ancestor) AS ancestors, array_agg(r.machine_id) AS machines
-  INTO found
+  PERFORM legacy_team_rows_removed(array_agg(r.chain_id), array_agg(r.ancestor), array_agg(r.machine_id))
   FROM old_machines m JOIN legacy_team_machine r ON r.machine_id = m.id;
-  IF found.chains IS NOT NULL THEN
-    PERFORM legacy_team_rows_removed(found.chains, found.ancestors, found.machines);
-  END IF;
   RETURN NULL;
 END $$;
 
@@ -192,22 +171,13 @@ END $$;
 -- A machine whose owner, amount, power or end changed, or the machines of a user whose address changed: their team
 -- rows are written again from the current values
 CREATE FUNCTION "legacy_team_machines_rewritten"(machine_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  found record;
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtext('legacy_team_total'));
-  SELECT array_agg(r.chain_id) AS chains, array_agg(r.ancestor) AS ancestors, array_agg(r.machine_id) AS machines
-  INTO found
+  PERFORM legacy_team_rows_removed(array_agg(r.chain_id), array_agg(r.ancestor), array_agg(r.machine_id))
   FROM legacy_team_machine r WHERE r.machine_id = ANY(machine_ids);
-  IF found.chains IS NOT NULL THEN
-    PERFORM legacy_team_rows_removed(found.chains, found.ancestors, found.machines);
-  END IF;
-  SELECT array_agg(p.chain_id) AS chains, array_agg(p.ancestor) AS ancestors, array_agg(m.id) AS machines INTO found
+  PERFORM legacy_team_rows_added(array_agg(p.chain_id), array_agg(p.ancestor), array_agg(m.id))
   FROM legacy_machine m JOIN legacy_user u ON u.id = m.user_id JOIN referral_path p ON p.descendant = u.address
   WHERE m.id = ANY(machine_ids);
-  IF found.chains IS NOT NULL THEN
-    PERFORM legacy_team_rows_added(found.chains, found.ancestors, found.machines);
-  END IF;
 END $$;
 
 CREATE FUNCTION "legacy_team_machine_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
