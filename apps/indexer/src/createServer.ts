@@ -102,7 +102,8 @@ export function createServer(parameters: CreateServerParameters): FastifyInstanc
       if (/^(text\/event-stream|multipart\/)/i.test(response.headers.get('content-type') ?? '')) return response
       reply.code(response.status)
       for (const [name, value] of response.headers) reply.header(name, value)
-      return reply.send(response.body === null ? undefined : await response.text())
+      // (text(), not body: reading `body` would build the stream this avoids.)
+      return reply.send(await response.text())
     },
   })
 

@@ -62,6 +62,11 @@ beforeAll(async () => {
             ($1, '0xc3', 0, 'Burn', 4, $2, 'Out', 'out', 3, '{}', 12, 3, '0xct3')`,
     [chainId, owner],
   )
+  // The per-owner order totals that ingestion keeps with each range (writeRange), as its migration fills them.
+  await db.pool.query(
+    `INSERT INTO account_order_total (chain_id, owner, contract, amount, orders)
+     SELECT chain_id, owner, contract, sum(amount), count(*)::int FROM order_record GROUP BY 1, 2, 3`,
+  )
   const metrics = createMetrics()
   app = createServer({
     db,
@@ -162,6 +167,8 @@ describe('orders', () => {
       ],
       totalCount: 6,
     })
+    const ofOther = await gql(`{ orders(account: "${other}", contract: "Burn") { totalCount } }`)
+    expect(ofOther.data?.orders).toEqual({ totalCount: 0 })
     const settled = await gql(
       `{ orders(account: "${owner}", contract: "Burn", status: "settled") { nodes { amount } totalCount } }`,
     )

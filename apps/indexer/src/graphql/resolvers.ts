@@ -145,14 +145,15 @@ export function createResolvers() {
         const action = textArg('action', args.action as string | undefined)
         const first = pageSize(args.first as number | undefined)
         const after = decodeCursor('actionLog', args.after as string | undefined, 1)
-        const filter = `chain_id = $1 AND owner = $2 AND ($3::text IS NULL OR symbol = $3) AND ($4::text IS NULL OR action = $4)`
-        const params: unknown[] = [context.chainId, account, symbol, action]
+        // Each filter only when given: a statement prepared with "$3 IS NULL OR ..." keeps a generic plan that reads
+        // every row's symbol, so that a count can no longer come from the index alone.
+        const params: unknown[] = [context.chainId, account]
+        let filter = 'chain_id = $1 AND owner = $2'
+        if (symbol !== null) filter += ` AND symbol = $${params.push(symbol)}`
+        if (action !== null) filter += ` AND action = $${params.push(action)}`
         const countParams = [...params]
         let condition = filter
-        if (after) {
-          params.push(after[0])
-          condition += ` AND index < $${params.length}::numeric`
-        }
+        if (after) condition += ` AND index < $${params.push(after[0])}::numeric`
         params.push(first + 1)
         const page = selectionOf(info)
         // Only the columns asked for; no page query at all when only totalCount is.
@@ -233,12 +234,13 @@ export function createResolvers() {
         const status = textArg('status', args.status as string | undefined)
         const first = pageSize(args.first as number | undefined)
         const after = decodeCursor(`orders.${contract}`, args.after as string | undefined, 1)
-        const params: unknown[] = [context.chainId, account, contract, status]
+        const params: unknown[] = [context.chainId, account, contract]
+        // The status filter only when given: a statement prepared with "$4 IS NULL OR ..." keeps a generic plan
+        // that looks up every order's latest change even when no status is asked for.
+        const statusFilter = status === null ? '' : `x.status = $${params.push(status)}`
+        const countParams = [...params]
         let condition = ''
-        if (after) {
-          params.push(after[0])
-          condition = ` AND o.order_index < $${params.length}::numeric`
-        }
+        if (after) condition = ` AND o.order_index < $${params.push(after[0])}::numeric`
         params.push(first + 1)
         const page = selectionOf(info)
         const nodes = selectionOf(info, 'nodes')
@@ -253,7 +255,7 @@ export function createResolvers() {
                    SELECT ${columnsFor(nodes, ['o.contract', 'o.order_index AS index'], orderColumns)}
                    FROM order_record o WHERE o.chain_id = $1 AND o.owner = $2 AND o.contract = $3${condition}
                    ORDER BY o.order_index DESC
-                 ) x WHERE $4::text IS NULL${nodes.has('status') ? ' OR x.status = $4' : ''} LIMIT $${params.length}`,
+                 ) x ${statusFilter && `WHERE ${statusFilter}`} LIMIT $${params.length}`,
                 params,
               )
             : []
@@ -263,11 +265,16 @@ export function createResolvers() {
             (
               await rows(
                 context,
-                `SELECT count(*)::int AS n FROM order_record o WHERE o.chain_id = $1 AND o.owner = $2 AND o.contract = $3
-                 AND ($4::text IS NULL OR COALESCE((SELECT c.status FROM order_change c WHERE c.chain_id = o.chain_id
-                   AND c.contract = o.contract AND c.order_index = o.order_index
-                   ORDER BY c.block_number DESC, c.log_index DESC LIMIT 1), 'active') = $4)`,
-                [context.chainId, account, contract, status],
+                // Without a status filter: the count kept at ingestion with the order totals (one row), not a
+                // count of the account's orders.
+                status === null
+                  ? `SELECT COALESCE((SELECT orders FROM account_order_total WHERE chain_id = $1 AND owner = $2
+                       AND contract = $3), 0) AS n`
+                  : `SELECT count(*)::int AS n FROM (
+                       SELECT ${orderColumns.status} FROM order_record o
+                       WHERE o.chain_id = $1 AND o.owner = $2 AND o.contract = $3
+                     ) x WHERE ${statusFilter}`,
+                countParams,
               )
             )[0]?.n,
         }
