@@ -15,19 +15,38 @@ export type LoadResult = {
   errors: number
 }
 
-/** autocannon in a child process (POST, 8 connections), so that the load generator has its own event loop. */
-export async function loadTest(url: string, body: string, duration: number): Promise<LoadResult> {
+/**
+ * autocannon in a child process (POST, 8 connections), so that the load generator has its own event loop. With
+ * several bodies, each request takes the next one (in turn), e.g. one account per request.
+ */
+export async function loadTest(url: string, body: string | readonly string[], duration: number): Promise<LoadResult> {
   const cli = join(repoRoot, 'node_modules', 'autocannon', 'autocannon.js')
-  const args = [cli, '--json', '-c', '8', '-d', String(duration), '-m', 'POST']
-  const child = spawn(process.execPath, [...args, '-H', 'content-type=application/json', '-b', body, url], {
-    stdio: ['ignore', 'pipe', 'ignore'],
+  const args =
+    typeof body === 'string'
+      ? [cli, '--json', '-c', '8', '-d', String(duration), '-m', 'POST', '-H', 'content-type=application/json']
+      : ['--input-type=commonjs', '-e', rotatingBodies, cli, url, String(duration)]
+  const child = spawn(process.execPath, typeof body === 'string' ? [...args, '-b', body, url] : args, {
+    stdio: [typeof body === 'string' ? 'ignore' : 'pipe', 'pipe', 'ignore'],
   })
+  // The bodies go through stdin: thousands of them exceed what a command line may hold.
+  if (typeof body !== 'string') child.stdin?.end(JSON.stringify(body))
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
   if (code !== 0) throw new Error(`autocannon exited with ${code}`)
   return JSON.parse(output) as LoadResult
 }
+
+/** The child of a load test with several bodies: autocannon's API, the next body for each request. */
+const rotatingBodies = `
+const [cli, url, duration] = process.argv.slice(1)
+const list = JSON.parse(require('node:fs').readFileSync(0, 'utf8'))
+let next = 0
+require(cli)(
+  { url, connections: 8, duration: Number(duration), method: 'POST', headers: { 'content-type': 'application/json' },
+    requests: [{ setupRequest: (request) => ({ ...request, body: list[next++ % list.length] }) }] },
+  (error, result) => { if (error) throw error; process.stdout.write(JSON.stringify(result)) },
+)`
 
 /**
  * A module of apps/indexer/src as it was at `commit` (extracted once under .data/bench-before/), e.g.

@@ -280,3 +280,52 @@ describe('errors', () => {
     })
   })
 })
+
+describe('counts', () => {
+  const count = async () =>
+    ((await gql(`{ actionLog(account: "${owner}") { totalCount } }`)).data?.actionLog as { totalCount: number })
+      .totalCount
+  const settled = async () =>
+    (
+      (await gql(`{ orders(account: "${owner}", contract: "Burn", status: "settled") { totalCount } }`)).data
+        ?.orders as { totalCount: number }
+    ).totalCount
+  const moveCheckpoint = (block: number) =>
+    db.pool.query(
+      `INSERT INTO chain_checkpoint (chain_id, block_number, block_hash, updated_at) VALUES ($1, $2, $3, now())
+       ON CONFLICT (chain_id) DO UPDATE SET block_number = $2, block_hash = $3, updated_at = now()`,
+      [chainId, block, `0xh${block}`],
+    )
+
+  test('a count is taken again when the checkpoint moves (a range written, a rollback), not before', async () => {
+    await moveCheckpoint(35)
+    expect(await count()).toBe(30)
+    expect(await settled()).toBe(1)
+    // Rows that no range wrote (the checkpoint stands): the counts taken at this checkpoint still answer.
+    await db.pool.query(
+      `INSERT INTO action_log (chain_id, index, owner, "from", writer, user_index, symbol, action, is_reduce, is_reward,
+         amount, balance, start_time, block_number, block_hash, log_index, transaction_hash)
+       VALUES ($1, 36, $2, '0xf', '0xw', 1, 'NEX', 'burn', false, false, 1, 1, 1, 36, '0xb36', 0, '0xt36')`,
+      [chainId, owner],
+    )
+    await db.pool.query(
+      `INSERT INTO order_change (chain_id, block_hash, log_index, contract, order_index, owner, event_name, status,
+         amount, details, block_number, block_timestamp, transaction_hash)
+       VALUES ($1, '0xc4', 0, 'Burn', 6, $2, 'Settled', 'settled', 1, '{}', 36, 4, '0xct4')`,
+      [chainId, owner],
+    )
+    expect(await count()).toBe(30)
+    expect(await settled()).toBe(1)
+    // The range's checkpoint: both counted again.
+    await moveCheckpoint(36)
+    expect(await count()).toBe(31)
+    expect(await settled()).toBe(2)
+    // A rollback to block 35 deletes the block's rows and moves the checkpoint back.
+    await db.pool.query(`DELETE FROM action_log WHERE chain_id = $1 AND block_number > 35`, [chainId])
+    await db.pool.query(`DELETE FROM order_change WHERE chain_id = $1 AND block_number > 35`, [chainId])
+    await moveCheckpoint(35)
+    expect(await count()).toBe(30)
+    expect(await settled()).toBe(1)
+    await db.pool.query('DELETE FROM chain_checkpoint')
+  })
+})

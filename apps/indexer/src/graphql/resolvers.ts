@@ -130,11 +130,49 @@ const orderColumns: Record<string, string> = {
     AND c.order_index = o.order_index ORDER BY c.block_number DESC, c.log_index DESC LIMIT 1), 'active') AS status`,
 }
 
+/**
+ * Counts (`totalCount`) that are counted again only when the index has moved. Every range written and every
+ * rollback moves the checkpoint (block, hash and the time of the write, in the transaction of the rows), so that a
+ * count taken at one checkpoint stays exact for as long as that checkpoint stands. The checkpoint and the count
+ * come from one statement (one snapshot), and the count's subquery runs only when the checkpoint differs from the
+ * one the cached count was taken at: a repeated count over a long history costs a primary-key read.
+ * @dev Per server (one schema), at most `max` counts, the least recently used dropped first. `$1` of every count
+ * is the chain id.
+ */
+function createCounts(max = 10_000) {
+  const counts = new Map<string, { at: string; n: number }>()
+  return async (context: GraphQLContext, countSql: string, values: unknown[]): Promise<number> => {
+    const key = `${countSql}\u0000${JSON.stringify(values)}`
+    const cached = counts.get(key)
+    const [row] = await rows(
+      context,
+      `SELECT c.at, CASE WHEN c.at = $${values.length + 1}::text THEN NULL ELSE (${countSql}) END AS n
+       FROM (SELECT 1) one LEFT JOIN (
+         SELECT block_number::text || ':' || block_hash || ':' || updated_at::text AS at FROM chain_checkpoint
+         WHERE chain_id = $1
+       ) c ON true`,
+      [...values, cached?.at ?? null],
+    )
+    counts.delete(key)
+    if (cached && row?.n === null) {
+      counts.set(key, cached)
+      return cached.n
+    }
+    const n = Number(row?.n ?? 0)
+    if (row?.at !== null && row?.at !== undefined) {
+      if (counts.size >= max) counts.delete(counts.keys().next().value as string)
+      counts.set(key, { at: String(row.at), n })
+    }
+    return n
+  }
+}
+
 /** A page's `totalCount`, a function its list resolver returns (counted only when the field is selected). */
 const countOf = (page: { totalCount: () => Promise<number | undefined> }) => page.totalCount()
 
 /** Resolvers of the Query type and of the fields computed per row. */
 export function createResolvers() {
+  const countAt = createCounts()
   return {
     Query: {
       indexerStatus: (_: unknown, _args: Args, context: GraphQLContext) => context.getStatus(),
@@ -168,8 +206,7 @@ export function createResolvers() {
             : []
         return {
           ...toPage(found, first, (row) => encodeCursor('actionLog', [String(row.index)])),
-          totalCount: async () =>
-            (await rows(context, `SELECT count(*)::int AS n FROM action_log WHERE ${filter}`, countParams))[0]?.n,
+          totalCount: () => countAt(context, `SELECT count(*)::int FROM action_log WHERE ${filter}`, countParams),
         }
       },
 
@@ -261,22 +298,26 @@ export function createResolvers() {
             : []
         return {
           ...toPage(found, first, (row) => encodeCursor(`orders.${contract}`, [String(row.index)])),
+          // Without a status filter: the count kept at ingestion with the order totals (one row), not a count of
+          // the account's orders.
           totalCount: async () =>
-            (
-              await rows(
-                context,
-                // Without a status filter: the count kept at ingestion with the order totals (one row), not a
-                // count of the account's orders.
-                status === null
-                  ? `SELECT COALESCE((SELECT orders FROM account_order_total WHERE chain_id = $1 AND owner = $2
-                       AND contract = $3), 0) AS n`
-                  : `SELECT count(*)::int AS n FROM (
-                       SELECT ${orderColumns.status} FROM order_record o
-                       WHERE o.chain_id = $1 AND o.owner = $2 AND o.contract = $3
-                     ) x WHERE ${statusFilter}`,
-                countParams,
-              )
-            )[0]?.n,
+            status === null
+              ? (
+                  await rows(
+                    context,
+                    `SELECT COALESCE((SELECT orders FROM account_order_total WHERE chain_id = $1 AND owner = $2
+                       AND contract = $3), 0) AS n`,
+                    countParams,
+                  )
+                )[0]?.n
+              : await countAt(
+                  context,
+                  `SELECT count(*)::int FROM (
+                     SELECT ${orderColumns.status} FROM order_record o
+                     WHERE o.chain_id = $1 AND o.owner = $2 AND o.contract = $3
+                   ) x WHERE ${statusFilter}`,
+                  countParams,
+                ),
         }
       },
 
