@@ -42,52 +42,61 @@ function positionsIn(source: Source, locations: readonly { line: number; column:
 }
 
 /**
- * Errors as graphql-js (with Yoga's executor) makes them. graphql-jit's errors carry `locations` but not the source
- * and positions that GraphQLError derives them from, and Yoga rebuilds every error from those before answering
- * (which dropped the locations). An answer without `data` (invalid variables: nothing ran) is a request error,
- * HTTP 400, as Yoga's own executor marks it.
+ * Errors as graphql-js makes them: graphql-jit's errors carry `locations` but not the source and positions that
+ * GraphQLError derives them from, and Yoga rebuilds every error from those before answering (which dropped the
+ * locations).
  */
 function locatedErrors(result: ExecutionResult, document: DocumentNode): ExecutionResult {
   if (!result.errors?.length) return result
   const source = document.loc?.source
-  const requestError = !('data' in result)
   const errors = result.errors.map((error) => {
     const { locations } = error as GraphQLFormattedError
-    if (error.source && !requestError) return error
-    const extensions = requestError
-      ? { ...error.extensions, http: { ...(error.extensions?.http as object), status: 400 } }
-      : error.extensions
+    if (error.source || !source || !locations?.length) return error
     return new GraphQLError(error.message, {
-      ...(source && locations?.length && { source, positions: positionsIn(source, locations) }),
+      source,
+      positions: positionsIn(source, locations),
       ...(error.path && { path: error.path }),
       ...(error.originalError && { originalError: error.originalError }),
-      ...(extensions && { extensions }),
+      ...(error.extensions && { extensions: error.extensions }),
     })
   })
-  return { ...result, errors }
+  // graphql-js's order of keys: errors first.
+  return Object.assign({ errors }, result, { errors })
 }
 
-/** A Yoga plugin executing queries with graphql-jit, compiled once per document and operation. */
+/**
+ * A Yoga plugin executing queries with graphql-jit, compiled once per document and operation, from a document's
+ * second run on: compiling costs more than interpreting once, and a document seen once (say one with an account
+ * written into its text instead of passed as a variable) may never come again. Its first run is graphql-js's.
+ */
 export function useCompiledQueries(): Plugin {
   // Documents come from Yoga's bounded parser cache (the same object for the same text), so that entries here go
   // with them.
   const cache = new WeakMap<DocumentNode, Map<string, Compiled | ExecutionResult>>()
-  const execute = (args: ExecutionArgs) => {
+  const seenOnce = new WeakSet<DocumentNode>()
+  const execute = (args: ExecutionArgs, interpret: (args: ExecutionArgs) => unknown) => {
     let byOperation = cache.get(args.document)
     if (!byOperation) cache.set(args.document, (byOperation = new Map()))
     const operation = args.operationName ?? ''
     let entry = byOperation.get(operation)
     if (!entry) byOperation.set(operation, (entry = compile(args)))
     if (!('query' in entry)) return entry
+    // Invalid variables (nothing ran: no data): graphql-js words those errors a little differently, and they are
+    // rare; its answer is the one clients get on a document's first run, and the one they keep getting.
+    const settle = (result: ExecutionResult) =>
+      'data' in result ? locatedErrors(result, args.document) : interpret(args)
     const result = entry.query(args.rootValue, args.contextValue, args.variableValues ?? {}) as
       ExecutionResult | Promise<ExecutionResult>
-    return result instanceof Promise
-      ? result.then((r) => locatedErrors(r, args.document))
-      : locatedErrors(result, args.document)
+    return result instanceof Promise ? result.then(settle) : settle(result)
   }
   return {
-    onExecute({ setExecuteFn }) {
-      setExecuteFn(execute as Parameters<typeof setExecuteFn>[0])
+    onExecute({ args, executeFn, setExecuteFn }) {
+      if (!cache.has(args.document) && !seenOnce.has(args.document)) {
+        seenOnce.add(args.document)
+        return
+      }
+      const interpret = executeFn as (args: ExecutionArgs) => unknown
+      setExecuteFn(((a: ExecutionArgs) => execute(a, interpret)) as Parameters<typeof setExecuteFn>[0])
     },
   }
 }
