@@ -31,7 +31,7 @@ export async function loadTest(url: string, body: string | readonly string[], du
   // The bodies go through stdin: thousands of them exceed what a command line may hold.
   if (typeof body !== 'string') child.stdin?.end(JSON.stringify(body))
   let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
   if (code !== 0) throw new Error(`autocannon exited with ${code}`)
   return JSON.parse(output) as LoadResult

@@ -258,13 +258,17 @@ describe('errors', () => {
   })
 
   test('a database failure is masked: no SQL, no stack trace', async () => {
+    // A pool whose every query fails, as a dropped database would.
+    const failing = Object.create(db.pool, {
+      query: { value: () => Promise.reject(new Error('relation "action_log" is broken at line 7')) },
+    }) as Database['pool']
     const broken = createServer({
-      db: { ...db, pool: { query: () => Promise.reject(new Error('relation "action_log" is broken at line 7')) } },
+      db: { prisma: db.prisma, pool: failing },
       rpc: createRpc({ url: 'http://127.0.0.1:9', metrics: createMetrics(), retries: 0 }),
       chainId,
       confirmations: 0,
       readyMaxLag: 5,
-    } as Parameters<typeof createServer>[0])
+    })
     const response = await broken.inject({
       method: 'POST',
       url: '/graphql',
