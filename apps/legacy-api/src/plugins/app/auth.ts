@@ -41,6 +41,17 @@ type SessionUserRow = {
 
 const tokenPattern = /^[0-9a-f]{64}$/
 
+/** Prepared statement names by the lateral SELECT of `authenticateUserWith` (the same text, the same name). */
+const statementNames = new Map<string, string>()
+const statementName = (lateral: string) => {
+  let name = statementNames.get(lateral)
+  if (!name) {
+    name = `legacy_auth_${createHash('sha256').update(lateral).digest('hex').slice(0, 24)}`
+    statementNames.set(lateral, name)
+  }
+  return name
+}
+
 /** SHA-256 of a token: what the database keeps. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
@@ -72,13 +83,15 @@ export function createAuth(prisma: PrismaClient, pool: Pool, settings: AuthSetti
     const token = tokenOf(request)
     if (!token) throw notLoggedIn()
     // @dev On every polled request: one pg query (see LegacyContext.pool), not two Prisma calls.
-    const { rows } = await pool.query<SessionUserRow & T>(
-      `SELECT s.address, s.expires_at, s.revoked_at, u.id, u.username, u.recommender, u.created_at, x.*
+    // A named statement per route: each pool connection parses and plans it once, not on every poll.
+    const { rows } = await pool.query<SessionUserRow & T>({
+      name: statementName(lateral),
+      text: `SELECT s.address, s.expires_at, s.revoked_at, u.id, u.username, u.recommender, u.created_at, x.*
        FROM legacy_session s LEFT JOIN legacy_user u ON u.address = s.address
        LEFT JOIN LATERAL (${lateral}) x ON true
        WHERE s.token_hash = $1`,
-      [hashToken(token), ...params],
-    )
+      values: [hashToken(token), ...params],
+    })
     const row = rows[0]
     if (!row || row.revoked_at || row.expires_at <= now()) throw notLoggedIn()
     const user =
