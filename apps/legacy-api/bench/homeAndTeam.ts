@@ -26,6 +26,8 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '1000' },
     team: { type: 'string', default: '2000' },
     connections: { type: 'string', default: '50' },
+    /** The routes measured after the bare one, in this order (a route may repeat: order effects show). */
+    routes: { type: 'string', default: 'home,teamInfo' },
   },
 })
 const duration = Number(values.duration)
@@ -124,6 +126,9 @@ const login = await post('login', { message, signature: await owner.signMessage(
 if (login.code !== 0) throw new Error(`login failed: ${JSON.stringify(login)}`)
 const token = login.data.token as string
 await signIn.close()
+// Steady state, as autovacuum would leave it after the bulk load: statistics and visibility maps up to date, so that
+// no autovacuum or analyze of the fresh tables lands inside a measurement.
+await db.pool.query('VACUUM (ANALYZE)')
 await db.close()
 
 // ── Server process ──────────────────────────────────────────────────────────────────────────────────
@@ -165,11 +170,11 @@ async function measure(name: string, url: string, body: string): Promise<Row> {
 }
 
 try {
-  const rows = [
-    await measure('bare Fastify route', `http://127.0.0.1:${barePort}/bare`, 'a=1'),
-    await measure('home', `http://127.0.0.1:${apiPort}/api/api/invest/home`, ''),
-    await measure('teamInfo', `http://127.0.0.1:${apiPort}/api/api/invest/teamInfo`, ''),
-  ]
+  const rows = [await measure('bare Fastify route', `http://127.0.0.1:${barePort}/bare`, 'a=1')]
+  for (const route of values.routes.split(',')) {
+    if (route !== 'home' && route !== 'teamInfo') throw new Error(`--routes: home or teamInfo, not ${route}`)
+    rows.push(await measure(route, `http://127.0.0.1:${apiPort}/api/api/invest/${route}`, ''))
+  }
   const [bare] = rows
   if (!bare) throw new Error('no baseline')
   console.log(
