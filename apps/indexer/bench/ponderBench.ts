@@ -4,7 +4,7 @@
 //   mkdir /tmp/ponder-bench && cd /tmp/ponder-bench && npm init -y && npm install ponder@0.16.10 viem hono
 // The bench starts a Hardhat node and PostgreSQL 15, emits PONDER_EVENTS (default 20,000) Log entries at
 // PONDER_PER_BLOCK (default 100) a block, then indexes them cold, each into a database of its own: this indexer
-// (event_log + action_log rows), and Ponder (`ponder start`, one action_log row per event, written by a handler),
+// (its action_log rows), and Ponder (`ponder start`, one action_log row per event, written by a handler),
 // timed from its start until every event is in its
 // table. Ponder's project files are written into PONDER_DIR/project.
 import { execFileSync, spawn } from 'node:child_process'
