@@ -28,7 +28,7 @@ import { createMetrics } from '../src/internal/metrics.ts'
 import { createIndexer } from '../src/sync/createIndexer.ts'
 import { entityTables } from '../src/store/tables.ts'
 import { createRpc } from '../src/sync/createRpc.ts'
-import { fillOrderTotals, importAtCommit, loadTest, repoRoot } from './lib.ts'
+import { fillOrderTotals, importAtCommit, loadTest, repoRoot, untilCaughtUp } from './lib.ts'
 
 const scale = Number(process.env.BENCH_SCALE ?? 1)
 const { startPostgres } = (await import(pathToFileURL(join(repoRoot, 'scripts', 'lib', 'pg.mjs')).href)) as {
@@ -81,14 +81,7 @@ async function indexAll(core: Core, db: Database, implementation: Implementation
   })
   const started = performance.now()
   indexer.start()
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 50))
-    const row = (await db.pool.query('SELECT block_number FROM chain_checkpoint')).rows[0] as
-      { block_number: string } | undefined
-    const head = BigInt(await rpcCall<Hex>(core.url, 'eth_blockNumber'))
-    if (row && BigInt(row.block_number) >= head && !(await db.pool.query('SELECT 1 FROM deferred_index')).rowCount)
-      break
-  }
+  await untilCaughtUp(db.pool, async () => BigInt(await rpcCall<Hex>(core.url, 'eth_blockNumber')))
   const seconds = (performance.now() - started) / 1000
   await indexer.stop()
   const phases = (await metrics.phaseSeconds.get()).values

@@ -8,6 +8,24 @@ import type { Pool } from '@nexus/db'
 
 export const repoRoot = join(import.meta.dirname, '..', '..', '..')
 
+/**
+ * Waits until a running indexer has caught up: its checkpoint at the chain's head (`head()`, asked each time) and
+ * the secondary indexes a catch-up defers rebuilt. Polls every 50 ms.
+ */
+export async function untilCaughtUp(pool: Pool, head: () => Promise<bigint>): Promise<void> {
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 50))
+    const row = (await pool.query('SELECT block_number FROM chain_checkpoint')).rows[0] as
+      { block_number: string } | undefined
+    if (
+      row &&
+      BigInt(row.block_number) >= (await head()) &&
+      !(await pool.query('SELECT 1 FROM deferred_index')).rowCount
+    )
+      return
+  }
+}
+
 export type LoadResult = {
   latency: { p50: number; p99: number }
   requests: { average: number; total: number }

@@ -20,12 +20,12 @@ import { startHardhatNode } from '@nexus/testing'
 import { createMetrics } from '../src/internal/metrics.ts'
 import { createIndexer } from '../src/sync/createIndexer.ts'
 import { createRpc } from '../src/sync/createRpc.ts'
+import { repoRoot, untilCaughtUp } from './lib.ts'
 
 const ponderDir = process.env.PONDER_DIR
 if (!ponderDir) throw new Error('PONDER_DIR must name a folder outside the repository with ponder installed')
 const total = Number(process.env.PONDER_EVENTS ?? 20_000)
 const perBlock = Number(process.env.PONDER_PER_BLOCK ?? 100)
-const repoRoot = join(import.meta.dirname, '..', '..', '..')
 const { startPostgres } = (await import(pathToFileURL(join(repoRoot, 'scripts', 'lib', 'pg.mjs')).href)) as {
   startPostgres: () => Promise<{ url: string; stop: () => void }>
 }
@@ -83,13 +83,7 @@ let ours = 0
   })
   const started = performance.now()
   indexer.start()
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 50))
-    const row = (await db.pool.query('SELECT block_number FROM chain_checkpoint')).rows[0] as
-      { block_number: string } | undefined
-    if (row && BigInt(row.block_number) >= head && !(await db.pool.query('SELECT 1 FROM deferred_index')).rowCount)
-      break
-  }
+  await untilCaughtUp(db.pool, async () => head)
   const seconds = (performance.now() - started) / 1000
   await indexer.stop()
   const rows = Number((await db.pool.query('SELECT count(*)::int AS n FROM action_log')).rows[0].n)
