@@ -18,6 +18,9 @@ export async function foldTeamTotals(pool: Pool, at = new Date()): Promise<numbe
  * takes an advisory lock and marks each row once.
  */
 export function startTeamFold(app: FastifyInstance, pool: Pool, intervalMs: number) {
+  if (!Number.isFinite(intervalMs) || intervalMs < 1_000) {
+    throw new RangeError(`teamFoldIntervalMs must be at least 1000 ms, not ${intervalMs}`)
+  }
   let timer: NodeJS.Timeout | undefined
   let running: Promise<unknown> = Promise.resolve()
   const run = () => {
