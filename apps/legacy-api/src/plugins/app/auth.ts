@@ -179,15 +179,7 @@ export function createAuth(prisma: PrismaClient, pool: Pool, settings: AuthSetti
      * @throws LegacyError 4700 when the header is missing, malformed, unknown, expired or revoked.
      */
     async authenticate(request: FastifyRequest): Promise<`0x${string}`> {
-      const token = tokenOf(request)
-      if (!token) throw notLoggedIn()
-      const { rows } = await pool.query<{ address: string; expires_at: Date; revoked_at: Date | null }>(
-        'SELECT address, expires_at, revoked_at FROM legacy_session WHERE token_hash = $1',
-        [hashToken(token)],
-      )
-      const session = rows[0]
-      if (!session || session.revoked_at || session.expires_at <= now()) throw notLoggedIn()
-      return session.address as `0x${string}`
+      return (await authenticateUserWith<Record<string, never>>(request, 'SELECT', [])).address
     },
 
     /**
