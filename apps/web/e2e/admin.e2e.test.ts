@@ -19,6 +19,10 @@ afterAll(async () => {
   await browser?.close()
 })
 
+/** A page of the app at `path`, in English, connected as `account` (the owner or a manager). */
+const openAdmin = (account: `0x${string}`, path: string) =>
+  openConnected(browser, baseUrl, { rpcUrl, account, path, storage: { lang: 'en' } })
+
 const read = <T>(address: `0x${string}`, abi: unknown, functionName: string, args: readonly unknown[] = []) =>
   chainClients(rpcUrl).public.readContract({ address, abi: abi as never, functionName, args } as never) as Promise<T>
 
@@ -46,12 +50,7 @@ describe('admin screens', () => {
     const nft = contract('Nft')
     const card = await read<{ tokenId: bigint; total: bigint }>(nft, nftAbi, 'getCard', [1n])
     const raised = card.total + 1n
-    const { page, context } = await openConnected(browser, baseUrl, {
-      rpcUrl,
-      account: E2E_OWNER,
-      path: '/manager',
-      storage: { lang: 'en' },
-    })
+    const { page, context } = await openAdmin(E2E_OWNER, '/manager')
     try {
       expect(await waitForCurrent(page, 'maxSupply', 'maxSupply')).toBe(String(card.total))
       await changeThroughForm(page, 'maxSupply', 'maxSupply', String(raised), {
@@ -84,12 +83,7 @@ describe('admin screens', () => {
       const multi = await read<Record<string, readonly bigint[]>>(fomo, fomoAbi, 'getConfigMulti')
       const fee = before.feeRate === 2_000n ? 1_999n : before.feeRate + 1n
       const surplus = (multi.stakeSurplus?.[4] ?? 0n) === 10_000n ? 9_999n : (multi.stakeSurplus?.[4] ?? 0n) + 1n
-      const { page, context } = await openConnected(browser, baseUrl, {
-        rpcUrl,
-        account: E2E_OWNER,
-        path,
-        storage: { lang: 'en' },
-      })
+      const { page, context } = await openAdmin(E2E_OWNER, path)
       try {
         expect(await waitForCurrent(page, 'fomoConfig', 'feeRate')).toBe(String(before.feeRate))
         await changeThroughForm(page, 'fomoConfig', 'feeRate', String(fee), {
@@ -136,12 +130,7 @@ describe('admin screens', () => {
     const mining = contract('Mining')
     const before = await read<Settings>(mining, miningAbi, 'getConfig')
     const fee = before.feeRate === 2_000n ? 1_999n : before.feeRate + 1n
-    const { page, context } = await openConnected(browser, baseUrl, {
-      rpcUrl,
-      account: E2E_OWNER,
-      path: '/managerMining',
-      storage: { lang: 'en' },
-    })
+    const { page, context } = await openAdmin(E2E_OWNER, '/managerMining')
     try {
       expect(await waitForCurrent(page, 'miningConfig', 'feeRate')).toBe(String(before.feeRate))
 
@@ -191,12 +180,7 @@ describe('admin screens', () => {
     const target = hdAccount(140)
     const flag = () => read<boolean>(mining, miningAbi, 'isBlacklisted', [target])
     expect(await flag()).toBe(false)
-    const { page, context } = await openConnected(browser, baseUrl, {
-      rpcUrl,
-      account: E2E_OWNER,
-      path: '/managerMining',
-      storage: { lang: 'en' },
-    })
+    const { page, context } = await openAdmin(E2E_OWNER, '/managerMining')
     try {
       await page.getByTestId('field-miningBlacklist-account').fill(target)
       expect(await waitForCurrent(page, 'miningBlacklist', 'blacklisted')).toBe('false')
@@ -232,12 +216,7 @@ describe('admin screens', () => {
   it('a web-only manager sees the forms, but the simulation shows the contract’s refusal before anything is sent', async () => {
     const mining = contract('Mining')
     const before = await read<Settings>(mining, miningAbi, 'getConfig')
-    const { page, context } = await openConnected(browser, baseUrl, {
-      rpcUrl,
-      account: E2E_MANAGER,
-      path: '/managerMining',
-      storage: { lang: 'en' },
-    })
+    const { page, context } = await openAdmin(E2E_MANAGER, '/managerMining')
     try {
       await waitForCurrent(page, 'miningConfig', 'feeRate')
       const block = await chainClients(rpcUrl).public.getBlockNumber()
