@@ -30,7 +30,12 @@ try {
 }
 
 const publicClient = createPublicClient({ transport: http(config.rpcUrl, { timeout: 15_000, retryCount: 1 }) })
-const db = await createDatabase({ url: config.databaseUrl, log: (message) => console.log(`legacy-api: ${message}`) })
+// A long-running service keeps its connections: opening one mid-load costs a request 10-40 ms (see createDatabase).
+const db = await createDatabase({
+  url: config.databaseUrl,
+  keepConnections: true,
+  log: (message) => console.log(`legacy-api: ${message}`),
+})
 const seeded = await seedLegacyData(db.prisma)
 if (seeded.machineTypes || seeded.nodes) {
   console.log(`legacy-api: seeded ${seeded.machineTypes} machine types and ${seeded.nodes} nodes`)

@@ -1,0 +1,94 @@
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { createDatabase } from './createDatabase.ts'
+import { parseDatabaseUrl } from './parseDatabaseUrl.ts'
+import { createTestDatabase, type TestDatabase } from './testing/index.ts'
+
+let testDb: TestDatabase
+let admin: pg.Client
+beforeAll(async () => {
+  testDb = await createTestDatabase(inject('databaseUrl'), 'create_database')
+  admin = new pg.Client(parseDatabaseUrl(inject('databaseUrl')))
+  await admin.connect()
+})
+afterAll(async () => {
+  await admin?.end()
+  await testDb?.drop()
+})
+
+/** Connections the server has open to the test database (the admin client is on another database). */
+async function serverConnections(role = 'postgres'): Promise<number> {
+  const { rows } = await admin.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND usename = $2`,
+    [testDb.name, role],
+  )
+  return rows[0]?.n ?? -1
+}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** The server ends a backend shortly after its client hangs up: its row can outlive `pool.end()` by a moment. */
+async function settledConnections(role?: string): Promise<number> {
+  for (let waited = 0; ; waited += 20) {
+    const count = await serverConnections(role)
+    if (count === 0 || waited >= 2_000) return count
+    await sleep(20)
+  }
+}
+
+describe('createDatabase: the pool', () => {
+  test('kept connections are all open on return and stay open past the idle timeout', async () => {
+    const db = await createDatabase({ url: testDb.url, poolSize: 4, keepConnections: true, idleTimeoutMs: 50 })
+    try {
+      expect(db.pool.totalCount).toBe(4)
+      expect(await serverConnections()).toBe(4)
+      await Promise.all(Array.from({ length: 6 }, () => db.pool.query('SELECT pg_sleep(0.01)')))
+      await sleep(300)
+      expect(db.pool.totalCount).toBe(4)
+      expect(db.pool.idleCount).toBe(4)
+      expect(await serverConnections()).toBe(4)
+    } finally {
+      await db.close()
+    }
+    expect(await settledConnections()).toBe(0)
+  })
+
+  test('without keepConnections, connections open on demand and idle ones close after the timeout', async () => {
+    const db = await createDatabase({ url: testDb.url, poolSize: 4, idleTimeoutMs: 50, migrate: false })
+    try {
+      expect(db.pool.totalCount).toBe(0)
+      await Promise.all(Array.from({ length: 3 }, () => db.pool.query('SELECT pg_sleep(0.02)')))
+      expect(db.pool.totalCount).toBe(3)
+      await sleep(300)
+      expect(db.pool.totalCount).toBe(0)
+      expect(await serverConnections()).toBe(0)
+    } finally {
+      await db.close()
+    }
+  })
+
+  test('when not every kept connection can open, createDatabase fails and leaves none open', async () => {
+    const role = `limited_${Date.now()}`
+    await admin.query(`CREATE ROLE ${role} LOGIN CONNECTION LIMIT 2`)
+    try {
+      const url = new URL(testDb.url)
+      url.username = role
+      await expect(
+        createDatabase({ url: url.toString(), poolSize: 3, keepConnections: true, migrate: false }),
+      ).rejects.toThrow(/too many connections/)
+      expect(await settledConnections(role)).toBe(0)
+    } finally {
+      await admin.query(`DROP ROLE ${role}`)
+    }
+  })
+
+  test.each([
+    ['poolSize', { poolSize: 0 }],
+    ['poolSize', { poolSize: 1.5 }],
+    ['poolSize', { poolSize: Number.NaN }],
+    ['idleTimeoutMs', { idleTimeoutMs: 0 }],
+    ['idleTimeoutMs', { idleTimeoutMs: -1 }],
+    ['idleTimeoutMs', { idleTimeoutMs: Number.POSITIVE_INFINITY }],
+  ])('%s %o is refused before anything is opened', async (name, options) => {
+    await expect(createDatabase({ url: testDb.url, ...options })).rejects.toThrow(new RegExp(`^${name}: `))
+    expect(await serverConnections()).toBe(0)
+  })
+})
