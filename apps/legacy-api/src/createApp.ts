@@ -112,6 +112,13 @@ export async function createApp(parameters: CreateAppParameters): Promise<Fastif
   app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }))
 
   await app.register(investRoutes, { prefix: '/api/api/invest', context })
+  // The routes have declared their statements: the connections open now prepare them before the first request.
+  // Only a head start: if the database cannot now, each request meets (and answers) the failure itself.
+  app.addHook('onReady', async () => {
+    await context.auth.prepareConnections().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not prepare the polled statements on the open connections')
+    })
+  })
   startTeamFold(app, pool, parameters.teamFoldIntervalMs ?? 60_000)
   return app
 }

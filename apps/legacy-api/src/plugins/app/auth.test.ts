@@ -11,6 +11,7 @@ import {
   signInDomain,
   type TestApp,
 } from '../../_test/setup.ts'
+import { createDatabase } from '@nexus/db'
 import { createApp } from '../../createApp.ts'
 
 let t: TestApp
@@ -316,6 +317,48 @@ describe('rate limits', () => {
       expect((await send('my')).json().code).toBe(0)
     } finally {
       await limited.close()
+    }
+  })
+})
+
+describe('prepared statements', () => {
+  test("once ready, every open pooled connection has the polled routes' statements prepared; answers are unchanged", async () => {
+    const db = await createDatabase({ url: t.db.url, poolSize: 3, keepConnections: true, migrate: false })
+    const app = await createApp({ db, paymentToken: offlineToken, paymentReceiver: offlineReceiver, now })
+    const prepared = async () => {
+      const clients = await Promise.all([db.pool.connect(), db.pool.connect(), db.pool.connect()])
+      try {
+        return await Promise.all(
+          clients.map(async (client) =>
+            (await client.query<{ name: string }>(`SELECT name FROM pg_prepared_statements ORDER BY name`)).rows
+              .map((row) => row.name)
+              .filter((name) => name.startsWith('legacy_auth_')),
+          ),
+        )
+      } finally {
+        for (const client of clients) client.release()
+      }
+    }
+    try {
+      expect(await prepared()).toEqual([[], [], []])
+      await app.ready()
+      const byConnection = await prepared()
+      // The session check alone, home's and teamInfo's: the same three on each connection.
+      expect(byConnection[0]).toHaveLength(3)
+      expect(byConnection).toEqual([byConnection[0], byConnection[0], byConnection[0]])
+      for (const route of ['home', 'teamInfo', 'my']) {
+        const answer = await app.inject({
+          method: 'POST',
+          url: `/api/api/invest/${route}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', token: aliceToken },
+          payload: '',
+        })
+        expect(answer.json()).toMatchObject({ code: 0 })
+        expect(answer.json()).toEqual((await t.post(route, {}, { token: aliceToken })).json())
+      }
+    } finally {
+      await app.close()
+      await db.close()
     }
   })
 })

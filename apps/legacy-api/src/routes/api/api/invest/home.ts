@@ -39,13 +39,9 @@ export function homeRoute(app: FastifyInstance, context: LegacyContext) {
     return totals.value
   }
 
-  app.post('/home', async (request) => {
-    const now = new Date()
-    // The token check and the user's figures in one query.
-    const [{ user, figures }, site] = await Promise.all([
-      auth.authenticateUserWith<HomeRow>(
-        request,
-        `SELECT
+  // The token check and the user's figures in one query.
+  const homeFigures = auth.userQuery<HomeRow>(
+    `SELECT
           ((SELECT COALESCE(SUM(power), 0) FROM legacy_machine WHERE user_id = u.id AND end_at > $2)
             + COALESCE((SELECT n.power FROM legacy_node_order o JOIN legacy_node n ON n.id = o.node_id
                         WHERE o.user_id = u.id), 0))::text AS power,
@@ -54,10 +50,12 @@ export function homeRoute(app: FastifyInstance, context: LegacyContext) {
              FROM legacy_wallet WHERE user_id = u.id) AS wallets,
           EXISTS (SELECT 1 FROM legacy_machine WHERE user_id = u.id AND settled_days < days
                     AND start_at + make_interval(secs => (settled_days + 1)::double precision * $3) <= $2) AS due`,
-        [now, dayLength],
-      ),
-      siteTotals(),
-    ])
+    () => [new Date(), dayLength],
+  )
+
+  app.post('/home', async (request) => {
+    const now = new Date()
+    const [{ user, figures }, site] = await Promise.all([homeFigures(request, [now, dayLength]), siteTotals()])
     if (!user) throw rejected('notRegistered')
     let wallets: Record<CreditType, string>
     if (figures.due) {

@@ -24,10 +24,8 @@ type TeamFigures = {
  */
 export function teamInfoRoute(app: FastifyInstance, context: LegacyContext) {
   const { chainId, auth } = context
-  app.post('/teamInfo', async (request) => {
-    const { address, figures } = await auth.authenticateUserWith<TeamFigures>(
-      request,
-      `SELECT r.account IS NOT NULL AS registered, r.referrer,
+  const teamFigures = auth.userQuery<TeamFigures>(
+    `SELECT r.account IS NOT NULL AS registered, r.referrer,
          COALESCE(c.direct, 0) AS direct_count, COALESCE(c.team, 0) AS team_count,
          (COALESCE(t.power, 0) - COALESCE((SELECT sum(m.power) FROM legacy_team_machine m
             WHERE m.chain_id = $2 AND m.ancestor = s.address AND NOT m.expired AND m.end_at <= $3), 0))::text AS team_power,
@@ -36,8 +34,10 @@ export function teamInfoRoute(app: FastifyInstance, context: LegacyContext) {
        LEFT JOIN registration r ON r.chain_id = $2 AND r.account = s.address
        LEFT JOIN team_member_count c ON c.chain_id = $2 AND c.account = s.address
        LEFT JOIN legacy_team_total t ON t.chain_id = $2 AND t.ancestor = s.address`,
-      [chainId, new Date()],
-    )
+    () => [chainId, new Date()],
+  )
+  app.post('/teamInfo', async (request) => {
+    const { address, figures } = await teamFigures(request, [chainId, new Date()])
     return ok(request, {
       address,
       registered: figures.registered ?? false,
