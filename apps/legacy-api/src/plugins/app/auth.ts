@@ -41,7 +41,7 @@ type SessionUserRow = {
 
 const tokenPattern = /^[0-9a-f]{64}$/
 
-/** Prepared statement names by the lateral SELECT of `authenticateUserWith` (the same text, the same name). */
+/** Prepared statement names by the lateral SELECT of `userQuery` (the same text, the same name). */
 const statementNames = new Map<string, string>()
 const statementName = (lateral: string) => {
   let name = statementNames.get(lateral)
