@@ -4,6 +4,7 @@ import { msg } from '@lingui/core/macro'
 import { burnAbi, nftAbi } from '@nexus/abi'
 import type { Address } from 'viem'
 import { getAddress, isAddress } from 'viem'
+import { SelectField } from '../../components/forms/SelectField.tsx'
 import { ok, useChainReads, useRefreshChain } from '../../data/ChainData.tsx'
 import { AdminForm } from './AdminForm.tsx'
 import { AdminPage, NotDeployed } from './AdminPage.tsx'
@@ -117,24 +118,21 @@ function NftForms({ nft }: { nft: Address }) {
       />
       {cards && cards.length > 0 && card && (
         <>
-          <label className="admin-lookup">
-            <span className="app-field__label">{t`Card`}</span>
-            <select
-              className="app-input"
-              data-testid="card-select"
-              value={String(card.tokenId)}
-              onChange={(event) => setChosen(BigInt(event.target.value))}
-            >
-              {cards.map((c) => (
-                <option key={String(c.tokenId)} value={String(c.tokenId)}>
-                  {cardLabel(c.tokenId, c.name)}
-                </option>
-              ))}
-            </select>
+          <SelectField
+            label={t`Card`}
+            className="admin-lookup"
+            testId="card-select"
+            options={cards.map((c) => String(c.tokenId))}
+            value={String(card.tokenId)}
+            onChange={(tokenId) => setChosen(BigInt(tokenId))}
+            render={(tokenId) =>
+              cardLabel(BigInt(tokenId), cards.find((c) => String(c.tokenId) === tokenId)?.name ?? '')
+            }
+          >
             <span className="app-muted">
               {t`Power ${String(card.power)}, minted ${String(card.mints)}, in circulation ${String(card.supply)}`}
             </span>
-          </label>
+          </SelectField>
           <AdminForm
             id="maxSupply"
             title={msg`Maximum supply`}
@@ -324,21 +322,14 @@ function LevelNamesForm({ nft, maxLevel }: { nft: Address; maxLevel: bigint }) {
       args={(v) => [BigInt(level), v.nameZh, v.nameEn]}
       success={msg`Tier name updated`}
     >
-      <label className="admin-lookup">
-        <span className="app-field__label">{t`Level`}</span>
-        <select
-          className="app-input"
-          data-testid="level-select"
-          value={level}
-          onChange={(event) => setLevel(Number(event.target.value))}
-        >
-          {Array.from({ length: Number(maxLevel) }, (_, index) => (
-            <option key={index + 1} value={index + 1}>
-              {index + 1}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField<number>
+        label={t`Level`}
+        className="admin-lookup"
+        testId="level-select"
+        options={Array.from({ length: Number(maxLevel) }, (_, index) => index + 1)}
+        value={level}
+        onChange={setLevel}
+      />
     </AdminForm>
   )
 }

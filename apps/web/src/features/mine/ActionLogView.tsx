@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { Card } from '@nexus/ui'
 import type { Address } from 'viem'
 import { showAmount, showTime } from '../../lib/format.ts'
+import { SelectField } from '../../components/forms/SelectField.tsx'
 import { PagedList } from '../account/PagedList.tsx'
 import { LOG_ACTIONS, LOG_SYMBOLS } from './logFilters.ts'
 import { ACTION_LOG } from './queries.ts'
@@ -10,7 +11,7 @@ import type { ActionLogData, ActionLogNode } from './queries.ts'
 
 /** The action log (`/mine?view=log`): the user's Log entries, newest first, filterable by symbol and action. */
 export function ActionLogView({ account }: { account: Address }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const [symbol, setSymbol] = useState('')
   const [action, setAction] = useState('')
   const variables = useMemo(
@@ -20,36 +21,25 @@ export function ActionLogView({ account }: { account: Address }) {
   return (
     <Card title={t`Action log`} data-testid="action-log">
       <div className="acc-filters">
-        <label className="app-field">
-          <span className="app-field__label">{t`Symbol`}</span>
-          <select
-            className="app-input"
-            data-testid="log-symbol"
-            value={symbol}
-            onChange={(event) => setSymbol(event.target.value)}
-          >
-            <option value="">{t`All`}</option>
-            {LOG_SYMBOLS.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="app-field">
-          <span className="app-field__label">{t`Action`}</span>
-          <select
-            className="app-input"
-            data-testid="log-action"
-            value={action}
-            onChange={(event) => setAction(event.target.value)}
-          >
-            <option value="">{t`All`}</option>
-            {Object.keys(LOG_ACTIONS).map((value) => (
-              <ActionOption key={value} value={value} />
-            ))}
-          </select>
-        </label>
+        <SelectField<string>
+          label={t`Symbol`}
+          testId="log-symbol"
+          options={['', ...LOG_SYMBOLS]}
+          value={symbol}
+          onChange={setSymbol}
+          render={(value) => value || t`All`}
+        />
+        <SelectField
+          label={t`Action`}
+          testId="log-action"
+          options={['', ...Object.keys(LOG_ACTIONS)]}
+          value={action}
+          onChange={setAction}
+          render={(value) => {
+            const name = LOG_ACTIONS[value]
+            return value === '' ? t`All` : name ? i18n._(name) : value
+          }}
+        />
       </div>
       <PagedList
         testId="log-entries"
@@ -60,12 +50,6 @@ export function ActionLogView({ account }: { account: Address }) {
       />
     </Card>
   )
-}
-
-function ActionOption({ value }: { value: string }) {
-  const { i18n } = useLingui()
-  const name = LOG_ACTIONS[value]
-  return <option value={value}>{name ? i18n._(name) : value}</option>
 }
 
 /** One Log entry: action, signed amount and symbol, balance after, time. */

@@ -8,6 +8,7 @@ import { ok, useChainReads } from '../../data/ChainData.tsx'
 import { useIndexedQuery, useIndexerClient } from '../../data/indexer.ts'
 import { showAmount, showTime } from '../../lib/format.ts'
 import { PAGES } from '../../lib/pages.ts'
+import { SelectField } from '../../components/forms/SelectField.tsx'
 import { RelatedLinks } from '../../components/pages/RelatedLinks.tsx'
 import { deployed } from '../admin/deployment.ts'
 import type { DeployedName } from '../admin/deployment.ts'
@@ -230,22 +231,15 @@ function AdminActions() {
       <p className="app-muted">
         {t`Every privileged action on every contract, newest first, with its transaction and the old and new values where known.`}
       </p>
-      <label className="tp-filter">
-        <span className="app-field__label">{t`Contract`}</span>
-        <select
-          className="app-input"
-          data-testid="admin-filter"
-          value={contract}
-          onChange={(event) => setContract(event.target.value)}
-        >
-          <option value="">{t`All contracts`}</option>
-          {contracts.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField<string>
+        label={t`Contract`}
+        className="tp-filter"
+        testId="admin-filter"
+        options={['', ...contracts]}
+        value={contract}
+        onChange={setContract}
+        render={(name) => name || t`All contracts`}
+      />
       {result.fetching && !first ? (
         <Spinner label={t`Loading`} />
       ) : result.error && !first ? (
