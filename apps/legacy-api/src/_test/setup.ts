@@ -200,6 +200,32 @@ export async function addRegistration(
   }
 }
 
+/**
+ * A running machine of type 1 for `userId`, written as a purchase would leave it (started a day ago, ending at
+ * `endAt`), without the chain: for tests of what machines add to teams.
+ */
+export async function addMachine(
+  db: Database,
+  userId: number,
+  machine: { amount: string; power: string; endAt: Date; txHash: Hex },
+) {
+  await db.prisma.legacyMachine.create({
+    data: {
+      userId,
+      typeId: 1,
+      num: 1,
+      price: machine.amount,
+      amount: machine.amount,
+      power: machine.power,
+      dailyOutput: '0',
+      days: 1,
+      txHash: machine.txHash,
+      startAt: new Date(Date.now() - 86_400_000),
+      endAt: machine.endAt,
+    },
+  })
+}
+
 type Artifact = { abi: Abi; bytecode: Hex }
 
 export type TestChain = {

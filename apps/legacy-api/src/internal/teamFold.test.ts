@@ -1,7 +1,7 @@
 // The periodic fold of ended machines out of the team totals, on a real PostgreSQL.
 import { zeroAddress } from 'viem'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { account, addRegistration, setupApp, type TestApp } from '../_test/setup.ts'
+import { account, addMachine, addRegistration, setupApp, type TestApp } from '../_test/setup.ts'
 import { createApp } from '../createApp.ts'
 
 let t: TestApp
@@ -19,20 +19,11 @@ test('runs once the app is ready and then every interval: an ended machine is fo
   const { id: userId } = await t.db.prisma.legacyUser.create({
     data: { address: member.address.toLowerCase(), username: 'member' },
   })
-  await t.db.prisma.legacyMachine.create({
-    data: {
-      userId,
-      typeId: 1,
-      num: 1,
-      price: '10',
-      amount: '10',
-      power: '20',
-      dailyOutput: '0',
-      days: 1,
-      txHash: `0x${'f'.repeat(64)}`,
-      startAt: new Date(Date.now() - 86_400_000),
-      endAt: new Date(Date.now() + 300),
-    },
+  await addMachine(t.db, userId, {
+    amount: '10',
+    power: '20',
+    endAt: new Date(Date.now() + 300),
+    txHash: `0x${'f'.repeat(64)}`,
   })
   const row = () =>
     t.db.pool.query<{ expired: boolean; power: string }>(

@@ -3,6 +3,7 @@ import { parseEther, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
   account,
+  addMachine,
   addRegistration,
   setupApp,
   setupChain,
@@ -321,21 +322,7 @@ describe('team totals (kept by the database as members join and machines are bou
       where: { address: dave.address.toLowerCase() },
     })
     const endAt = new Date(Date.now() + 1_500)
-    await t.db.prisma.legacyMachine.create({
-      data: {
-        userId,
-        typeId: 1,
-        num: 1,
-        price: '50.5',
-        amount: '50.5',
-        power: '70.25',
-        dailyOutput: '0',
-        days: 1,
-        txHash: `0x${'d'.repeat(64)}`,
-        startAt: new Date(Date.now() - 86_400_000),
-        endAt,
-      },
-    })
+    await addMachine(t.db, userId, { amount: '50.5', power: '70.25', endAt, txHash: `0x${'d'.repeat(64)}` })
     // Not in the indexer's tree yet: not alice's team.
     expect(await data('teamInfo', {}, aliceToken)).toEqual(before)
     await addRegistration(t.db, dave.address, alice.address, 5)
