@@ -1,16 +1,20 @@
 import type { ReactNode } from 'react'
 
-export type SegmentedProps<T extends string | number> = {
-  /** What the choice is about, for assistive technology (e.g. "Pay with"). */
+/** One value out of `options`: what `Segmented` and `SelectField` share. */
+export type ChoiceProps<T extends string | number> = {
+  /** What the choice is about (e.g. "Pay with"). */
   label: string
   options: readonly T[]
   value: NoInfer<T>
   onChange(value: NoInfer<T>): void
+  testId?: string
+}
+
+export type SegmentedProps<T extends string | number> = ChoiceProps<T> & {
   /** How an option reads (default: the value itself). */
   render?: (option: T) => ReactNode
   /** Each option's test id is this prefix followed by the option (e.g. `pay-` → `pay-USDT`). */
   testIdPrefix?: string
-  testId?: string
 }
 
 /** A one-of-few choice (pay with USDT or NEX, slippage) as a radio group of segment buttons. */

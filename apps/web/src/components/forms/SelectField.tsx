@@ -1,14 +1,9 @@
 import type { ReactNode } from 'react'
+import type { ChoiceProps } from './Segmented.tsx'
 
-export type SelectFieldProps<T extends string | number> = {
-  /** The visible label. */
-  label: string
-  options: readonly T[]
-  value: NoInfer<T>
-  onChange(value: NoInfer<T>): void
-  /** How an option reads (default: the value itself). */
+export type SelectFieldProps<T extends string | number> = ChoiceProps<T> & {
+  /** How an option reads (default: the value itself); a list option holds text only. */
   render?: (option: T) => string
-  testId?: string
   /** The label's class (default `app-field`). */
   className?: string
   /** Shown under the list, inside the label (a hint about the chosen option). */
