@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { createDatabase } from './createDatabase.ts'
+import { createDatabase, withEveryConnection } from './createDatabase.ts'
 import { parseDatabaseUrl } from './parseDatabaseUrl.ts'
 import { createTestDatabase, type TestDatabase } from './testing/index.ts'
 
@@ -78,6 +78,31 @@ describe('createDatabase: the pool', () => {
     } finally {
       await admin.query(`DROP ROLE ${role}`)
     }
+  })
+
+  test('withEveryConnection runs on that many different connections, and gives all back when one fails', async () => {
+    const db = await createDatabase({ url: testDb.url, poolSize: 3, keepConnections: true, migrate: false })
+    try {
+      const backends: number[] = []
+      await withEveryConnection(db.pool, 3, async (client) => {
+        backends.push((await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid ?? 0)
+      })
+      expect(new Set(backends).size).toBe(3)
+      let calls = 0
+      await expect(
+        withEveryConnection(db.pool, 3, async (client) => {
+          calls += 1
+          if (calls === 2) throw new Error('second one failed')
+          await client.query('SELECT 1')
+        }),
+      ).rejects.toThrow('second one failed')
+      expect(calls).toBe(3)
+      expect(db.pool.idleCount).toBe(3)
+      expect(db.pool.waitingCount).toBe(0)
+    } finally {
+      await db.close()
+    }
+    expect(await settledConnections()).toBe(0)
   })
 
   test.each([

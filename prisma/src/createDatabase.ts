@@ -16,8 +16,8 @@ export type CreateDatabaseParameters = {
   /** Connections of the raw pool and of Prisma's pool (default: 10; always 1 for PGlite). */
   poolSize?: number
   /**
-   * For a long-running service: open all `poolSize` connections before returning and keep them open while idle
-   * (default: false: connections open on demand and close after `idleTimeoutMs` idle).
+   * For a long-running service on PostgreSQL: open all `poolSize` connections before returning and keep them open
+   * while idle (default: false: connections open on demand and close after `idleTimeoutMs` idle; PGlite has one).
    *
    * @dev A new connection costs a server process, a login and, for each statement, a parse and a plan on cold
    * caches: 10-40 ms here, where a warm one answers the same query in under 1 ms. A pool that closes its idle
@@ -79,7 +79,8 @@ export async function createDatabase(parameters: CreateDatabaseParameters = {}):
     })
     if (parameters.keepConnections) {
       try {
-        await openEveryConnection(database.pool, poolSize)
+        // Checked out together, released idle: the pool keeps them (its `min`).
+        await withEveryConnection(database.pool, poolSize)
       } catch (error) {
         await database.close()
         throw error
@@ -106,11 +107,29 @@ async function serverKind(url: string): Promise<Database['kind']> {
   }
 }
 
-/** Opens `count` connections of `pool` at once and gives them back: the pool keeps them (its `min`). */
-async function openEveryConnection(pool: pg.Pool, count: number): Promise<void> {
-  const opened = await Promise.allSettled(Array.from({ length: count }, () => pool.connect()))
-  for (const result of opened) if (result.status === 'fulfilled') result.value.release()
-  const failed = opened.find((result) => result.status === 'rejected')
+/**
+ * Checks out `count` connections of `pool` at once (so they are `count` different ones, opening those the pool
+ * lacks), runs `use` on each, and gives them all back, whatever failed. Throws the first failure, of a checkout
+ * or of `use`, once every connection is back.
+ *
+ * @example
+ * // every connection open now prepares a statement
+ * await withEveryConnection(db.pool, db.pool.totalCount, (client) => client.query({ name, text, values }))
+ */
+export async function withEveryConnection(
+  pool: pg.Pool,
+  count: number,
+  use: (client: pg.PoolClient) => Promise<unknown> = async () => undefined,
+): Promise<void> {
+  const checkedOut = await Promise.allSettled(Array.from({ length: count }, () => pool.connect()))
+  const clients = checkedOut.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+  let used: PromiseSettledResult<unknown>[]
+  try {
+    used = await Promise.allSettled(clients.map(use))
+  } finally {
+    for (const client of clients) client.release()
+  }
+  const failed = [...checkedOut, ...used].find((result) => result.status === 'rejected')
   if (failed) throw failed.reason
 }
 

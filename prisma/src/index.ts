@@ -1,4 +1,4 @@
-export { createDatabase } from './createDatabase.ts'
+export { createDatabase, withEveryConnection } from './createDatabase.ts'
 export type { CreateDatabaseParameters, Database } from './createDatabase.ts'
 export {
   createMigration,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { Pool, PrismaClient } from '@nexus/db'
+import { withEveryConnection, type Pool, type PrismaClient } from '@nexus/db'
 import {
   SignInExpiredError,
   SignInFieldMismatchError,
@@ -130,22 +130,12 @@ export function createAuth(prisma: PrismaClient, pool: Pool, settings: AuthSetti
    * Connections opened later prepare a statement on first use.
    */
   async function prepareConnections() {
-    const checkedOut = await Promise.allSettled(Array.from({ length: pool.totalCount }, () => pool.connect()))
-    const clients = checkedOut.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
-    try {
-      await Promise.all(
-        clients.map(async (client) => {
-          // A token hash no session has: the statement is planned, no row is read.
-          for (const [lateral, sampleParams] of declared) {
-            await client.query({ ...statementOf(lateral), values: ['', ...sampleParams()] })
-          }
-        }),
-      )
-    } finally {
-      for (const client of clients) client.release()
-    }
-    const failed = checkedOut.find((result) => result.status === 'rejected')
-    if (failed) throw failed.reason
+    await withEveryConnection(pool, pool.totalCount, async (client) => {
+      // A token hash no session has: the statement is planned, no row is read.
+      for (const [lateral, sampleParams] of declared) {
+        await client.query({ ...statementOf(lateral), values: ['', ...sampleParams()] })
+      }
+    })
   }
 
   return {
