@@ -97,6 +97,9 @@ describe('createDatabase: the pool', () => {
         }),
       ).rejects.toThrow('second one failed')
       expect(calls).toBe(3)
+      for (const count of [-1, 1.5, Number.NaN]) {
+        await expect(withEveryConnection(db.pool, count)).rejects.toThrow(/^count: /)
+      }
       expect(db.pool.idleCount).toBe(3)
       expect(db.pool.waitingCount).toBe(0)
     } finally {

@@ -121,6 +121,7 @@ export async function withEveryConnection(
   count: number,
   use: (client: pg.PoolClient) => Promise<unknown> = async () => undefined,
 ): Promise<void> {
+  if (!Number.isInteger(count) || count < 0) throw new RangeError(`count: a whole number from 0, not ${count}`)
   const checkedOut = await Promise.allSettled(Array.from({ length: count }, () => pool.connect()))
   const clients = checkedOut.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
   let used: PromiseSettledResult<unknown>[]
