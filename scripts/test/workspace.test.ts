@@ -1,7 +1,8 @@
 // The repository's own promises: the README's two commands, CI running exactly the test command, Node pinned
 // and bootstrapped, Nx never contacting the network, every project tagged for the boundary rules.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
@@ -82,6 +83,22 @@ describe('Nx', () => {
     const sdk = JSON.parse(read('libs/sdk/project.json'))
     expect(abi.targets.generate.dependsOn).toContain('contracts:build')
     expect(sdk.targets.generate.dependsOn).toContain('contracts:build')
+  })
+
+  it('builds every project after the builds of its dependencies, so `nx run sdk:build` works on a clean clone', () => {
+    // the resolved graph, so that a project.json that overrides `dependsOn` is caught too
+    const file = join(mkdtempSync(join(tmpdir(), 'nexus-graph-')), 'graph.json')
+    const result = spawnSync(process.execPath, [join(root, 'node_modules', '.bin', 'nx'), 'graph', `--file=${file}`], {
+      cwd: root,
+      encoding: 'utf8',
+    })
+    expect(result.status, result.stderr).toBe(0)
+    const graph = JSON.parse(readFileSync(file, 'utf8')) as {
+      graph: { nodes: Record<string, { data: { targets: Record<string, { dependsOn?: string[] }> } }> }
+    }
+    const builds = Object.entries(graph.graph.nodes).filter(([, node]) => node.data.targets.build)
+    expect(builds.map(([name]) => name)).toEqual(expect.arrayContaining(['abi', 'sdk', 'web']))
+    for (const [name, node] of builds) expect(node.data.targets.build?.dependsOn, name).toContain('^build')
   })
 
   it('tags every project so that the boundary rules apply', () => {
