@@ -29,7 +29,7 @@ export const tokenDefaults = {
   addPoolRate: 100n,
   /** Sell fee sold for USDT and split to NFT dividends, burn contract and market. */
   feeUSDT: 200n,
-  /** Sell fee sent as NEX to the burn/dividend contract. */
+  /** Sell fee kept as NEX, sold by swapAndTrans for the burn contract's dividend pool. */
   feeNex: 200n,
   /** NEX kept before swapAndLiquify / swapAndTrans may run (getAutoSwapMin). */
   autoSwapMin: 1_000n * ether,
@@ -39,8 +39,8 @@ export const tokenDefaults = {
   burnMin: 100_000n * ether,
   /** Gas for a fee receiver's onFeeReceived hook (bound <= 1,000,000; 0 = no hook). */
   dividendGas: 300_000n,
-  /** Caller's reward, in bp of what burnPool burns (bound <= 100). */
-  burnReward: 50n,
+  /** Caller's reward, in bp of what burnPool burns: bound to 0 (the pair's NEX belongs to the LPs). */
+  burnReward: 0n,
   /** USDT collected before it is paid out to nft/burn/market. */
   sendMin: 10n * ether,
   /** After openTime, only whitelisted accounts may buy for this long (bound <= 1 d). */

@@ -8,13 +8,14 @@ import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
 import {ILog} from "./interfaces/ILog.sol";
 import {IMain} from "./interfaces/IMain.sol";
 import {IMining} from "./interfaces/IMining.sol";
+import {AutomationCompatibleInterface} from "./interfaces/external/AutomationCompatibleInterface.sol";
 import {FeeMath} from "./libraries/FeeMath.sol";
 import {Paging} from "./libraries/Paging.sol";
 
 /// @title Mining: NEX stakes in 6 tiers sharing a bounded daily emission by force (see {IMining})
 /// @notice Deployed behind an ERC-1967 proxy. `_claimable(nex)` is the NEX of locked stakes to return, the emission
 /// budget and everything emitted but not yet withdrawn, so `withdrawExcess` never touches users' NEX.
-contract Mining is NexusUpgradeable, IMining {
+contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
     using SafeERC20 for IERC20;
 
     /// @notice Number of tiers and of invite generations.
@@ -251,6 +252,20 @@ contract Mining is NexusUpgradeable, IMining {
         _updatePool();
     }
 
+    /// @notice Due once a day (`dayTimes` seconds) since the emission last advanced, while there is force to
+    /// share it and budget to emit. A view (simulated with eth_call).
+    function checkUpkeep(bytes calldata) external view returns (bool upkeepNeeded, bytes memory performData) {
+        return (_upkeepDue(), "");
+    }
+
+    /// @notice The daily pool update: advances the emission (O(1), pays the caller nothing). Reverts with
+    /// {MiningUpkeepNotDue} when `checkUpkeep` would say false, so a keeper cannot be made to spend gas for
+    /// nothing. Runs while paused too: it only books what stakers already earned.
+    function performUpkeep(bytes calldata) external nonReentrant {
+        if (!_upkeepDue()) revert MiningUpkeepNotDue(_totals.lastTime + _settings.dayTimes);
+        _updatePool();
+    }
+
     /// @inheritdoc IMining
     function addMint(uint256 amount) external nonReentrant {
         if (amount == 0 || amount > MAX_AMOUNT) revert MiningAmountOutOfRange(amount, 1, MAX_AMOUNT);
@@ -447,6 +462,12 @@ contract Mining is NexusUpgradeable, IMining {
         if (emission > mintSurplus) emission = mintSurplus;
         perForce += (emission * ACC) / totalForce;
         mintSurplus -= emission;
+    }
+
+    function _upkeepDue() private view returns (bool) {
+        if (block.timestamp < _totals.lastTime + _settings.dayTimes) return false;
+        (, , uint256 emission) = _pending();
+        return emission != 0;
     }
 
     function _updatePool() private {

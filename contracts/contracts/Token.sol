@@ -9,6 +9,7 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {IFeeReceiver} from "./interfaces/IFeeReceiver.sol";
 import {IToken} from "./interfaces/IToken.sol";
+import {AutomationCompatibleInterface} from "./interfaces/external/AutomationCompatibleInterface.sol";
 import {IUniswapV2Factory} from "./interfaces/external/IUniswapV2Factory.sol";
 import {IUniswapV2Pair} from "./interfaces/external/IUniswapV2Pair.sol";
 import {IUniswapV2Router02} from "./interfaces/external/IUniswapV2Router02.sol";
@@ -20,7 +21,7 @@ import {TokenDistributor} from "./TokenDistributor.sol";
 /// @title NEX, the platform token (see {IToken})
 /// @notice Not upgradeable: holders keep the code they bought. The owner sets fees and periods within the
 /// `MAX_*` bounds below and can never take the NEX kept for swaps nor the LP tokens the contract locks.
-contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken {
+contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken, AutomationCompatibleInterface {
     using SafeERC20 for IERC20;
     using TwapOracle for TwapOracle.State;
 
@@ -33,8 +34,14 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken {
     /// @notice Upper bound of the share of the pair's NEX that one `burnPool` burns (basis points). With the
     /// pair's own 0.25-0.3 % fee per swap, a buy + `burnPool` + sell round trip can never gain (see README).
     uint256 public constant MAX_BURN_RATE = 50;
-    /// @notice Upper bound of the caller's reward, in basis points of what `burnPool` burns.
-    uint256 public constant MAX_BURN_REWARD = 100;
+    /// @notice Upper bound of `burnReward`: 0. The NEX that `burnPool` takes from the pair belongs to the
+    /// liquidity providers, so no part of it may pay the caller; keepers are paid by whoever runs them (e.g. a
+    /// funded Chainlink Automation upkeep). The field stays in the config for SPEC §3's shape.
+    uint256 public constant MAX_BURN_REWARD = 0;
+    /// @notice `performUpkeep` tasks (the `performData` is `abi.encode(uint8 task)`).
+    uint8 public constant UPKEEP_BURN_POOL = 1;
+    uint8 public constant UPKEEP_SWAP_AND_LIQUIFY = 2;
+    uint8 public constant UPKEEP_SWAP_AND_TRANS = 3;
     /// @notice Bounds of the `burnPool` period.
     uint256 public constant MIN_BURN_TIME = 1 hours;
     uint256 public constant MAX_BURN_TIME = 30 days;
@@ -61,6 +68,7 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken {
     mapping(address account => bool allowed) private _whitelist;
     uint256 private _liquidityBalance;
     uint256 private _transBalance;
+    uint256 private _burnFeeBalance;
     uint256 private _lastBurnTime;
     uint256 private _lastBurnBlock;
 
@@ -99,6 +107,39 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken {
 
     /// @inheritdoc IToken
     function swapAndLiquify() external nonReentrant {
+        _swapAndLiquify();
+    }
+
+    /// @inheritdoc IToken
+    function swapAndTrans() external nonReentrant {
+        _swapAndTrans();
+    }
+
+    /// @inheritdoc IToken
+    function burnPool() external nonReentrant {
+        _burnPool();
+    }
+
+    /// @notice Which work is due, first the pool burn, then the liquidity, then the fee conversion; the
+    /// `performData` names it. A view (the automation network and the keeper simulate it with eth_call).
+    function checkUpkeep(bytes calldata) external view returns (bool upkeepNeeded, bytes memory performData) {
+        uint8 task = _dueTask();
+        return (task != 0, task == 0 ? bytes("") : abi.encode(task));
+    }
+
+    /// @notice Does the task in `performData` if it is due (else reverts with {TokenUpkeepNotDue}). Anyone may
+    /// call: the work is bounded (one swap of at most `MAX_SWAP_SHARE` of the pair's NEX, with a TWAP minimum
+    /// output; or one pool burn per `burnTime`) and pays the caller nothing. Emits {UpkeepPerformed}.
+    function performUpkeep(bytes calldata performData) external nonReentrant {
+        uint8 task = abi.decode(performData, (uint8));
+        if (!_isDue(task)) revert TokenUpkeepNotDue(task);
+        if (task == UPKEEP_BURN_POOL) _burnPool();
+        else if (task == UPKEEP_SWAP_AND_LIQUIFY) _swapAndLiquify();
+        else _swapAndTrans();
+        emit UpkeepPerformed(msg.sender, task);
+    }
+
+    function _swapAndLiquify() private {
         uint256 amount = _liquidityBalance;
         uint256 min = _settings.autoSwapMin;
         if (amount == 0 || amount < min) revert TokenBelowAutoSwapMin(amount, min);
@@ -126,17 +167,30 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken {
         emit SwapAndLiquify(half, usdtReceived, nexAdded, liquidity);
     }
 
-    /// @inheritdoc IToken
-    function swapAndTrans() external nonReentrant {
-        uint256 amount = _transBalance;
+    /// @dev Sells the fee NEX (the `swapAndTrans` fees and the sell fee kept for the burn contract, in
+    /// proportion when capped). The burn fee's USDT goes whole to the burn contract's dividend pool; the rest
+    /// is split by {_distribute}.
+    function _swapAndTrans() private {
+        uint256 trans = _transBalance;
+        uint256 burnFee = _burnFeeBalance;
+        uint256 total = trans + burnFee;
         uint256 min = _settings.autoSwapMin;
-        if (amount == 0 || amount < min) revert TokenBelowAutoSwapMin(amount, min);
-        amount = _capSwap(amount);
-        _transBalance -= amount;
+        if (total == 0 || total < min) revert TokenBelowAutoSwapMin(total, min);
+        uint256 amount = _capSwap(total);
+        uint256 fromBurnFee = (amount * burnFee) / total;
+        _transBalance = trans - (amount - fromBurnFee);
+        _burnFeeBalance = burnFee - fromBurnFee;
         _updateOracle();
         uint256 usdtReceived = _sellForUsdt(amount);
         _usdt.safeTransfer(address(_distributor), usdtReceived);
         emit SwapAndTrans(amount, usdtReceived);
+        uint256 burnFeeUsdt = (usdtReceived * fromBurnFee) / amount;
+        if (burnFeeUsdt != 0) {
+            address burn = _settings.burn;
+            if (burn != address(0)) _payFee(burn, burnFeeUsdt);
+            else _distributor.transfer(address(_usdt), _settings.market, burnFeeUsdt);
+            emit BurnFeeConverted(fromBurnFee, burnFeeUsdt, burn != address(0) ? burn : _settings.market);
+        }
         _distribute();
     }
 
@@ -154,8 +208,7 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken {
         emit SwapBurned(msg.sender, amount, balanceOf(DEAD) - before);
     }
 
-    /// @inheritdoc IToken
-    function burnPool() external nonReentrant {
+    function _burnPool() private {
         uint256 next = _lastBurnTime + _settings.burnTime;
         if (block.timestamp < next) revert TokenBurnTooEarly(next);
         uint256 pairBalance = balanceOf(_pair);
@@ -167,12 +220,9 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken {
         _updateOracle();
         _lastBurnTime = block.timestamp;
         _lastBurnBlock = block.number;
-        uint256 reward = FeeMath.bps(amount, _settings.burnReward);
-        uint256 burned = amount - reward;
-        super._update(_pair, address(0), burned);
-        if (reward != 0) super._update(_pair, msg.sender, reward);
+        super._update(_pair, address(0), amount);
         IUniswapV2Pair(_pair).sync();
-        emit PoolBurned(msg.sender, burned, reward);
+        emit PoolBurned(msg.sender, amount, 0);
     }
 
     /// @inheritdoc IToken
@@ -215,7 +265,9 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken {
     function withdrawExcess(address token, address to, uint256 amount) external onlyOwner nonReentrant {
         if (to == address(0)) revert TokenInvalidAddress(to);
         uint256 balance = TokenTransfer.balanceOf(token, address(this));
-        uint256 kept = token == address(this) ? _liquidityBalance + _transBalance : (token == _pair ? balance : 0);
+        uint256 kept = token == address(this)
+            ? _liquidityBalance + _transBalance + _burnFeeBalance
+            : (token == _pair ? balance : 0);
         uint256 free = TokenTransfer.excess(balance, kept);
         if (amount > free) revert TokenWithdrawExceedsExcess(token, amount, free);
         TokenTransfer.send(token, to, amount);
@@ -309,8 +361,8 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken {
     }
 
     /// @inheritdoc IToken
-    function getSwapBalances() external view returns (uint256 liquidity, uint256 trans) {
-        return (_liquidityBalance, _transBalance);
+    function getSwapBalances() external view returns (uint256 liquidity, uint256 trans, uint256 burnFee) {
+        return (_liquidityBalance, _transBalance, _burnFeeBalance);
     }
 
     /// @inheritdoc IToken
@@ -350,9 +402,54 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken {
             _transBalance += transFee;
             super._update(from, address(this), kept);
         }
-        if (nexFee != 0) super._update(from, s.burn != address(0) ? s.burn : s.market, nexFee);
+        if (nexFee != 0) {
+            // kept as NEX and sold for the burn contract's dividend pool by `swapAndTrans` (the burn contract
+            // has no use for NEX and must not hold users' value it does not account); the market if unset
+            if (s.burn != address(0)) {
+                _burnFeeBalance += nexFee;
+                super._update(from, address(this), nexFee);
+            } else {
+                super._update(from, s.market, nexFee);
+            }
+        }
         if (kept + nexFee != 0) emit FeesTaken(isBuy ? to : from, isBuy, liquidityFee, transFee, nexFee);
         super._update(from, to, amount - kept - nexFee);
+    }
+
+    function _dueTask() private view returns (uint8) {
+        if (_isDue(UPKEEP_BURN_POOL)) return UPKEEP_BURN_POOL;
+        if (_isDue(UPKEEP_SWAP_AND_LIQUIFY)) return UPKEEP_SWAP_AND_LIQUIFY;
+        if (_isDue(UPKEEP_SWAP_AND_TRANS)) return UPKEEP_SWAP_AND_TRANS;
+        return 0;
+    }
+
+    /// @dev Whether `task` would do work now: the same conditions as the functions' own checks, plus a TWAP that
+    /// gives a non-zero minimum output for the swaps (so a due swap does not revert on its minimum).
+    function _isDue(uint8 task) private view returns (bool) {
+        if (task == UPKEEP_BURN_POOL) {
+            if (block.timestamp < _lastBurnTime + _settings.burnTime) return false;
+            uint256 pairBalance = balanceOf(_pair);
+            uint256 floor = _settings.burnMin;
+            return pairBalance > floor && FeeMath.bps(pairBalance, _multi.burnRate) != 0;
+        }
+        uint256 kept;
+        if (task == UPKEEP_SWAP_AND_LIQUIFY) kept = _liquidityBalance;
+        else if (task == UPKEEP_SWAP_AND_TRANS) kept = _transBalance + _burnFeeBalance;
+        else revert TokenUnknownUpkeep(task);
+        if (kept == 0 || kept < _settings.autoSwapMin) return false;
+        uint256 sold = _capSwap(kept);
+        // swapAndLiquify sells half of what it takes
+        return _swapQuote(task == UPKEEP_SWAP_AND_LIQUIFY ? sold / 2 : sold) != 0;
+    }
+
+    /// @dev The TWAP value of `amount` NEX less the slippage, or 0 while the TWAP is not ready.
+    function _swapQuote(uint256 amount) private view returns (uint256) {
+        if (amount == 0) return 0;
+        try this.getSwapValue(amount) returns (uint256 quote) {
+            return quote - FeeMath.bps(quote, _multi.swapSlippage);
+        } catch {
+            return 0;
+        }
     }
 
     function _sellForUsdt(uint256 amount) private returns (uint256 received) {

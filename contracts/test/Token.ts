@@ -86,7 +86,7 @@ describe('Token (NEX)', async () => {
     })
   })
 
-  it('splits the sell fee: liquidity, trans and NEX to the burn contract (market when unset)', async () => {
+  it('splits the sell fee: liquidity, trans and NEX for the burn contract (market when unset)', async () => {
     const system = await networkHelpers.loadFixture(fixture)
     const { token, alice, deployer } = system
     await buy(system, alice, parseEther('1000'))
@@ -107,6 +107,13 @@ describe('Token (NEX)', async () => {
       (await token.read.balanceOf([deployer.account.address])) - marketBefore,
       (amount * localDefaults.token.feeNex) / BPS,
     )
+    // with a burn contract set, the NEX fee stays in the token, counted for the burn contract
+    const receiver = await viem.deployContract('FeeReceiverMock', [false])
+    await token.write.setConfig([await settings(system, { burn: receiver.address })])
+    await sell(system, alice, amount)
+    const [, , burnFee] = await token.read.getSwapBalances()
+    assert.equal(burnFee, (amount * localDefaults.token.feeNex) / BPS)
+    assert.equal(await token.read.balanceOf([receiver.address]), 0n)
   })
 
   it('charges no fee on plain transfers nor for exempt accounts', async () => {
@@ -174,7 +181,7 @@ describe('Token (NEX)', async () => {
     ][] = [
       [{ buyRate: 1001n }, 'FeeMathRateTooHigh', [1001n, 1000n]],
       [{ addPoolRate: 400n, feeUSDT: 400n, feeNex: 201n }, 'FeeMathRateTooHigh', [1001n, 1000n]],
-      [{ burnReward: 101n }, 'FeeMathRateTooHigh', [101n, 100n]],
+      [{ burnReward: 1n }, 'FeeMathRateTooHigh', [1n, 0n]],
       [{ burnTime: 3599n }, 'TokenValueOutOfBounds', [3599n, 3600n, 30n * 86400n]],
       [{ burnTime: 30n * 86400n + 1n }, 'TokenValueOutOfBounds', [30n * 86400n + 1n, 3600n, 30n * 86400n]],
       [{ dividendGas: 1_000_001n }, 'TokenValueOutOfBounds', [1_000_001n, 0n, 1_000_000n]],
@@ -231,7 +238,7 @@ describe('Token (NEX)', async () => {
     const paid = (await usdt.read.balanceOf([deployer.account.address])) - marketBefore
     // nft and burn are unset, so the market gets everything; at least the TWAP value less the slippage
     assert.ok(paid >= twap - (twap * localDefaults.tokenMulti.swapSlippage) / BPS, `${paid} vs ${twap}`)
-    assert.deepEqual(await token.read.getSwapBalances(), [0n, 0n])
+    assert.deepEqual(await token.read.getSwapBalances(), [0n, 0n, 0n])
   })
 
   it('swapAndTrans pays nft and burn shares and calls their hooks with bounded gas', async () => {
@@ -281,18 +288,17 @@ describe('Token (NEX)', async () => {
     assert.ok(burned > parseEther('980') && burned < parseEther('1000'), `${burned}`)
   })
 
-  it('burnPool burns at most burnRate of the pair per burnTime and rewards the caller', async () => {
+  it('burnPool burns at most burnRate of the pair per burnTime and pays the caller nothing', async () => {
     const system = await networkHelpers.loadFixture(fixture)
     const { token, pair, alice } = system
     const pairBefore = await token.read.balanceOf([pair.address])
     const amount = (pairBefore * tokenMultiDefaults.burnRate) / BPS
-    const reward = (amount * localDefaults.token.burnReward) / BPS
     await viem.assertions.emitWithArgs(token.write.burnPool({ account: alice.account }), token, 'PoolBurned', [
       getAddress(alice.account.address),
-      amount - reward,
-      reward,
+      amount,
+      0n,
     ])
-    assert.equal(await token.read.balanceOf([alice.account.address]), reward)
+    assert.equal(await token.read.balanceOf([alice.account.address]), 0n)
     const [reserve0, reserve1] = await pair.read.getReserves()
     const nexReserve = (await pair.read.token0()) === getAddress(token.address) ? reserve0 : reserve1
     assert.equal(nexReserve, pairBefore - amount)

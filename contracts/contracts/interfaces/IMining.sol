@@ -13,6 +13,7 @@ pragma solidity ^0.8.28;
 /// 10,000` NEX; the rest of the amount was added to `mintSurplus` at the deposit. `stakeTotals[i]` is what tier `i`
 /// holds now. Stake states: locked (`isValid`, before `endTime`), unlocked (`isValid`, from `endTime`), completed
 /// (released, `!isValid`); `status` says which (1, 2, 3).
+/// `checkUpkeep`/`performUpkeep` (Chainlink Automation's interface) run the daily pool update.
 interface IMining {
     /// @notice SPEC.md §3 "Mining config" (`mintSurplus` is the budget left to emit, as of now).
     struct Config {
@@ -135,6 +136,8 @@ interface IMining {
     error MiningWrongHandleFee(uint256 value, uint256 required);
     /// @notice A config value is outside `[min, max]`.
     error MiningValueOutOfBounds(string name, uint256 value, uint256 min, uint256 max);
+    /// @notice `performUpkeep` before the daily update is due (`nextTime`), or with nothing to emit.
+    error MiningUpkeepNotDue(uint256 nextTime);
 
     /// @notice Emitted for every deposit.
     event Deposited(

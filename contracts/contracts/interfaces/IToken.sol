@@ -5,13 +5,16 @@ pragma solidity ^0.8.28;
 /// @notice 21,000,000 NEX minted once. Trades against the NEX/USDT pair pay fees (in basis points):
 /// - a buy pays `buyRate`, kept as NEX for `swapAndTrans`;
 /// - a sell pays `addPoolRate` (kept for `swapAndLiquify`) + `feeUSDT` (kept for `swapAndTrans`) + `feeNex`
-///   (sent at once as NEX to the `burn` dividend contract, or the market wallet if unset).
-/// `swapAndTrans` sells its NEX for USDT and splits the USDT between the `nft` dividends (`nftShare`), the `burn`
-/// contract (`burnShare`) and the `market` wallet (the rest). `swapAndLiquify` adds its NEX to the pool (the LP
+///   (kept as NEX for the `burn` dividend contract, or sent at once to the market wallet if `burn` is unset).
+/// `swapAndTrans` sells its NEX for USDT: the `feeNex` part's USDT goes whole to the `burn` contract's dividend
+/// pool; the rest is split between the `nft` dividends (`nftShare`), the `burn` contract (`burnShare`) and the
+/// `market` wallet (the rest). `swapAndLiquify` adds its NEX to the pool (the LP
 /// tokens stay locked in this contract). `burnPool` burns at most `burnRate` of the pair's NEX per `burnTime`;
 /// non-exempt sells revert for the rest of that block, so a burn cannot be sold into within one transaction.
 /// Every internal swap has a minimum output from the TWAP (`getSwapValue`) less `swapSlippage`, never zero, and
 /// none runs inside a transfer: they are explicit calls, guarded against reentrancy.
+/// `checkUpkeep`/`performUpkeep` (Chainlink Automation's interface) run `burnPool`, `swapAndLiquify` and
+/// `swapAndTrans` when due; `burnPool` pays its caller nothing (`burnReward` is bounded to 0).
 /// Fee-exempt accounts pay no fees and may trade before `openTime`; during `whiteTime` after `openTime` only
 /// whitelisted accounts may buy.
 interface IToken {
@@ -105,6 +108,10 @@ interface IToken {
     error TokenZeroMinOut(uint256 amountIn);
     /// @notice Withdrawing `amount` of `token` would take NEX kept for swaps or the locked LP tokens.
     error TokenWithdrawExceedsExcess(address token, uint256 amount, uint256 excess);
+    /// @notice `performUpkeep` was called for a task that is not due.
+    error TokenUpkeepNotDue(uint8 task);
+    /// @notice `performUpkeep` was called with an unknown task.
+    error TokenUnknownUpkeep(uint8 task);
 
     /// @notice Emitted when the owner changes the settings.
     event ConfigUpdated(Settings settings);
@@ -129,8 +136,13 @@ interface IToken {
     event FeesDistributed(uint256 nftAmount, uint256 burnAmount, uint256 marketAmount);
     /// @notice Emitted by `swapBurn`: `account` paid `usdtIn` USDT and `tokensBurned` NEX were bought and burned.
     event SwapBurned(address indexed account, uint256 usdtIn, uint256 tokensBurned);
-    /// @notice Emitted by `burnPool`.
+    /// @notice Emitted by `burnPool`; `reward` is always 0 (kept for the event's shape).
     event PoolBurned(address indexed caller, uint256 burned, uint256 reward);
+    /// @notice Emitted by `swapAndTrans` when it sold `tokens` NEX of the `feeNex` fees for `usdt` USDT, paid to
+    /// `receiver` (the burn contract, or the market wallet if unset).
+    event BurnFeeConverted(uint256 tokens, uint256 usdt, address indexed receiver);
+    /// @notice Emitted by `performUpkeep` after `task` ran.
+    event UpkeepPerformed(address indexed caller, uint8 task);
     /// @notice Emitted when the TWAP stores a new average.
     event OracleUpdated(uint256 priceAverage, uint256 timestamp);
     /// @notice Emitted when the owner withdraws tokens the contract holds beyond what it keeps.
@@ -145,8 +157,8 @@ interface IToken {
     /// @notice Takes `amount` USDT from the caller, buys NEX with it and burns what it bought.
     function swapBurn(uint256 amount) external;
 
-    /// @notice Burns at most `burnRate` of the pair's NEX (keeping `burnMin`), once per `burnTime`; the caller
-    /// gets `burnReward` of it.
+    /// @notice Burns at most `burnRate` of the pair's NEX (keeping `burnMin`), once per `burnTime`. The caller
+    /// gets nothing (the NEX belongs to the liquidity providers).
     function burnPool() external;
 
     /// @notice Updates the TWAP if a window has passed (anyone).
@@ -197,8 +209,9 @@ interface IToken {
     /// @notice Whether `account` is whitelisted.
     function isWhitelisted(address account) external view returns (bool);
 
-    /// @notice The NEX kept for `swapAndLiquify` and for `swapAndTrans`.
-    function getSwapBalances() external view returns (uint256 liquidity, uint256 trans);
+    /// @notice The NEX kept for `swapAndLiquify`, for `swapAndTrans`'s split and for the burn contract (sold by
+    /// `swapAndTrans` too).
+    function getSwapBalances() external view returns (uint256 liquidity, uint256 trans, uint256 burnFee);
 
     /// @notice When `burnPool` last ran.
     function lastBurnTime() external view returns (uint256);

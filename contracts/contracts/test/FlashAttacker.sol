@@ -50,7 +50,7 @@ contract FlashAttacker is IUniswapV2Callee {
         swapValueDuring = _token.getSwapValue(1 ether);
         swapTokensDuring = _token.getSwapTokens(0.1 ether);
 
-        (, uint256 trans) = _token.getSwapBalances();
+        (, uint256 trans, ) = _token.getSwapBalances();
         transTwapValue = _token.getSwapValue(trans);
         uint256 marketBefore = _usdt.balanceOf(_market);
         try _token.swapAndTrans() {

@@ -234,9 +234,9 @@ export async function seed(
   await send(deployer, token, 'updatePrice')
   await send(deployer, nexOracle, 'update')
   await send(deployer, bnbOracle, 'update')
-  const [liquidityKept, transKept] = await token.read.getSwapBalances()
+  const [liquidityKept, transKept, burnFeeKept] = await token.read.getSwapBalances()
   const autoSwapMin = await token.read.getAutoSwapMin()
-  if (transKept >= autoSwapMin) await send(deployer, token, 'swapAndTrans')
+  if (transKept + burnFeeKept >= autoSwapMin) await send(deployer, token, 'swapAndTrans')
   if (liquidityKept >= autoSwapMin) await send(deployer, token, 'swapAndLiquify')
 
   // --- IDO round 0 -----------------------------------------------------------------------------------------------
