@@ -192,6 +192,10 @@ describe('ingestion of Main.Registered', () => {
     await rpcCall('hardhat_mine', ['0x2'])
     const first = await indexer.step()
     expect(first.type).toBe('reorg')
+    // One step: the rollback, the canonical blocks read again and the checkpoint were committed together.
+    const checkpoint = await db.prisma.chainCheckpoint.findUniqueOrThrow({ where: { chainId: 31337 } })
+    expect(checkpoint.blockNumber).toBeGreaterThan(first.type === 'reorg' ? first.commonAncestor : 0n)
+    expect((await snapshotTables()).registrations.map((r) => r.account)).toContain(e.toLowerCase())
     await catchUp(indexer)
 
     const after = await snapshotTables()
@@ -213,7 +217,17 @@ describe('ingestion of Main.Registered', () => {
     // reorganised exactly while the indexer reads the range [C+1, C+2]: its logs are read while the node is back
     // at C, and the header of C+2 only once the new fork has mined it. Before the fix the range was written
     // empty under the new fork's (canonical) hash: d's and e's registrations were lost, no reorg was noticed.
-    const [, , a, , , , , f, g] = accounts as Address[] as [Address, Address, Address, Address, Address, Address, Address, Address, Address]
+    const [, , a, , , , , f, g] = accounts as Address[] as [
+      Address,
+      Address,
+      Address,
+      Address,
+      Address,
+      Address,
+      Address,
+      Address,
+      Address,
+    ]
     await catchUp(newIndexer())
     const c = BigInt(await rpcCall<Hex>('eth_blockNumber'))
     const snapshot = await rpcCall<Hex>('evm_snapshot')
