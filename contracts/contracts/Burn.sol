@@ -170,7 +170,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
     }
 
     /// @inheritdoc IBurn
-    function claimReward() external whenNotPaused nonReentrant {
+    function claimReward() external nonReentrant {
         _checkNotBlacklisted(msg.sender);
         _updatePool();
         User storage user = _users[msg.sender];
@@ -197,7 +197,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
     }
 
     /// @inheritdoc IBurn
-    function updatePool() external whenNotPaused nonReentrant {
+    function updatePool() external nonReentrant {
         _updatePool();
         uint256 amount = _swapBalance;
         if (amount == 0) return;
@@ -216,7 +216,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
     }
 
     /// @inheritdoc IBurn
-    function updateUser(address account) external whenNotPaused nonReentrant {
+    function updateUser(address account) external nonReentrant {
         _updatePool();
         _settleUser(account, _users[account]);
     }

@@ -132,7 +132,7 @@ contract Double is NexusUpgradeable, IDouble {
     }
 
     /// @inheritdoc IDouble
-    function claim() external whenNotPaused nonReentrant {
+    function claim() external nonReentrant {
         if (!_config.openClaim) revert DoubleClaimClosed();
         UserData storage user = _users[msg.sender];
         uint256 available = _usdt.balanceOf(address(this));

@@ -97,24 +97,24 @@ contract Fomo is NexusUpgradeable, IFomo {
     }
 
     /// @inheritdoc IFomo
-    function release(uint256 index) external whenNotPaused nonReentrant {
+    function release(uint256 index) external nonReentrant {
         FomoLib.release(_s, index);
     }
 
     /// @inheritdoc IFomo
-    function claimReward(uint256 index) external payable whenNotPaused notBlacklisted nonReentrant {
+    function claimReward(uint256 index) external payable notBlacklisted nonReentrant {
         uint256 handleGas = _s.settings.handleGas;
         if (msg.value != handleGas) revert FomoWrongHandleFee(msg.value, handleGas);
         FomoLib.claimReward(_s, index);
     }
 
     /// @inheritdoc IFomo
-    function updatePool() external whenNotPaused nonReentrant {
+    function updatePool() external nonReentrant {
         FomoLib.updatePool(_s);
     }
 
     /// @inheritdoc IFomo
-    function updateUser(address account) external whenNotPaused nonReentrant {
+    function updateUser(address account) external nonReentrant {
         _s.drip();
         FomoLib.UserData storage user = _s.users[account];
         _s.accrueStatic(account, user);

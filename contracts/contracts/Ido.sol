@@ -171,7 +171,7 @@ contract Ido is NexusUpgradeable, IIdo {
     }
 
     /// @inheritdoc IIdo
-    function claim() external whenNotPaused nonReentrant {
+    function claim() external nonReentrant {
         UserRecord storage user = _users[msg.sender];
         uint256 amount = _claimableOf(user);
         if (amount == 0) revert IdoNothingToClaim(msg.sender);

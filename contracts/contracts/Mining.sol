@@ -190,7 +190,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
     }
 
     /// @inheritdoc IMining
-    function claimReward() external payable whenNotPaused notBlacklisted nonReentrant {
+    function claimReward() external payable notBlacklisted nonReentrant {
         Settings storage settings = _settings;
         if (msg.value != settings.handleGas) revert MiningWrongHandleFee(msg.value, settings.handleGas);
         UserData storage user = _users[msg.sender];
@@ -214,7 +214,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
     }
 
     /// @inheritdoc IMining
-    function claimRelease(uint256 index) external whenNotPaused notBlacklisted nonReentrant {
+    function claimRelease(uint256 index) external notBlacklisted nonReentrant {
         if (index == 0 || index >= _stakes.length) revert MiningNotStakeOwner(index, address(0));
         StakeData storage s = _stakes[index];
         if (s.owner != msg.sender) revert MiningNotStakeOwner(index, s.owner);
@@ -240,7 +240,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
     }
 
     /// @inheritdoc IMining
-    function updateUser(address account) external whenNotPaused nonReentrant {
+    function updateUser(address account) external nonReentrant {
         _updatePool();
         UserData storage user = _users[account];
         _accrue(account, user);
@@ -248,7 +248,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
     }
 
     /// @inheritdoc IMining
-    function updatePool() external whenNotPaused nonReentrant {
+    function updatePool() external nonReentrant {
         _updatePool();
     }
 

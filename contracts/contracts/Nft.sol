@@ -155,7 +155,7 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     // --- dividends ---------------------------------------------------------------------------------------
 
     /// @inheritdoc INft
-    function claimReward() external whenNotPaused nonReentrant {
+    function claimReward() external nonReentrant {
         _distribute();
         UserRecord storage user = _users[msg.sender];
         _settle(msg.sender, user);

@@ -169,7 +169,7 @@ contract Stake is NexusUpgradeable, IStake {
     }
 
     /// @inheritdoc IStake
-    function claim() external payable whenNotPaused nonReentrant {
+    function claim() external payable nonReentrant {
         Config storage config = _config;
         if (msg.value != config.handleGas) revert StakeWrongHandleFee(msg.value, config.handleGas);
         UserData storage user = _users[msg.sender];

@@ -173,13 +173,14 @@ describe('Double (doubling deposit)', async () => {
       'NexusWithdrawExceedsExcess',
       [getAddress(usdt.address), 1n, 0n],
     )
-    // only the explicit, evented emergency path, after pausing, takes it
+    // a pause does not open another way out: there is none (finding 3: no emergencyWithdraw)
     await double.write.pause()
-    await viem.assertions.emitWithArgs(
-      double.write.emergencyWithdraw([usdt.address, deployer.account.address, parseEther('100')]),
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      double.write.withdrawExcess([usdt.address, deployer.account.address, 1n]),
       double,
-      'EmergencyWithdrawn',
-      [getAddress(usdt.address), getAddress(deployer.account.address), parseEther('100')],
+      'NexusWithdrawExceedsExcess',
+      [getAddress(usdt.address), 1n, 0n],
     )
+    assert.ok(!JSON.stringify(double.abi).includes('"emergencyWithdraw"'))
   })
 })

@@ -629,8 +629,7 @@ describe('Fomo (FOM pool and round game)', async () => {
         fomo.write.setTeamLevel([alice.account.address, 1n, true], as),
         fomo.write.setContracts([main.address, log.address, oracle.address, router.address, double.address], as),
         fomo.write.withdrawExcess([s.usdt.address, caller.account.address, 0n], as),
-        fomo.write.emergencyWithdraw([s.usdt.address, caller.account.address, 0n], as),
-        fomo.write.pause(as),
+        fomo.write.setGuardian([caller.account.address], as),
         fomo.write.scheduleUpgrade([double.address], as),
       ]
       for (const call of calls) {

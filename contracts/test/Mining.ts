@@ -323,7 +323,7 @@ describe('Mining (6 tiers, emission shared by force)', async () => {
         mining.write.setBlacklist([alice.account.address, false], as),
         mining.write.setContracts([main.address, log.address], as),
         mining.write.withdrawExcess([s.token.address, caller.account.address, 0n], as),
-        mining.write.pause(as),
+        mining.write.setGuardian([caller.account.address], as),
       ]) {
         await viem.assertions.revertWithCustomErrorWithArgs(call, mining, 'OwnableUnauthorizedAccount', [
           getAddress(caller.account.address),

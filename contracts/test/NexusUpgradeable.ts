@@ -191,27 +191,98 @@ describe('NexusUpgradeable (through Main and a vault mock)', async () => {
     ])
   })
 
-  it('withdraws anything only while paused (emergency path)', async () => {
+  it('has no emergency path: paused or not, the owner takes only the excess (finding 3)', async () => {
     const { vault, usdt, owner } = await networkHelpers.loadFixture(deployFixture)
-    await viem.assertions.revertWithCustomError(
-      vault.write.emergencyWithdraw([usdt.address, owner.account.address, parseEther('60')]),
-      vault,
-      'ExpectedPause',
-    )
-    await viem.assertions.emitWithArgs(vault.write.pause(), vault, 'Paused', [getAddress(owner.account.address)])
-    await viem.assertions.emitWithArgs(
-      vault.write.emergencyWithdraw([usdt.address, owner.account.address, parseEther('60')]),
-      vault,
-      'EmergencyWithdrawn',
-      [getAddress(usdt.address), getAddress(owner.account.address), parseEther('60')],
-    )
+    assert.ok(!JSON.stringify(vault.abi).includes('"emergencyWithdraw"'))
+    await vault.write.pause()
     await viem.assertions.revertWithCustomErrorWithArgs(
-      vault.write.emergencyWithdraw([usdt.address, zeroAddress, 1n]),
+      vault.write.withdrawExcess([usdt.address, owner.account.address, 1n]),
       vault,
-      'NexusInvalidRecipient',
-      [zeroAddress],
+      'NexusWithdrawExceedsExcess',
+      [getAddress(usdt.address), 1n, 0n],
     )
-    await viem.assertions.emitWithArgs(vault.write.unpause(), vault, 'Unpaused', [getAddress(owner.account.address)])
+    assert.equal(await usdt.read.balanceOf([vault.address]), parseEther('60'))
+  })
+
+  it('lets the guardian pause inflows at once; claims go on; the pause ends by itself', async () => {
+    const { vault, usdt, owner, alice, stranger } = await networkHelpers.loadFixture(deployFixture)
+    const guardian = stranger
+    const as = { account: guardian.account }
+    await viem.assertions.revertWithCustomErrorWithArgs(vault.write.pause(as), vault, 'NexusNotGuardian', [
+      getAddress(guardian.account.address),
+    ])
+    await viem.assertions.emitWithArgs(vault.write.setGuardian([guardian.account.address]), vault, 'GuardianUpdated', [
+      zeroAddress,
+      getAddress(guardian.account.address),
+    ])
+    assert.equal(await vault.read.guardian(), getAddress(guardian.account.address))
+    const max = await vault.read.MAX_PAUSE_DURATION()
+    assert.equal(max, 7n * 86400n)
+    const now = BigInt(await networkHelpers.time.latest())
+    await viem.assertions.emitWithArgs(vault.write.pause(as), vault, 'PauseUpdated', [
+      getAddress(guardian.account.address),
+      now + 1n + max,
+    ])
+    assert.equal(await vault.read.paused(), true)
+    assert.equal(await vault.read.pausedUntil(), now + 1n + max)
+    // inflows stop, what is owed still goes out
+    await viem.assertions.revertWithCustomError(
+      vault.write.deposit([1n], { account: alice.account }),
+      vault,
+      'EnforcedPause',
+    )
+    const before = await usdt.read.balanceOf([alice.account.address])
+    await vault.write.withdraw([parseEther('10')], { account: alice.account })
+    assert.equal(await usdt.read.balanceOf([alice.account.address]), before + parseEther('10'))
+    await viem.assertions.revertWithCustomError(vault.write.pause(as), vault, 'EnforcedPause')
+    // the pause runs out by itself
+    await networkHelpers.time.increaseTo(now + 1n + max)
+    assert.equal(await vault.read.paused(), false)
+    assert.equal(await vault.read.pausedUntil(), 0n)
+    await vault.write.deposit([1n], { account: alice.account })
+    // a rogue guardian cannot chain pauses: it waits out the cooldown; only the owner (the timelock) renews
+    const cooldown = await vault.read.GUARDIAN_PAUSE_COOLDOWN()
+    await viem.assertions.revertWithCustomErrorWithArgs(vault.write.pause(as), vault, 'NexusGuardianCooldown', [
+      now + 1n + max + cooldown,
+    ])
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      vault.write.renewPause([3600n], as),
+      vault,
+      'OwnableUnauthorizedAccount',
+      [getAddress(guardian.account.address)],
+    )
+    for (const duration of [0n, max + 1n]) {
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        vault.write.renewPause([duration]),
+        vault,
+        'NexusPauseDurationOutOfBounds',
+        [duration, max],
+      )
+    }
+    await viem.assertions.emitWithArgs(vault.write.renewPause([3600n]), vault, 'Paused', [
+      getAddress(owner.account.address),
+    ])
+    const renewedAt = BigInt(await networkHelpers.time.latest())
+    assert.equal(await vault.read.pausedUntil(), renewedAt + 3600n)
+    // the guardian may end a pause early
+    await viem.assertions.emitWithArgs(vault.write.unpause(as), vault, 'Unpaused', [
+      getAddress(guardian.account.address),
+    ])
+    assert.equal(await vault.read.paused(), false)
+    await viem.assertions.revertWithCustomError(vault.write.unpause(as), vault, 'ExpectedPause')
+    await networkHelpers.time.increase(Number(cooldown))
+    await vault.write.pause(as)
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      vault.write.unpause({ account: alice.account }),
+      vault,
+      'NexusNotGuardian',
+      [getAddress(alice.account.address)],
+    )
+    // removing the guardian takes its power away
+    await vault.write.setGuardian([zeroAddress])
+    await viem.assertions.revertWithCustomErrorWithArgs(vault.write.unpause(as), vault, 'NexusNotGuardian', [
+      getAddress(guardian.account.address),
+    ])
   })
 
   it('rejects every privileged call from a non-owner', async () => {
@@ -221,13 +292,12 @@ describe('NexusUpgradeable (through Main and a vault mock)', async () => {
       main.write.scheduleUpgrade([v2.address], as),
       main.write.cancelUpgrade(as),
       main.write.setUpgradeDelay([7200n], as),
-      main.write.pause(as),
-      main.write.unpause(as),
+      main.write.setGuardian([stranger.account.address], as),
+      main.write.renewPause([3600n], as),
       main.write.upgradeToAndCall([v2.address, '0x'], as),
       main.write.transferOwnership([stranger.account.address], as),
       main.write.renounceOwnership(as),
       vault.write.withdrawExcess([usdt.address, stranger.account.address, 1n], as),
-      vault.write.emergencyWithdraw([usdt.address, stranger.account.address, 1n], as),
     ]
     for (const call of calls) {
       await viem.assertions.revertWithCustomErrorWithArgs(call, main, 'OwnableUnauthorizedAccount', [

@@ -17,6 +17,13 @@ const OWNER_ONLY = {
   user: 'OwnableUnauthorizedAccount',
   stranger: 'OwnableUnauthorizedAccount',
 } as const
+// no guardian is set in the fixture: only the owner may pause
+const GUARDIAN_OR_OWNER = {
+  owner: 'ok',
+  manager: 'NexusNotGuardian',
+  user: 'NexusNotGuardian',
+  stranger: 'NexusNotGuardian',
+} as const
 
 describe('Role matrix', async () => {
   const connection = await network.create()
@@ -94,25 +101,31 @@ describe('Role matrix', async () => {
       name: 'Main.pause',
       contract: (f) => f.main,
       call: (f, account) => f.main.write.pause({ account }),
-      expect: OWNER_ONLY,
+      expect: GUARDIAN_OR_OWNER,
     },
     {
       name: 'Main.unpause',
       contract: (f) => f.main,
       call: (f, account) => f.main.write.unpause({ account }),
-      expect: { ...OWNER_ONLY, owner: 'ExpectedPause' },
+      expect: { owner: 'ExpectedPause', manager: 'ExpectedPause', user: 'ExpectedPause', stranger: 'ExpectedPause' },
+    },
+    {
+      name: 'Main.renewPause',
+      contract: (f) => f.main,
+      call: (f, account) => f.main.write.renewPause([3600n], { account }),
+      expect: OWNER_ONLY,
+    },
+    {
+      name: 'Main.setGuardian',
+      contract: (f) => f.main,
+      call: (f, account) => f.main.write.setGuardian([f.stranger.account.address], { account }),
+      expect: OWNER_ONLY,
     },
     {
       name: 'Main.withdrawExcess',
       contract: (f) => f.main,
       call: (f, account) => f.main.write.withdrawExcess([zeroAddress, f.deployer.account.address, 0n], { account }),
       expect: OWNER_ONLY,
-    },
-    {
-      name: 'Main.emergencyWithdraw',
-      contract: (f) => f.main,
-      call: (f, account) => f.main.write.emergencyWithdraw([zeroAddress, f.deployer.account.address, 0n], { account }),
-      expect: { ...OWNER_ONLY, owner: 'ExpectedPause' },
     },
     {
       name: 'Main.transferOwnership',
@@ -178,7 +191,7 @@ describe('Role matrix', async () => {
       name: 'Log.pause',
       contract: (f) => f.log,
       call: (f, account) => f.log.write.pause({ account }),
-      expect: OWNER_ONLY,
+      expect: GUARDIAN_OR_OWNER,
     },
     // Token
     {

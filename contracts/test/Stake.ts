@@ -304,7 +304,7 @@ describe('Stake (rounds, reward caps, NEX releases)', async () => {
         stake.write.setWhitelist([alice.account.address, true], as),
         stake.write.setContracts([main.address, log.address, oracle.address], as),
         stake.write.withdrawExcess([s.usdt.address, caller.account.address, 0n], as),
-        stake.write.unpause(as),
+        stake.write.setGuardian([caller.account.address], as),
       ]) {
         await viem.assertions.revertWithCustomErrorWithArgs(call, stake, 'OwnableUnauthorizedAccount', [
           getAddress(caller.account.address),

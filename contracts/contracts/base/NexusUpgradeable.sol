@@ -15,9 +15,13 @@ import {TokenTransfer} from "../libraries/TokenTransfer.sol";
 /// - upgrades that only take effect after a delay users can see: `scheduleUpgrade` emits {UpgradeScheduled}
 ///   with the ready time, and `upgradeToAndCall` (ERC-1967) only accepts that implementation once it is due,
 ///   emitting {UpgradeExecuted};
-/// - `pause`/`unpause` (use `whenNotPaused` on user functions) and a reentrancy guard (transient storage);
-/// - `withdrawExcess`, which only takes what exceeds users' claimable balances (override {_claimable}), and
-///   `emergencyWithdraw`, which works only while paused.
+/// - a pause that expires by itself: the `guardian` (set by the owner) or the owner may `pause` at once, for at
+///   most `MAX_PAUSE_DURATION`; only the owner (the timelock, so after its public delay) can `renewPause`. Put
+///   `whenNotPaused` only on inflows (new deposits, orders, mints, registrations), never on claims, withdrawals
+///   or releases of what users are already owed;
+/// - a reentrancy guard (transient storage);
+/// - `withdrawExcess`, which only takes what exceeds users' claimable balances (override {_claimable}). There
+///   is no other way for the owner to take tokens out.
 /// @dev Usage:
 /// ```solidity
 /// contract Burn is NexusUpgradeable, IBurn {
@@ -31,7 +35,8 @@ import {TokenTransfer} from "../libraries/TokenTransfer.sol";
 /// ```
 /// State lives in an ERC-7201 namespace, so this base never shifts a child's storage layout.
 /// Every privileged function emits an event (OpenZeppelin's `OwnershipTransferStarted`, `OwnershipTransferred`,
-/// `Paused`, `Unpaused`, ERC-1967's `Upgraded`, and the events of {INexusUpgradeable}).
+/// `Paused`, `Unpaused`, ERC-1967's `Upgraded`, and the events of {INexusUpgradeable}). A pause that runs out
+/// ends without a transaction (so without `Unpaused`): read `pausedUntil()`.
 abstract contract NexusUpgradeable is
     Initializable,
     UUPSUpgradeable,
@@ -44,6 +49,10 @@ abstract contract NexusUpgradeable is
     uint256 public constant MIN_UPGRADE_DELAY = 1 hours;
     /// @notice The longest upgrade delay the owner can set.
     uint256 public constant MAX_UPGRADE_DELAY = 30 days;
+    /// @notice How long one pause (by the guardian, or renewed by the owner) lasts at most.
+    uint256 public constant MAX_PAUSE_DURATION = 7 days;
+    /// @notice After a pause ends, the guardian must wait this long before it may pause again (the owner need not).
+    uint256 public constant GUARDIAN_PAUSE_COOLDOWN = 7 days;
 
     /// @custom:storage-location erc7201:nexus.storage.NexusUpgradeable
     struct NexusUpgradeableStorage {
@@ -52,6 +61,10 @@ abstract contract NexusUpgradeable is
         uint256 readyAt;
         /// @dev No upgrade may become ready before this time: lowering the delay keeps the old delay's notice.
         uint256 delayFloorUntil;
+        /// @dev May pause at once (bounded); set by the owner.
+        address guardian;
+        /// @dev The contract is paused while `block.timestamp < pausedUntil`.
+        uint256 pausedUntil;
     }
 
     // keccak256(abi.encode(uint256(keccak256("nexus.storage.NexusUpgradeable")) - 1)) & ~bytes32(uint256(0xff))
@@ -115,13 +128,58 @@ abstract contract NexusUpgradeable is
     }
 
     /// @inheritdoc INexusUpgradeable
-    function pause() external onlyOwner {
-        _pause();
+    function guardian() external view returns (address) {
+        return _nexusStorage().guardian;
     }
 
     /// @inheritdoc INexusUpgradeable
-    function unpause() external onlyOwner {
-        _unpause();
+    function pausedUntil() external view returns (uint256) {
+        NexusUpgradeableStorage storage $ = _nexusStorage();
+        return block.timestamp < $.pausedUntil ? $.pausedUntil : 0;
+    }
+
+    /// @notice True while a pause runs (it ends by itself at `pausedUntil()`).
+    function paused() public view override returns (bool) {
+        return block.timestamp < _nexusStorage().pausedUntil;
+    }
+
+    /// @inheritdoc INexusUpgradeable
+    function setGuardian(address guardian_) external onlyOwner {
+        NexusUpgradeableStorage storage $ = _nexusStorage();
+        emit GuardianUpdated($.guardian, guardian_);
+        $.guardian = guardian_;
+    }
+
+    /// @inheritdoc INexusUpgradeable
+    function pause() external whenNotPaused {
+        NexusUpgradeableStorage storage $ = _nexusStorage();
+        if (msg.sender != owner()) {
+            if (msg.sender != $.guardian) revert NexusNotGuardian(msg.sender);
+            // a pause that ended a moment ago cannot be restarted at once by the guardian alone
+            uint256 allowedAt = $.pausedUntil == 0 ? 0 : $.pausedUntil + GUARDIAN_PAUSE_COOLDOWN;
+            if (block.timestamp < allowedAt) revert NexusGuardianCooldown(allowedAt);
+        }
+        _pauseFor(MAX_PAUSE_DURATION);
+        emit Paused(msg.sender);
+    }
+
+    /// @inheritdoc INexusUpgradeable
+    function renewPause(uint256 duration) external onlyOwner {
+        if (duration == 0 || duration > MAX_PAUSE_DURATION) {
+            revert NexusPauseDurationOutOfBounds(duration, MAX_PAUSE_DURATION);
+        }
+        bool wasPaused = paused();
+        _pauseFor(duration);
+        if (!wasPaused) emit Paused(msg.sender);
+    }
+
+    /// @inheritdoc INexusUpgradeable
+    function unpause() external whenPaused {
+        NexusUpgradeableStorage storage $ = _nexusStorage();
+        if (msg.sender != owner() && msg.sender != $.guardian) revert NexusNotGuardian(msg.sender);
+        $.pausedUntil = block.timestamp;
+        emit PauseUpdated(msg.sender, block.timestamp);
+        emit Unpaused(msg.sender);
     }
 
     /// @inheritdoc INexusUpgradeable
@@ -136,13 +194,6 @@ abstract contract NexusUpgradeable is
         if (amount > free) revert NexusWithdrawExceedsExcess(token, amount, free);
         TokenTransfer.send(token, to, amount);
         emit ExcessWithdrawn(token, to, amount);
-    }
-
-    /// @inheritdoc INexusUpgradeable
-    function emergencyWithdraw(address token, address to, uint256 amount) external onlyOwner whenPaused nonReentrant {
-        if (to == address(0)) revert NexusInvalidRecipient(to);
-        TokenTransfer.send(token, to, amount);
-        emit EmergencyWithdrawn(token, to, amount);
     }
 
     /// @dev The total that users can still claim of `token` (native coin for the zero address). Children that
@@ -161,6 +212,12 @@ abstract contract NexusUpgradeable is
         delete $.pendingImplementation;
         delete $.readyAt;
         emit UpgradeExecuted(implementation);
+    }
+
+    function _pauseFor(uint256 duration) private {
+        uint256 until = block.timestamp + duration;
+        _nexusStorage().pausedUntil = until;
+        emit PauseUpdated(msg.sender, until);
     }
 
     function _setUpgradeDelay(uint256 delay) private {

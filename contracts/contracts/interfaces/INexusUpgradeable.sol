@@ -2,9 +2,9 @@
 pragma solidity ^0.8.28;
 
 /// @title Shared admin surface of every upgradeable Nexus contract
-/// @notice Two-step ownership (OpenZeppelin `Ownable2Step`), a visible upgrade delay, pausing, and two ways
-/// to take tokens out of the contract: `withdrawExcess` (never touches what users can claim) and
-/// `emergencyWithdraw` (only while paused, evented).
+/// @notice Two-step ownership (OpenZeppelin `Ownable2Step`), a visible upgrade delay, a bounded pause of
+/// inflows (by a guardian at once, renewed only by the owner), and one way to take tokens out of the contract:
+/// `withdrawExcess` (never touches what users can claim).
 interface INexusUpgradeable {
     /// @notice The upgrade to `implementation` cannot run yet: it was not scheduled (`readyAt` 0) or is not due.
     error NexusUpgradeNotReady(address implementation, uint256 readyAt);
@@ -20,6 +20,12 @@ interface INexusUpgradeable {
     error NexusWithdrawExceedsExcess(address token, uint256 amount, uint256 excess);
     /// @notice The recipient is the zero address.
     error NexusInvalidRecipient(address to);
+    /// @notice Only the guardian or the owner may pause or unpause.
+    error NexusNotGuardian(address account);
+    /// @notice The guardian may pause again only from `allowedAt` (a timestamp); the owner may renew earlier.
+    error NexusGuardianCooldown(uint256 allowedAt);
+    /// @notice A pause lasts more than zero seconds and at most `max`.
+    error NexusPauseDurationOutOfBounds(uint256 duration, uint256 max);
 
     /// @notice Emitted when the owner schedules an upgrade that can execute from `readyAt` (a timestamp).
     /// @param implementation the new implementation
@@ -40,11 +46,11 @@ interface INexusUpgradeable {
     /// @param to the recipient
     /// @param amount the amount sent
     event ExcessWithdrawn(address indexed token, address indexed to, uint256 amount);
-    /// @notice Emitted when the owner withdraws through the emergency path (contract paused).
-    /// @param token the token (the zero address for the native coin)
-    /// @param to the recipient
-    /// @param amount the amount sent
-    event EmergencyWithdrawn(address indexed token, address indexed to, uint256 amount);
+    /// @notice Emitted when the owner sets the guardian (the zero address: no guardian).
+    event GuardianUpdated(address indexed previousGuardian, address indexed newGuardian);
+    /// @notice Emitted when a pause starts, is renewed or is ended early: inflows stop until `until` (a timestamp;
+    /// `until` = now when ended). A pause that runs out ends without an event.
+    event PauseUpdated(address indexed by, uint256 until);
 
     /// @notice Schedules an upgrade to `implementation`, executable after `upgradeDelay()` seconds.
     /// @dev Owner only. Emits {UpgradeScheduled}. Reverts with {NexusUpgradePending} if one is pending.
@@ -63,10 +69,25 @@ interface INexusUpgradeable {
     /// @notice The current upgrade delay, in seconds.
     function upgradeDelay() external view returns (uint256);
 
-    /// @notice Pauses the contract (owner only); user functions guarded by `whenNotPaused` revert.
+    /// @notice The account that may pause at once (zero: none).
+    function guardian() external view returns (address);
+
+    /// @notice The timestamp at which the running pause ends by itself (0 when not paused).
+    function pausedUntil() external view returns (uint256);
+
+    /// @notice Sets the guardian. Owner only (the timelock). Emits {GuardianUpdated}.
+    function setGuardian(address guardian_) external;
+
+    /// @notice Stops inflows (functions with `whenNotPaused`) at once for `MAX_PAUSE_DURATION`. Guardian or owner;
+    /// the guardian only once `GUARDIAN_PAUSE_COOLDOWN` has passed since the previous pause ended. Claims,
+    /// withdrawals and releases are never paused. Emits {PauseUpdated} and `Paused`.
     function pause() external;
 
-    /// @notice Unpauses the contract (owner only).
+    /// @notice Pauses (or keeps paused) for `duration` seconds from now, at most `MAX_PAUSE_DURATION`. Owner only
+    /// (the timelock, so announced in advance). Emits {PauseUpdated} (and `Paused` when not paused before).
+    function renewPause(uint256 duration) external;
+
+    /// @notice Ends the running pause now. Guardian or owner. Emits {PauseUpdated} and `Unpaused`.
     function unpause() external;
 
     /// @notice What of `token` the contract holds beyond users' claimable balances.
@@ -75,7 +96,4 @@ interface INexusUpgradeable {
 
     /// @notice Sends `amount` of `token` to `to`, at most `excessOf(token)`. Owner only. Emits {ExcessWithdrawn}.
     function withdrawExcess(address token, address to, uint256 amount) external;
-
-    /// @notice Sends any `amount` of `token` to `to`, only while paused. Owner only. Emits {EmergencyWithdrawn}.
-    function emergencyWithdraw(address token, address to, uint256 amount) external;
 }

@@ -29,6 +29,13 @@ contract VaultMock is NexusUpgradeable {
         _claimableTotal += amount;
     }
 
+    /// @dev What users are owed is never behind the pause.
+    function withdraw(uint256 amount) external nonReentrant {
+        _balances[msg.sender] -= amount;
+        _claimableTotal -= amount;
+        _token.safeTransfer(msg.sender, amount);
+    }
+
     receive() external payable {}
 
     function _claimable(address token) internal view override returns (uint256) {
