@@ -95,7 +95,7 @@ describe('transactions', () => {
     await context.close()
   })
 
-  it('swaps USDT for NEX with a quote, price impact and minimum received, then back', async () => {
+  it('swaps USDT for NEX and back at the default 1 % slippage, quoted net of NEX’s buy and sell fees', async () => {
     const [USDT, Token] = [contract('USDT'), contract('Token')]
     const { page, problems, context } = await openConnected(browser, baseUrl, {
       rpcUrl,
@@ -106,36 +106,50 @@ describe('transactions', () => {
     await waitForPage(page, '/swap')
     // The balances have arrived.
     await page.locator('[data-testid="swap"] .app-field__label .app-muted', { hasText: /\d/ }).waitFor()
-    // Too much: refused before the wallet is asked.
+    const figure = async (testId: string) =>
+      Number((await page.getByTestId(testId).locator('dd').textContent())?.replace(/[^\d.]/g, ''))
+    // Too much: refused before the wallet is asked, and the price impact warns.
     await page.getByTestId('swap-amount').fill('1000000')
+    await page.getByTestId('swap-impact-warning').waitFor()
     await page.getByTestId('swap-submit').click()
     await page.getByRole('status').filter({ hasText: 'Balance Insufficient' }).waitFor()
 
     await page.getByTestId('swap-amount').fill('100')
     const quote = page.getByTestId('swap-quote').locator('dd')
     await expect.poll(() => quote.textContent(), { timeout: 10_000 }).toMatch(/^[\d,]+(\.\d+)?$/)
-    const quoted = Number((await quote.textContent())?.replace(/,/g, ''))
-    const minimum = Number((await page.getByTestId('swap-minimum').locator('dd').textContent())?.replace(/,/g, ''))
-    // 1 % slippage by default.
+    expect(await page.getByTestId('swap-impact-warning').count()).toBe(0)
+    // The buy fee (3 % on the local product) is a line of the quote, and the swapper pays it.
+    expect(await page.getByTestId('swap-fee').locator('dt').textContent()).toBe('NEX buy fee (3%)')
+    const fee = await figure('swap-fee')
+    const quoted = await figure('swap-quote')
+    expect(fee / (quoted + fee)).toBeCloseTo(0.03, 3)
+    // 1 % slippage by default, from the net quote.
+    expect(await page.getByTestId('slippage').getByRole('radio', { checked: true }).textContent()).toBe('1%')
+    const minimum = await figure('swap-minimum')
     expect(minimum).toBeCloseTo(quoted * 0.99, 2)
     expect(await page.getByTestId('swap-impact').locator('dd').textContent()).toMatch(/^\d+\.\d\d%$/)
-    await page.getByTestId('slippage').getByRole('radio', { name: '5%', exact: true }).click()
-    const minimum5 = Number((await page.getByTestId('swap-minimum').locator('dd').textContent())?.replace(/,/g, ''))
-    expect(minimum5).toBeCloseTo(quoted * 0.95, 2)
 
     const usdtBefore = await balanceOf(rpcUrl, USDT, E2E_SWAPPER)
     const nexBefore = await balanceOf(rpcUrl, Token, E2E_SWAPPER)
     await transact(page, 'swap-submit', 'Swapped')
     expect(usdtBefore - (await balanceOf(rpcUrl, USDT, E2E_SWAPPER))).toBe(parseEther('100'))
-    const received = (await balanceOf(rpcUrl, Token, E2E_SWAPPER)) - nexBefore
-    expect(Number(formatEther(received))).toBeGreaterThanOrEqual(minimum5)
+    const received = Number(formatEther((await balanceOf(rpcUrl, Token, E2E_SWAPPER)) - nexBefore))
+    expect(received).toBeGreaterThanOrEqual(minimum)
+    // The quote was what the swapper got (the pool moved by at most this swap's own rounding).
+    expect(received / quoted).toBeCloseTo(1, 3)
 
-    // And back: NEX for USDT.
+    // And back at 1 %: NEX for USDT, the 5 % sell fee taken from the NEX paid.
     await page.getByTestId('swap-flip').click()
     await page.getByTestId('swap-amount').fill('50')
     await expect.poll(() => quote.textContent(), { timeout: 10_000 }).toMatch(/^[\d,]+(\.\d+)?$/)
+    expect(await page.getByTestId('swap-fee').locator('dt').textContent()).toBe('NEX sell fee (5%)')
+    expect(await figure('swap-fee')).toBeCloseTo(2.5, 6)
+    const quotedBack = await figure('swap-quote')
+    const usdtMiddle = await balanceOf(rpcUrl, USDT, E2E_SWAPPER)
     await transact(page, 'swap-submit', 'Swapped')
-    expect(await balanceOf(rpcUrl, USDT, E2E_SWAPPER)).toBeGreaterThan(usdtBefore - parseEther('100'))
+    const receivedBack = Number(formatEther((await balanceOf(rpcUrl, USDT, E2E_SWAPPER)) - usdtMiddle))
+    expect(receivedBack).toBeGreaterThanOrEqual(quotedBack * 0.99)
+    expect(receivedBack / quotedBack).toBeCloseTo(1, 3)
     expect(problems.list).toEqual([])
     await context.close()
   })

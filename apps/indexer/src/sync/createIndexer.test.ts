@@ -9,6 +9,7 @@ import {
   encodeDeployData,
   encodeFunctionData,
   http,
+  numberToHex,
   type Abi,
   type Address,
   type Hex,
@@ -19,6 +20,7 @@ import { contractsDir, startHardhatNode, type HardhatNode } from '@nexus/testing
 import { createMetrics } from '../internal/metrics.ts'
 import { createIndexer } from './createIndexer.ts'
 import { createRpc } from './createRpc.ts'
+import { startHookProxy, type RpcHandler } from '../_test/startHookProxy.ts'
 
 type Artifact = { abi: Abi; bytecode: Hex }
 const artifact = (path: string) =>
@@ -67,11 +69,11 @@ const rpcCall = async <T>(method: string, params: unknown[] = []) => {
   return ((await response.json()) as { result: T }).result
 }
 
-function newIndexer(maxRange = 5_000) {
+function newIndexer(maxRange = 5_000, url = node.url) {
   const metrics = createMetrics()
   return createIndexer({
     db,
-    rpc: createRpc({ url: node.url, metrics, retries: 1 }),
+    rpc: createRpc({ url, metrics, retries: 1 }),
     chainId: 31337,
     sources: [{ name: 'Main', kind: 'Main', abi: mainAbi, address: mainAddress, startBlock: deployBlock }],
     metrics,
@@ -190,6 +192,10 @@ describe('ingestion of Main.Registered', () => {
     await rpcCall('hardhat_mine', ['0x2'])
     const first = await indexer.step()
     expect(first.type).toBe('reorg')
+    // One step: the rollback, the canonical blocks read again and the checkpoint were committed together.
+    const checkpoint = await db.prisma.chainCheckpoint.findUniqueOrThrow({ where: { chainId: 31337 } })
+    expect(checkpoint.blockNumber).toBeGreaterThan(first.type === 'reorg' ? first.commonAncestor : 0n)
+    expect((await snapshotTables()).registrations.map((r) => r.account)).toContain(e.toLowerCase())
     await catchUp(indexer)
 
     const after = await snapshotTables()
@@ -204,6 +210,71 @@ describe('ingestion of Main.Registered', () => {
     )
     await catchUp(newIndexer())
     expect(await snapshotTables()).toEqual(after)
+  })
+
+  test('a reorg racing a range (the node answers eth_getLogs while it is shorter than the range) loses no rows', async () => {
+    // The node answers eth_getLogs for blocks above its head with no logs and no error. Here the chain is
+    // reorganised exactly while the indexer reads the range [C+1, C+2]: its logs are read while the node is back
+    // at C, and the header of C+2 only once the new fork has mined it. Before the fix the range was written
+    // empty under the new fork's (canonical) hash: d's and e's registrations were lost, no reorg was noticed.
+    const [, , a, , , , , f, g] = accounts as Address[] as [
+      Address,
+      Address,
+      Address,
+      Address,
+      Address,
+      Address,
+      Address,
+      Address,
+      Address,
+    ]
+    await catchUp(newIndexer())
+    const c = BigInt(await rpcCall<Hex>('eth_blockNumber'))
+    const snapshot = await rpcCall<Hex>('evm_snapshot')
+    await rpcCall('hardhat_mine', ['0x4']) // fork A: C+1..C+4, empty
+    let phase: 'armed' | 'reorganising' | 'done' = 'armed'
+    let forkMined = () => undefined as void
+    const forkReady = new Promise<void>((resolve) => (forkMined = resolve))
+    const target = numberToHex(c + 2n)
+    const handle: RpcHandler = async (request, forward) => {
+      const params = request.params ?? []
+      const range = params[0] as { fromBlock?: Hex } | undefined
+      if (phase === 'armed' && request.method === 'eth_getLogs' && range?.fromBlock === numberToHex(c + 1n)) {
+        phase = 'reorganising'
+        expect(await rpcCall<boolean>('evm_revert', [snapshot])).toBe(true)
+        const answer = await forward() // the node is at C
+        await register(f, a) // fork B: C+1
+        await register(g, a) // C+2
+        await rpcCall('hardhat_mine', ['0x2'])
+        phase = 'done'
+        forkMined()
+        return answer
+      }
+      // The header of the range's last block is answered once the new fork has it (or after 500 ms, should the
+      // indexer wait for that header before reading the logs).
+      if (phase !== 'done' && request.method === 'eth_getBlockByNumber' && params[0] === target) {
+        await Promise.race([forkReady, new Promise((resolve) => setTimeout(resolve, 500))])
+      }
+      return await forward()
+    }
+    const proxy = await startHookProxy(node.url, handle)
+    try {
+      const indexer = newIndexer(2, proxy.url)
+      await catchUp(indexer)
+      expect(phase).toBe('done')
+      await catchUp(indexer)
+      const after = await snapshotTables()
+      const accountsNow = after.registrations.map((r) => r.account)
+      expect(accountsNow).toContain(f.toLowerCase())
+      expect(accountsNow).toContain(g.toLowerCase())
+      await db.pool.query(
+        'TRUNCATE event_log, registration, referral_path, team_member_count, chain_block, chain_checkpoint',
+      )
+      await catchUp(newIndexer())
+      expect(await snapshotTables()).toEqual(after)
+    } finally {
+      await proxy.stop()
+    }
   })
 
   test('a second writer waits for the advisory lock', async () => {

@@ -7,7 +7,7 @@ import type { IndexerMetrics } from '../internal/metrics.ts'
 import { deferIndexes, restoreIndexes } from '../store/deferIndexes.ts'
 import type { Checkpoint } from '../store/getCheckpoint.ts'
 import { forgetStaging } from '../store/copyRows.ts'
-import { rollbackTo, writeRange } from '../store/writeRange.ts'
+import { commitStep } from '../store/commitStep.ts'
 import type { Rpc } from './createRpc.ts'
 import type { BlockHeader, RpcLog, Source, SyncEvent } from './types.ts'
 
@@ -45,6 +45,9 @@ const lockKey = (chainId: number) => [0x6e78, chainId] as const
 
 /** Errors of nodes refusing a range as too large (Geth, Erigon, BSC, Alchemy, Infura, Hardhat...). */
 const rangeTooLarge = /range|limit|too many|too large|exceed|10000|response size|query returned more/i
+/** Errors of nodes asked for a block they do not have (any more): a reorg shortened the chain meanwhile. */
+const missingBlock = /BlockNotFound|cannot be found|not found|unknown block|header not found/i
+const isMissingBlock = (error: unknown) => missingBlock.test(errorText(error))
 const errorText = (error: unknown): string =>
   error instanceof Error
     ? `${(error as { details?: string }).details ?? ''} ${error.name} ${error.message} ${errorText(error.cause)}`
@@ -94,56 +97,105 @@ export function createIndexer(parameters: CreateIndexerParameters) {
   // while the current one is written. Any failed step forgets all three.
   let checkpoint: Checkpoint | null | undefined
   let knownHead = -1n
-  let prefetch: { from: bigint; promise: Promise<Fetched> } | undefined
+  let prefetch: { from: bigint; promise: Promise<Read> } | undefined
 
   type Fetched = {
     from: bigint
     to: bigint
     toHeader: BlockHeader
-    /** The header of `from - 1` fetched with the range (the reorg check), when one was needed. */
-    parent: BlockHeader | null
     logs: RpcLog[]
     decoded: DecodedLog[]
   }
+  /**
+   * What reading a range can find besides its logs: the block it should build on is no longer canonical
+   * (`reorg`), or the chain moved while the range was read, so its logs cannot be trusted (`unstable`: read again).
+   */
+  type Read = Fetched | 'reorg' | 'unstable'
 
   const getHeader = (blockNumber: bigint) =>
-    rpc.call('eth_getBlockByNumber', async (client) => toHeader(await client.getBlock({ blockNumber })))
+    rpc.call('eth_getBlockByNumber', async (client) => toHeader(await client.getBlock({ blockNumber })), {
+      isFinal: isMissingBlock,
+    })
   const getLatest = () =>
     rpc.call('eth_getBlockByNumber', async (client) => toHeader(await client.getBlock({ blockTag: 'latest' })))
 
+  const assertLogs = (logs: unknown): RpcLog[] => {
+    // A malformed answer (no result, not a list, logs without their block) is a failed call, never "no logs".
+    if (!Array.isArray(logs) || logs.some((log: Partial<RpcLog>) => !log?.blockHash || !log.topics)) {
+      throw new RetryableError('eth_getLogs returned a malformed result')
+    }
+    return logs as RpcLog[]
+  }
+
+  /**
+   * Logs of a range of block numbers.
+   * @dev Nodes answer a range that reaches above their head with the logs up to it and no error (Hardhat, and a
+   * node behind a load balancer that lags its peers): a caller must prove that the chain did not move.
+   */
   async function getLogs(fromBlock: bigint, toBlock: bigint): Promise<RpcLog[]> {
     if (!addresses.length) return []
     return await rpc.call(
       'eth_getLogs',
-      async (client) => {
-        const logs = (await client.request({
-          method: 'eth_getLogs',
-          params: [{ address: addresses, fromBlock: numberToHex(fromBlock), toBlock: numberToHex(toBlock) }],
-        })) as unknown
-        // A malformed answer (no result, not a list, logs without their block) is a failed call, never "no logs".
-        if (!Array.isArray(logs) || logs.some((log: Partial<RpcLog>) => !log?.blockHash || !log.topics)) {
-          throw new RetryableError('eth_getLogs returned a malformed result')
-        }
-        return logs as RpcLog[]
-      },
+      async (client) =>
+        assertLogs(
+          await client.request({
+            method: 'eth_getLogs',
+            params: [{ address: addresses, fromBlock: numberToHex(fromBlock), toBlock: numberToHex(toBlock) }],
+          }),
+        ),
       { retries: 2, isFinal: (error) => rangeTooLarge.test(errorText(error)) },
     )
   }
 
+  /** Logs of one block by its hash (EIP-234): exact, a node that does not have that block refuses it. */
+  async function getBlockLogs(blockHash: Hex): Promise<RpcLog[]> {
+    if (!addresses.length) return []
+    return await rpc.call(
+      'eth_getLogs',
+      async (client) =>
+        assertLogs(await client.request({ method: 'eth_getLogs', params: [{ address: addresses, blockHash }] })),
+      { retries: 2, isFinal: isMissingBlock },
+    )
+  }
+
   /**
-   * A range's logs (decoded), the header of its last block and, when asked, the header before it: all requested
-   * at once, one round trip instead of three.
+   * Reads the range [from, to] on top of `parent` (the checkpoint it will extend; null: the first range) and
+   * proves that its logs are those of one chain that extends `parent`:
+   * - one block: its header names `parent` as its parent, and its logs are asked for by its hash;
+   * - a range: the headers of `parent` and `to` are read before the logs and again after them, and must not have
+   *   changed (a node that was reorganised while it answered, or that answered from a shorter chain, fails it).
+   * `latest` is the head just read, used as the header of `to` when it is that block.
    */
-  async function fetchRange(from: bigint, to: bigint, parentNumber: bigint | null, latest?: BlockHeader) {
-    const [parent, toHeader, logs] = await Promise.all([
-      parentNumber === null ? null : getHeader(parentNumber),
-      latest?.number === to ? latest : getHeader(to),
-      getLogs(from, to),
-    ])
-    const started = performance.now()
-    const decoded = decodeLogs(logs, () => toHeader.timestamp)
-    metrics.phaseSeconds.inc({ phase: 'decode' }, (performance.now() - started) / 1000)
-    return { from, to, toHeader, parent, logs, decoded } satisfies Fetched
+  async function fetchRange(from: bigint, to: bigint, parent: Checkpoint | null, latest?: BlockHeader): Promise<Read> {
+    try {
+      const single = from === to
+      const [before, parentBefore] = await Promise.all([
+        latest?.number === to ? latest : getHeader(to),
+        parent && !single ? getHeader(parent.blockNumber) : null,
+      ])
+      if (parent && (single ? before.parentHash : parentBefore?.hash) !== parent.blockHash) return 'reorg'
+      let logs: RpcLog[]
+      if (single) {
+        logs = await getBlockLogs(before.hash)
+      } else {
+        logs = await getLogs(from, to)
+        const [after, parentAfter] = await Promise.all([getHeader(to), parent ? getHeader(parent.blockNumber) : null])
+        if (after.hash !== before.hash || (parent && parentAfter?.hash !== parent.blockHash)) return 'unstable'
+      }
+      const outside = (log: RpcLog) => {
+        const number = BigInt(log.blockNumber)
+        return log.removed || number < from || number > to || (number === to && log.blockHash !== before.hash)
+      }
+      if (logs.some(outside)) return 'unstable'
+      const started = performance.now()
+      const decoded = decodeLogs(logs, () => before.timestamp)
+      metrics.phaseSeconds.inc({ phase: 'decode' }, (performance.now() - started) / 1000)
+      return { from, to, toHeader: before, logs, decoded }
+    } catch (error) {
+      // A block that vanished while the range was read (the chain got shorter): read it again.
+      if (isMissingBlock(error)) return 'unstable'
+      throw error
+    }
   }
 
   async function readCheckpoint(): Promise<Checkpoint | null> {
@@ -156,10 +208,10 @@ export function createIndexer(parameters: CreateIndexerParameters) {
   }
 
   /** Finds the newest stored block that is still canonical; null when none is. */
-  async function findCommonAncestor(): Promise<BlockHeader | null> {
-    const { rows } = await db.pool.query<{ number: string; hash: Hex; parent_hash: Hex; timestamp: string }>(
-      'SELECT number, hash, parent_hash, timestamp FROM chain_block WHERE chain_id = $1 ORDER BY number DESC',
-      [chainId],
+  async function findCommonAncestor(head: bigint): Promise<BlockHeader | null> {
+    const { rows } = await db.pool.query<{ number: string; hash: Hex }>(
+      'SELECT number, hash FROM chain_block WHERE chain_id = $1 AND number <= $2 ORDER BY number DESC',
+      [chainId, head.toString()],
     )
     for (const row of rows) {
       const canonical = await getHeader(BigInt(row.number))
@@ -185,23 +237,57 @@ export function createIndexer(parameters: CreateIndexerParameters) {
     }
   }
 
+  /**
+   * A reorg: finds the newest stored block that is still canonical, reads the canonical range on top of it, and
+   * commits the rollback, that range and the new checkpoint as one step. Should the chain move again meanwhile,
+   * nothing is written and the next step starts over.
+   */
   async function reorg(): Promise<SyncEvent> {
     prefetch = undefined
-    const ancestor = await findCommonAncestor()
-    await transaction((client) => rollbackTo(client, chainId, ancestor))
-    checkpoint = ancestor ? { blockNumber: ancestor.number, blockHash: ancestor.hash } : null
+    const expected = checkpoint ?? null
+    const latest = await getLatest()
+    knownHead = latest.number
+    const ancestor = await findCommonAncestor(latest.number)
+    const base = ancestor ? { blockNumber: ancestor.number, blockHash: ancestor.hash } : null
+    const from = ancestor ? ancestor.number + 1n : (startBlock ?? 0n)
+    let read: Read | null = null
+    if (from <= latest.number) {
+      const to = from + range - 1n < latest.number ? from + range - 1n : latest.number
+      try {
+        read = await fetchRange(from, to, base, latest)
+      } catch (error) {
+        return refused(error, from)
+      }
+      if (read === 'reorg' || read === 'unstable') return nothing(from)
+    }
+    const fetched = read
+    await transaction((client) =>
+      commitStep(
+        client,
+        chainId,
+        {
+          expected,
+          rollbackTo: ancestor,
+          range: fetched ? { logs: fetched.decoded, to: fetched.toHeader } : undefined,
+        },
+        { keepBlocks, copy },
+      ),
+    )
+    checkpoint = fetched ? { blockNumber: fetched.to, blockHash: fetched.toHeader.hash } : base
     metrics.reorgs.inc()
+    if (fetched) metrics.events.inc(fetched.decoded.length)
     const event = {
       type: 'reorg',
       commonAncestor: ancestor?.number ?? -1n,
       orphanedFrom: (ancestor?.number ?? -1n) + 1n,
     } as const
     logger.warn({
-      msg: 'reorg: rolled back orphaned blocks',
+      msg: 'reorg: rolled back orphaned blocks and read the canonical ones',
       chainId,
       ...event,
       commonAncestor: String(event.commonAncestor),
       orphanedFrom: String(event.orphanedFrom),
+      canonicalTo: fetched ? String(fetched.to) : undefined,
     })
     return event
   }
@@ -241,64 +327,57 @@ export function createIndexer(parameters: CreateIndexerParameters) {
     const from = checkpoint ? checkpoint.blockNumber + 1n : (startBlock ?? 0n)
     const ahead = prefetch?.from === from ? prefetch : undefined
     prefetch = undefined
-    let fetched: Fetched
+    let read: Read
     if (ahead) {
-      // Catching up: the range was fetched while the previous one was written, with the header it builds on.
+      // Catching up: the range was read while the previous one was written, on top of that one's last header.
       try {
-        fetched = await ahead.promise
+        read = await ahead.promise
       } catch (error) {
         return refused(error, from)
       }
       metrics.phaseSeconds.inc({ phase: 'fetch' }, (performance.now() - stepStarted) / 1000)
-      if (checkpoint && fetched.parent?.hash !== checkpoint.blockHash) return await reorg()
     } else {
-      // At the head (or the first range): one call tells whether anything is new and whether the chain forked.
       const latest = await getLatest()
       knownHead = latest.number
       metrics.phaseSeconds.inc({ phase: 'head' }, (performance.now() - stepStarted) / 1000)
       if (checkpoint) {
-        if (latest.number === checkpoint.blockNumber && latest.hash === checkpoint.blockHash) {
-          return { type: 'idle', head: latest.number }
-        }
-        // The head went below the checkpoint: the blocks we stopped at are gone.
-        if (latest.number < checkpoint.blockNumber) return await reorg()
+        if (latest.hash === checkpoint.blockHash) return { type: 'idle', head: latest.number }
+        // The head is at or below the checkpoint but is another block: the blocks we stopped at are gone.
+        if (latest.number <= checkpoint.blockNumber) return await reorg()
       }
       if (from > latest.number) return { type: 'idle', head: latest.number }
       const to = from + range - 1n < latest.number ? from + range - 1n : latest.number
-      // Reorg check: the checkpoint's block must still be canonical. The next block's parent hash proves it for
-      // free in real time; otherwise its header is fetched with the range.
-      const proven = !checkpoint || (latest.number === from && latest.parentHash === checkpoint.blockHash)
       const fetchStarted = performance.now()
       try {
-        fetched = await fetchRange(from, to, proven ? null : (checkpoint as Checkpoint).blockNumber, latest)
+        read = await fetchRange(from, to, checkpoint, latest)
       } catch (error) {
         return refused(error, from)
       }
       metrics.phaseSeconds.inc({ phase: 'fetch' }, (performance.now() - fetchStarted) / 1000)
-      if (checkpoint && !proven && fetched.parent?.hash !== checkpoint.blockHash) return await reorg()
     }
+    if (read === 'reorg') return await reorg()
+    if (read === 'unstable') return nothing(from)
 
-    const { to, toHeader, logs, decoded } = fetched
-    if (logs.some((log) => log.removed || (BigInt(log.blockNumber) === to && log.blockHash !== toHeader.hash))) {
-      // The node answered from another fork than the header: try the range again.
-      return nothing(from)
-    }
+    const { to, toHeader, logs, decoded } = read
     // Adapt the range to the density seen: about `targetLogs` logs a range (growing at most 4x a step, and never
     // above maxRange, a node's cap).
     const blocks = Number(to - from + 1n)
     const fit = Math.floor((blocks * targetLogs) / Math.max(logs.length, 1))
     const next = BigInt(Math.max(1, Math.min(fit, blocks * 4)))
     range = next > maxRange ? maxRange : next
-    // Pipelining: while this range is written, the next one is fetched and decoded.
+    // Pipelining: while this range is written, the next one is read on top of its last header.
     if (to < knownHead) {
       const nextFrom = to + 1n
       const nextTo = nextFrom + range - 1n < knownHead ? nextFrom + range - 1n : knownHead
-      const promise = fetchRange(nextFrom, nextTo, to)
+      const promise = fetchRange(nextFrom, nextTo, { blockNumber: to, blockHash: toHeader.hash })
       promise.catch(() => undefined) // consumed (or dropped) by the next step
       prefetch = { from: nextFrom, promise }
     }
     const writeStarted = performance.now()
-    await transaction((client) => writeRange(client, chainId, decoded, toHeader, { keepBlocks, copy }))
+    const expected = checkpoint
+    await transaction((client) =>
+      commitStep(client, chainId, { expected, range: { logs: decoded, to: toHeader } }, { keepBlocks, copy }),
+    )
     checkpoint = { blockNumber: to, blockHash: toHeader.hash }
     metrics.phaseSeconds.inc({ phase: 'write' }, (performance.now() - writeStarted) / 1000)
     metrics.events.inc(decoded.length)

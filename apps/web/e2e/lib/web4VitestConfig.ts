@@ -7,6 +7,11 @@ import { defaultServerConditions } from 'vite'
 export default defineProject({
   root: new URL('../..', import.meta.url).pathname,
   resolve: { conditions: ['@nexus/source', ...defaultServerConditions] },
+  // As in vitest.e2e.config.ts: the tests run in Vite's server (ssr) environment, where workspace packages
+  // resolve to their sources too.
+  ssr: {
+    resolve: { conditions: ['@nexus/source', ...defaultServerConditions], externalConditions: ['@nexus/source'] },
+  },
   test: {
     // WEB4_E2E_FILES (comma-separated) runs other files that only need baseUrl and rpcUrl, e.g. the shell's.
     include: process.env.WEB4_E2E_FILES?.split(',') ?? ['e2e/admin.e2e.test.ts', 'e2e/transparency.e2e.test.ts'],

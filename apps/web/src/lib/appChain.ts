@@ -36,3 +36,14 @@ function deployedMulticall3(chainId: number): { address: Address; blockNumber: n
     return undefined
   }
 }
+
+/**
+ * The fee of the chain's DEX pair in basis points, as its router prices a swap: PancakeSwap V2 on BSC and its
+ * testnet (0.25 %), Uniswap V2 on a local chain (0.3 %).
+ *
+ * @example
+ * dexFeeBps(56) // 25
+ */
+export function dexFeeBps(chainId: number): number {
+  return chainId === bsc.id || chainId === bscTestnet.id ? 25 : 30
+}

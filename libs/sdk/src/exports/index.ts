@@ -85,6 +85,13 @@ export {
 export { teamLevelLabel, type TeamLevelLabelErrorType } from '../utils/teamLevelLabel.ts'
 export { InvalidTeamLevelError, type InvalidTeamLevelErrorType } from '../errors/team.ts'
 export { isManager, type IsManagerParameters } from '../utils/isManager.ts'
+export {
+  quoteSwap,
+  type QuoteSwapErrorType,
+  type QuoteSwapParameters,
+  type QuoteSwapReturnType,
+} from '../utils/quoteSwap.ts'
+export { InvalidSwapQuoteError, type InvalidSwapQuoteErrorType } from '../errors/swap.ts'
 
 export {
   createSignInMessage,

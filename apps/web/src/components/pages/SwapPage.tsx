@@ -1,15 +1,17 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
-import { iUniswapV2PairAbi, iUniswapV2Router02Abi } from '@nexus/abi'
+import { iUniswapV2PairAbi, iUniswapV2Router02Abi, tokenAbi } from '@nexus/abi'
+import { quoteSwap } from '@nexus/sdk'
 import { Button, Card } from '@nexus/ui'
-import { erc20Abi, isAddressEqual } from 'viem'
+import { erc20Abi, isAddressEqual, zeroAddress } from 'viem'
 import type { Address } from 'viem'
 import { ok, useChainNow, useChainReads } from '../../data/ChainData.tsx'
 import { useSession } from '../../data/session.tsx'
 import { useTransaction } from '../../hooks/useTransaction.ts'
 import { checkAmount } from '../../lib/amountInput.ts'
 import { contractsOf } from '../../lib/contracts.ts'
+import { dexFeeBps } from '../../lib/appChain.ts'
 import { env } from '../../lib/env.ts'
 import { showAmount } from '../../lib/format.ts'
 import { PAGES } from '../../lib/pages.ts'
@@ -26,31 +28,6 @@ const SLIPPAGE_CHOICES = [50, 100, 300, 500] as const
 const DEFAULT_SLIPPAGE = 100
 /** The swap's deadline: this long after the chain's current time (the device clock may differ from it). */
 const DEADLINE_SECONDS = 20 * 60
-const ZERO_ACCOUNT: Address = '0x0000000000000000000000000000000000000000'
-
-/**
- * The minimum received for a quote after slippage (basis points), floored.
- *
- * @example
- * minimumReceived(1_000n, 100) // 990n
- */
-export function minimumReceived(quote: bigint, slippageBps: number): bigint {
-  return (quote * BigInt(10_000 - slippageBps)) / 10_000n
-}
-
-/**
- * The price impact of selling `amountIn` into a constant-product pool (reserves `reserveIn`, `reserveOut`),
- * in basis points: how much worse the execution price is than the pool's price before the trade.
- *
- * @example
- * priceImpactBps(10n, 1_000n, 1_000n, 9n) // 1000 (10 %)
- */
-export function priceImpactBps(amountIn: bigint, reserveIn: bigint, reserveOut: bigint, amountOut: bigint): number {
-  if (amountIn === 0n || reserveIn === 0n || reserveOut === 0n) return 0
-  const ideal = (amountIn * reserveOut) / reserveIn
-  if (ideal === 0n || amountOut >= ideal) return 0
-  return Number(((ideal - amountOut) * 10_000n) / ideal)
-}
 
 function readSlippage(): number {
   const saved = Number(window.localStorage.getItem(SLIPPAGE_KEY))
@@ -80,7 +57,7 @@ export function SwapPage() {
 }
 
 function Swap({ router, usdt, nex, pair }: { router: Address; usdt: Address; nex: Address; pair: Address }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const { account } = useSession()
   const send = useTransaction()
   const chainNow = useChainNow()
@@ -93,7 +70,7 @@ function Swap({ router, usdt, nex, pair }: { router: Address; usdt: Address; nex
   const tokenOut = fromUsdt ? nex : usdt
   const symbolIn = fromUsdt ? 'USDT' : 'NEX'
   const symbolOut = fromUsdt ? 'NEX' : 'USDT'
-  const who = account ?? ZERO_ACCOUNT
+  const who = account ?? zeroAddress
   const parsed = checkAmount(input)
   const amountIn = parsed.ok ? parsed.value : 0n
 
@@ -105,40 +82,47 @@ function Swap({ router, usdt, nex, pair }: { router: Address; usdt: Address; nex
           { address: nex, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
           { address: pair, abi: iUniswapV2PairAbi, functionName: 'getReserves' },
           { address: pair, abi: iUniswapV2PairAbi, functionName: 'token0' },
+          { address: nex, abi: tokenAbi, functionName: 'getConfig' },
+          { address: nex, abi: tokenAbi, functionName: 'isFeeExempt', args: [who] },
         ] as const,
       [usdt, nex, pair, who],
-    ),
-  )
-  const quote = useChainReads(
-    useMemo(
-      () =>
-        amountIn > 0n
-          ? ([
-              {
-                address: router,
-                abi: iUniswapV2Router02Abi,
-                functionName: 'getAmountsOut',
-                args: [amountIn, [tokenIn, tokenOut]],
-              },
-            ] as const)
-          : undefined,
-      [router, amountIn, tokenIn, tokenOut],
     ),
   )
   const usdtBalance = account ? ok(data?.[0]) : undefined
   const nexBalance = account ? ok(data?.[1]) : undefined
   const reserves = ok(data?.[2])
   const token0 = ok(data?.[3])
+  const config = ok(data?.[4])
+  const exempt = ok(data?.[5])
   const balanceIn = fromUsdt ? usdtBalance : nexBalance
-  const amountOut = ok(quote?.[0])?.[1]
   const [reserveIn, reserveOut] =
     reserves && token0
       ? isAddressEqual(token0, tokenIn)
         ? [reserves[0], reserves[1]]
         : [reserves[1], reserves[0]]
       : [0n, 0n]
-  const impact = amountOut !== undefined ? priceImpactBps(amountIn, reserveIn, reserveOut, amountOut) : undefined
-  const minimum = amountOut !== undefined ? minimumReceived(amountOut, slippage) : undefined
+  // The token's own fees on this side (none for an exempt account), each floored on its own as the token does.
+  const feeBps =
+    config === undefined || exempt
+      ? []
+      : fromUsdt
+        ? [config.buyRate]
+        : [config.addPoolRate, config.feeUSDT, config.feeNex]
+  const feeRate = Number(feeBps.reduce((sum, rate) => sum + rate, 0n)) / 100
+  const quote =
+    reserves && token0 && config !== undefined && exempt !== undefined && amountIn > 0n
+      ? quoteSwap({
+          side: fromUsdt ? 'buy' : 'sell',
+          amountIn,
+          feeBps,
+          reserveIn,
+          reserveOut,
+          pairFeeBps: dexFeeBps(env.chainId),
+          slippageBps: slippage,
+        })
+      : undefined
+  const amountOut = quote?.amountOut
+  const impact = quote?.priceImpactBps
   const rate = reserveIn > 0n ? (reserveOut * 10n ** 18n) / reserveIn : undefined
 
   async function swap() {
@@ -152,9 +136,9 @@ function Swap({ router, usdt, nex, pair }: { router: Address; usdt: Address; nex
         functionName: 'swapExactTokensForTokensSupportingFeeOnTransferTokens',
         args: [
           value ?? 0n,
-          minimumReceived(amountOut ?? 0n, slippage),
+          quote?.minimumOut ?? 0n,
           [tokenIn, tokenOut],
-          account ?? ZERO_ACCOUNT,
+          account ?? zeroAddress,
           BigInt((chainNow ?? Math.floor(Date.now() / 1000)) + DEADLINE_SECONDS),
         ],
       }),
@@ -188,7 +172,12 @@ function Swap({ router, usdt, nex, pair }: { router: Address; usdt: Address; nex
         </button>
         <dl className="app-stats">
           <Stat label={t`You receive about (${symbolOut})`} value={showAmount(amountOut)} testId="swap-quote" />
-          <Stat label={t`Minimum received`} value={showAmount(minimum)} testId="swap-minimum" />
+          <Stat
+            label={fromUsdt ? t`NEX buy fee (${feeRate}%)` : t`NEX sell fee (${feeRate}%)`}
+            value={quote === undefined ? '—' : `${showAmount(quote.fee)} NEX`}
+            testId="swap-fee"
+          />
+          <Stat label={t`Minimum received`} value={showAmount(quote?.minimumOut)} testId="swap-minimum" />
           <Stat
             label={t`Price impact`}
             value={impact === undefined ? '—' : `${(impact / 100).toFixed(2)}%`}
@@ -207,8 +196,12 @@ function Swap({ router, usdt, nex, pair }: { router: Address; usdt: Address; nex
           render={(bps) => `${bps / 100}%`}
           testId="slippage"
         />
-        <p className="app-muted">{t`Slippage tolerance: ${slippage / 100}%. NEX transfers may carry fees: raise the tolerance if a swap fails.`}</p>
-        {impact !== undefined && impact > 500 && <p className="app-field__error">{i18n._(msg`High price impact`)}</p>}
+        <p className="app-muted">{t`Slippage tolerance: ${slippage / 100}%. The quote is net of NEX's fees; the swap fails if you would receive less than the minimum.`}</p>
+        {impact !== undefined && impact > 500 && (
+          <p className="app-field__error" role="alert" data-testid="swap-impact-warning">
+            {t`Price impact above 5%: you would receive much less than the pool price. Consider a smaller amount.`}
+          </p>
+        )}
         <Button type="submit" block disabled={!account} data-testid="swap-submit">
           {t`Swap`}
         </Button>
