@@ -56,6 +56,10 @@ export default [
               sourceTag: 'scope:legacy-api',
               onlyDependOnLibsWithTags: ['scope:sdk', 'scope:abi', 'scope:db', 'scope:testing'],
             },
+            {
+              sourceTag: 'scope:keeper',
+              onlyDependOnLibsWithTags: ['scope:sdk', 'scope:abi', 'scope:db', 'scope:testing'],
+            },
             // the SDK is built on the ABIs; the ABIs are generated from the contracts' artifacts
             { sourceTag: 'scope:sdk', onlyDependOnLibsWithTags: ['scope:abi', 'scope:testing'] },
             { sourceTag: 'scope:abi', onlyDependOnLibsWithTags: ['type:contracts'] },

@@ -4,6 +4,7 @@
 //   database  DATABASE_URL if set, else an embedded PGlite under .data/ shared by both services
 //   indexer   http://127.0.0.1:4000/graphql
 //   legacy    http://127.0.0.1:4100/api/api/invest/
+//   keeper    http://127.0.0.1:4200/healthz /readyz /metrics (upkeeps and withdrawal payouts)
 //   web       http://127.0.0.1:5173 (Vite dev server, with the development wallet on the local chain)
 // Ctrl-C stops every process it started.
 import { join } from 'node:path'
@@ -42,6 +43,7 @@ try {
     ['GraphQL (indexer)', product.urls.graphql],
     ['indexer health', `${product.urls.indexer}/healthz  /readyz  /metrics`],
     ['legacy API', `${product.urls.legacy}/api/api/invest/`],
+    ['keeper', `${product.urls.keeper}/healthz  /readyz  /metrics`],
     ['chain (JSON-RPC)', `${product.urls.rpc}  (chain id ${product.chainId})`],
     ['database', product.databaseUrl],
     ['deployments', join('libs', 'abi', 'deployments', `${product.chainId}.json`)],

@@ -58,9 +58,12 @@ describe('Token upkeeps (Chainlink AutomationCompatibleInterface)', async () => 
         [n],
       )
     }
-    await viem.assertions.revertWithCustomErrorWithArgs(token.write.performUpkeep([task(9)]), token, 'TokenUnknownUpkeep', [
-      9,
-    ])
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      token.write.performUpkeep([task(9)]),
+      token,
+      'TokenUnknownUpkeep',
+      [9],
+    )
     await networkHelpers.time.increase(Number(localDefaults.token.burnTime) - 5)
     assert.deepEqual(await token.read.checkUpkeep(['0x']), [false, '0x'])
     await networkHelpers.time.increase(5)
@@ -189,10 +192,7 @@ describe('Mining upkeep (daily pool update)', async () => {
     await viem.assertions.emit(mining.write.performUpkeep(['0x'], { account: keeper.account }), mining, 'PoolUpdated')
     const totals = await mining.read.getTotals()
     // one day and one second (the block of the update) of emission at mintDay per day
-    assert.equal(
-      totals.totalMint - minted,
-      ((totals.lastTime - start) * local.mining.mintDay) / local.mining.dayTimes,
-    )
+    assert.equal(totals.totalMint - minted, ((totals.lastTime - start) * local.mining.mintDay) / local.mining.dayTimes)
     assert.deepEqual(await mining.read.checkUpkeep(['0x']), [false, '0x'])
     await viem.assertions.revertWithCustomErrorWithArgs(
       mining.write.performUpkeep(['0x'], { account: keeper.account }),

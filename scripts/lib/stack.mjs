@@ -15,6 +15,7 @@ export const defaultPorts = {
   chain: 8545,
   indexer: 4000,
   legacy: 4100,
+  keeper: 4200,
   web: 5173,
   pglite: 5532,
 }
@@ -65,6 +66,8 @@ function step(log, name, command, args, options = {}) {
  * @param {'dev'|'preview'|false} [options.web] Vite dev server, `vite preview` of a build made with this
  *   stack's URLs, or no web app
  * @param {boolean} [options.seed] run the seed script after deployment
+ * @param {boolean} [options.keeper] run the keeper (apps/keeper); default: with the fixed ports only (`npm start`),
+ *   so that browser tests on free ports see no upkeep transactions they did not make
  * @param {string} [options.databaseUrl] a PostgreSQL URL; without it an embedded PGlite is started
  * @param {boolean} [options.quiet] keep the children's output to themselves
  * @param {(message: string) => void} [options.log]
@@ -73,6 +76,7 @@ export async function startLocalProduct({
   ports: portMode = 'fixed',
   web = 'dev',
   seed = true,
+  keeper = portMode === 'fixed',
   databaseUrl = process.env.DATABASE_URL,
   quiet = false,
   log = (message) => process.stdout.write(`[start] ${message}\n`),
@@ -82,7 +86,7 @@ export async function startLocalProduct({
     for (const name of Object.keys(ports)) ports[name] = await freePort()
   } else {
     const wanted = Object.entries(ports).filter(
-      ([name]) => (name !== 'web' || web) && (name !== 'pglite' || !databaseUrl),
+      ([name]) => (name !== 'web' || web) && (name !== 'pglite' || !databaseUrl) && (name !== 'keeper' || keeper),
     )
     for (const [name, port] of wanted) await assertPortFree(name, port)
   }
@@ -92,6 +96,7 @@ export async function startLocalProduct({
     graphql: `http://${host}:${ports.indexer}/graphql`,
     indexer: `http://${host}:${ports.indexer}`,
     legacy: `http://${host}:${ports.legacy}`,
+    keeper: keeper ? `http://${host}:${ports.keeper}` : undefined,
     web: web ? `http://${host}:${ports.web}/` : undefined,
   }
 
@@ -174,6 +179,17 @@ export async function startLocalProduct({
       ready: httpReady(`${urls.legacy}/healthz`),
       quiet,
     })
+
+    if (keeper) {
+      await startProcess({
+        name: 'keeper',
+        command: process.execPath,
+        args: ['--conditions=@nexus/source', join(root, 'apps', 'keeper', 'src', 'main.ts')],
+        env: { ...serviceEnv, PORT: String(ports.keeper) },
+        ready: httpReady(`${urls.keeper}/healthz`),
+        quiet,
+      })
+    }
 
     if (web) {
       const webEnv = {

@@ -41,6 +41,7 @@ describe('project graph (nx graph --file=graph.json)', () => {
       'contracts',
       'db',
       'indexer',
+      'keeper',
       'legacy-api',
       'sdk',
       'testing',

@@ -67,7 +67,15 @@ const services = compose.services
 
 describe('docker-compose.yml', () => {
   it('has the services of ARCHITECTURE.md, each with a health check', () => {
-    expect(Object.keys(services).sort()).toEqual(['chain', 'deploy', 'indexer', 'legacy-api', 'postgres', 'web'])
+    expect(Object.keys(services).sort()).toEqual([
+      'chain',
+      'deploy',
+      'indexer',
+      'keeper',
+      'legacy-api',
+      'postgres',
+      'web',
+    ])
     for (const [name, service] of Object.entries(services)) {
       if (name === 'deploy') continue // one-shot job: its completion is the signal
       expect(service.healthcheck?.test, `${name} health check`).toBeDefined()
@@ -107,6 +115,7 @@ describe('docker-compose.yml', () => {
   for (const [service, app, port] of [
     ['indexer', 'indexer', 4000],
     ['legacy-api', 'legacy-api', 4100],
+    ['keeper', 'keeper', 4200],
   ] as const) {
     describe(service, () => {
       const definition = services[service] as Service
@@ -157,7 +166,7 @@ describe('docker-compose.yml', () => {
   })
 
   it('points every service at the compose PostgreSQL and chain', () => {
-    for (const name of ['indexer', 'legacy-api'] as const) {
+    for (const name of ['indexer', 'legacy-api', 'keeper'] as const) {
       const env = services[name]?.environment ?? {}
       const database = new URL(env.DATABASE_URL as string)
       expect(database.hostname).toBe('postgres')

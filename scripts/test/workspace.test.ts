@@ -117,6 +117,7 @@ describe('Nx', () => {
       'apps/web': ['type:app', 'scope:web'],
       'apps/indexer': ['type:app', 'scope:indexer'],
       'apps/legacy-api': ['type:app', 'scope:legacy-api'],
+      'apps/keeper': ['type:app', 'scope:keeper'],
     }
     expect(projects.sort()).toEqual(Object.keys(expected).sort())
     for (const project of projects) {

@@ -1,7 +1,7 @@
 // The whole system: every contract deployed as contracts/scripts/deploy.ts deploys them, the local seed run on it
 // (registrations, IDO mints, Burn orders, NFT dividends, Stake, Mining, both FOM pools with a settled round, Double),
 // everything indexed from the deployment on, and the GraphQL answers compared with the contracts' own views for
-// every seeded account. The chain runs in a child process (src/_test/systemChain.ts) that writes no file.
+// every seeded account. The chain runs in a child process (libs/testing/src/systemChain.ts) that writes no file.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { burnAbi, doubleAbi, fomoAbi, idoAbi, mainAbi, miningAbi, stakeAbi } from '@nexus/abi'
@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '@nexus/db/testing'
 import type { FastifyInstance } from 'fastify'
 import { createPublicClient, http, parseEventLogs, type Abi, type Address, type PublicClient } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { contractsDir } from '@nexus/testing'
+import { contractsDir, systemChainScript } from '@nexus/testing'
 import { createServer } from './createServer.ts'
 import { adminEvents } from './handlers/genericHandlers.ts'
 import { resolveSources } from './handlers/resolveSources.ts'
@@ -32,15 +32,11 @@ let app: FastifyInstance
 let accounts: Address[]
 
 async function startSystemChain() {
-  chain = spawn(
-    process.execPath,
-    ['--conditions=@nexus/source', join(import.meta.dirname, '_test', 'systemChain.ts')],
-    {
-      cwd: contractsDir,
-      env: { ...process.env, HARDHAT_DISABLE_TELEMETRY: 'true', CI: 'true' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
+  chain = spawn(process.execPath, ['--conditions=@nexus/source', systemChainScript], {
+    cwd: contractsDir,
+    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY: 'true', CI: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   let errors = ''
   chain.stderr?.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4_000)))

@@ -1,2 +1,5 @@
 export { contractsDir, freePort, startHardhatNode } from './startHardhatNode.ts'
 export type { HardhatNode, StartHardhatNodeOptions } from './startHardhatNode.ts'
+export { systemChainScript } from './startHardhatNode.ts'
+export { startSystemChain } from './startSystemChain.ts'
+export type { SystemChain } from './startSystemChain.ts'

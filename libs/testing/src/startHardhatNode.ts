@@ -99,3 +99,10 @@ async function waitForChainId(url: string, exitCode: () => number | null, timeou
   }
   throw new Error(`hardhat node did not answer on ${url} within ${timeoutMs} ms:\n${log()}`)
 }
+
+/**
+ * The script that deploys the whole system (as contracts/scripts/deploy.ts does) and the local seed on an
+ * in-process chain, then serves it over JSON-RPC on a free port and prints `{"url": ..., "contracts": {...}}`.
+ * Run it with Node (`--conditions=@nexus/source`) from {@link contractsDir}; `SYSTEM_SEED=0` skips the seed.
+ */
+export const systemChainScript = join(import.meta.dirname, 'systemChain.ts')

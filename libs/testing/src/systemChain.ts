@@ -8,7 +8,7 @@ import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { network } from 'hardhat'
 import type { Address } from 'viem'
-import { contractsDir } from '@nexus/testing'
+import { contractsDir } from './startHardhatNode.ts'
 
 // @dev Loaded by path: their types come from the contracts project's Hardhat plugins, which this project's
 // typecheck does not load; the shapes used here are declared below.

@@ -1,0 +1,106 @@
+// The keeper's settings, from the environment only (README.md lists every variable).
+import { type Hex, parseGwei, parseUnits } from 'viem'
+
+/** Hardhat's public development mnemonic (local chains only; the keys are public). */
+export const DEV_MNEMONIC = 'test test test test test test test test test test test junk'
+/**
+ * HD index of the local development key: after the web tests' 0..9 and the seed's 10..45, so its nonces are its
+ * own. On the local chain (31337) the keeper tops it up with `hardhat_setBalance` if it has less than 1 coin.
+ */
+export const DEV_KEY_INDEX = 46
+
+export class ConfigError extends Error {
+  override name = 'ConfigError' as const
+}
+
+export type KeeperConfig = {
+  rpcUrl: string
+  chainId: number
+  /** KEEPER_PRIVATE_KEY; undefined on the local chain: the development key (HD index {@link DEV_KEY_INDEX}). */
+  privateKey: Hex | undefined
+  /** DATABASE_URL; undefined: the embedded PGlite of `@nexus/db`. */
+  databaseUrl: string | undefined
+  host: string
+  port: number
+  /** How often each upkeep job checks whether its work is due (KEEPER_INTERVAL_MS). */
+  intervalMs: number
+  /** How often the withdrawal job looks for payable withdrawals (WITHDRAW_INTERVAL_MS). */
+  withdrawIntervalMs: number
+  /** The most the keeper pays per gas, in wei (GAS_PRICE_CAP, given in gwei). */
+  gasPriceCap: bigint
+  /** How long a sent transaction may stay unmined before it is re-sent with a higher fee (TX_TIMEOUT_MS). */
+  txTimeoutMs: number
+  /** Each gas bump raises the fee by this percentage (GAS_BUMP_PERCENT, at least 10: nodes refuse less). */
+  gasBumpPercent: number
+  /** Withdrawals: most paid per UTC day, per credit type, in token units (WITHDRAW_DAILY_CAP, e.g. 10000). */
+  withdrawDailyCap: bigint
+  /** Withdrawals above this amount wait for a manager's approval (WITHDRAW_APPROVAL_THRESHOLD). */
+  withdrawApprovalThreshold: bigint
+  /** ERC-20 paid for each credit type; unset: USDT from the deployments file, ARB from WITHDRAW_TOKEN_ARB. */
+  withdrawTokens: Partial<Record<'USDT' | 'ARB', Hex>>
+  /** DEPLOYMENTS_FILE: a deployments JSON ({ contracts: { Name: { address } } }); unset: libs/abi's for the chain. */
+  deploymentsFile: string | undefined
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) {
+  const raw = env[name]?.trim()
+  if (!raw) return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`)
+  }
+  return value
+}
+
+function amount(env: NodeJS.ProcessEnv, name: string, fallback: string, parse: (value: string) => bigint) {
+  const raw = env[name]?.trim() || fallback
+  if (!/^\d+(\.\d+)?$/.test(raw)) throw new ConfigError(`${name} must be a positive number (got "${raw}")`)
+  return parse(raw)
+}
+
+function address(env: NodeJS.ProcessEnv, name: string): Hex | undefined {
+  const raw = env[name]?.trim()
+  if (!raw) return undefined
+  if (!/^0x[0-9a-fA-F]{40}$/.test(raw)) throw new ConfigError(`${name} must be a 0x-prefixed address (got "${raw}")`)
+  return raw.toLowerCase() as Hex
+}
+
+/** Reads and checks the settings; throws {@link ConfigError} with the variable's name on a bad value. */
+export function readConfig(env: NodeJS.ProcessEnv): KeeperConfig {
+  const chainId = integer(env, 'CHAIN_ID', 31337, 1)
+  const rawKey = env.KEEPER_PRIVATE_KEY?.trim()
+  if (rawKey && !/^0x[0-9a-fA-F]{64}$/.test(rawKey)) {
+    throw new ConfigError('KEEPER_PRIVATE_KEY must be a 0x-prefixed 32-byte hex key')
+  }
+  if (!rawKey && chainId !== 31337) {
+    throw new ConfigError(`KEEPER_PRIVATE_KEY is required on chain ${chainId} (the development key is for 31337 only)`)
+  }
+  const rpcUrl = env.RPC_URL?.trim() || 'http://127.0.0.1:8545'
+  try {
+    new URL(rpcUrl)
+  } catch {
+    throw new ConfigError(`RPC_URL must be a URL (got "${rpcUrl}")`)
+  }
+  const tokens: KeeperConfig['withdrawTokens'] = {}
+  const usdt = address(env, 'WITHDRAW_TOKEN_USDT')
+  const arb = address(env, 'WITHDRAW_TOKEN_ARB')
+  if (usdt) tokens.USDT = usdt
+  if (arb) tokens.ARB = arb
+  return {
+    rpcUrl,
+    chainId,
+    privateKey: rawKey ? (rawKey as Hex) : undefined,
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    host: env.HOST?.trim() || '127.0.0.1',
+    port: integer(env, 'PORT', 4200, 0, 65535),
+    intervalMs: integer(env, 'KEEPER_INTERVAL_MS', 15_000, 100),
+    withdrawIntervalMs: integer(env, 'WITHDRAW_INTERVAL_MS', 15_000, 100),
+    gasPriceCap: amount(env, 'GAS_PRICE_CAP', '20', (value) => parseGwei(value)),
+    txTimeoutMs: integer(env, 'TX_TIMEOUT_MS', 60_000, 100),
+    gasBumpPercent: integer(env, 'GAS_BUMP_PERCENT', 20, 10, 500),
+    withdrawDailyCap: amount(env, 'WITHDRAW_DAILY_CAP', '10000', (value) => parseUnits(value, 18)),
+    withdrawApprovalThreshold: amount(env, 'WITHDRAW_APPROVAL_THRESHOLD', '1000', (value) => parseUnits(value, 18)),
+    withdrawTokens: tokens,
+    deploymentsFile: env.DEPLOYMENTS_FILE?.trim() || undefined,
+  }
+}

@@ -1,0 +1,90 @@
+// Wires the keeper from its settings: signer, chain client, journaled sender, jobs, runtime. main.ts and the tests
+// use it; it reads no environment itself.
+import { readFileSync } from 'node:fs'
+import { type DeploymentFile, getDeployment } from '@nexus/abi'
+import type { Database } from '@nexus/db'
+import { type Address, createPublicClient, http, type LocalAccount, parseEther, type PublicClient } from 'viem'
+import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
+import { DEV_KEY_INDEX, DEV_MNEMONIC, type KeeperConfig } from './config.ts'
+import { type Job, UPKEEP_CONTRACTS, upkeepJob } from './jobs.ts'
+import { startKeeper, type RunningKeeper } from './keeper.ts'
+import type { Logger } from './log.ts'
+import { createMetrics } from './metrics.ts'
+import { JournaledSender } from './sender.ts'
+
+export type CreateKeeperOptions = {
+  config: KeeperConfig
+  db: Database
+  log: Logger
+  /** Contract addresses by deployment name; default: libs/abi's deployments file for the chain. */
+  contracts?: Record<string, Address>
+  /** Extra jobs (the withdrawal payouts). */
+  extraJobs?: (parts: { client: PublicClient; sender: JournaledSender; account: LocalAccount }) => Job[]
+  /** Receipt polling (tests use a short one). */
+  pollMs?: number
+}
+
+export type Keeper = RunningKeeper & { sender: JournaledSender; account: LocalAccount; client: PublicClient }
+
+/** The signer: KEEPER_PRIVATE_KEY, or the local development key (HD index 46 of the public mnemonic). */
+export function keeperAccount(config: Pick<KeeperConfig, 'privateKey'>): LocalAccount {
+  return config.privateKey
+    ? privateKeyToAccount(config.privateKey)
+    : mnemonicToAccount(DEV_MNEMONIC, { addressIndex: DEV_KEY_INDEX })
+}
+
+export async function createKeeper(options: CreateKeeperOptions): Promise<Keeper> {
+  const { config, db, log } = options
+  const account = keeperAccount(config)
+  const client = createPublicClient({ transport: http(config.rpcUrl, { timeout: 15_000, retryCount: 2 }) })
+  const chainId = await client.getChainId()
+  if (chainId !== config.chainId) throw new Error(`RPC_URL serves chain ${chainId}, CHAIN_ID says ${config.chainId}`)
+  if (!config.privateKey && chainId === 31337) {
+    // the development key is not among the node's funded accounts: give it gas money on the local chain only
+    const balance = await client.getBalance({ address: account.address })
+    if (balance < parseEther('1')) {
+      await client.request({
+        method: 'hardhat_setBalance' as never,
+        params: [account.address, `0x${parseEther('1000').toString(16)}`] as never,
+      })
+      log.info({ signer: account.address }, 'funded the local development key with 1000 coins')
+    }
+  }
+  const deployment = () =>
+    config.deploymentsFile
+      ? (JSON.parse(readFileSync(config.deploymentsFile, 'utf8')) as DeploymentFile)
+      : getDeployment(config.chainId)
+  const contracts =
+    options.contracts ??
+    Object.fromEntries(Object.entries(deployment().contracts).map(([name, c]) => [name, c.address as Address]))
+  const metrics = createMetrics()
+  const sender = new JournaledSender({
+    prisma: db.prisma,
+    client,
+    account,
+    chainId,
+    gasPriceCap: config.gasPriceCap,
+    txTimeoutMs: config.txTimeoutMs,
+    gasBumpPercent: config.gasBumpPercent,
+    log,
+    metrics,
+    ...(options.pollMs ? { pollMs: options.pollMs } : {}),
+  })
+  const jobs: Job[] = []
+  for (const name of UPKEEP_CONTRACTS) {
+    const address = contracts[name]
+    if (address) jobs.push(upkeepJob({ name, address, client, sender, intervalMs: config.intervalMs }))
+  }
+  jobs.push(...(options.extraJobs?.({ client, sender, account }) ?? []))
+  const running = await startKeeper({
+    db,
+    sender,
+    jobs,
+    log,
+    metrics,
+    host: config.host,
+    port: config.port,
+    balance: () => client.getBalance({ address: account.address }),
+  })
+  return { ...running, sender, account, client }
+}

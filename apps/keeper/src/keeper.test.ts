@@ -1,0 +1,356 @@
+// The keeper against the whole system on a real chain (deployed as in production, no seed) and a real
+// PostgreSQL: upkeeps sent only when due, fees where they belong, the journal's exactly-once guarantees under
+// kill -9 (between journaling and sending, and while waiting for a receipt), a stuck transaction bumped, a failing
+// job that does not stop the others, the keeper lock, and the HTTP endpoints.
+import { spawn } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { localUSDTAbi, tokenAbi } from '@nexus/abi'
+import { createDatabase, type Database } from '@nexus/db'
+import { createTestDatabase, type TestDatabase } from '@nexus/db/testing'
+import { startSystemChain, type SystemChain } from '@nexus/testing'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  http,
+  keccak256,
+  maxUint256,
+  parseEther,
+  type PublicClient,
+} from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import { hardhat } from 'viem/chains'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { DEV_MNEMONIC, readConfig } from './config.ts'
+import { createKeeper, type Keeper, keeperAccount } from './createKeeper.ts'
+import { createLogger } from './log.ts'
+import { startKeeper } from './keeper.ts'
+import { createMetrics } from './metrics.ts'
+
+const log = createLogger({ level: 'silent' })
+const deployer = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 })
+const trader = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 3 })
+const routerAbi = [
+  {
+    type: 'function',
+    name: 'swapExactTokensForTokensSupportingFeeOnTransferTokens',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'amountIn', type: 'uint256' },
+      { name: 'amountOutMin', type: 'uint256' },
+      { name: 'path', type: 'address[]' },
+      { name: 'to', type: 'address' },
+      { name: 'deadline', type: 'uint256' },
+    ],
+    outputs: [],
+  },
+] as const
+
+let chain: SystemChain
+let client: PublicClient
+let testDb: TestDatabase
+let db: Database
+
+const rpc = (method: string, params: unknown[] = []) =>
+  client.request({ method: method as never, params: params as never })
+const wallet = (account = trader) => createWalletClient({ chain: hardhat, transport: http(chain.url), account })
+const mined = async (hash: `0x${string}`) => await client.waitForTransactionReceipt({ hash })
+const c = (name: string) => chain.contracts[name] as Address
+
+function config(extra: Record<string, string> = {}) {
+  return readConfig({ RPC_URL: chain.url, CHAIN_ID: '31337', PORT: '0', KEEPER_INTERVAL_MS: '3600000', ...extra })
+}
+async function keeper(extra: Record<string, string> = {}): Promise<Keeper> {
+  return await createKeeper({ config: config(extra), db, log, contracts: chain.contracts, pollMs: 20 })
+}
+async function works() {
+  return await db.prisma.keeperWork.findMany({ orderBy: { id: 'asc' }, include: { transactions: true } })
+}
+
+/** Buys NEX with `usdt` USDT and sells it all back: buy and sell fees for the token. */
+async function trade(usdt: bigint) {
+  const w = wallet()
+  await mined(
+    await wallet(deployer).writeContract({
+      address: c('USDT'),
+      abi: localUSDTAbi,
+      functionName: 'mint',
+      args: [trader.address, usdt],
+    }),
+  )
+  for (const token of [c('USDT'), c('Token')]) {
+    await mined(
+      await w.writeContract({
+        address: token,
+        abi: tokenAbi,
+        functionName: 'approve',
+        args: [c('Router'), maxUint256],
+      }),
+    )
+  }
+  const swap = (amount: bigint, path: Address[]) =>
+    w.writeContract({
+      address: c('Router'),
+      abi: routerAbi,
+      functionName: 'swapExactTokensForTokensSupportingFeeOnTransferTokens',
+      args: [amount, 1n, path, trader.address, 2n ** 40n],
+    })
+  await mined(await swap(usdt, [c('USDT'), c('Token')]))
+  const nex = await client.readContract({
+    address: c('Token'),
+    abi: tokenAbi,
+    functionName: 'balanceOf',
+    args: [trader.address],
+  })
+  await mined(await swap(nex, [c('Token'), c('USDT')]))
+}
+
+beforeAll(async () => {
+  ;[chain, testDb] = await Promise.all([
+    startSystemChain({ seed: false }),
+    createTestDatabase(inject('databaseUrl'), 'keeper'),
+  ])
+  client = createPublicClient({ chain: hardhat, transport: http(chain.url) })
+  db = await createDatabase({ url: testDb.url })
+})
+afterAll(async () => {
+  await db?.close()
+  await testDb?.drop()
+  await chain?.stop()
+})
+
+describe('keeper', () => {
+  it('sends an upkeep only when due, and the fees end where they belong', async () => {
+    const k = await keeper()
+    try {
+      await k.runAll() // the first pool burn is due on a fresh deployment
+      let all = await works()
+      expect(all.map((w) => [w.job, w.status])).toEqual([['upkeep:Token', 'done']])
+      await k.runAll() // nothing due now: nothing sent
+      expect(await works()).toHaveLength(1)
+
+      await trade(parseEther('3000'))
+      await rpc('evm_increaseTime', [600])
+      await rpc('evm_mine')
+      const [, trans, burnFee] = await client.readContract({
+        address: c('Token'),
+        abi: tokenAbi,
+        functionName: 'getSwapBalances',
+      })
+      expect(trans + burnFee).toBeGreaterThan(0n)
+      const burnBefore = await client.readContract({
+        address: c('USDT'),
+        abi: localUSDTAbi,
+        functionName: 'balanceOf',
+        args: [c('Burn')],
+      })
+      await k.runAll()
+      all = await works()
+      expect(all.filter((w) => w.status === 'done')).toHaveLength(2)
+      const [, transAfter, burnFeeAfter] = await client.readContract({
+        address: c('Token'),
+        abi: tokenAbi,
+        functionName: 'getSwapBalances',
+      })
+      expect([transAfter, burnFeeAfter]).toEqual([0n, 0n])
+      const burnAfter = await client.readContract({
+        address: c('USDT'),
+        abi: localUSDTAbi,
+        functionName: 'balanceOf',
+        args: [c('Burn')],
+      })
+      expect(burnAfter).toBeGreaterThan(burnBefore)
+      // every transaction of the keeper is in its journal, each nonce once
+      const nonce = await client.getTransactionCount({ address: k.account.address })
+      const txs = all.flatMap((w) => w.transactions)
+      expect(txs.filter((t) => t.status === 'mined').map((t) => Number(t.nonce))).toEqual([...Array(nonce).keys()])
+      // health and metrics
+      expect((await fetch(`${k.url}/healthz`)).status).toBe(200)
+      const ready = (await (await fetch(`${k.url}/readyz`)).json()) as { ready: boolean; jobs: Record<string, unknown> }
+      expect(ready.ready).toBe(true)
+      expect(Object.keys(ready.jobs)).toContain('upkeep:Mining')
+      const metrics = await (await fetch(`${k.url}/metrics`)).text()
+      expect(metrics).toMatch(/keeper_job_sends_total\{job="upkeep:Token"\} 2\n/)
+      expect(metrics).toMatch(/keeper_gas_spent_wei_total\{job="upkeep:Token"\} [1-9]/)
+    } finally {
+      await k.stop()
+    }
+  })
+
+  it('kill -9 after journaling, before sending: the restart sends that transaction once, nothing else', async () => {
+    // a keeper process journals a transaction and dies before broadcasting: written here as it would have been
+    const account = keeperAccount({ privateKey: undefined })
+    const nonce = await client.getTransactionCount({ address: account.address })
+    const data = encodeFunctionData({ abi: tokenAbi, functionName: 'updatePrice' })
+    const fees = await client.estimateFeesPerGas()
+    const raw = await account.signTransaction({
+      chainId: 31337,
+      type: 'eip1559',
+      to: c('Token'),
+      data,
+      nonce,
+      gas: 200_000n,
+      ...fees,
+    })
+    await db.prisma.keeperWork.create({
+      data: {
+        job: 'test',
+        workKey: 'test:updatePrice',
+        transactions: {
+          create: {
+            chainId: 31337,
+            sender: account.address.toLowerCase(),
+            nonce: BigInt(nonce),
+            txHash: keccak256(raw),
+            rawTx: raw,
+            maxFeePerGas: fees.maxFeePerGas.toString(),
+          },
+        },
+      },
+    })
+    const k = await keeper()
+    try {
+      await k.runAll()
+      const work = await db.prisma.keeperWork.findUniqueOrThrow({ where: { workKey: 'test:updatePrice' } })
+      expect(work.status).toBe('done')
+      expect(work.txHash).toBe(keccak256(raw))
+      expect(await client.getTransactionCount({ address: account.address })).toBe(nonce + 1)
+      // asking for the same work again sends nothing
+      const again = await k.sender.send('test', 'test:updatePrice', { to: c('Token'), data })
+      expect(again).toMatchObject({ status: 'done', txHash: keccak256(raw) })
+      expect(await client.getTransactionCount({ address: account.address })).toBe(nonce + 1)
+    } finally {
+      await k.stop()
+    }
+  })
+
+  it('kill -9 of the keeper process while its transaction waits to be mined: the restart finds it, sends nothing twice', async () => {
+    await rpc('evm_increaseTime', [86_400])
+    await rpc('evm_mine')
+    await rpc('evm_setAutomine', [false])
+    const deployments = join(tmpdir(), `keeper-deployments-${process.pid}.json`)
+    writeFileSync(
+      deployments,
+      JSON.stringify({
+        contracts: Object.fromEntries(Object.entries(chain.contracts).map(([n, a]) => [n, { address: a }])),
+      }),
+    )
+    const child = spawn(process.execPath, ['--conditions=@nexus/source', join(import.meta.dirname, 'main.ts')], {
+      env: {
+        ...process.env,
+        RPC_URL: chain.url,
+        CHAIN_ID: '31337',
+        PORT: '0',
+        DATABASE_URL: testDb.url,
+        DEPLOYMENTS_FILE: deployments,
+        KEEPER_INTERVAL_MS: '200',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4_000))
+    child.stdout?.on('data', keep)
+    child.stderr?.on('data', keep)
+    try {
+      const before = (await works()).length
+      const deadline = Date.now() + 60_000
+      while ((await works()).length === before) {
+        if (Date.now() > deadline) throw new Error(`the keeper process journaled nothing:\n${output}`)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      // wait until the node has it in its mempool, then kill the keeper without warning
+      const pendingWork = (await works()).at(-1)
+      const hash = pendingWork?.transactions[0]?.txHash as `0x${string}` | undefined
+      if (!pendingWork || !hash) throw new Error('no journaled transaction')
+      while (!(await client.getTransaction({ hash }).catch(() => undefined)))
+        await new Promise((r) => setTimeout(r, 50))
+      child.kill('SIGKILL')
+      await new Promise((resolve) => child.once('exit', resolve))
+      expect((await db.prisma.keeperWork.findUniqueOrThrow({ where: { id: pendingWork.id } })).status).toBe('pending')
+      await rpc('evm_setAutomine', [true])
+      await rpc('evm_mine')
+      const k = await keeper()
+      try {
+        await k.runAll()
+        const work = await db.prisma.keeperWork.findUniqueOrThrow({ where: { id: pendingWork.id } })
+        expect(work.status).toBe('done')
+        expect(work.txHash).toBe(hash)
+        const all = await works()
+        const txs = all.flatMap((w) => w.transactions)
+        const nonce = await client.getTransactionCount({ address: k.account.address })
+        expect(
+          txs
+            .filter((t) => t.status === 'mined')
+            .map((t) => Number(t.nonce))
+            .sort((a, b) => a - b),
+        ).toEqual([...Array(nonce).keys()])
+      } finally {
+        await k.stop()
+      }
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL')
+      await rpc('evm_setAutomine', [true])
+    }
+  })
+
+  it('a transaction stuck unmined is re-sent with a higher fee, same nonce; one of them is mined', async () => {
+    await rpc('evm_setAutomine', [false])
+    const k = await keeper({ TX_TIMEOUT_MS: '300' })
+    try {
+      const data = encodeFunctionData({ abi: tokenAbi, functionName: 'updatePrice' })
+      const sending = k.sender.send('test', 'test:stuck', { to: c('Token'), data })
+      // let it time out once or twice, then mine
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      await rpc('evm_mine')
+      const result = await sending
+      expect(result.status).toBe('done')
+      const work = await db.prisma.keeperWork.findUniqueOrThrow({
+        where: { workKey: 'test:stuck' },
+        include: { transactions: true },
+      })
+      expect(work.transactions.length).toBeGreaterThan(1)
+      expect(new Set(work.transactions.map((t) => t.nonce)).size).toBe(1)
+      expect(work.transactions.filter((t) => t.status === 'mined')).toHaveLength(1)
+      expect(work.transactions.filter((t) => t.status === 'replaced')).toHaveLength(work.transactions.length - 1)
+    } finally {
+      await rpc('evm_setAutomine', [true])
+      await k.stop()
+    }
+  })
+
+  it('a failing job backs off and does not stop the others; a second keeper waits for the lock', async () => {
+    const first = await keeper()
+    const metrics = createMetrics()
+    let good = 0
+    const second = await startKeeper({
+      db,
+      sender: first.sender,
+      log,
+      metrics,
+      host: '127.0.0.1',
+      port: 0,
+      jobs: [
+        { name: 'broken', intervalMs: 20, run: () => Promise.reject(new Error('RPC timeout')) },
+        { name: 'good', intervalMs: 20, run: () => Promise.resolve({ kind: 'idle' as const, detail: String(++good) }) },
+      ],
+    })
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      // the lock is held by `first`: the second runs nothing and is not ready
+      expect((await fetch(`${second.url}/readyz`)).status).toBe(503)
+      expect(good).toBe(0)
+      await first.stop()
+      const deadline = Date.now() + 15_000
+      while (good < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(good).toBeGreaterThanOrEqual(3)
+      const text = await metrics.registry.metrics()
+      expect(text).toMatch(/keeper_job_failures_total\{job="broken"\} [1-9]/)
+      expect(second.state.get('broken')?.lastError).toBe('RPC timeout')
+    } finally {
+      await second.stop()
+    }
+  })
+})

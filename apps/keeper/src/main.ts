@@ -1,0 +1,34 @@
+// The keeper process: reads the environment (README.md lists it), opens and migrates the database, takes the
+// keeper lock, finishes the journal's pending work from the chain, then runs the jobs until SIGINT/SIGTERM.
+import { createDatabase } from '@nexus/db'
+import { ConfigError, readConfig } from './config.ts'
+import { createKeeper } from './createKeeper.ts'
+import { createLogger } from './log.ts'
+
+const log = createLogger()
+let config
+try {
+  config = readConfig(process.env)
+} catch (error) {
+  if (error instanceof ConfigError) {
+    log.fatal(error.message)
+    process.exit(2)
+  }
+  throw error
+}
+
+const db = await createDatabase({ url: config.databaseUrl, log: (message) => log.info(message) })
+const keeper = await createKeeper({ config, db, log })
+log.info({ url: keeper.url, signer: keeper.account.address, chainId: config.chainId }, 'keeper listening')
+
+let stopping = false
+async function shutdown() {
+  if (stopping) return
+  stopping = true
+  log.info('stopping')
+  await keeper.stop()
+  await db.close()
+  process.exit(0)
+}
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)

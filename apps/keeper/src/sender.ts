@@ -1,0 +1,336 @@
+// The journaled sender: the keeper's one nonce manager. Every transaction is simulated, signed, and written to
+// PostgreSQL (keeper_work + keeper_transaction, with its nonce and raw bytes) BEFORE it is broadcast; a restart
+// (also after kill -9) finishes what the journal holds from the chain before anything new is sent. So a piece of
+// work (a work key) is sent at most once: the only other transactions ever signed for it are gas bumps of the same
+// nonce, and only one transaction of a nonce can be mined.
+import type { PrismaClient } from '@nexus/db'
+import {
+  type Address,
+  BaseError,
+  type Hex,
+  keccak256,
+  type LocalAccount,
+  parseTransaction,
+  type PublicClient,
+  type TransactionReceipt,
+} from 'viem'
+import type { Logger } from './log.ts'
+import type { KeeperMetrics } from './metrics.ts'
+
+export type Call = { to: Address; data: Hex; value?: bigint }
+
+export type SendResult =
+  | { status: 'done'; txHash: Hex; gasUsed: bigint; gasCost: bigint; resumed: boolean }
+  | { status: 'failed'; txHash?: Hex; error: string }
+  /** Not sent: the simulation reverted (e.g. "not due"), or the fee is above the cap. */
+  | { status: 'skipped'; reason: string }
+
+export type SenderOptions = {
+  prisma: PrismaClient
+  client: PublicClient
+  account: LocalAccount
+  chainId: number
+  gasPriceCap: bigint
+  txTimeoutMs: number
+  gasBumpPercent: number
+  log: Logger
+  metrics: KeeperMetrics
+  /** How often a pending transaction's receipt is polled. @default 500 */
+  pollMs?: number
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The revert reason or error message, short enough for a log line and a database column. */
+export function errorText(error: unknown): string {
+  if (error instanceof BaseError) return (error.shortMessage || error.message).slice(0, 500)
+  return (error instanceof Error ? error.message : String(error)).slice(0, 500)
+}
+
+/** Errors of a broadcast that mean the node already has this transaction (or its nonce is used). */
+const alreadyKnown =
+  /already known|known transaction|nonce too low|nonce has already been used|replacement transaction underpriced/i
+
+export class JournaledSender {
+  private readonly o: Required<SenderOptions>
+  private nextNonce: number | undefined
+  private lock: Promise<unknown> = Promise.resolve()
+
+  constructor(options: SenderOptions) {
+    this.o = { pollMs: 500, ...options }
+  }
+
+  get address(): Address {
+    return this.o.account.address
+  }
+
+  /** Runs `task` after every earlier one: one transaction at a time, so nonces are handed out in order. */
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.lock.then(task, task)
+    this.lock = run.catch(() => undefined)
+    return run
+  }
+
+  /**
+   * Finishes every pending work of the journal from the chain: a mined transaction marks it done (or failed if it
+   * reverted); a signed one whose nonce is still free is broadcast again (the same bytes: the same transaction);
+   * one whose nonce was taken by nothing of ours fails. Call once at start, before any {@link send}.
+   */
+  reconcile(): Promise<number> {
+    return this.exclusive(async () => {
+      const pending = await this.o.prisma.keeperWork.findMany({ where: { status: 'pending' }, orderBy: { id: 'asc' } })
+      for (const work of pending) {
+        this.o.log.info({ job: work.job, workKey: work.workKey }, 'resuming work found pending in the journal')
+        await this.finish(work.id, work.job)
+      }
+      this.nextNonce = await this.freshNonce()
+      return pending.length
+    })
+  }
+
+  /** The work's state in the journal, if it was ever started. */
+  async workStatus(workKey: string) {
+    return await this.o.prisma.keeperWork.findUnique({ where: { workKey } })
+  }
+
+  /**
+   * Sends `call` for `workKey` once: simulates it, signs it, journals it, broadcasts it and waits for it (bumping
+   * the fee if it stays unmined). A work key already done or failed is not sent again.
+   */
+  send(job: string, workKey: string, call: Call): Promise<SendResult> {
+    return this.exclusive(async () => {
+      const existing = await this.o.prisma.keeperWork.findUnique({ where: { workKey } })
+      if (existing?.status === 'pending') return await this.finish(existing.id, job)
+      if (existing) {
+        return existing.status === 'done'
+          ? await this.doneResult(existing.id, true)
+          : { status: 'failed' as const, error: existing.error ?? 'failed before' }
+      }
+      const { client, account } = this.o
+      let gas: bigint
+      try {
+        await client.call({ account: account.address, ...call })
+        gas = await client.estimateGas({ account: account.address, ...call })
+      } catch (error) {
+        return { status: 'skipped', reason: errorText(error) }
+      }
+      const fees = await client.estimateFeesPerGas()
+      const block = await client.getBlock()
+      const baseFee = block.baseFeePerGas ?? 0n
+      if (baseFee > this.o.gasPriceCap) {
+        return { status: 'skipped', reason: `base fee ${baseFee} wei is above GAS_PRICE_CAP ${this.o.gasPriceCap}` }
+      }
+      const maxFeePerGas = fees.maxFeePerGas > this.o.gasPriceCap ? this.o.gasPriceCap : fees.maxFeePerGas
+      const maxPriorityFeePerGas = fees.maxPriorityFeePerGas > maxFeePerGas ? maxFeePerGas : fees.maxPriorityFeePerGas
+      this.nextNonce ??= await this.freshNonce()
+      const nonce = this.nextNonce
+      const raw = await account.signTransaction({
+        chainId: this.o.chainId,
+        type: 'eip1559',
+        to: call.to,
+        data: call.data,
+        value: call.value ?? 0n,
+        nonce,
+        gas: (gas * 12n) / 10n,
+        maxFeePerGas,
+        maxPriorityFeePerGas,
+      })
+      const txHash = keccak256(raw)
+      const work = await this.o.prisma.keeperWork.create({
+        data: {
+          job,
+          workKey,
+          transactions: {
+            create: {
+              chainId: this.o.chainId,
+              sender: account.address.toLowerCase(),
+              nonce: BigInt(nonce),
+              txHash,
+              rawTx: raw,
+              maxFeePerGas: maxFeePerGas.toString(),
+            },
+          },
+        },
+      })
+      this.nextNonce = nonce + 1
+      this.o.log.info({ job, workKey, txHash, nonce }, 'journaled, sending')
+      return await this.finish(work.id, job)
+    })
+  }
+
+  /** Drives a pending work to done/failed (see {@link reconcile}). */
+  private async finish(workId: number, job: string): Promise<SendResult> {
+    const { prisma, client } = this.o
+    for (;;) {
+      const txs = await prisma.keeperTransaction.findMany({ where: { workId }, orderBy: { id: 'asc' } })
+      const latest = txs.at(-1)
+      if (!latest) {
+        await prisma.keeperWork.update({ where: { id: workId }, data: { status: 'failed', error: 'no transaction' } })
+        return { status: 'failed', error: 'no transaction' }
+      }
+      for (const tx of txs) {
+        const receipt = await this.receipt(tx.txHash as Hex)
+        if (receipt) return await this.record(workId, job, tx.txHash as Hex, receipt)
+      }
+      const used = await client.getTransactionCount({ address: this.o.account.address, blockTag: 'latest' })
+      if (BigInt(used) > latest.nonce) {
+        // the nonce was used, but by no transaction of this work (all receipts were missing): it will never be mined
+        const error = `nonce ${latest.nonce} was used by another transaction`
+        await prisma.$transaction([
+          prisma.keeperTransaction.updateMany({ where: { workId }, data: { status: 'dropped' } }),
+          prisma.keeperWork.update({ where: { id: workId }, data: { status: 'failed', error } }),
+        ])
+        this.o.log.error({ job, workId }, error)
+        return { status: 'failed', error }
+      }
+      const broadcast = await this.broadcast(latest.rawTx as Hex)
+      if (broadcast !== true) {
+        // the node refuses it for good (e.g. no funds for the gas): nothing was sent, free the nonce again
+        await prisma.$transaction([
+          prisma.keeperTransaction.updateMany({ where: { workId }, data: { status: 'dropped' } }),
+          prisma.keeperWork.update({ where: { id: workId }, data: { status: 'failed', error: broadcast } }),
+        ])
+        this.nextNonce = await this.freshNonce()
+        this.o.log.error({ job, workId, error: broadcast }, 'the node refused the transaction')
+        return { status: 'failed', error: broadcast }
+      }
+      const deadline = Date.now() + this.o.txTimeoutMs
+      while (Date.now() < deadline) {
+        for (const tx of txs) {
+          const receipt = await this.receipt(tx.txHash as Hex)
+          if (receipt) return await this.record(workId, job, tx.txHash as Hex, receipt)
+        }
+        await sleep(this.o.pollMs)
+      }
+      await this.bump(workId, job, latest)
+    }
+  }
+
+  /** Signs the same transaction (same nonce) with a higher fee, journals it, and lets {@link finish} send it. */
+  private async bump(
+    workId: number,
+    job: string,
+    latest: { nonce: bigint; rawTx: string; maxFeePerGas: { toString(): string } },
+  ) {
+    const previous = parseTransaction(latest.rawTx as Hex)
+    const oldFee = BigInt(latest.maxFeePerGas.toString())
+    let fee = (oldFee * BigInt(100 + this.o.gasBumpPercent)) / 100n
+    if (fee > this.o.gasPriceCap) fee = this.o.gasPriceCap
+    if (fee <= oldFee) {
+      this.o.log.warn({ job, workId, fee: oldFee.toString() }, 'transaction still unmined; at GAS_PRICE_CAP, waiting')
+      return
+    }
+    const priority = ((previous.maxPriorityFeePerGas ?? 0n) * BigInt(100 + this.o.gasBumpPercent)) / 100n
+    const raw = await this.o.account.signTransaction({
+      chainId: this.o.chainId,
+      type: 'eip1559',
+      to: previous.to ?? null,
+      data: previous.data,
+      value: previous.value ?? 0n,
+      nonce: Number(latest.nonce),
+      gas: previous.gas,
+      maxFeePerGas: fee,
+      maxPriorityFeePerGas: priority > fee ? fee : priority,
+    })
+    const txHash = keccak256(raw)
+    await this.o.prisma.keeperTransaction.create({
+      data: {
+        workId,
+        chainId: this.o.chainId,
+        sender: this.o.account.address.toLowerCase(),
+        nonce: latest.nonce,
+        txHash,
+        rawTx: raw,
+        maxFeePerGas: fee.toString(),
+      },
+    })
+    this.o.metrics.bumps.inc({ job })
+    this.o.log.warn(
+      { job, workId, txHash, fee: fee.toString() },
+      'transaction unmined in time: re-sent with a higher fee',
+    )
+  }
+
+  /** true once the node has it; otherwise the error text of a refusal that retrying will not fix. */
+  private async broadcast(raw: Hex): Promise<true | string> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.o.client.sendRawTransaction({ serializedTransaction: raw })
+        return true
+      } catch (error) {
+        const text = errorText(error)
+        if (alreadyKnown.test(text)) return true
+        const permanent = /insufficient funds|intrinsic gas|exceeds block gas limit|invalid sender|chain id/i.test(text)
+        if (permanent) return text
+        if (attempt >= 5) throw error
+        this.o.log.warn({ attempt, error: text }, 'broadcast failed, retrying')
+        await sleep(Math.min(200 * 2 ** attempt, 5_000))
+      }
+    }
+  }
+
+  private async receipt(hash: Hex): Promise<TransactionReceipt | undefined> {
+    try {
+      return await this.o.client.getTransactionReceipt({ hash })
+    } catch (error) {
+      if (error instanceof BaseError && error.name === 'TransactionReceiptNotFoundError') return undefined
+      throw error
+    }
+  }
+
+  private async record(workId: number, job: string, txHash: Hex, receipt: TransactionReceipt): Promise<SendResult> {
+    const { prisma } = this.o
+    const ok = receipt.status === 'success'
+    const gasCost = receipt.gasUsed * receipt.effectiveGasPrice
+    const error = ok ? null : 'reverted on chain'
+    await prisma.$transaction([
+      prisma.keeperTransaction.updateMany({ where: { workId, txHash: { not: txHash } }, data: { status: 'replaced' } }),
+      prisma.keeperTransaction.update({
+        where: { txHash },
+        data: {
+          status: ok ? 'mined' : 'reverted',
+          gasUsed: receipt.gasUsed.toString(),
+          gasCost: gasCost.toString(),
+          blockNumber: receipt.blockNumber,
+        },
+      }),
+      prisma.keeperWork.update({ where: { id: workId }, data: { status: ok ? 'done' : 'failed', txHash, error } }),
+    ])
+    this.o.metrics.gasUsed.inc({ job }, Number(receipt.gasUsed))
+    this.o.metrics.gasSpent.inc({ job }, Number(gasCost))
+    this.o.log.info(
+      { job, txHash, block: Number(receipt.blockNumber), gasUsed: Number(receipt.gasUsed), ok },
+      ok ? 'mined' : 'mined but reverted',
+    )
+    if (!ok) return { status: 'failed', txHash, error: 'reverted on chain' }
+    return { status: 'done', txHash, gasUsed: receipt.gasUsed, gasCost, resumed: false }
+  }
+
+  private async doneResult(workId: number, resumed: boolean): Promise<SendResult> {
+    const tx = await this.o.prisma.keeperTransaction.findFirst({ where: { workId, status: 'mined' } })
+    if (!tx) return { status: 'failed', error: 'done without a mined transaction' }
+    return {
+      status: 'done',
+      txHash: tx.txHash as Hex,
+      gasUsed: BigInt(tx.gasUsed?.toString() ?? '0'),
+      gasCost: BigInt(tx.gasCost?.toString() ?? '0'),
+      resumed,
+    }
+  }
+
+  /** The next nonce: past every nonce the chain has seen (pending too) and every one this journal handed out. */
+  private async freshNonce(): Promise<number> {
+    const chain = await this.o.client.getTransactionCount({ address: this.o.account.address, blockTag: 'pending' })
+    const last = await this.o.prisma.keeperTransaction.findFirst({
+      where: {
+        chainId: this.o.chainId,
+        sender: this.o.account.address.toLowerCase(),
+        status: { in: ['signed', 'mined', 'reverted', 'replaced'] },
+      },
+      orderBy: { nonce: 'desc' },
+      select: { nonce: true },
+    })
+    const journal = last ? Number(last.nonce) + 1 : 0
+    return Math.max(chain, journal)
+  }
+}
