@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import hardhatToolboxViem from '@nomicfoundation/hardhat-toolbox-viem'
-import { defineConfig } from 'hardhat/config'
+import { configVariable, defineConfig } from 'hardhat/config'
 
 const require = createRequire(import.meta.url)
 // Compile offline with the npm `solc` package (soljson.js); its exact version is the compiler version.
@@ -44,5 +44,29 @@ export default defineConfig({
   },
   networks: {
     localhost: { type: 'http', chainType: 'l1', url: process.env.RPC_URL ?? 'http://127.0.0.1:8545' },
+    // BNB Smart Chain. The RPC URL and the deployer's key come from the environment (or `npx hardhat keystore set`),
+    // never from the repository; they are read only when a task connects to the network. `chainId` makes Hardhat
+    // refuse every request when the endpoint serves another chain, and scripts/deploy.ts checks it before anything.
+    bsc: {
+      type: 'http',
+      chainType: 'l1',
+      chainId: 56,
+      url: configVariable('BSC_RPC_URL'),
+      accounts: [configVariable('DEPLOYER_PRIVATE_KEY')],
+    },
+    bscTestnet: {
+      type: 'http',
+      chainType: 'l1',
+      chainId: 97,
+      url: configVariable('BSC_TESTNET_RPC_URL'),
+      accounts: [configVariable('DEPLOYER_PRIVATE_KEY')],
+    },
+  },
+  // `npx hardhat verify --network bsc <address> <constructor args...>`: BscScan through the Etherscan V2 API (one
+  // key for every chain), and Sourcify. Blockscout has no BSC instance.
+  verify: {
+    etherscan: { apiKey: configVariable('ETHERSCAN_API_KEY') },
+    sourcify: { enabled: true },
+    blockscout: { enabled: false },
   },
 })

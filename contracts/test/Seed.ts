@@ -5,9 +5,8 @@ import { describe, it } from 'node:test'
 import { network } from 'hardhat'
 import type { NetworkConnection } from 'hardhat/types/network'
 import type { Address } from 'viem'
-import NexusModule from '../ignition/modules/Nexus.ts'
-import { deployContractsII } from '../scripts/deploy/contractsII.ts'
-import { deployContractsIII } from '../scripts/deploy/contractsIII.ts'
+import { readDeploymentSettings } from '../config/deployment.ts'
+import { deploySystem } from '../scripts/deploy/system.ts'
 import { seedAccounts } from '../scripts/seed/accounts.ts'
 import { formatSummary, seed } from '../scripts/seed/run.ts'
 
@@ -15,28 +14,12 @@ type Connection = NetworkConnection<'generic'>
 
 /** The deployment of scripts/deploy.ts (without the deployments file): the addresses by deployments-file name. */
 async function deployAll(connection: Connection) {
-  const deployed = await connection.ignition.deploy(NexusModule, { displayUi: false })
-  const base = {
-    main: deployed.main.address,
-    log: deployed.log.address,
-    token: deployed.token.address,
-    usdt: deployed.usdt.address,
-    router: deployed.router.address,
-    factory: deployed.factory.address,
-    wbnb: deployed.wbnb.address,
-    pair: deployed.pair.address,
-  }
-  const ii = await deployContractsII(connection, base)
-  const iii = await deployContractsIII(connection, { ...base, oracle: ii.addresses.NexOracle })
-  const addresses: Record<string, Address> = {
-    Main: base.main,
-    Log: base.log,
-    Token: base.token,
-    USDT: base.usdt,
-    Router: base.router,
-    ...ii.addresses,
-    ...(iii.addresses as Record<string, Address>),
-  }
+  const { contracts, nexus, ii, iii, external } = await deploySystem(connection, readDeploymentSettings(31337))
+  const base = { main: nexus.main.address, log: nexus.log.address, token: nexus.token.address, ...external }
+  const addresses = Object.fromEntries(Object.entries(contracts).map(([name, c]) => [name, c.address])) as Record<
+    string,
+    Address
+  >
   return { base, ii, iii, addresses }
 }
 

@@ -1,17 +1,21 @@
 // Deploys Contracts II on top of the Contracts I system (module `Nexus`) and wires them:
-//   BNB/USDT liquidity (local) -> TWAP oracles (NEX/USDT, BNB/USDT) -> Nft (proxy) + key and syndicate cards ->
+//   TWAP oracles (NEX/USDT, and BNB/USDT over the DEX's existing WBNB/USDT pair) -> Nft (proxy) + key and syndicate cards ->
 //   Burn (proxy) -> Ido (proxy) -> Ido as Nft box, Burn and Ido as Log writers, NEX funding of the Ido.
 // The addresses of Contracts I come in as parameters ({ "ContractsII": { "main": "0x..", ... } }); see
 // scripts/deploy/contractsII.ts, which also points the token's fee receivers at Nft and Burn and opens round 0
 // (its start time is the chain's time at deployment, so it is not an Ignition parameter).
+// The settings (burn, burnMulti, ido, idoFunding; $global upgradeDelay, oracleWindow) default to the local chain's;
+// config/deployment.ts gives a public chain's.
 import { buildModule } from '@nomicfoundation/hardhat-ignition/modules'
 import { localDefaults } from '../../config/defaults.ts'
 import { localContractsII as local } from '../../config/contractsII.ts'
+import { plain } from '../../config/deployment.ts'
 import { routerArtifact } from '../../scripts/lib/dex.ts'
 
 export default buildModule('ContractsII', (m) => {
   const deployer = m.getAccount(0)
-  const upgradeDelay = localDefaults.main.upgradeDelay
+  const upgradeDelay = m.getParameter('upgradeDelay', localDefaults.main.upgradeDelay)
+  const oracleWindow = m.getParameter('oracleWindow', BigInt(local.oracleWindow))
   const main = m.contractAt('Main', m.getParameter<string>('main'), { id: 'Main' })
   const log = m.contractAt('Log', m.getParameter<string>('log'), { id: 'Log' })
   const token = m.contractAt('Token', m.getParameter<string>('token'), { id: 'Token' })
@@ -21,17 +25,10 @@ export default buildModule('ContractsII', (m) => {
   const wbnb = m.getParameter<string>('wbnb')
   const pair = m.getParameter<string>('pair')
 
-  // BNB/USDT liquidity (local chain): BNB payments are valued at its TWAP and swapped through it
-  const approveUsdt = m.call(usdt, 'approve', [router, local.liquidityBnbUsdt], { id: 'ApproveBnbUsdt' })
-  const liquidity = m.call(
-    router,
-    'addLiquidityETH',
-    [usdt, local.liquidityBnbUsdt, local.liquidityBnbUsdt, local.liquidityBnb, deployer, 2n ** 40n],
-    { id: 'AddBnbLiquidity', value: local.liquidityBnb, after: [approveUsdt] },
-  )
-  const bnbPair = m.staticCall(factory, 'getPair', [wbnb, usdt], 0, { id: 'BnbPair', after: [liquidity] })
-  const nexOracle = m.contract('PriceOracle', [pair, local.oracleWindow], { id: 'NexOracle' })
-  const bnbOracle = m.contract('PriceOracle', [bnbPair, local.oracleWindow], { id: 'BnbOracle', after: [liquidity] })
+  // BNB payments are valued at the TWAP of the DEX's WBNB/USDT pair and swapped through it
+  const bnbPair = m.staticCall(factory, 'getPair', [wbnb, usdt], 0, { id: 'BnbPair' })
+  const nexOracle = m.contract('PriceOracle', [pair, oracleWindow], { id: 'NexOracle' })
+  const bnbOracle = m.contract('PriceOracle', [bnbPair, oracleWindow], { id: 'BnbOracle' })
 
   // Nft
   const nftImplementation = m.contract('Nft', [], { id: 'NftImplementation' })
@@ -62,8 +59,8 @@ export default buildModule('ContractsII', (m) => {
     deployer,
     upgradeDelay,
     { main, usdt, token, router, nexOracle, bnbOracle, nft, market: deployer, log },
-    { ...local.burn },
-    { ...local.burnMulti },
+    m.getParameter('burn', plain(local.burn)),
+    m.getParameter('burnMulti', plain(local.burnMulti)),
   ])
   const burnProxy = m.contract('NexusProxy', [burnImplementation, burnInit], { id: 'BurnProxy' })
   const burn = m.contractAt('Burn', burnProxy, { id: 'Burn' })
@@ -74,7 +71,7 @@ export default buildModule('ContractsII', (m) => {
     deployer,
     upgradeDelay,
     { main, usdt, token, router, nexOracle, bnbOracle, nft, burn, treasury: deployer, log },
-    { ...local.ido },
+    m.getParameter('ido', plain(local.ido)),
   ])
   const idoProxy = m.contract('NexusProxy', [idoImplementation, idoInit], { id: 'IdoProxy' })
   const ido = m.contractAt('Ido', idoProxy, { id: 'Ido' })
@@ -83,7 +80,7 @@ export default buildModule('ContractsII', (m) => {
   m.call(nft, 'setBox', [ido, true], { id: 'IdoBox', after: previous ? [previous] : [] })
   m.call(log, 'setWriter', [burn, true], { id: 'BurnWriter' })
   m.call(log, 'setWriter', [ido, true], { id: 'IdoWriter' })
-  m.call(token, 'transfer', [ido, local.idoRound.funding], { id: 'FundIdo' })
+  m.call(token, 'transfer', [ido, m.getParameter('idoFunding', local.idoRound.funding)], { id: 'FundIdo' })
 
   return {
     main,

@@ -4,17 +4,12 @@
 //   -> Info (proxy) -> Log writer rights for every contract that logs -> fee exemption of the pools on the token.
 // Parameters ({ "ContractsIII": { ... } }): main, log, token, usdt, router, oracle (addresses), and optionally
 // stakeFund, miningFund (NEX the deployer puts into the Stake pool and the Mining budget, > 0).
-// The deployer must own Log and Token (true for the local deployment). Values: config/contractsIII.ts.
+// The deployer must own Log and Token (true for the local deployment). Values: config/contractsIII.ts (local chain)
+// by default; config/deployment.ts gives a public chain's (stake, mining, fomo, superFomo, double, ...).
 import { buildModule } from '@nomicfoundation/hardhat-ignition/modules'
 import { localDefaults } from '../../config/defaults.ts'
 import { localContractsIII as local } from '../../config/contractsIII.ts'
-
-/** The config objects with mutable arrays (Ignition's argument type has no readonly tuples). */
-const plain = (config: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(config).map(([k, v]) => [k, Array.isArray(v) ? [...v] : v])) as Record<
-    string,
-    bigint | bigint[]
-  >
+import { plain } from '../../config/deployment.ts'
 
 /** A PriceOracle (TWAP) over `pair`, for deployments that have none yet. */
 export const ContractsIIIOracleModule = buildModule('ContractsIIIOracle', (m) => {
@@ -26,7 +21,9 @@ export const ContractsIIIOracleModule = buildModule('ContractsIIIOracle', (m) =>
 
 export default buildModule('ContractsIII', (m) => {
   const deployer = m.getAccount(0)
-  const delay = localDefaults.main.upgradeDelay
+  const delay = m.getParameter('upgradeDelay', localDefaults.main.upgradeDelay)
+  const setting = <T extends Record<string, unknown>>(name: string, value: T) =>
+    m.getParameter(name, plain(value) as never)
   const main = m.getParameter<string>('main')
   const logAddress = m.getParameter<string>('log')
   const tokenAddress = m.getParameter<string>('token')
@@ -43,7 +40,13 @@ export default buildModule('ContractsIII', (m) => {
     'NexusProxy',
     [
       doubleImplementation,
-      m.encodeFunctionCall(doubleImplementation, 'initialize', [deployer, delay, usdt, logAddress, local.double]),
+      m.encodeFunctionCall(doubleImplementation, 'initialize', [
+        deployer,
+        delay,
+        usdt,
+        logAddress,
+        setting('double', local.double),
+      ]),
     ],
     { id: 'DoubleProxy' },
   )
@@ -62,7 +65,7 @@ export default buildModule('ContractsIII', (m) => {
         main,
         logAddress,
         oracle,
-        local.stake,
+        setting('stake', local.stake),
       ]),
     ],
     { id: 'StakeProxy' },
@@ -81,8 +84,8 @@ export default buildModule('ContractsIII', (m) => {
         tokenAddress,
         main,
         logAddress,
-        local.mining,
-        plain(local.miningMulti),
+        setting('mining', local.mining),
+        setting('miningMulti', local.miningMulti),
       ]),
     ],
     { id: 'MiningProxy' },
@@ -102,8 +105,8 @@ export default buildModule('ContractsIII', (m) => {
         usdt,
         tokenAddress,
         contracts,
-        local.fomo,
-        plain(local.fomoMulti),
+        setting('fomo', local.fomo),
+        setting('fomoMulti', local.fomoMulti),
       ]),
     ],
     { id: 'FomoProxy' },
@@ -116,7 +119,15 @@ export default buildModule('ContractsIII', (m) => {
       m.encodeFunctionCall(
         fomoImplementation,
         'initialize',
-        [deployer, delay, usdt, tokenAddress, contracts, local.superFomo, plain(local.superFomoMulti)],
+        [
+          deployer,
+          delay,
+          usdt,
+          tokenAddress,
+          contracts,
+          setting('superFomo', local.superFomo),
+          setting('superFomoMulti', local.superFomoMulti),
+        ],
         { id: 'SuperFomoInitialize' },
       ),
     ],

@@ -1,14 +1,16 @@
 // Deploys the whole Contracts I system in dependency order and wires it:
-//   DEX (WBNB, factory, router from real bytecode) -> USDT -> Main (proxy) -> Log (proxy) -> Token (creates
-//   the NEX/USDT pair) -> Token config -> Log writer (the admin) -> USDT mint -> NEX/USDT liquidity -> TWAP anchor.
-// Values come from config/defaults.ts (local-chain overrides); `openTime` can be overridden with an Ignition
-// parameter ({ "Nexus": { "openTime": "..." } }).
+//   Main (proxy) -> Log (proxy) -> Token (creates the NEX/USDT pair on the DEX) -> Token config -> Log writer (the
+//   admin) -> NEX/USDT liquidity -> TWAP anchor.
+// The DEX (PancakeSwap V2 router and factory, WBNB) and USDT are parameters: on BSC they exist; on a local chain
+// ignition/modules/LocalStandIns.ts deploys them first. Chain settings come from ignition/parameters/<chain>.json
+// through config/deployment.ts (`$global`: router, factory, wbnb, usdt, dayLength, openTime, oracleWindow, ...);
+// the defaults here are the local chain's (config/defaults.ts).
 import { buildModule } from '@nomicfoundation/hardhat-ignition/modules'
 import { zeroAddress } from 'viem'
 import { localDefaults } from '../../config/defaults.ts'
 import { factoryArtifact, routerArtifact, wbnbArtifact } from '../../scripts/lib/dex.ts'
 
-/** The local PancakeSwap-V2-compatible DEX. */
+/** The local PancakeSwap-V2-compatible DEX (deployed by LocalStandIns only: on BSC the real one is used). */
 export const DexModule = buildModule('Dex', (m) => {
   const deployer = m.getAccount(0)
   const wbnb = m.contract('WBNB', wbnbArtifact, [], { id: 'WBNB' })
@@ -25,7 +27,7 @@ export const MainModule = buildModule('Main', (m) => {
   const implementation = m.contract('Main', [], { id: 'MainImplementation' })
   const data = m.encodeFunctionCall(implementation, 'initialize', [
     deployer,
-    localDefaults.main.upgradeDelay,
+    m.getParameter('upgradeDelay', localDefaults.main.upgradeDelay),
     genesis,
     { manager: zeroAddress, generations: localDefaults.main.generations },
   ])
@@ -40,8 +42,8 @@ export const LogModule = buildModule('Log', (m) => {
   const implementation = m.contract('Log', [], { id: 'LogImplementation' })
   const data = m.encodeFunctionCall(implementation, 'initialize', [
     deployer,
-    localDefaults.main.upgradeDelay,
-    localDefaults.log.dayTimes,
+    m.getParameter('upgradeDelay', localDefaults.main.upgradeDelay),
+    m.getParameter('dayLength', localDefaults.log.dayTimes),
   ])
   const proxy = m.contract('NexusProxy', [implementation, data], { id: 'LogProxy' })
   const log = m.contractAt('Log', proxy, { id: 'Log' })
@@ -51,45 +53,59 @@ export const LogModule = buildModule('Log', (m) => {
 export default buildModule('Nexus', (m) => {
   const deployer = m.getAccount(0)
   const openTime = m.getParameter('openTime', 1n)
-  const { wbnb, factory, router } = m.useModule(DexModule)
+  const liquidityNex = m.getParameter('liquidityNex', localDefaults.liquidityNex)
+  const liquidityUsdt = m.getParameter('liquidityUsdt', localDefaults.liquidityUsdt)
+  const router = m.contractAt('UniswapV2Router02', routerArtifact, m.getParameter<string>('router'), { id: 'Router' })
+  const factory = m.contractAt('UniswapV2Factory', factoryArtifact, m.getParameter<string>('factory'), {
+    id: 'Factory',
+  })
+  const wbnb = m.contractAt('WBNB', wbnbArtifact, m.getParameter<string>('wbnb'), { id: 'WBNB' })
+  // any ERC-20 with 18 decimals (BSC's USDT is one); LocalUSDT's ABI serves for approve
+  const usdt = m.contractAt('LocalUSDT', m.getParameter<string>('usdt'), { id: 'USDT' })
   const { main, mainImplementation } = m.useModule(MainModule)
   const { log, logImplementation } = m.useModule(LogModule)
-  const usdt = m.contract('LocalUSDT', [deployer], { id: 'USDT' })
 
-  const token = m.contract('Token', [deployer, deployer, usdt, router, localDefaults.tokenMulti], { id: 'Token' })
+  const token = m.contract(
+    'Token',
+    [
+      deployer,
+      deployer,
+      usdt,
+      router,
+      {
+        ...localDefaults.tokenMulti,
+        oracleWindow: m.getParameter('oracleWindow', localDefaults.tokenMulti.oracleWindow),
+      },
+    ],
+    { id: 'Token' },
+  )
   const pairAddress = m.readEventArgument(token, 'PairCreated', 'pair', { emitter: factory })
   const pair = m.contractAt('IUniswapV2Pair', pairAddress, { id: 'Pair' })
 
   const configured = m.call(token, 'setConfig', [
-    { ...localDefaults.token, openTime, market: deployer, burn: zeroAddress, nft: zeroAddress, ido: zeroAddress },
+    {
+      ...localDefaults.token,
+      burnTime: m.getParameter('burnTime', localDefaults.token.burnTime),
+      openTime,
+      market: deployer,
+      burn: zeroAddress,
+      nft: zeroAddress,
+      ido: zeroAddress,
+    },
   ])
   // the Log admin (SPEC §6) writes entries until the contracts that log are deployed and authorized
   m.call(log, 'setWriter', [deployer, true], { id: 'LogAdminWriter' })
 
-  const minted = m.call(usdt, 'mint', [deployer, localDefaults.usdtMint])
-  const approveNex = m.call(token, 'approve', [router, localDefaults.liquidityNex], { id: 'ApproveNex' })
-  const approveUsdt = m.call(usdt, 'approve', [router, localDefaults.liquidityUsdt], {
-    id: 'ApproveUsdt',
-    after: [minted],
-  })
+  // the deployer's NEX and USDT open the NEX/USDT pool (on BSC the USDT must be in the deployer's wallet)
+  const approveNex = m.call(token, 'approve', [router, liquidityNex], { id: 'ApproveNex' })
+  const approveUsdt = m.call(usdt, 'approve', [router, liquidityUsdt], { id: 'ApproveUsdt' })
   const liquidity = m.call(
     router,
     'addLiquidity',
-    [
-      token,
-      usdt,
-      localDefaults.liquidityNex,
-      localDefaults.liquidityUsdt,
-      localDefaults.liquidityNex,
-      localDefaults.liquidityUsdt,
-      deployer,
-      2n ** 40n,
-    ],
+    [token, usdt, liquidityNex, liquidityUsdt, liquidityNex, liquidityUsdt, deployer, 2n ** 40n],
     { id: 'AddLiquidity', after: [approveNex, approveUsdt, configured] },
   )
-  const anchored = m.call(token, 'updatePrice', [], { id: 'AnchorTwap', after: [liquidity] })
-  // batches the web app's reads into one eth_call, as Multicall3 does on BSC (deployed last: no address moves)
-  const multicall3 = m.contract('Multicall3', [], { id: 'Multicall3', after: [anchored] })
+  m.call(token, 'updatePrice', [], { id: 'AnchorTwap', after: [liquidity] })
 
-  return { main, mainImplementation, log, logImplementation, token, usdt, wbnb, factory, router, pair, multicall3 }
+  return { main, mainImplementation, log, logImplementation, token, usdt, wbnb, factory, router, pair }
 })

@@ -5,6 +5,7 @@
 import type { NetworkConnection } from 'hardhat/types/network'
 import { getAddress, type Address } from 'viem'
 import { localContractsII } from '../../config/contractsII.ts'
+import type { IgnitionParameters } from '../../config/deployment.ts'
 import ContractsIIModule from '../../ignition/modules/ContractsII.ts'
 
 type Connection = NetworkConnection<'generic'>
@@ -36,19 +37,20 @@ export const contractsIIFutures: Record<string, string> = {
 
 /**
  * Deploys and wires Contracts II; opens IDO round 0 at `idoStart` (default: the chain's current time) if unset.
+ * `parameters`: a deployment's Ignition parameters (config/deployment.ts); default: the local chain's settings.
  * @example
  * const { addresses } = await deployContractsII(connection, { main, log, token, usdt, router, factory, wbnb, pair })
  */
 export async function deployContractsII(
   connection: Connection,
   parameters: ContractsIParameters,
-  options: { deploymentId?: string; idoStart?: bigint } = {},
+  options: { deploymentId?: string; idoStart?: bigint; parameters?: Partial<IgnitionParameters> } = {},
 ) {
   const { viem, ignition } = connection
   const deployed = await ignition.deploy(ContractsIIModule, {
     deploymentId: options.deploymentId,
     displayUi: false,
-    parameters: { ContractsII: parameters },
+    parameters: { ...options.parameters, ContractsII: { ...options.parameters?.ContractsII, ...parameters } },
   })
   const publicClient = await viem.getPublicClient()
   const token = await viem.getContractAt('Token', parameters.token)

@@ -4,6 +4,7 @@
 import type { NetworkConnection } from 'hardhat/types/network'
 import type { Address } from 'viem'
 import { localContractsIII } from '../../config/contractsIII.ts'
+import type { IgnitionParameters } from '../../config/deployment.ts'
 import ContractsIIIModule, { ContractsIIIOracleModule } from '../../ignition/modules/ContractsIII.ts'
 
 type Connection = NetworkConnection<'generic'>
@@ -45,7 +46,7 @@ export const contractsIIIFutures = {
 export async function deployContractsIII(
   connection: Connection,
   inputs: ContractsIIIInputs,
-  options: { deploymentId?: string } = {},
+  options: { deploymentId?: string; parameters?: Partial<IgnitionParameters> } = {},
 ) {
   const { ignition, viem } = connection
   const common = { displayUi: false, ...(options.deploymentId ? { deploymentId: options.deploymentId } : {}) }
@@ -63,7 +64,10 @@ export async function deployContractsIII(
   const { main, log, token, usdt, router } = inputs
   const d = await ignition.deploy(ContractsIIIModule, {
     ...common,
-    parameters: { ContractsIII: { main, log, token, usdt, router, oracle } },
+    parameters: {
+      ...options.parameters,
+      ContractsIII: { ...options.parameters?.ContractsIII, main, log, token, usdt, router, oracle },
+    },
   })
   const addresses: Partial<Record<keyof typeof contractsIIIFutures, Address>> = {
     Stake: d.stake.address,

@@ -1,17 +1,33 @@
-// Deploys the whole system through the Ignition module (so the tests also prove the deployment).
+// Deploys Contracts I the way scripts/deploy.ts does on a local chain (so the tests also prove the deployment): the
+// local stand-ins of the DEX and USDT (ignition/modules/LocalStandIns.ts), then the Ignition module Nexus with
+// them and the local settings (ignition/parameters/local.json) as parameters.
 import type { NetworkConnection } from 'hardhat/types/network'
+import { ignitionParameters, readDeploymentSettings } from '../../config/deployment.ts'
+import LocalStandInsModule from '../../ignition/modules/LocalStandIns.ts'
 import NexusModule from '../../ignition/modules/Nexus.ts'
 
 type Connection = NetworkConnection<'generic'>
 
-/** Deploys everything with `ignition/modules/Nexus.ts` and returns typed contracts. */
+/** Deploys the local stand-ins and `ignition/modules/Nexus.ts`, and returns typed contracts. */
 export async function deploySystem(connection: Connection) {
   const { viem, ignition } = connection
-  const deployed = await ignition.deploy(NexusModule, { displayUi: false })
+  const standIns = await ignition.deploy(LocalStandInsModule, { displayUi: false })
+  const external = {
+    router: standIns.router.address,
+    factory: standIns.factory.address,
+    wbnb: standIns.wbnb.address,
+    usdt: standIns.usdt.address,
+  }
+  const settings = readDeploymentSettings(await (await viem.getPublicClient()).getChainId())
+  const deployed = await ignition.deploy(NexusModule, {
+    displayUi: false,
+    parameters: ignitionParameters(settings, external),
+  })
   const [deployer, ...users] = await viem.getWalletClients()
   const publicClient = await viem.getPublicClient()
   return {
     ...deployed,
+    multicall3: standIns.multicall3,
     token: await viem.getContractAt('Token', deployed.token.address),
     usdt: await viem.getContractAt('LocalUSDT', deployed.usdt.address),
     router: await viem.getContractAt('IUniswapV2Router02', deployed.router.address),

@@ -1,9 +1,9 @@
 // The whole system on a private chain for the system test: run with the contracts project as the working
-// directory (its Hardhat config), it deploys everything as contracts/scripts/deploy.ts does (the Ignition module
-// Nexus, then the Contracts II and III deploy parts) on an in-process chain, runs the local seed
-// (contracts/scripts/seed/run.ts), and serves the chain over JSON-RPC on a free port. It writes no file: neither
-// libs/abi/deployments nor an Ignition journal. Prints one line `{"url": ..., "contracts": {name: address}}`
-// and serves until killed.
+// directory (its Hardhat config), it deploys everything as contracts/scripts/deploy.ts does (its deploySystem: the
+// local stand-ins, the Ignition module Nexus, then the Contracts II and III deploy parts) on an in-process chain,
+// runs the local seed (contracts/scripts/seed/run.ts), and serves the chain over JSON-RPC on a free port. It writes
+// no file: neither libs/abi/deployments nor an Ignition journal. Prints one line `{"url": ..., "contracts": {name:
+// address}}` and serves until killed.
 import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { network } from 'hardhat'
@@ -13,57 +13,25 @@ import { contractsDir } from './startHardhatNode.ts'
 // @dev Loaded by path: their types come from the contracts project's Hardhat plugins, which this project's
 // typecheck does not load; the shapes used here are declared below.
 type Connection = {
-  ignition: { deploy: (module: unknown, options: object) => Promise<Record<string, { address: Address }>> }
   provider: { request: (request: { method: string; params: unknown[] }) => Promise<unknown> }
 }
-type Part = { addresses: Record<string, Address> }
 const load = async <T>(path: string) => (await import(join(contractsDir, path))) as T
-const { default: NexusModule } = await load<{ default: unknown }>('ignition/modules/Nexus.ts')
-const { deployContractsII } = await load<{
-  deployContractsII: (connection: Connection, base: object) => Promise<Part>
-}>('scripts/deploy/contractsII.ts')
-const { deployContractsIII } = await load<{
-  deployContractsIII: (connection: Connection, base: object) => Promise<Part>
-}>('scripts/deploy/contractsIII.ts')
+const { readDeploymentSettings } = await load<{ readDeploymentSettings: (chainId: number) => unknown }>(
+  'config/deployment.ts',
+)
+const { deploySystem } = await load<{
+  deploySystem: (
+    connection: Connection,
+    settings: unknown,
+  ) => Promise<{ contracts: Record<string, { address: Address }> }>
+}>('scripts/deploy/system.ts')
 const { seed } = await load<{ seed: (connection: Connection, addresses: Record<string, Address>) => Promise<unknown> }>(
   'scripts/seed/run.ts',
 )
 
 const connection = (await network.create()) as unknown as Connection
-const deployed = (await connection.ignition.deploy(NexusModule, { displayUi: false })) as Record<
-  string,
-  { address: Address }
->
-const address = (future: string) => {
-  const found = deployed[future]?.address
-  if (!found) throw new Error(`the Nexus module deployed no ${future}`)
-  return found
-}
-const base = {
-  main: address('main'),
-  log: address('log'),
-  token: address('token'),
-  usdt: address('usdt'),
-  router: address('router'),
-  factory: address('factory'),
-  wbnb: address('wbnb'),
-  pair: address('pair'),
-}
-const ii = await deployContractsII(connection, base)
-const iii = await deployContractsIII(connection, { ...base, oracle: ii.addresses.NexOracle })
-const contracts: Record<string, Address> = {
-  Main: base.main,
-  Log: base.log,
-  Token: base.token,
-  USDT: base.usdt,
-  WBNB: base.wbnb,
-  Factory: base.factory,
-  Router: base.router,
-  Pair: base.pair,
-  Multicall3: address('multicall3'),
-  ...ii.addresses,
-  ...iii.addresses,
-}
+const deployed = await deploySystem(connection, readDeploymentSettings(31337))
+const contracts = Object.fromEntries(Object.entries(deployed.contracts).map(([name, c]) => [name, c.address]))
 if (process.env.SYSTEM_SEED !== '0') await seed(connection, contracts)
 
 type Request = { id?: unknown; method: string; params?: unknown[] }
