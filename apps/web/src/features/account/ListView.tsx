@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { Button, EmptyState, Spinner } from '@nexus/ui'
+import './account.css'
 
 export type ListStatus = 'loading' | 'error' | 'ready'
 

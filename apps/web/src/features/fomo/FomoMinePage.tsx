@@ -13,11 +13,10 @@ import { RecordItem, RecordList, StateBadge, Stat, useReader } from './parts.tsx
 import { POOL_PAGES, poolContracts, poolTabs } from './pool.ts'
 import type { PoolName } from './pool.ts'
 import { ClaimButton } from '../../components/forms/ClaimButton.tsx'
-
-/** Orders read per page (the contract's paged view allows at most 100). */
-const ORDERS_SHOWN = 50n
-/** Settled rounds checked for unclaimed prizes, the newest first. */
-const PRIZE_ROUNDS = 10n
+import { useEveryPage } from '../../data/useEveryPage.ts'
+import { PagedList } from '../account/PagedList.tsx'
+import { RECORD_PAGE, ROUND_WINNERS } from './queries.ts'
+import type { RecordNode, RecordPageData, RoundWinnersData } from './queries.ts'
 
 /**
  * `/fomoMine` and `/superFomMine`: the account's orders in one pool (status, lock, release), its rewards and
@@ -28,7 +27,7 @@ export function FomoMinePage({ pool }: { pool: PoolName }) {
   return (
     <PageFrame path={POOL_PAGES[pool].mine} tabs={poolTabs(pool)}>
       {contracts ? (
-        <Mine address={contracts.pool} double={contracts.double} />
+        <Mine pool={pool} address={contracts.pool} double={contracts.double} />
       ) : (
         <NotDeployed testId="pool-unavailable" />
       )}
@@ -36,7 +35,7 @@ export function FomoMinePage({ pool }: { pool: PoolName }) {
   )
 }
 
-function Mine({ address, double }: { address: Address; double: Address | undefined }) {
+function Mine({ pool, address, double }: { pool: PoolName; address: Address; double: Address | undefined }) {
   const { t } = useLingui()
   const { account, who } = useReader()
   const now = useChainNow()
@@ -47,28 +46,32 @@ function Mine({ address, double }: { address: Address; double: Address | undefin
       () =>
         [
           { address, abi: fomoAbi, functionName: 'getConfig' },
-          { address, abi: fomoAbi, functionName: 'getTotals' },
           { address, abi: fomoAbi, functionName: 'users', args: [who] },
-          { address, abi: fomoAbi, functionName: 'getUserOrders', args: [who, 0n, ORDERS_SHOWN] },
         ] as const,
       [address, who],
     ),
   )
   const config = ok(data?.[0])
-  const totals = ok(data?.[1])
-  const user = account ? ok(data?.[2]) : undefined
-  const page = account ? ok(data?.[3]) : undefined
-  const orders = page?.[0] ?? []
-  const ordersFailed = data?.[3]?.status === 'failure'
+  const user = account ? ok(data?.[1]) : undefined
+  const listVariables = useMemo(
+    () => (account ? { account: account.toLowerCase(), contract: pool } : undefined),
+    [account, pool],
+  )
 
-  // Prizes of the latest settled rounds (the running round is roundEndIndex).
-  const running = totals?.roundEndIndex
+  // Prizes: every round (from the index) where one of the account's orders is among the winners, with what is
+  // still to claim read from the pool (prizeOf is 0 once claimed).
+  const rounds = useEveryPage(
+    ROUND_WINNERS,
+    useMemo(() => (account ? { contract: pool } : undefined), [account, pool]),
+    (answer: RoundWinnersData) => answer.fomoRounds,
+  )
   const prizeRounds = useMemo(() => {
-    if (running === undefined || !account) return []
-    const list: bigint[] = []
-    for (let round = running - 1n; round >= 1n && running - round <= PRIZE_ROUNDS; round--) list.push(round)
-    return list
-  }, [running, account])
+    if (!account || !Array.isArray(rounds)) return []
+    const me = account.toLowerCase()
+    return rounds
+      .filter((round) => round.settled && round.winners.some((winner) => winner.owner === me))
+      .map((round) => BigInt(round.round))
+  }, [rounds, account])
   const prizeReads = useChainReads(
     useMemo(
       () =>
@@ -83,6 +86,8 @@ function Mine({ address, double }: { address: Address; double: Address | undefin
   const prizes = prizeRounds
     .map((round, position) => ({ round, prize: ok(prizeReads?.[position]) ?? 0n }))
     .filter((entry) => entry.prize > 0n)
+  const prizesLoading =
+    account !== undefined && (rounds === undefined || (prizeRounds.length > 0 && prizeReads === undefined))
 
   const doubleData = useChainReads(
     useMemo(
@@ -98,13 +103,24 @@ function Mine({ address, double }: { address: Address; double: Address | undefin
   )
   const doubleInfo = account ? ok(doubleData?.[0]) : undefined
   const doubleConfig = ok(doubleData?.[1])
-  // A Double record belongs to an order of this pool when it was opened by it: same order index, same time.
-  const doubleRecords = useMemo(() => {
-    const records = doubleInfo?.[1] ?? []
-    return records.filter((record) =>
-      orders.some((order) => order.index === record.fomoIndex && order.startTime === record.startTime),
-    )
-  }, [doubleInfo, orders])
+  // A Double record belongs to an order of this pool when this pool's order of that index is the account's and
+  // started at the same time (both pools share one Double).
+  const allDoubleRecords = useMemo(() => doubleInfo?.[1] ?? [], [doubleInfo])
+  const recordOrders = useChainReads(
+    useMemo(
+      () =>
+        allDoubleRecords.length > 0
+          ? allDoubleRecords.map(
+              (record) => ({ address, abi: fomoAbi, functionName: 'orders', args: [record.fomoIndex] }) as const,
+            )
+          : undefined,
+      [address, allDoubleRecords],
+    ),
+  )
+  const doubleRecords = allDoubleRecords.filter((record, position) => {
+    const order = ok(recordOrders?.[position])
+    return order !== undefined && order.startTime === record.startTime && order.owner === record.owner
+  })
   const doubled = new Set(doubleRecords.map((record) => record.fomoIndex))
 
   const handleGas = config?.handleGas ?? 0n
@@ -161,12 +177,7 @@ function Mine({ address, double }: { address: Address; double: Address | undefin
       </Card>
 
       <Card title={t`Round prizes to claim`} data-testid="prizes">
-        <RecordList
-          loading={account !== undefined && prizeRounds.length > 0 && prizeReads === undefined}
-          error={false}
-          count={prizes.length}
-          testId="prize-list"
-        >
+        <RecordList loading={prizesLoading} error={rounds === 'error'} count={prizes.length} testId="prize-list">
           {prizes.map(({ round, prize }) => (
             <RecordItem
               key={round.toString()}
@@ -184,56 +195,27 @@ function Mine({ address, double }: { address: Address; double: Address | undefin
       </Card>
 
       <Card title={t`My orders`} data-testid="my-orders">
-        <RecordList
-          loading={account !== undefined && page === undefined && !ordersFailed}
-          error={ordersFailed}
-          count={orders.length}
-          testId="order-list"
-        >
-          {orders.map((order) => {
-            const state = fomoOrderState(order.status, order.endTime, now)
-            const open = state === 'locked' || state === 'unlocked'
-            return (
-              <RecordItem
-                key={order.index.toString()}
-                testId={`order-${order.index.toString()}`}
-                title={t`Order #${order.index.toString()}`}
-                badges={
-                  <>
-                    <StateBadge state={state} />
-                    {doubled.has(order.index) && (
-                      <span className="app-badge pool-badge--double" data-testid="double-label">
-                        {t`Double pool`}
-                      </span>
-                    )}
-                  </>
-                }
-                figures={[
-                  [t`Amount`, `${showAmount(order.amount)} USDT`],
-                  [t`Paid with`, order.isUSDT ? 'USDT' : t`${showAmount(order.tokens)} NEX`],
-                  [t`Lock`, t`${showCount(order.lockDays)} days`],
-                  [t`Principal`, `${showAmount(order.principal)} USDT`],
-                  [t`Weight`, percent(order.rate)],
-                  [t`Prizes won`, `${showAmount(order.reward)} USDT`],
-                  [t`Started`, showTime(order.startTime)],
-                  [t`Unlocks`, showTime(order.endTime)],
-                ]}
-                actions={
-                  open && (
-                    <Button
-                      size="sm"
-                      variant={state === 'unlocked' ? 'primary' : 'secondary'}
-                      data-testid="release"
-                      onClick={() => release(order.index, order.endTime)}
-                    >
-                      {t`Release`}
-                    </Button>
-                  )
-                }
+        {listVariables ? (
+          <PagedList
+            testId="order-list"
+            query={RECORD_PAGE}
+            variables={listVariables}
+            select={(answer: RecordPageData) => answer.orders}
+            row={(node: RecordNode) => (
+              <OrderRow
+                key={node.index}
+                address={address}
+                index={BigInt(node.index)}
+                doubled={doubled.has(BigInt(node.index))}
+                onRelease={release}
               />
-            )
-          })}
-        </RecordList>
+            )}
+          />
+        ) : (
+          <RecordList loading={false} error={false} count={0} testId="order-list">
+            {null}
+          </RecordList>
+        )}
       </Card>
 
       {double && (
@@ -290,5 +272,67 @@ function Mine({ address, double }: { address: Address; double: Address | undefin
         </Card>
       )}
     </>
+  )
+}
+
+/** One order of the account in a pool: its live record read from the pool (the list's pages come from the index). */
+function OrderRow({
+  address,
+  index,
+  doubled,
+  onRelease,
+}: {
+  address: Address
+  index: bigint
+  doubled: boolean
+  onRelease(index: bigint, endTime: bigint): void
+}) {
+  const { t } = useLingui()
+  const now = useChainNow()
+  const order = ok(
+    useChainReads(
+      useMemo(() => [{ address, abi: fomoAbi, functionName: 'orders', args: [index] }] as const, [address, index]),
+    )?.[0],
+  )
+  const state = order ? fomoOrderState(order.status, order.endTime, now) : undefined
+  const open = state === 'locked' || state === 'unlocked'
+  return (
+    <RecordItem
+      testId={`order-${index.toString()}`}
+      title={t`Order #${index.toString()}`}
+      badges={
+        <>
+          <StateBadge state={state} />
+          {doubled && (
+            <span className="app-badge pool-badge--double" data-testid="double-label">
+              {t`Double pool`}
+            </span>
+          )}
+        </>
+      }
+      figures={[
+        [t`Amount`, `${showAmount(order?.amount)} USDT`],
+        [t`Paid with`, !order ? '—' : order.isUSDT ? 'USDT' : t`${showAmount(order.tokens)} NEX`],
+        [t`Lock`, t`${showCount(order?.lockDays)} days`],
+        [t`Principal`, `${showAmount(order?.principal)} USDT`],
+        [t`Weight`, percent(order?.rate)],
+        [t`Prizes won`, `${showAmount(order?.reward)} USDT`],
+        [t`Started`, showTime(order?.startTime)],
+        [t`Unlocks`, showTime(order?.endTime)],
+      ]}
+      actions={
+        open &&
+        order && (
+          <Button
+            size="sm"
+            variant={state === 'unlocked' ? 'primary' : 'secondary'}
+            data-testid="release"
+            onClick={() => onRelease(order.index, order.endTime)}
+          >
+            {t`Release`}
+          </Button>
+        )
+      }
+    />
   )
 }

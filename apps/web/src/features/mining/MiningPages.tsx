@@ -17,11 +17,15 @@ import { useDurationUnits } from '../fomo/FomoGamePage.tsx'
 import { NotDeployed, PageFrame } from '../fomo/PageFrame.tsx'
 import { RecordItem, RecordList, StateBadge, Stat, useReader } from '../fomo/parts.tsx'
 import { ClaimButton } from '../../components/forms/ClaimButton.tsx'
+import { useEveryPage } from '../../data/useEveryPage.ts'
+import { PagedList } from '../account/PagedList.tsx'
+import { CLAIMS, RECORD_PAGE } from '../fomo/queries.ts'
+import type { ClaimsData, RecordNode, RecordPageData } from '../fomo/queries.ts'
 import { AmountField } from '../../components/forms/AmountField.tsx'
 import { ActionForm } from '../../components/forms/ActionForm.tsx'
 
 const TABS: readonly PagePath[] = ['/mining', '/miningMine', '/miningTeam']
-/** Invitees and stakes read from the contract's paged views (at most 100). */
+/** Invitees read from the contract's paged views (at most 100). */
 const PAGE_SIZE = 50n
 const TIERS = [0, 1, 2, 3, 4, 5] as const
 
@@ -176,19 +180,26 @@ function Mine({ mining }: { mining: Address }) {
   const { config } = useMiningConfig(mining)
   const data = useChainReads(
     useMemo(
-      () =>
-        [
-          { address: mining, abi: miningAbi, functionName: 'getUserInfo', args: [who] },
-          { address: mining, abi: miningAbi, functionName: 'getUserStakes', args: [who, 0n, PAGE_SIZE] },
-        ] as const,
+      () => [{ address: mining, abi: miningAbi, functionName: 'getUserInfo', args: [who] }] as const,
       [mining, who],
     ),
   )
   const info = account ? ok(data?.[0]) : undefined
   const user = info?.[0]
-  const page = account ? ok(data?.[1]) : undefined
-  const stakes = page?.[0] ?? []
-  const stakesFailed = data?.[1]?.status === 'failure'
+  const listVariables = useMemo(
+    () => (account ? { account: account.toLowerCase(), contract: 'Mining' } : undefined),
+    [account],
+  )
+  // What the account's claims took from its balance (the claim fee included), summed over every claim indexed.
+  const claims = useEveryPage(
+    CLAIMS,
+    useMemo(
+      () => (account ? { account: account.toLowerCase(), contract: 'Mining', kind: 'RewardClaimed' } : undefined),
+      [account],
+    ),
+    (answer: ClaimsData) => answer.accountEvents,
+  )
+  const claimed = Array.isArray(claims) ? claims.reduce((sum, claim) => sum + BigInt(claim.amount), 0n) : undefined
   const nextClaim = user && config && user.lastOut > 0n ? user.lastOut + config.addTime : 0n
   const waitClaim = secondsUntil(nextClaim, now)
 
@@ -235,7 +246,8 @@ function Mine({ mining }: { mining: Address }) {
           <Stat label={t`Direct force`} value={showAmount(user?.forceDirect)} />
           <Stat label={t`Indirect force`} value={showAmount(user?.forceIndirect)} />
           <Stat label={t`Invite force`} value={showAmount(user?.forceInvite)} />
-          <Stat label={t`Claimed in total`} value={`${showAmount(user?.rewardTotal)} NEX`} />
+          <Stat label={t`Mined in total`} value={`${showAmount(user?.rewardTotal)} NEX`} testId="mining-mined" />
+          <Stat label={t`Claimed in total`} value={`${showAmount(claimed)} NEX`} testId="mining-claimed" />
           <Stat label={t`Emission left`} value={showAmount(info?.[2])} />
         </dl>
         <p className="app-muted">
@@ -246,46 +258,77 @@ function Mine({ mining }: { mining: Address }) {
       </Card>
 
       <Card title={t`My stakes`} data-testid="mining-stakes">
-        <RecordList
-          loading={account !== undefined && page === undefined && !stakesFailed}
-          error={stakesFailed}
-          count={stakes.length}
-          testId="mining-stake-list"
-        >
-          {stakes.map((stake) => {
-            const state = miningStakeState(stake.status, stake.endTime, now)
-            return (
-              <RecordItem
-                key={stake.index.toString()}
-                testId={`mining-stake-${stake.index.toString()}`}
-                title={t`Stake #${stake.index.toString()} · ${showCount(stake.lockDays)} days`}
-                badges={<StateBadge state={state} />}
-                figures={[
-                  [t`Amount`, `${showAmount(stake.amount)} NEX`],
-                  [t`Returned at release`, `${showAmount(stake.actual)} NEX`],
-                  [t`Force`, showAmount(stake.force)],
-                  [t`Force to referrers`, showAmount(stake.forceDirect + stake.forceIndirect + stake.forceInvite)],
-                  [t`Started`, showTime(stake.startTime)],
-                  [t`Unlocks`, showTime(stake.endTime)],
-                ]}
-                actions={
-                  state !== 'completed' && (
-                    <Button
-                      size="sm"
-                      variant={state === 'unlocked' ? 'primary' : 'secondary'}
-                      data-testid="mining-release"
-                      onClick={() => release(stake.index, stake.endTime)}
-                    >
-                      {t`Release`}
-                    </Button>
-                  )
-                }
-              />
-            )
-          })}
-        </RecordList>
+        {listVariables ? (
+          <PagedList
+            testId="mining-stake-list"
+            query={RECORD_PAGE}
+            variables={listVariables}
+            select={(answer: RecordPageData) => answer.orders}
+            row={(node: RecordNode) => (
+              <StakeRow key={node.index} mining={mining} index={BigInt(node.index)} onRelease={release} />
+            )}
+          />
+        ) : (
+          <RecordList loading={false} error={false} count={0} testId="mining-stake-list">
+            {null}
+          </RecordList>
+        )}
       </Card>
     </>
+  )
+}
+
+/** One stake of the account: its live record read from Mining (the list's pages come from the index). */
+function StakeRow({
+  mining,
+  index,
+  onRelease,
+}: {
+  mining: Address
+  index: bigint
+  onRelease(index: bigint, endTime: bigint): void
+}) {
+  const { t } = useLingui()
+  const now = useChainNow()
+  const stake = ok(
+    useChainReads(
+      useMemo(
+        () => [{ address: mining, abi: miningAbi, functionName: 'stakes', args: [index] }] as const,
+        [mining, index],
+      ),
+    )?.[0],
+  )
+  const state = stake ? miningStakeState(stake.status, stake.endTime, now) : undefined
+  return (
+    <RecordItem
+      testId={`mining-stake-${index.toString()}`}
+      title={t`Stake #${index.toString()} · ${showCount(stake?.lockDays)} days`}
+      badges={<StateBadge state={state} />}
+      figures={[
+        [t`Amount`, `${showAmount(stake?.amount)} NEX`],
+        [t`Returned at release`, `${showAmount(stake?.actual)} NEX`],
+        [t`Force`, showAmount(stake?.force)],
+        [
+          t`Force to referrers`,
+          showAmount(stake ? stake.forceDirect + stake.forceIndirect + stake.forceInvite : undefined),
+        ],
+        [t`Started`, showTime(stake?.startTime)],
+        [t`Unlocks`, showTime(stake?.endTime)],
+      ]}
+      actions={
+        stake &&
+        state !== 'completed' && (
+          <Button
+            size="sm"
+            variant={state === 'unlocked' ? 'primary' : 'secondary'}
+            data-testid="mining-release"
+            onClick={() => onRelease(stake.index, stake.endTime)}
+          >
+            {t`Release`}
+          </Button>
+        )
+      }
+    />
   )
 }
 
