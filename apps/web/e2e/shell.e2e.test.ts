@@ -90,4 +90,15 @@ describe('shell', () => {
     await waitForPage(page, '/')
     await context.close()
   })
+
+  it('calls the home page’s standing notes what they are, not announcements a manager could change', async () => {
+    const { page, context } = await openPage(browser)
+    await page.goto(`${baseUrl}/`)
+    await waitForPage(page, '/')
+    const notes = page.getByTestId('notes')
+    await notes.waitFor()
+    expect(await notes.locator('.ui-card__title, h2, h3').first().textContent()).toBe('須知')
+    expect(await page.getByText('公告').count()).toBe(0)
+    await context.close()
+  })
 })

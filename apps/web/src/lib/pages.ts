@@ -44,12 +44,12 @@ export type PageInfo = {
 export const PAGES: Readonly<Record<PagePath, PageInfo>> = {
   '/': {
     title: msg`Home`,
-    description: msg`Minting with a round countdown, the next round, announcements and advantages.`,
+    description: msg`Minting with a round countdown, the next round, notes and advantages.`,
     related: ['/ido', '/swap', '/wp'],
   },
   '/home': {
     title: msg`Home`,
-    description: msg`Minting with a round countdown, the next round, announcements and advantages.`,
+    description: msg`Minting with a round countdown, the next round, notes and advantages.`,
     related: ['/ido', '/swap', '/wp'],
   },
   '/burn': {

@@ -37,7 +37,11 @@ const ADVANTAGES: readonly { title: MessageDescriptor; text: MessageDescriptor }
   { title: msg`30 days`, text: msg`to forced redemption` },
 ]
 
-const ANNOUNCEMENTS: readonly MessageDescriptor[] = [
+/**
+ * Standing notes about minting. They are part of the app, not announcements a manager can change: no contract or
+ * API holds announcements, so the card does not claim to be one.
+ */
+const NOTES: readonly MessageDescriptor[] = [
   msg`Minting runs in rounds: each round sells a fixed number of units at its own price, then cools down before the next one.`,
   msg`Minted NEX vests and is claimed from this page; every unit also brings NFT keys.`,
   msg`Contracts are on Binance Smart Chain. Never share your wallet's recovery phrase with anyone.`,
@@ -67,9 +71,9 @@ export function HomePage({ path }: { path: '/' | '/home' }) {
         </Card>
       )}
 
-      <Card title={t`Announcements`} data-testid="announcements">
+      <Card title={t`Good to know`} data-testid="notes">
         <ul className="app-list">
-          {ANNOUNCEMENTS.map((item) => (
+          {NOTES.map((item) => (
             <li key={item.id}>{i18n._(item)}</li>
           ))}
         </ul>
