@@ -1,3 +1,4 @@
+import { logActions } from '@nexus/sdk'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { parseAbi, parseEther } from 'viem'
@@ -151,6 +152,14 @@ describe('mine: assets, rewards chart and the action log', () => {
     await page.getByTestId('log-symbol').selectOption('NEX')
     await page.locator('[data-testid="log-entries"][data-status="ready"][data-count="0"]').waitFor()
     expect(await page.getByTestId('log-entries').textContent()).toContain('No data yet')
+    // The filters offer exactly what the contracts write (the SDK's list, checked against the contracts' sources).
+    const offered = (testId: string) =>
+      page
+        .getByTestId(testId)
+        .locator('option')
+        .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))
+    expect(await offered('log-action')).toEqual(['', ...new Set(logActions.map((entry) => entry.action))])
+    expect(await offered('log-symbol')).toEqual(['', 'USDT', 'NEX'])
     await page.getByTestId('log-symbol').selectOption('USDT')
     await page.getByTestId('log-action').selectOption('claim')
     await entries.first().waitFor()

@@ -45,6 +45,7 @@ describe('public API', () => {
         "formatUnitsFloor",
         "gasMultiplier",
         "isManager",
+        "logActions",
         "parseAmount",
         "quoteSwap",
         "readPage",

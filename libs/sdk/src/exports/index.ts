@@ -91,6 +91,7 @@ export {
   type QuoteSwapParameters,
   type QuoteSwapReturnType,
 } from '../utils/quoteSwap.ts'
+export { type LogAction, logActions } from '../utils/logActions.ts'
 export { InvalidSwapQuoteError, type InvalidSwapQuoteErrorType } from '../errors/swap.ts'
 
 export {

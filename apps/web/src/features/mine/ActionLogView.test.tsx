@@ -52,19 +52,26 @@ describe('action log list', () => {
           index: '40',
           action: 'mining_release',
           symbol: 'NEX',
-          isReduce: true,
           balance: '5000000000000000000000',
         },
-        { ...entry, index: '39', action: 'something_new' },
+        { ...entry, index: '39', action: 'something_new', isReduce: true },
+        // Written without the reduce flag, but the account paid it.
+        { ...entry, index: '38', action: 'stake_deposit' },
+        // Ido's claim of vested minting NEX, not a dividend.
+        { ...entry, index: '37', action: 'claim', symbol: 'NEX' },
       ]),
     )
     const rows = await screen.findAllByTestId('log-entry')
     expect(rows[0]?.textContent).toContain('Dividend claim')
     expect(rows[0]?.textContent).toContain('+12.3456 USDT')
     expect(rows[1]?.textContent).toContain('Mining release')
-    expect(rows[1]?.textContent).toContain('-12.3456 NEX')
+    expect(rows[1]?.textContent).toContain('+12.3456 NEX')
     expect(rows[1]?.textContent).toContain('5,000')
     expect(rows[2]?.textContent).toContain('something_new')
+    expect(rows[2]?.textContent).toContain('-12.3456 USDT')
+    expect(rows[3]?.textContent).toContain('Staking deposit')
+    expect(rows[3]?.textContent).toContain('-12.3456 USDT')
+    expect(rows[4]?.textContent).toContain('Minting claim (vested NEX)')
   })
 
   it('has the empty, loading and error states', async () => {

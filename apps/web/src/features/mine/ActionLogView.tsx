@@ -5,7 +5,7 @@ import type { Address } from 'viem'
 import { showAmount, showTime } from '../../lib/format.ts'
 import { SelectField } from '../../components/forms/SelectField.tsx'
 import { PagedList } from '../account/PagedList.tsx'
-import { LOG_ACTIONS, LOG_SYMBOLS } from './logFilters.ts'
+import { actionName, isOutflow, LOG_ENTRY_SYMBOLS, LOG_FILTER_ACTIONS } from './logFilters.ts'
 import { ACTION_LOG } from './queries.ts'
 import type { ActionLogData, ActionLogNode } from './queries.ts'
 
@@ -24,7 +24,7 @@ export function ActionLogView({ account }: { account: Address }) {
         <SelectField<string>
           label={t`Symbol`}
           testId="log-symbol"
-          options={['', ...LOG_SYMBOLS]}
+          options={['', ...LOG_ENTRY_SYMBOLS]}
           value={symbol}
           onChange={setSymbol}
           render={(value) => value || t`All`}
@@ -32,11 +32,11 @@ export function ActionLogView({ account }: { account: Address }) {
         <SelectField
           label={t`Action`}
           testId="log-action"
-          options={['', ...Object.keys(LOG_ACTIONS)]}
+          options={['', ...LOG_FILTER_ACTIONS]}
           value={action}
           onChange={setAction}
           render={(value) => {
-            const name = LOG_ACTIONS[value]
+            const name = actionName(value)
             return value === '' ? t`All` : name ? i18n._(name) : value
           }}
         />
@@ -55,13 +55,13 @@ export function ActionLogView({ account }: { account: Address }) {
 /** One Log entry: action, signed amount and symbol, balance after, time. */
 export function LogRow({ node }: { node: ActionLogNode }) {
   const { t, i18n } = useLingui()
-  const name = LOG_ACTIONS[node.action]
+  const name = actionName(node.action, node.symbol)
   return (
     <li className="acc-row" data-testid="log-entry" data-symbol={node.symbol} data-action={node.action}>
       <div className="acc-row__head">
         <span>{name ? i18n._(name) : node.action}</span>
         <span className="app-mono" data-testid="log-amount">
-          {node.isReduce ? '-' : '+'}
+          {isOutflow(node.action, node.symbol, node.isReduce) ? '-' : '+'}
           {showAmount(BigInt(node.amount))} {node.symbol}
         </span>
       </div>

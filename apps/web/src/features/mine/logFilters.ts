@@ -1,16 +1,22 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
+import { logActions } from '@nexus/sdk'
 
-/** The symbols the contracts write to the Log. */
+/** The symbols of the reward balances the Log keeps (the assets view). */
 export const LOG_SYMBOLS = ['USDT', 'NEX', 'BNB'] as const
 
-/**
- * The actions the contracts write to the Log (Burn and Ido `claim`, Stake, Mining, Fomo and Double), with their names
- * for people; an unknown action shows as written.
- */
-export const LOG_ACTIONS: Record<string, MessageDescriptor> = {
-  register: msg`Registration`,
-  claim: msg`Dividend claim`,
+/** The symbols the contracts write action-log entries in (the filter), from the SDK's list. */
+export const LOG_ENTRY_SYMBOLS: readonly string[] = [...new Set(logActions.map((entry) => entry.symbol))]
+
+/** The actions the contracts write (the filter), once each, in the SDK's order. */
+export const LOG_FILTER_ACTIONS: readonly string[] = [...new Set(logActions.map((entry) => entry.action))]
+
+/** Names for people, by `action:symbol` where one action is written in two symbols, else by action. */
+const NAMES: Record<string, MessageDescriptor> = {
+  'claim:USDT': msg`Dividend claim`,
+  'claim:NEX': msg`Minting claim (vested NEX)`,
+  claim: msg`Dividend or minting claim`,
+  stake_deposit: msg`Staking deposit`,
   stake_claim: msg`Staking claim`,
   mining_reward: msg`Mining reward`,
   mining_release: msg`Mining release`,
@@ -18,4 +24,21 @@ export const LOG_ACTIONS: Record<string, MessageDescriptor> = {
   fomo_prize: msg`FOM prize`,
   fomo_release: msg`FOM release`,
   double_claim: msg`Doubling claim`,
+}
+
+/**
+ * The name of an action (of an entry in `symbol`, or of the filter without one); undefined for an action the SDK's
+ * list does not know, which then shows as written.
+ */
+export function actionName(action: string, symbol?: string): MessageDescriptor | undefined {
+  return (symbol !== undefined ? NAMES[`${action}:${symbol}`] : undefined) ?? NAMES[action]
+}
+
+/**
+ * Whether an entry is money the account paid: from the SDK's list (a staking deposit is written without the
+ * contract's reduce flag), else the entry's own `isReduce`.
+ */
+export function isOutflow(action: string, symbol: string, isReduce: boolean): boolean {
+  const known = logActions.find((entry) => entry.action === action && entry.symbol === symbol)
+  return known ? known.flow === 'out' : isReduce
 }
