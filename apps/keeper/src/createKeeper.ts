@@ -11,6 +11,7 @@ import { startKeeper, type RunningKeeper } from './keeper.ts'
 import type { Logger } from './log.ts'
 import { createMetrics } from './metrics.ts'
 import { JournaledSender } from './sender.ts'
+import { withdrawalJob } from './withdrawals.ts'
 
 export type CreateKeeperOptions = {
   config: KeeperConfig
@@ -75,6 +76,19 @@ export async function createKeeper(options: CreateKeeperOptions): Promise<Keeper
     const address = contracts[name]
     if (address) jobs.push(upkeepJob({ name, address, client, sender, intervalMs: config.intervalMs }))
   }
+  jobs.push(
+    withdrawalJob({
+      prisma: db.prisma,
+      sender,
+      tokens: {
+        USDT: config.withdrawTokens.USDT ?? contracts.USDT,
+        ...(config.withdrawTokens.ARB ? { ARB: config.withdrawTokens.ARB } : {}),
+      },
+      dailyCap: config.withdrawDailyCap,
+      approvalThreshold: config.withdrawApprovalThreshold,
+      intervalMs: config.withdrawIntervalMs,
+    }),
+  )
   jobs.push(...(options.extraJobs?.({ client, sender, account }) ?? []))
   const running = await startKeeper({
     db,

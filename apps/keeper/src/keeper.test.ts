@@ -354,3 +354,128 @@ describe('keeper', () => {
     }
   })
 })
+
+describe('legacy withdrawals', () => {
+  const users = [5, 6, 7].map((addressIndex) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex }))
+  const usdtOf = async (address: Address) =>
+    await client.readContract({ address: c('USDT'), abi: localUSDTAbi, functionName: 'balanceOf', args: [address] })
+  let seq = 0
+  async function withdrawal(user: number, amount: string, creditType = 'USDT', status = 'pending') {
+    const account = users[user] as (typeof users)[number]
+    const owner = await db.prisma.legacyUser.upsert({
+      where: { address: account.address.toLowerCase() },
+      create: { address: account.address.toLowerCase(), username: `user${user}` },
+      update: {},
+    })
+    return await db.prisma.legacyWithdrawal.create({
+      data: {
+        userId: owner.id,
+        creditType,
+        amount,
+        status,
+        txHash: `0x${(++seq).toString(16).padStart(64, '0')}`,
+      },
+    })
+  }
+  const statusOf = async (id: number) => await db.prisma.legacyWithdrawal.findUniqueOrThrow({ where: { id } })
+
+  it('pays each accepted withdrawal once, within the threshold and the daily cap; the rest waits', async () => {
+    const payer = keeperAccount({ privateKey: undefined })
+    await mined(
+      await wallet(deployer).writeContract({
+        address: c('USDT'),
+        abi: localUSDTAbi,
+        functionName: 'mint',
+        args: [payer.address, parseEther('100000')],
+      }),
+    )
+    const before = await Promise.all(users.map((u) => usdtOf(u.address)))
+    const small = await withdrawal(0, '100.5')
+    const large = await withdrawal(1, '5000') // above the 1,000 threshold: waits for a manager
+    const arb = await withdrawal(2, '50', 'ARB') // no ARB token configured: waits
+    const approved = await withdrawal(1, '9000', 'USDT', 'approved')
+    const overCap = await withdrawal(2, '1000') // 100.5 + 9,000 + 1,000 > 10,000 a day
+    const k = await keeper({ WITHDRAW_INTERVAL_MS: '3600000' })
+    try {
+      await k.runAll()
+      const paid = await statusOf(small.id)
+      expect(paid.status).toBe('paid')
+      const work = await db.prisma.keeperWork.findUniqueOrThrow({ where: { workKey: `withdrawal:${small.id}` } })
+      expect(paid.payoutTxHash).toBe(work.txHash)
+      expect((await statusOf(approved.id)).status).toBe('paid')
+      for (const w of [large, arb, overCap]) expect((await statusOf(w.id)).status).toBe(w.status)
+      const after = await Promise.all(users.map((u) => usdtOf(u.address)))
+      expect(after.map((a, i) => a - (before[i] as bigint))).toEqual([parseEther('100.5'), parseEther('9000'), 0n])
+      // a second run pays nothing again
+      const nonce = await client.getTransactionCount({ address: payer.address })
+      await k.runAll()
+      expect(await client.getTransactionCount({ address: payer.address })).toBe(nonce)
+      expect(await Promise.all(users.map((u) => usdtOf(u.address)))).toEqual(after)
+    } finally {
+      await k.stop()
+    }
+  })
+
+  it('kill -9 while a payout waits to be mined: paid exactly once after the restart', async () => {
+    const w = await withdrawal(0, '42')
+    const before = await usdtOf(users[0]?.address as Address)
+    await rpc('evm_setAutomine', [false])
+    const deployments = join(tmpdir(), `keeper-deployments-w-${process.pid}.json`)
+    writeFileSync(
+      deployments,
+      JSON.stringify({
+        contracts: Object.fromEntries(Object.entries(chain.contracts).map(([n, a]) => [n, { address: a }])),
+      }),
+    )
+    const child = spawn(process.execPath, ['--conditions=@nexus/source', join(import.meta.dirname, 'main.ts')], {
+      env: {
+        ...process.env,
+        RPC_URL: chain.url,
+        CHAIN_ID: '31337',
+        PORT: '0',
+        DATABASE_URL: testDb.url,
+        DEPLOYMENTS_FILE: deployments,
+        KEEPER_INTERVAL_MS: '3600000',
+        WITHDRAW_INTERVAL_MS: '100',
+        LOG_LEVEL: 'silent',
+      },
+      stdio: 'ignore',
+    })
+    try {
+      const deadline = Date.now() + 60_000
+      let hash: `0x${string}` | undefined
+      while (!hash) {
+        if (Date.now() > deadline) throw new Error('the keeper process journaled no payout')
+        const work = await db.prisma.keeperWork.findUnique({
+          where: { workKey: `withdrawal:${w.id}` },
+          include: { transactions: true },
+        })
+        hash = work?.transactions[0]?.txHash as `0x${string}` | undefined
+        if (!hash) await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      const sent = hash
+      while (!(await client.getTransaction({ hash: sent }).catch(() => undefined))) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      child.kill('SIGKILL')
+      await new Promise((resolve) => child.once('exit', resolve))
+      expect((await statusOf(w.id)).status).toBe('paying')
+      await rpc('evm_setAutomine', [true])
+      await rpc('evm_mine')
+      const k = await keeper({ WITHDRAW_INTERVAL_MS: '3600000' })
+      try {
+        await k.runAll()
+        await k.runAll()
+        const paid = await statusOf(w.id)
+        expect(paid.status).toBe('paid')
+        expect(paid.payoutTxHash).toBe(sent)
+        expect((await usdtOf(users[0]?.address as Address)) - before).toBe(parseEther('42'))
+      } finally {
+        await k.stop()
+      }
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL')
+      await rpc('evm_setAutomine', [true])
+    }
+  })
+})

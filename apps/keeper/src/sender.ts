@@ -93,6 +93,21 @@ export class JournaledSender {
     return await this.o.prisma.keeperWork.findUnique({ where: { workKey } })
   }
 
+  /** Finishes a journaled work (see {@link reconcile}); undefined if it was never started. */
+  resume(workKey: string): Promise<SendResult | undefined> {
+    return this.exclusive(async () => {
+      const existing = await this.o.prisma.keeperWork.findUnique({ where: { workKey } })
+      return existing ? await this.resumeLocked(existing) : undefined
+    })
+  }
+
+  private async resumeLocked(work: { id: number; job: string; status: string; error: string | null }) {
+    if (work.status === 'pending') return await this.finish(work.id, work.job)
+    return work.status === 'done'
+      ? await this.doneResult(work.id, true)
+      : { status: 'failed' as const, error: work.error ?? 'failed before' }
+  }
+
   /**
    * Sends `call` for `workKey` once: simulates it, signs it, journals it, broadcasts it and waits for it (bumping
    * the fee if it stays unmined). A work key already done or failed is not sent again.
@@ -100,12 +115,7 @@ export class JournaledSender {
   send(job: string, workKey: string, call: Call): Promise<SendResult> {
     return this.exclusive(async () => {
       const existing = await this.o.prisma.keeperWork.findUnique({ where: { workKey } })
-      if (existing?.status === 'pending') return await this.finish(existing.id, job)
-      if (existing) {
-        return existing.status === 'done'
-          ? await this.doneResult(existing.id, true)
-          : { status: 'failed' as const, error: existing.error ?? 'failed before' }
-      }
+      if (existing) return await this.resumeLocked(existing)
       const { client, account } = this.o
       let gas: bigint
       try {

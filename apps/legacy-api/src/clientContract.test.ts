@@ -231,7 +231,17 @@ test('every route answers the shape the client reads', async () => {
     page: 'number',
     pageSize: 'number',
     total: 'number',
-    list: [{ id: 'number', amount: 'string', balance: 'string', kind: 'string', createdAt: 'string' }],
+    // the newest entry is the withdrawal: it carries the withdrawal's state (reason and payout hash once known)
+    list: [
+      {
+        id: 'number',
+        amount: 'string',
+        balance: 'string',
+        kind: 'string',
+        createdAt: 'string',
+        withdrawal: { id: 'number', status: 'string', reason: 'null', payoutHash: 'null' },
+      },
+    ],
   })
   expect(shapeOf((await client('buyMachineLog')).data)).toEqual({ list: [{ ...purchase, name: 'string' }] })
   expect(shapeOf((await client('powerLog')).data)).toEqual({

@@ -19,6 +19,8 @@ export type LegacyContext = {
   dayLength: number
   /** Native-coin fee of a withdrawal, in base units, paid by the transaction the request names. */
   withdrawFee: bigint
+  /** Whether `address` is a manager (Main.isManager on chain): the withdrawal approval routes. */
+  isManager: (address: `0x${string}`) => Promise<boolean>
   /** Requests per client IP per minute on the sign-in routes and on the purchase and withdrawal routes. */
   rateLimits: { login: number; purchase: number }
 }

@@ -30,6 +30,8 @@ export type CreateAppParameters = {
   dayLength?: number
   /** Native-coin fee of a withdrawal in base units (default 0.001 × 10^18). */
   withdrawFee?: bigint
+  /** Whether an address is a manager (default: nobody); main.ts asks Main.isManager on chain. */
+  isManager?: (address: `0x${string}`) => Promise<boolean>
   /** The clock of sign-in checks (tests move it). */
   now?: () => Date
   /** Origins allowed by CORS (default: the local web app's dev and preview origins). */
@@ -91,6 +93,7 @@ export async function createApp(parameters: CreateAppParameters): Promise<Fastif
     }),
     dayLength: parameters.dayLength ?? 86_400,
     withdrawFee: parameters.withdrawFee ?? 10n ** 15n,
+    isManager: parameters.isManager ?? (() => Promise.resolve(false)),
     rateLimits: {
       login: parameters.loginRateLimitPerMinute ?? 30,
       purchase: parameters.purchaseRateLimitPerMinute ?? 60,

@@ -54,6 +54,10 @@ const app = await createApp({
   sessionTtlMs: config.sessionTtlSeconds * 1000,
   dayLength: config.dayLength,
   withdrawFee: config.withdrawFee,
+  isManager: async (address) => {
+    const main = getContractDeployment(config.chainId, 'Main').address as `0x${string}`
+    return await publicClient.readContract({ address: main, abi: mainAbi, functionName: 'isManager', args: [address] })
+  },
   corsOrigins: config.corsOrigins,
   rateLimitPerMinute: config.rateLimitPerMinute,
   loginRateLimitPerMinute: config.loginRateLimitPerMinute,

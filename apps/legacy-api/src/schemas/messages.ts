@@ -55,6 +55,11 @@ export const messages = {
   // Wallets
   creditTypeUnknown: { en: 'Unknown credit_type (use USDT or ARB)', 'zh-cn': '未知的 credit_type（可用 USDT 或 ARB）' },
   balanceInsufficient: { en: 'Balance Insufficient', 'zh-cn': '余额不足' },
+  notManager: { en: 'Only a manager may do this', 'zh-cn': '仅管理员可以操作' },
+  withdrawNotDecidable: {
+    en: 'This withdrawal is already being paid, paid or rejected',
+    'zh-cn': '该提现已在支付中、已支付或已拒绝',
+  },
   withdrawMinimum: { en: '{symbol} withdrawal requires more than {min}', 'zh-cn': '{symbol} 提现数量必须大于 {min}' },
   // Payments
   txNotFound: {

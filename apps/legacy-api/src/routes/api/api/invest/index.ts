@@ -20,6 +20,7 @@ import { registerRoute } from './register.ts'
 import { teamInfoRoute } from './teamInfo.ts'
 import { walletListRoute } from './walletList.ts'
 import { withdrawRoute } from './withdraw.ts'
+import { withdrawManageRoutes } from './withdrawManage.ts'
 
 /** Every route of /api/api/invest/: SPEC.md §7's, plus nonce, login and logout (README.md). */
 export const investRouteNames = [
@@ -38,6 +39,9 @@ export const investRouteNames = [
   'my',
   'walletList',
   'withdraw',
+  'withdrawQueue',
+  'withdrawApprove',
+  'withdrawReject',
   'buyMachineLog',
   'powerLog',
   'nonce',
@@ -64,6 +68,7 @@ export async function investRoutes(app: FastifyInstance, options: { context: Leg
     myRoute,
     walletListRoute,
     withdrawRoute,
+    withdrawManageRoutes,
     buyMachineLogRoute,
     powerLogRoute,
     nonceRoute,

@@ -13,7 +13,9 @@ export const walletPageSize = 20
 /**
  * POST walletList {credit_type, page}: one wallet's balance and its changes, newest first, 20 a page (page 1 is
  * the newest). data: `{ credit_type, balance, page, pageSize, total, list: { id, amount, balance, kind,
- * createdAt }[] }`.
+ * createdAt, withdrawal? }[] }`; a `withdraw` entry has `withdrawal: { id, status, reason, payoutHash }`
+ * (pending, approved, paying, paid with the payout hash, failed or rejected with the reason; a rejected one's
+ * amount comes back as a `withdraw_refund` entry).
  */
 export function walletListRoute(app: FastifyInstance, context: LegacyContext) {
   const { prisma, dayLength } = context
@@ -33,6 +35,16 @@ export function walletListRoute(app: FastifyInstance, context: LegacyContext) {
         take: walletPageSize,
       }),
     ])
+    // withdrawal entries carry the withdrawal's state: pending → paid (payout hash) or rejected (reason)
+    const withdrawalIds = logs.filter((log) => log.kind === 'withdraw' && log.refId !== null).map((log) => log.refId)
+    const withdrawals = new Map(
+      (
+        await prisma.legacyWithdrawal.findMany({
+          where: { id: { in: withdrawalIds as number[] } },
+          select: { id: true, status: true, reason: true, payoutTxHash: true },
+        })
+      ).map((w) => [w.id, w]),
+    )
     return ok(request, {
       credit_type: creditType,
       balance: balances[creditType],
@@ -45,6 +57,16 @@ export function walletListRoute(app: FastifyInstance, context: LegacyContext) {
         balance: decimalText(log.balance),
         kind: log.kind,
         createdAt: log.createdAt.toISOString(),
+        ...(log.kind === 'withdraw' && log.refId !== null && withdrawals.has(log.refId)
+          ? {
+              withdrawal: {
+                id: log.refId,
+                status: withdrawals.get(log.refId)?.status,
+                reason: withdrawals.get(log.refId)?.reason ?? null,
+                payoutHash: withdrawals.get(log.refId)?.payoutTxHash ?? null,
+              },
+            }
+          : {}),
       })),
     })
   })

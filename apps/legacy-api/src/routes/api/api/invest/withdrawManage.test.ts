@@ -1,0 +1,114 @@
+// The manager routes of withdrawal payouts on a real PostgreSQL: only a manager (isManager, Main.isManager in
+// production) may list, approve or reject; a rejection returns the amount to the wallet with its reason shown by
+// walletList; a withdrawal the keeper is paying (or has paid) can be neither approved nor rejected.
+import { zeroAddress } from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { account, addRegistration, setupApp, type TestApp } from '../../../../_test/setup.ts'
+
+const [root, alice, manager] = [account(1), account(2), account(3)]
+let t: TestApp
+let aliceId: number
+let aliceToken: string
+let managerToken: string
+
+beforeAll(async () => {
+  t = await setupApp('legacy_withdraw_manage', {
+    isManager: (address) => Promise.resolve(address.toLowerCase() === manager.address.toLowerCase()),
+  })
+  await addRegistration(t.db, root.address, zeroAddress, 1)
+  await addRegistration(t.db, alice.address, root.address, 2)
+  await addRegistration(t.db, manager.address, root.address, 3)
+  ;({ token: aliceToken, id: aliceId } = await t.signUp(alice, 'alice', root.address))
+  ;({ token: managerToken } = await t.signUp(manager, 'manager', root.address))
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+const body = async (route: string, form: Record<string, string>, token: string) =>
+  (await t.post(route, form, { token })).json()
+
+/** A withdrawal as the withdraw route leaves it: the amount taken from the wallet, the request pending. */
+async function requestWithdrawal(amount: string, n: number) {
+  const withdrawal = await t.db.prisma.legacyWithdrawal.create({
+    data: { userId: aliceId, creditType: 'USDT', amount, txHash: `0x${n.toString(16).padStart(64, '0')}` },
+  })
+  await t.db.prisma.legacyWalletLog.create({
+    data: {
+      userId: aliceId,
+      creditType: 'USDT',
+      amount: `-${amount}`,
+      balance: '0',
+      kind: 'withdraw',
+      refId: withdrawal.id,
+    },
+  })
+  return withdrawal
+}
+
+describe('withdrawal management', () => {
+  test('only managers: others get 4800', async () => {
+    expect(await body('withdrawQueue', {}, aliceToken)).toEqual({
+      code: 4800,
+      msg: 'Only a manager may do this',
+      data: null,
+    })
+  })
+
+  test('queue, approve, reject with a reason shown by walletList and the amount refunded', async () => {
+    const big = await requestWithdrawal('5000', 1)
+    const other = await requestWithdrawal('20', 2)
+    const queue = await body('withdrawQueue', {}, managerToken)
+    expect(queue.data).toMatchObject({ page: 1, pageSize: 20, total: 2 })
+    expect(queue.data.list.map((w: { id: number }) => w.id)).toEqual([big.id, other.id])
+    expect(queue.data.list[0]).toMatchObject({
+      address: alice.address.toLowerCase(),
+      amount: '5000',
+      status: 'pending',
+    })
+
+    expect((await body('withdrawApprove', { id: String(big.id) }, managerToken)).data).toMatchObject({
+      id: big.id,
+      status: 'approved',
+    })
+    const row = await t.db.prisma.legacyWithdrawal.findUniqueOrThrow({ where: { id: big.id } })
+    expect(row.decidedBy).toBe(manager.address.toLowerCase())
+
+    const rejected = await body(
+      'withdrawReject',
+      { id: String(other.id), reason: 'address on a sanctions list' },
+      managerToken,
+    )
+    expect(rejected.data).toMatchObject({ id: other.id, status: 'rejected', reason: 'address on a sanctions list' })
+    const wallet = await body('walletList', { credit_type: 'USDT', page: '1' }, aliceToken)
+    expect(wallet.data.balance).toBe('20')
+    expect(wallet.data.list[0]).toMatchObject({ amount: '20', kind: 'withdraw_refund' })
+    const entry = wallet.data.list.find((e: { withdrawal?: { id: number } }) => e.withdrawal?.id === other.id)
+    expect(entry.withdrawal).toEqual({
+      id: other.id,
+      status: 'rejected',
+      reason: 'address on a sanctions list',
+      payoutHash: null,
+    })
+
+    // decided once: a second rejection changes nothing
+    expect((await body('withdrawReject', { id: String(other.id), reason: 'again' }, managerToken)).msg).toBe(
+      'This withdrawal is already being paid, paid or rejected',
+    )
+    expect((await body('walletList', { credit_type: 'USDT', page: '1' }, aliceToken)).data.balance).toBe('20')
+  })
+
+  test('a withdrawal the keeper is paying or has paid cannot be rejected', async () => {
+    const w = await requestWithdrawal('7', 3)
+    await t.db.prisma.legacyWithdrawal.update({ where: { id: w.id }, data: { status: 'paying' } })
+    expect((await body('withdrawReject', { id: String(w.id), reason: 'late' }, managerToken)).code).toBe(4800)
+    await t.db.prisma.legacyWithdrawal.update({
+      where: { id: w.id },
+      data: { status: 'paid', payoutTxHash: `0x${'ab'.repeat(32)}` },
+    })
+    expect((await body('withdrawApprove', { id: String(w.id) }, managerToken)).code).toBe(4800)
+    const wallet = await body('walletList', { credit_type: 'USDT', page: '1' }, aliceToken)
+    const entry = wallet.data.list.find((e: { withdrawal?: { id: number } }) => e.withdrawal?.id === w.id)
+    expect(entry.withdrawal).toMatchObject({ status: 'paid', payoutHash: `0x${'ab'.repeat(32)}` })
+  })
+})

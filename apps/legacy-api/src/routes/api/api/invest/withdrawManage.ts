@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { LegacyContext } from '../../../../context.ts'
+import { rejected } from '../../../../errors.ts'
+import { decimalText, toUnits } from '../../../../internal/money.ts'
+import { requireUser } from '../../../../internal/requireUser.ts'
+import { creditWallet } from '../../../../internal/wallets.ts'
+import { ok } from '../../../../plugins/app/ok.ts'
+import { integerField, optionalIntegerField, textField } from '../../../../schemas/fields.ts'
+
+/** Withdrawals per page of withdrawQueue. */
+export const withdrawQueuePageSize = 20
+/** Statuses a manager may still decide (the keeper pays pending ones up to its threshold, and approved ones). */
+const decidable = ['pending', 'failed']
+
+/** The signed-in user, if the chain says it is a manager (Main.isManager). @throws 4800 "notManager" otherwise. */
+async function requireManager(context: LegacyContext, request: FastifyRequest) {
+  const user = await requireUser(context, request)
+  if (!(await context.isManager(user.address as `0x${string}`))) throw rejected('notManager')
+  return user
+}
+
+/**
+ * Manager routes of the withdrawal payouts (apps/keeper pays them):
+ * - POST withdrawQueue {page?}: withdrawals not yet paid nor rejected, oldest first, 20 a page. data: `{ page,
+ *   pageSize, total, list: { id, address, credit_type, amount, status, reason, createdAt }[] }`.
+ * - POST withdrawApprove {id}: a pending (e.g. above the keeper's threshold) or failed withdrawal becomes approved;
+ *   the keeper pays it on its next run. data: the withdrawal.
+ * - POST withdrawReject {id, reason}: a pending, approved or failed withdrawal becomes rejected with `reason` (shown
+ *   by walletList) and its amount goes back to the wallet (a `withdraw_refund` wallet log), in one database
+ *   transaction; one the keeper has started paying can no longer be rejected.
+ */
+export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContext) {
+  const { prisma } = context
+  const view = (w: {
+    id: number
+    creditType: string
+    amount: { toFixed: () => string }
+    status: string
+    reason: string | null
+    payoutTxHash: string | null
+    createdAt: Date
+    user: { address: string }
+  }) => ({
+    id: w.id,
+    address: w.user.address,
+    credit_type: w.creditType,
+    amount: decimalText(w.amount),
+    status: w.status,
+    reason: w.reason,
+    payoutHash: w.payoutTxHash,
+    createdAt: w.createdAt.toISOString(),
+  })
+
+  app.post('/withdrawQueue', async (request) => {
+    await requireManager(context, request)
+    const page = optionalIntegerField(request.body, 'page', { min: 1, max: 100_000 }) ?? 1
+    const where = { status: { in: ['pending', 'approved', 'paying', 'failed'] } }
+    const [total, rows] = await Promise.all([
+      prisma.legacyWithdrawal.count({ where }),
+      prisma.legacyWithdrawal.findMany({
+        where,
+        orderBy: { id: 'asc' },
+        skip: (page - 1) * withdrawQueuePageSize,
+        take: withdrawQueuePageSize,
+        include: { user: { select: { address: true } } },
+      }),
+    ])
+    return ok(request, { page, pageSize: withdrawQueuePageSize, total, list: rows.map(view) })
+  })
+
+  app.post('/withdrawApprove', async (request) => {
+    const manager = await requireManager(context, request)
+    const id = integerField(request.body, 'id', { min: 1, max: 2 ** 31 - 1 })
+    const updated = await prisma.legacyWithdrawal.updateMany({
+      where: { id, status: { in: decidable } },
+      data: { status: 'approved', decidedBy: manager.address, decidedAt: new Date() },
+    })
+    if (updated.count === 0) throw rejected('withdrawNotDecidable')
+    const row = await prisma.legacyWithdrawal.findUniqueOrThrow({ where: { id }, include: { user: true } })
+    return ok(request, view(row))
+  })
+
+  app.post('/withdrawReject', async (request) => {
+    const manager = await requireManager(context, request)
+    const id = integerField(request.body, 'id', { min: 1, max: 2 ** 31 - 1 })
+    const reason = textField(request.body, 'reason', 200)
+    const row = await prisma.$transaction(async (tx) => {
+      const updated = await tx.legacyWithdrawal.updateMany({
+        where: { id, status: { in: [...decidable, 'approved'] } },
+        data: { status: 'rejected', reason, decidedBy: manager.address, decidedAt: new Date() },
+      })
+      if (updated.count === 0) throw rejected('withdrawNotDecidable')
+      const w = await tx.legacyWithdrawal.findUniqueOrThrow({ where: { id }, include: { user: true } })
+      await creditWallet(tx, {
+        userId: w.userId,
+        creditType: w.creditType as 'USDT' | 'ARB',
+        amount: toUnits(w.amount),
+        kind: 'withdraw_refund',
+        refId: w.id,
+      })
+      return w
+    })
+    return ok(request, view(row))
+  })
+}
