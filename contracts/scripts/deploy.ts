@@ -20,7 +20,16 @@ const deploymentId = `chain-${chainId}`
 if (!isPublicChain(chainId) && (await discardStaleJournal(connection, deploymentId))) {
   console.log(`deploy: discarded ${deploymentId}: its contracts are not on this chain (node restarted?)`)
 }
-const { contracts } = await deploySystem(connection, settings, { deploymentId })
+// NEXUS_TIMELOCK_HANDOVER=0 keeps the deployer the owner (the web's browser tests, until its admin screens
+// schedule through the Timelock)
+const { contracts, handover } = await deploySystem(connection, settings, {
+  deploymentId,
+  handOver: process.env.NEXUS_TIMELOCK_HANDOVER !== '0',
+})
+if (handover.handedOver.length > 0) {
+  const when = handover.executed ? 'now' : 'once the admin has scheduled and executed acceptOwnership on the Timelock'
+  console.log(`deploy: the Timelock owns ${handover.handedOver.join(', ')} ${when}`)
+}
 const file = writeDeploymentsFile(join(abiLib, 'deployments'), chainId, contracts)
 console.log(`deploy: wrote ${file}`)
 for (const [name, c] of Object.entries(contracts))

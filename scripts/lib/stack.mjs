@@ -15,7 +15,6 @@ export const defaultPorts = {
   chain: 8545,
   indexer: 4000,
   legacy: 4100,
-  keeper: 4200,
   web: 5173,
   pglite: 5532,
 }
@@ -66,8 +65,8 @@ function step(log, name, command, args, options = {}) {
  * @param {'dev'|'preview'|false} [options.web] Vite dev server, `vite preview` of a build made with this
  *   stack's URLs, or no web app
  * @param {boolean} [options.seed] run the seed script after deployment
- * @param {boolean} [options.keeper] run the keeper (apps/keeper); default: with the fixed ports only (`npm start`),
- *   so that browser tests on free ports see no upkeep transactions they did not make
+ * @param {boolean} [options.timelock] hand every contract to the Timelock (default); false keeps the deployer the
+ *   owner (NEXUS_TIMELOCK_HANDOVER=0), for browser tests of admin screens that sign owner calls directly
  * @param {string} [options.databaseUrl] a PostgreSQL URL; without it an embedded PGlite is started
  * @param {boolean} [options.quiet] keep the children's output to themselves
  * @param {(message: string) => void} [options.log]
@@ -76,7 +75,7 @@ export async function startLocalProduct({
   ports: portMode = 'fixed',
   web = 'dev',
   seed = true,
-  keeper = portMode === 'fixed',
+  timelock = true,
   databaseUrl = process.env.DATABASE_URL,
   quiet = false,
   log = (message) => process.stdout.write(`[start] ${message}\n`),
@@ -86,7 +85,7 @@ export async function startLocalProduct({
     for (const name of Object.keys(ports)) ports[name] = await freePort()
   } else {
     const wanted = Object.entries(ports).filter(
-      ([name]) => (name !== 'web' || web) && (name !== 'pglite' || !databaseUrl) && (name !== 'keeper' || keeper),
+      ([name]) => (name !== 'web' || web) && (name !== 'pglite' || !databaseUrl),
     )
     for (const [name, port] of wanted) await assertPortFree(name, port)
   }
@@ -96,7 +95,6 @@ export async function startLocalProduct({
     graphql: `http://${host}:${ports.indexer}/graphql`,
     indexer: `http://${host}:${ports.indexer}`,
     legacy: `http://${host}:${ports.legacy}`,
-    keeper: keeper ? `http://${host}:${ports.keeper}` : undefined,
     web: web ? `http://${host}:${ports.web}/` : undefined,
   }
 
@@ -122,7 +120,7 @@ export async function startLocalProduct({
     const hardhatRun = (script) =>
       step(log, `contracts: ${script}`, process.execPath, [hardhatBin, 'run', script, '--network', 'localhost'], {
         cwd: join(root, 'contracts'),
-        env: { RPC_URL: rpcUrl },
+        env: { RPC_URL: rpcUrl, ...(timelock ? {} : { NEXUS_TIMELOCK_HANDOVER: '0' }) },
         quiet,
       })
     hardhatRun('scripts/deploy.ts')
@@ -179,17 +177,6 @@ export async function startLocalProduct({
       ready: httpReady(`${urls.legacy}/healthz`),
       quiet,
     })
-
-    if (keeper) {
-      await startProcess({
-        name: 'keeper',
-        command: process.execPath,
-        args: ['--conditions=@nexus/source', join(root, 'apps', 'keeper', 'src', 'main.ts')],
-        env: { ...serviceEnv, PORT: String(ports.keeper) },
-        ready: httpReady(`${urls.keeper}/healthz`),
-        quiet,
-      })
-    }
 
     if (web) {
       const webEnv = {

@@ -55,7 +55,15 @@ export default async function setup(project: TestProject) {
         stop: async () => undefined,
       }
     : await timed('stack', async () =>
-        (await loadStack())({ ports: 'free', web: false, seed: true, quiet: true, log: () => undefined }),
+        (await loadStack())({
+          ports: 'free',
+          web: false,
+          seed: true,
+          // the admin screens still sign owner calls directly: the deployer stays the owner (issue 19, step 7)
+          timelock: false,
+          quiet: true,
+          log: () => undefined,
+        }),
       )
   try {
     await timed('accounts', () => prepareAccounts(stack.urls.rpc))

@@ -19,6 +19,7 @@ import LocalStandInsModule from '../../ignition/modules/LocalStandIns.ts'
 import NexusModule from '../../ignition/modules/Nexus.ts'
 import { contractsIIFutures, deployContractsII } from './contractsII.ts'
 import { contractsIIIFutures, deployContractsIII } from './contractsIII.ts'
+import { deployTimelock, handOver, timelockFutures } from './timelock.ts'
 
 type Connection = NetworkConnection<'generic'>
 
@@ -37,6 +38,7 @@ const futures: Record<string, string> = {
   Multicall3: 'LocalStandIns#Multicall3',
   ...contractsIIFutures,
   ...contractsIIIFutures,
+  ...timelockFutures,
 }
 
 /** Multicall3 where it already exists (the same address on every chain; viem knows the block it was created in). */
@@ -121,7 +123,7 @@ export async function checkExternalContracts(connection: Connection, external: E
 export async function deploySystem(
   connection: Connection,
   settings: DeploymentSettings,
-  options: { deploymentId?: string } = {},
+  options: { deploymentId?: string; handOver?: boolean } = {},
 ) {
   const chainId = await checkChain(connection)
   if (chainId !== settings.chainId) {
@@ -187,6 +189,15 @@ export async function deploySystem(
     current.every((s, i) => getAddress(s.target) === sources[i]?.target && s.selector === sources[i]?.selector)
   if (!same) await publicClient.waitForTransactionReceipt({ hash: await iii.info.write.setSources([sources]) })
 
+  // the Timelock, then every contract handed to it (the last step: every wiring call above is the deployer's)
+  const [deployer] = await viem.getWalletClients()
+  if (!deployer) throw new DeployRefusedError('deploy refused: the connection has no deployer account')
+  const timelock = await deployTimelock(connection, {
+    minDelay: settings.timelockDelay,
+    admin: settings.admin ?? getAddress(deployer.account.address),
+    ...(options.deploymentId ? { deploymentId: options.deploymentId } : {}),
+  })
+
   const addresses: Record<string, Address> = {
     Main: nexus.main.address,
     MainImplementation: nexus.mainImplementation.address,
@@ -201,7 +212,14 @@ export async function deploySystem(
     ...(multicall ? { Multicall3: multicall } : {}),
     ...ii.addresses,
     ...(iii.addresses as Record<string, Address>),
+    ...timelock.addresses,
   }
+  // handOver: false keeps the deployer the owner (NEXUS_TIMELOCK_HANDOVER=0: the web's browser tests, until its
+  // admin screens schedule through the Timelock)
+  const handover =
+    options.handOver === false
+      ? { handedOver: [] as string[], executed: false }
+      : await handOver(connection, timelock.addresses.Timelock, addresses)
   const contracts: Record<string, DeployedContract> = {}
   const hashes = await deploymentTransactions(connection, options.deploymentId, addresses)
   for (const [name, address] of Object.entries(addresses)) {
@@ -213,7 +231,7 @@ export async function deploySystem(
   if (!contracts.Multicall3 && known) {
     contracts.Multicall3 = { address: getAddress(known.address), blockNumber: known.blockCreated ?? 0 }
   }
-  return { chainId, contracts, nexus, ii, iii, external }
+  return { chainId, contracts, nexus, ii, iii, external, timelock: timelock.timelock, handover }
 }
 
 type JournalLine = { type: string; futureId?: string; networkInteractionId?: number; hash?: Hash }

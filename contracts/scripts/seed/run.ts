@@ -8,8 +8,17 @@
 // chain ends about 78 minutes ahead of the wall clock (the summary prints it); web countdowns use the latest block's
 // time, so they stay consistent.
 import type { NetworkConnection } from 'hardhat/types/network'
-import { isAddressEqual, parseEther, type Abi, type Address, type Hash, type TransactionReceipt } from 'viem'
+import {
+  encodeFunctionData,
+  isAddressEqual,
+  parseEther,
+  type Abi,
+  type Address,
+  type Hash,
+  type TransactionReceipt,
+} from 'viem'
 import { localDefaults } from '../../config/defaults.ts'
+import { ownableAbi, timelockCall } from '../deploy/timelock.ts'
 import { FIRST_INDEX, parentOf, SEED_ACCOUNTS, seedAccounts, seedWallets, type SeedWallet } from './accounts.ts'
 
 type Connection = NetworkConnection<'generic'>
@@ -171,6 +180,15 @@ export async function seed(
     approved.add(key)
     await send(wallet, erc20, 'approve', [spender, maxApproval])
   }
+  /** An owner call: through the Timelock (schedule, move the clock past its delay, execute) once it owns `contract`. */
+  async function asOwner(contract: { address: Address; abi: Abi }, functionName: string, args: readonly unknown[]) {
+    const owner = await publicClient.readContract({ address: contract.address, abi: ownableAbi, functionName: 'owner' })
+    if (!addresses.Timelock || !isAddressEqual(owner, addresses.Timelock))
+      return send(deployer, contract, functionName, args)
+    const data = encodeFunctionData({ abi: contract.abi, functionName, args } as never)
+    await timelockCall(connection, addresses.Timelock, [{ target: contract.address, data }])
+    transactions += 2
+  }
   const as = (i: number) => wallets[i]
   const now = async () => (await publicClient.getBlock()).timestamp
 
@@ -320,7 +338,7 @@ export async function seed(
   // --- move the chain past the IDO cooldown, the FOM clocks and the shortest mining lock ----------------------------
   const roundState = await ido.read.getRoundState()
   const round1Start = roundState.coolEnd
-  await send(deployer, ido, 'setIdo', [1n, ...Object.values(SEED_IDO_ROUNDS[0]), round1Start])
+  await asOwner(ido, 'setIdo', [1n, ...Object.values(SEED_IDO_ROUNDS[0]), round1Start])
   const targets = [
     round1Start,
     (await fomo.read.getTotals()).roundEndTime,
@@ -383,7 +401,7 @@ export async function seed(
 
   // last (the mark of a complete seed): round 2 configured as the next-round preview, after round 1's cooldown
   const round1 = await ido.read.getRoundState()
-  await send(deployer, ido, 'setIdo', [2n, ...Object.values(SEED_IDO_ROUNDS[1]), round1.coolEnd])
+  await asOwner(ido, 'setIdo', [2n, ...Object.values(SEED_IDO_ROUNDS[1]), round1.coolEnd])
 
   return { ...(await summarize(false)), transactions }
 
