@@ -7,7 +7,7 @@ import type { Rpc } from './sync/createRpc.ts'
 import { createStatus, type IndexerStatus } from './sync/createStatus.ts'
 
 export type CreateServerParameters = {
-  db: Pick<Database, 'prisma' | 'pool'>
+  db: Pick<Database, 'pool'>
   rpc: Rpc
   chainId: number
   confirmations: number
@@ -55,7 +55,7 @@ export function createServer(parameters: CreateServerParameters): FastifyInstanc
     // A log line per request costs more than a GraphQL answer from an index: only at debug and trace level.
     logController: new LogController({ disableRequestLogging: level !== 'debug' && level !== 'trace' }),
   })
-  const getStatus = createStatus({ prisma: db.prisma, rpc, chainId, confirmations, metrics })
+  const getStatus = createStatus({ pool: db.pool, rpc, chainId, confirmations, metrics })
 
   // Liveness: the process runs and serves HTTP. No dependency checks, so a slow database never gets it restarted.
   app.get('/healthz', async () => ({ status: 'ok' }))

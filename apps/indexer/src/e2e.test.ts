@@ -14,7 +14,7 @@ import { startFaultyProxy } from './_test/startFaultyProxy.ts'
 import { startHardhatNode, type HardhatNode } from '@nexus/testing'
 import { createServer } from './createServer.ts'
 import { createMetrics } from './internal/metrics.ts'
-import { entityTables } from './store/tables.ts'
+import { dumpIndex, emptyIndex } from './_test/dumpIndex.ts'
 import { createIndexer } from './sync/createIndexer.ts'
 import { createRpc } from './sync/createRpc.ts'
 
@@ -60,24 +60,10 @@ async function catchUp(indexer: ReturnType<typeof newIndexer>, tolerateErrors = 
   throw new Error('indexer did not catch up')
 }
 
-/** Every indexed row (the raw log and every entity) and the checkpoint, in a stable order. */
-async function dump(target: Database) {
-  const tables = ['event_log', 'registration', 'referral_path', 'team_member_count', ...Object.keys(entityTables)]
-  const out: Record<string, unknown[]> = {}
-  for (const table of tables) {
-    out[table] = (await target.pool.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3, 4`)).rows.map((row) =>
-      JSON.stringify(row),
-    )
-    out[table].sort()
-  }
-  out.checkpoint = (await target.pool.query('SELECT block_number, block_hash FROM chain_checkpoint')).rows
-  return out
-}
+const dump = dumpIndex
 
 async function cleanIndex() {
-  await clean.pool.query(
-    `TRUNCATE chain_block, chain_checkpoint, event_log, registration, referral_path, team_member_count, ${Object.keys(entityTables).join(', ')}`,
-  )
+  await emptyIndex(clean)
   await catchUp(newIndexer(clean))
   return await dump(clean)
 }
@@ -136,7 +122,7 @@ describe('end to end: GraphQL against the chain’s own views', () => {
       },
     }
     app = createServer({
-      db: { prisma: db.prisma, pool: counted as unknown as typeof db.pool },
+      db: { pool: counted as unknown as typeof db.pool },
       rpc: createRpc({ url: node.url, metrics: createMetrics() }),
       chainId: 31337,
       confirmations: 0,

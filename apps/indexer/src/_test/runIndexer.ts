@@ -1,5 +1,6 @@
-// A bare indexer process for the crash-safety test: indexes the sources in SOURCES (JSON) from RPC_URL into
-// DATABASE_URL with small ranges and prints "indexing" once it holds the writer lock. The test kills it.
+// A bare indexer process for the crash-safety tests: indexes the sources in SOURCES (JSON) from RPC_URL into
+// DATABASE_URL with small ranges (MAX_RANGE) and prints "indexing" once it holds the writer lock. The test kills
+// it. RPC_TIMEOUT (ms) and KEEP_BLOCKS (headers kept for reorg detection) are optional.
 import { abiOf } from '../handlers/resolveSources.ts'
 import { createDatabase } from '@nexus/db'
 import { createMetrics } from '../internal/metrics.ts'
@@ -19,7 +20,11 @@ const metrics = createMetrics()
 const quiet = () => undefined
 const indexer = createIndexer({
   db,
-  rpc: createRpc({ url: env.RPC_URL ?? 'http://127.0.0.1:8545', metrics }),
+  rpc: createRpc({
+    url: env.RPC_URL ?? 'http://127.0.0.1:8545',
+    metrics,
+    ...(env.RPC_TIMEOUT && { timeout: Number(env.RPC_TIMEOUT), backoff: 20 }),
+  }),
   chainId: 31337,
   sources,
   metrics,
@@ -34,5 +39,6 @@ const indexer = createIndexer({
   maxRange: Number(env.MAX_RANGE ?? 5),
   pollInterval: 50,
   deferIndexesAbove: 0,
+  ...(env.KEEP_BLOCKS && { keepBlocks: Number(env.KEEP_BLOCKS) }),
 })
 indexer.start()

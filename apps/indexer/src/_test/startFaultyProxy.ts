@@ -5,14 +5,34 @@ export type FaultyProxy = {
   /** Faults injected so far, by kind. */
   faults: Record<string, number>
   requests: () => number
+  /** Most requests the proxy held at once (what the client kept in flight), of one method or of all. */
+  maxInFlight: (method?: string) => number
   stop: () => Promise<void>
+}
+
+const allKinds = ['timeout', '429', '500', '503', 'garbage', 'empty-result'] as const
+export type FaultKind = (typeof allKinds)[number]
+
+export type FaultyProxyOptions = {
+  /** Milliseconds added before every answer (a remote endpoint's round trip). */
+  latency?: number
+  /** Largest eth_getLogs range in blocks; a larger one is refused as public endpoints do. */
+  maxRange?: number
+  /** Faults to draw from (default: all). */
+  kinds?: readonly FaultKind[]
 }
 
 /**
  * A JSON-RPC proxy in front of `target` that fails `rate` of the requests: it answers nothing (the client times
- * out), 429, 500 or 503, a body that is not JSON, or a JSON-RPC response without a result.
+ * out), 429, 500 or 503, a body that is not JSON, or a JSON-RPC response without a result. Optionally it adds a
+ * latency to every answer and refuses eth_getLogs ranges above a limit, naming it.
  */
-export async function startFaultyProxy(target: string, rate = 0.1, seed = 1): Promise<FaultyProxy> {
+export async function startFaultyProxy(
+  target: string,
+  rate = 0.1,
+  seed = 1,
+  options: FaultyProxyOptions = {},
+): Promise<FaultyProxy> {
   let state = seed
   const random = () => {
     // xorshift32: reproducible faults for a given seed
@@ -23,7 +43,14 @@ export async function startFaultyProxy(target: string, rate = 0.1, seed = 1): Pr
   }
   const faults: Record<string, number> = {}
   let requests = 0
-  const kinds = ['timeout', '429', '500', '503', 'garbage', 'empty-result'] as const
+  const inFlight = new Map<string, number>()
+  const maxInFlight = new Map<string, number>()
+  const count = (key: string, delta: number) => {
+    const now = (inFlight.get(key) ?? 0) + delta
+    inFlight.set(key, now)
+    if (now > (maxInFlight.get(key) ?? 0)) maxInFlight.set(key, now)
+  }
+  const kinds = options.kinds ?? allKinds
   const hanging = new Set<() => void>()
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = []
@@ -31,8 +58,21 @@ export async function startFaultyProxy(target: string, rate = 0.1, seed = 1): Pr
     request.on('end', async () => {
       requests++
       const body = Buffer.concat(chunks)
+      let method = ''
+      try {
+        method = String((JSON.parse(body.toString()) as { method?: unknown }).method)
+      } catch {
+        // not JSON: counted with all requests only
+      }
+      count('', 1)
+      count(method, 1)
+      response.once('close', () => {
+        count('', -1)
+        count(method, -1)
+      })
+      if (options.latency) await new Promise((resolve) => setTimeout(resolve, options.latency))
       if (random() < rate) {
-        const kind = kinds[Math.floor(random() * kinds.length)] as (typeof kinds)[number]
+        const kind = kinds[Math.floor(random() * kinds.length)] as FaultKind
         faults[kind] = (faults[kind] ?? 0) + 1
         if (kind === 'timeout') {
           const end = () => response.destroy()
@@ -52,6 +92,22 @@ export async function startFaultyProxy(target: string, rate = 0.1, seed = 1): Pr
         }
         return response.writeHead(Number(kind), { 'content-type': 'text/plain' }).end('injected fault')
       }
+      if (options.maxRange !== undefined) {
+        const call = JSON.parse(body.toString()) as {
+          id?: unknown
+          method?: string
+          params?: { fromBlock?: string; toBlock?: string }[]
+        }
+        const filter = call.params?.[0]
+        if (call.method === 'eth_getLogs' && filter?.fromBlock && filter.toBlock) {
+          if (BigInt(filter.toBlock) - BigInt(filter.fromBlock) + 1n > BigInt(options.maxRange)) {
+            const error = { code: -32005, message: `query exceeds max block range ${options.maxRange}` }
+            return response
+              .writeHead(200, { 'content-type': 'application/json' })
+              .end(JSON.stringify({ jsonrpc: '2.0', id: call.id ?? null, error }))
+          }
+        }
+      }
       try {
         const upstream = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
         response.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text())
@@ -67,6 +123,7 @@ export async function startFaultyProxy(target: string, rate = 0.1, seed = 1): Pr
     url: `http://127.0.0.1:${port}`,
     faults,
     requests: () => requests,
+    maxInFlight: (method = '') => maxInFlight.get(method) ?? 0,
     async stop() {
       for (const end of hanging) end()
       server.closeAllConnections()

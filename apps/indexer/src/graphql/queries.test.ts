@@ -263,7 +263,7 @@ describe('errors', () => {
       query: { value: () => Promise.reject(new Error('relation "action_log" is broken at line 7')) },
     }) as Database['pool']
     const broken = createServer({
-      db: { prisma: db.prisma, pool: failing },
+      db: { pool: failing },
       rpc: createRpc({ url: 'http://127.0.0.1:9', metrics: createMetrics(), retries: 0 }),
       chainId,
       confirmations: 0,

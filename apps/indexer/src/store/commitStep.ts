@@ -1,8 +1,9 @@
-import type { PoolClient } from '@nexus/db'
+import type { Database, PoolClient } from '@nexus/db'
 import type { DecodedLog } from '../handlers/decodeLogs.ts'
 import { BaseError } from '../internal/errors.ts'
 import type { BlockHeader } from '../sync/types.ts'
-import type { Checkpoint } from './getCheckpoint.ts'
+import { readCheckpoint, type Checkpoint } from './checkpoint.ts'
+import { forgetStaging } from './copyRows.ts'
 import { rollbackTo, writeRange, type WriteOptions } from './writeRange.ts'
 
 /** The checkpoint in the database is not the one the step was built on (another writer, or a lost update). */
@@ -29,11 +30,7 @@ export type Step = {
  * @throws StaleCheckpointError when the stored checkpoint differs from `expected`
  */
 export async function commitStep(client: PoolClient, chainId: number, step: Step, options: WriteOptions = {}) {
-  const { rows } = await client.query<{ block_number: string; block_hash: string }>(
-    'SELECT block_number::text, block_hash FROM chain_checkpoint WHERE chain_id = $1 FOR UPDATE',
-    [chainId],
-  )
-  const stored = rows[0] ? { blockNumber: BigInt(rows[0].block_number), blockHash: rows[0].block_hash } : null
+  const stored = await readCheckpoint(client, chainId, { forUpdate: true })
   const { expected } = step
   if (stored?.blockNumber !== expected?.blockNumber || stored?.blockHash !== expected?.blockHash) {
     throw new StaleCheckpointError('the checkpoint moved under the step', {
@@ -44,4 +41,29 @@ export async function commitStep(client: PoolClient, chainId: number, step: Step
   }
   if (step.rollbackTo !== undefined) await rollbackTo(client, chainId, step.rollbackTo)
   if (step.range) await writeRange(client, chainId, step.range.logs, step.range.to, options)
+}
+
+/**
+ * Commits a step in its own transaction (see {@link commitStep}).
+ * @dev synchronous_commit off: a PostgreSQL crash may lose the last committed steps, but rows and checkpoint
+ * together (one transaction), so the indexer simply reads those blocks again. It never half-writes a step.
+ */
+export async function commit(
+  db: Pick<Database, 'pool' | 'kind'>,
+  chainId: number,
+  step: Step,
+  options: WriteOptions = {},
+) {
+  const client = await db.pool.connect()
+  try {
+    await client.query(db.kind === 'pglite' ? 'BEGIN' : 'BEGIN; SET LOCAL synchronous_commit = off')
+    await commitStep(client, chainId, step, options)
+    await client.query('COMMIT')
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    forgetStaging(client)
+    throw error
+  } finally {
+    client.release()
+  }
 }

@@ -277,6 +277,36 @@ describe('ingestion of Main.Registered', () => {
     }
   })
 
+  test('a node that names its eth_getLogs range limit gets ranges within it from then on', async () => {
+    await rpcCall('hardhat_mine', ['0x40'])
+    const ranges: bigint[] = []
+    let refusals = 0
+    const proxy = await startHookProxy(node.url, async (request, forward) => {
+      const filter = (request.params ?? [])[0] as { fromBlock?: Hex; toBlock?: Hex } | undefined
+      if (request.method === 'eth_getLogs' && filter?.fromBlock && filter.toBlock) {
+        const blocks = BigInt(filter.toBlock) - BigInt(filter.fromBlock) + 1n
+        if (blocks > 5n) {
+          refusals++
+          const error = { code: -32005, message: 'query exceeds max block range 5' }
+          return JSON.stringify({ jsonrpc: '2.0', id: request.id, error })
+        }
+        ranges.push(blocks)
+      }
+      return await forward()
+    })
+    try {
+      await db.pool.query(
+        'TRUNCATE event_log, registration, referral_path, team_member_count, chain_block, chain_checkpoint',
+      )
+      await catchUp(newIndexer(5_000, proxy.url))
+      expect(refusals).toBe(1)
+      expect(ranges.length).toBeGreaterThan(10)
+      expect(ranges.every((blocks) => blocks <= 5n)).toBe(true)
+    } finally {
+      await proxy.stop()
+    }
+  })
+
   test('a second writer waits for the advisory lock', async () => {
     const first = newIndexer()
     const second = newIndexer()

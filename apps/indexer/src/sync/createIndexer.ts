@@ -1,15 +1,13 @@
 import type { Database, PoolClient } from '@nexus/db'
 import type { FastifyBaseLogger } from 'fastify'
-import { numberToHex, type Hex } from 'viem'
-import { createLogDecoder, type DecodedLog } from '../handlers/decodeLogs.ts'
-import { RetryableError } from '../internal/errors.ts'
 import type { IndexerMetrics } from '../internal/metrics.ts'
+import { readCheckpoint, type Checkpoint } from '../store/checkpoint.ts'
 import { deferIndexes, restoreIndexes } from '../store/deferIndexes.ts'
-import type { Checkpoint } from '../store/getCheckpoint.ts'
-import { forgetStaging } from '../store/copyRows.ts'
-import { commitStep } from '../store/commitStep.ts'
 import type { Rpc } from './createRpc.ts'
-import type { BlockHeader, RpcLog, Source, SyncEvent } from './types.ts'
+import { createChainReader } from './readChain.ts'
+import { createHistoricalSync, type Outcome, type Stepped } from './syncHistorical.ts'
+import { createRealtimeSync } from './syncRealtime.ts'
+import type { Source, SyncEvent } from './types.ts'
 
 export type CreateIndexerParameters = {
   db: Pick<Database, 'pool' | 'prisma' | 'kind'>
@@ -43,395 +41,105 @@ export type CreateIndexerParameters = {
 /** @dev Advisory lock key of the single writer per chain: a constant namespace plus the chain id. */
 const lockKey = (chainId: number) => [0x6e78, chainId] as const
 
-/** Errors of nodes refusing a range as too large (Geth, Erigon, BSC, Alchemy, Infura, Hardhat...). */
-const rangeTooLarge = /range|limit|too many|too large|exceed|10000|response size|query returned more/i
-/** Errors of nodes asked for a block they do not have (any more): a reorg shortened the chain meanwhile. */
-const missingBlock = /BlockNotFound|cannot be found|not found|unknown block|header not found/i
-const isMissingBlock = (error: unknown) => missingBlock.test(errorText(error))
-const errorText = (error: unknown): string =>
-  error instanceof Error
-    ? `${(error as { details?: string }).details ?? ''} ${error.name} ${error.message} ${errorText(error.cause)}`
-    : ''
-
-const toHeader = (block: {
-  number: bigint | null
-  hash: Hex | null
-  parentHash: Hex
-  timestamp: bigint
-}): BlockHeader => {
-  if (block.number === null || block.hash === null) throw new Error('pending block has no number or hash')
-  return { number: block.number, hash: block.hash, parentHash: block.parentHash, timestamp: block.timestamp }
-}
-
 /**
- * The ingestion loop: reads logs in adaptive ranges, writes each range and its checkpoint in one transaction,
- * follows the head, and rolls back orphaned blocks on a reorg. One writer per chain (advisory lock); a second
- * instance waits for the lock.
+ * The ingestion loop: one writer per chain (advisory lock; a second instance waits for it) that hands each step
+ * to the catch-up (`syncHistorical.ts`: ranges, pipelined) while the head is more than one block ahead, and to the
+ * head-following (`syncRealtime.ts`: the next block once it is the head, and every reorg) otherwise. Each step
+ * is one commit (`store/commitStep.ts`).
  */
 export function createIndexer(parameters: CreateIndexerParameters) {
   const { db, rpc, chainId, sources, metrics, logger } = parameters
-  const maxRange = BigInt(parameters.maxRange ?? 5_000)
   const pollInterval = parameters.pollInterval ?? 100
-  const keepBlocks = BigInt(parameters.keepBlocks ?? 1_000)
   const deferIndexesAbove = parameters.deferIndexesAbove ?? 10_000
-  const progressInterval = parameters.progressInterval ?? 5_000
-  // COPY for bulk rows on PostgreSQL; embedded PGlite takes the `unnest` statements.
-  const copy = parameters.copy ?? db.kind === 'postgres'
-  const decodeLogs = createLogDecoder(sources)
-  const addresses = sources.map((s) => s.address)
+  const writeOptions = {
+    keepBlocks: BigInt(parameters.keepBlocks ?? 1_000),
+    // COPY for bulk rows on PostgreSQL; embedded PGlite takes the `unnest` statements.
+    copy: parameters.copy ?? db.kind === 'postgres',
+  }
   const startBlock = sources.reduce<bigint | null>(
     (min, s) => (min === null || s.startBlock < min ? s.startBlock : min),
     null,
   )
-
-  /** Logs per range the adaptive range aims at: big enough to amortise a range's round trips, small enough to pipeline. */
-  const targetLogs = parameters.targetLogs ?? 10_000
-  let range = BigInt(parameters.initialRange ?? 100)
-  if (range > maxRange) range = maxRange
+  const reader = createChainReader({ rpc, sources, metrics })
+  const historical = createHistoricalSync({
+    db,
+    reader,
+    chainId,
+    metrics,
+    logger,
+    writeOptions,
+    maxRange: BigInt(parameters.maxRange ?? 5_000),
+    initialRange: BigInt(parameters.initialRange ?? 100),
+    targetLogs: parameters.targetLogs ?? 10_000,
+    progressInterval: parameters.progressInterval ?? 5_000,
+  })
+  const realtime = createRealtimeSync({
+    db,
+    reader,
+    chainId,
+    startBlock: startBlock ?? 0n,
+    metrics,
+    logger,
+    writeOptions,
+  })
   let running = false
   let loop: Promise<void> | undefined
   let wake: (() => void) | undefined
-
-  // @dev In-memory state of the single writer (it holds the advisory lock, nobody else moves the checkpoint):
-  // the checkpoint (undefined: read it from the database), the latest head seen, and the next range fetched
-  // while the current one is written. Any failed step forgets all three.
+  /**
+   * The checkpoint as this writer last committed it (undefined: read it from the database). It holds the
+   * advisory lock, so nobody else moves it; each commit checks it anyway. A failed step forgets it.
+   */
   let checkpoint: Checkpoint | null | undefined
-  let knownHead = -1n
-  let prefetch: { from: bigint; promise: Promise<Read> } | undefined
 
-  type Fetched = {
-    from: bigint
-    to: bigint
-    toHeader: BlockHeader
-    logs: RpcLog[]
-    decoded: DecodedLog[]
-  }
-  /**
-   * What reading a range can find besides its logs: the block it should build on is no longer canonical
-   * (`reorg`), or the chain moved while the range was read, so its logs cannot be trusted (`unstable`: read again).
-   */
-  type Read = Fetched | 'reorg' | 'unstable'
-
-  const getHeader = (blockNumber: bigint) =>
-    rpc.call('eth_getBlockByNumber', async (client) => toHeader(await client.getBlock({ blockNumber })), {
-      isFinal: isMissingBlock,
-    })
-  const getLatest = () =>
-    rpc.call('eth_getBlockByNumber', async (client) => toHeader(await client.getBlock({ blockTag: 'latest' })))
-
-  const assertLogs = (logs: unknown): RpcLog[] => {
-    // A malformed answer (no result, not a list, logs without their block) is a failed call, never "no logs".
-    if (!Array.isArray(logs) || logs.some((log: Partial<RpcLog>) => !log?.blockHash || !log.topics)) {
-      throw new RetryableError('eth_getLogs returned a malformed result')
-    }
-    return logs as RpcLog[]
-  }
-
-  /**
-   * Logs of a range of block numbers.
-   * @dev Nodes answer a range that reaches above their head with the logs up to it and no error (Hardhat, and a
-   * node behind a load balancer that lags its peers): a caller must prove that the chain did not move.
-   */
-  async function getLogs(fromBlock: bigint, toBlock: bigint): Promise<RpcLog[]> {
-    if (!addresses.length) return []
-    return await rpc.call(
-      'eth_getLogs',
-      async (client) =>
-        assertLogs(
-          await client.request({
-            method: 'eth_getLogs',
-            params: [{ address: addresses, fromBlock: numberToHex(fromBlock), toBlock: numberToHex(toBlock) }],
-          }),
-        ),
-      { retries: 2, isFinal: (error) => rangeTooLarge.test(errorText(error)) },
-    )
-  }
-
-  /** Logs of one block by its hash (EIP-234): exact, a node that does not have that block refuses it. */
-  async function getBlockLogs(blockHash: Hex): Promise<RpcLog[]> {
-    if (!addresses.length) return []
-    return await rpc.call(
-      'eth_getLogs',
-      async (client) =>
-        assertLogs(await client.request({ method: 'eth_getLogs', params: [{ address: addresses, blockHash }] })),
-      { retries: 2, isFinal: isMissingBlock },
-    )
-  }
-
-  /**
-   * Reads the range [from, to] on top of `parent` (the checkpoint it will extend; null: the first range) and
-   * proves that its logs are those of one chain that extends `parent`:
-   * - one block: its header names `parent` as its parent, and its logs are asked for by its hash;
-   * - a range: the headers of `parent` and `to` are read before the logs and again after them, and must not have
-   *   changed (a node that was reorganised while it answered, or that answered from a shorter chain, fails it).
-   * `latest` is the head just read, used as the header of `to` when it is that block.
-   */
-  async function fetchRange(from: bigint, to: bigint, parent: Checkpoint | null, latest?: BlockHeader): Promise<Read> {
-    try {
-      const single = from === to
-      const [before, parentBefore] = await Promise.all([
-        latest?.number === to ? latest : getHeader(to),
-        parent && !single ? getHeader(parent.blockNumber) : null,
-      ])
-      if (parent && (single ? before.parentHash : parentBefore?.hash) !== parent.blockHash) return 'reorg'
-      let logs: RpcLog[]
-      if (single) {
-        logs = await getBlockLogs(before.hash)
-      } else {
-        logs = await getLogs(from, to)
-        const [after, parentAfter] = await Promise.all([getHeader(to), parent ? getHeader(parent.blockNumber) : null])
-        if (after.hash !== before.hash || (parent && parentAfter?.hash !== parent.blockHash)) return 'unstable'
-      }
-      const outside = (log: RpcLog) => {
-        const number = BigInt(log.blockNumber)
-        return log.removed || number < from || number > to || (number === to && log.blockHash !== before.hash)
-      }
-      if (logs.some(outside)) return 'unstable'
-      const started = performance.now()
-      const decoded = decodeLogs(logs, () => before.timestamp)
-      metrics.phaseSeconds.inc({ phase: 'decode' }, (performance.now() - started) / 1000)
-      return { from, to, toHeader: before, logs, decoded }
-    } catch (error) {
-      // A block that vanished while the range was read (the chain got shorter): read it again.
-      if (isMissingBlock(error)) return 'unstable'
-      throw error
-    }
-  }
-
-  async function readCheckpoint(): Promise<Checkpoint | null> {
-    const { rows } = await db.pool.query<{ block_number: string; block_hash: string }>(
-      'SELECT block_number, block_hash FROM chain_checkpoint WHERE chain_id = $1',
-      [chainId],
-    )
-    const row = rows[0]
-    return row ? { blockNumber: BigInt(row.block_number), blockHash: row.block_hash } : null
-  }
-
-  /** Finds the newest stored block that is still canonical; null when none is. */
-  async function findCommonAncestor(head: bigint): Promise<BlockHeader | null> {
-    const { rows } = await db.pool.query<{ number: string; hash: Hex }>(
-      'SELECT number, hash FROM chain_block WHERE chain_id = $1 AND number <= $2 ORDER BY number DESC',
-      [chainId, head.toString()],
-    )
-    for (const row of rows) {
-      const canonical = await getHeader(BigInt(row.number))
-      if (canonical.hash === row.hash) return canonical
-    }
-    return null
-  }
-
-  async function transaction(run: (client: PoolClient) => Promise<void>) {
-    const client = await db.pool.connect()
-    try {
-      // @dev synchronous_commit off: a PostgreSQL crash may lose the last committed ranges, but rows and checkpoint
-      // together (one transaction), so the indexer simply reads those blocks again. It never half-writes a range.
-      await client.query(db.kind === 'pglite' ? 'BEGIN' : 'BEGIN; SET LOCAL synchronous_commit = off')
-      await run(client)
-      await client.query('COMMIT')
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined)
-      forgetStaging(client)
-      throw error
-    } finally {
-      client.release()
-    }
-  }
-
-  /**
-   * A reorg: finds the newest stored block that is still canonical, reads the canonical range on top of it, and
-   * commits the rollback, that range and the new checkpoint as one step. Should the chain move again meanwhile,
-   * nothing is written and the next step starts over.
-   */
-  async function reorg(): Promise<SyncEvent> {
-    prefetch = undefined
-    const expected = checkpoint ?? null
-    const latest = await getLatest()
-    knownHead = latest.number
-    const ancestor = await findCommonAncestor(latest.number)
-    const base = ancestor ? { blockNumber: ancestor.number, blockHash: ancestor.hash } : null
-    const from = ancestor ? ancestor.number + 1n : (startBlock ?? 0n)
-    let read: Read | null = null
-    if (from <= latest.number) {
-      const to = from + range - 1n < latest.number ? from + range - 1n : latest.number
-      try {
-        read = await fetchRange(from, to, base, latest)
-      } catch (error) {
-        return refused(error, from)
-      }
-      if (read === 'reorg' || read === 'unstable') return nothing(from)
-    }
-    const fetched = read
-    await transaction((client) =>
-      commitStep(
-        client,
-        chainId,
-        {
-          expected,
-          rollbackTo: ancestor,
-          range: fetched ? { logs: fetched.decoded, to: fetched.toHeader } : undefined,
-        },
-        { keepBlocks, copy },
-      ),
-    )
-    checkpoint = fetched ? { blockNumber: fetched.to, blockHash: fetched.toHeader.hash } : base
-    metrics.reorgs.inc()
-    if (fetched) metrics.events.inc(fetched.decoded.length)
-    const event = {
-      type: 'reorg',
-      commonAncestor: ancestor?.number ?? -1n,
-      orphanedFrom: (ancestor?.number ?? -1n) + 1n,
-    } as const
-    logger.warn({
-      msg: 'reorg: rolled back orphaned blocks and read the canonical ones',
-      chainId,
-      ...event,
-      commonAncestor: String(event.commonAncestor),
-      orphanedFrom: String(event.orphanedFrom),
-      canonicalTo: fetched ? String(fetched.to) : undefined,
-    })
-    return event
-  }
-
-  const nothing = (from: bigint): SyncEvent => ({ type: 'range', fromBlock: from, toBlock: from - 1n, events: 0 })
-
-  /** A node refusing a range as too large halves the range; anything else is thrown. */
-  function refused(error: unknown, from: bigint): SyncEvent {
-    const message = errorText(error)
-    if (range > 1n && rangeTooLarge.test(message)) {
-      range = range / 2n
-      logger.info({
-        msg: 'eth_getLogs range refused: shrinking',
-        chainId,
-        range: String(range),
-        reason: message.slice(0, 300),
-      })
-      return nothing(from)
-    }
-    throw error
-  }
-
-  /** One step: reorg check, then the next range (or nothing when caught up). */
+  /** One step (tests drive the loop by hand with it): the hand-over between catching up and following the head. */
   async function step(): Promise<SyncEvent> {
     try {
-      return await stepOnce()
+      checkpoint ??= await readCheckpoint(db.pool, chainId)
+      const outcome = await dispatch(checkpoint)
+      if ('checkpoint' in outcome) checkpoint = outcome.checkpoint
+      return outcome.event
     } catch (error) {
       checkpoint = undefined
-      prefetch = undefined
+      historical.drop()
       throw error
     }
   }
 
-  async function stepOnce(): Promise<SyncEvent> {
-    const stepStarted = performance.now()
-    if (checkpoint === undefined) checkpoint = await readCheckpoint()
-    const from = checkpoint ? checkpoint.blockNumber + 1n : (startBlock ?? 0n)
-    const ahead = prefetch?.from === from ? prefetch : undefined
-    prefetch = undefined
-    let read: Read
-    if (ahead) {
-      // Catching up: the range was read while the previous one was written, on top of that one's last header.
-      try {
-        read = await ahead.promise
-      } catch (error) {
-        return refused(error, from)
-      }
-      metrics.phaseSeconds.inc({ phase: 'fetch' }, (performance.now() - stepStarted) / 1000)
+  async function dispatch(current: Checkpoint | null): Promise<Stepped> {
+    const from = current ? current.blockNumber + 1n : (startBlock ?? 0n)
+    let outcome: Outcome
+    if (historical.hasAhead(from)) {
+      // Catching up: the next range is already being read.
+      outcome = await historical.step(current, from)
     } else {
-      const latest = await getLatest()
-      knownHead = latest.number
-      metrics.phaseSeconds.inc({ phase: 'head' }, (performance.now() - stepStarted) / 1000)
-      if (checkpoint) {
-        if (latest.hash === checkpoint.blockHash) return { type: 'idle', head: latest.number }
-        // The head is at or below the checkpoint but is another block: the blocks we stopped at are gone.
-        if (latest.number <= checkpoint.blockNumber) return await reorg()
+      const started = performance.now()
+      const latest = await reader.getLatest()
+      metrics.phaseSeconds.inc({ phase: 'head' }, (performance.now() - started) / 1000)
+      if (current && latest.hash === current.blockHash) return { event: { type: 'idle', head: latest.number } }
+      if (current && latest.number <= current.blockNumber) {
+        // The head is at or below the checkpoint but another block: the blocks we stopped at are gone.
+        outcome = 'reorg'
+      } else if (from > latest.number) {
+        return { event: { type: 'idle', head: latest.number } }
+      } else {
+        // The hand-over: more than one block behind, the catch-up reads a range; else the head is the next block.
+        outcome =
+          latest.number > from ? await historical.step(current, from, latest) : await realtime.step(current, latest)
       }
-      if (from > latest.number) return { type: 'idle', head: latest.number }
-      const to = from + range - 1n < latest.number ? from + range - 1n : latest.number
-      const fetchStarted = performance.now()
-      try {
-        read = await fetchRange(from, to, checkpoint, latest)
-      } catch (error) {
-        return refused(error, from)
-      }
-      metrics.phaseSeconds.inc({ phase: 'fetch' }, (performance.now() - fetchStarted) / 1000)
     }
-    if (read === 'reorg') return await reorg()
-    if (read === 'unstable') return nothing(from)
-
-    const { to, toHeader, logs, decoded } = read
-    // Adapt the range to the density seen: about `targetLogs` logs a range (growing at most 4x a step, and never
-    // above maxRange, a node's cap).
-    const blocks = Number(to - from + 1n)
-    const fit = Math.floor((blocks * targetLogs) / Math.max(logs.length, 1))
-    const next = BigInt(Math.max(1, Math.min(fit, blocks * 4)))
-    range = next > maxRange ? maxRange : next
-    // Pipelining: while this range is written, the next one is read on top of its last header.
-    if (to < knownHead) {
-      const nextFrom = to + 1n
-      const nextTo = nextFrom + range - 1n < knownHead ? nextFrom + range - 1n : knownHead
-      const promise = fetchRange(nextFrom, nextTo, { blockNumber: to, blockHash: toHeader.hash })
-      promise.catch(() => undefined) // consumed (or dropped) by the next step
-      prefetch = { from: nextFrom, promise }
+    if (outcome !== 'reorg') return outcome
+    historical.drop()
+    try {
+      return await realtime.reorg(current, historical.range())
+    } catch (error) {
+      return historical.refused(error, from)
     }
-    const writeStarted = performance.now()
-    const expected = checkpoint
-    await transaction((client) =>
-      commitStep(client, chainId, { expected, range: { logs: decoded, to: toHeader } }, { keepBlocks, copy }),
-    )
-    checkpoint = { blockNumber: to, blockHash: toHeader.hash }
-    metrics.phaseSeconds.inc({ phase: 'write' }, (performance.now() - writeStarted) / 1000)
-    metrics.events.inc(decoded.length)
-    const head = knownHead > to ? knownHead : to
-    progress.record(from, to, head, decoded.length)
-    return { type: 'range', fromBlock: from, toBlock: to, events: decoded.length }
   }
-
-  /** Catch-up progress: blocks done of total, events per second, time left (log lines and gauges). */
-  const progress = (() => {
-    let startedAt = 0
-    let firstBlock = 0n
-    let events = 0
-    let lastLog = 0
-    return {
-      record(from: bigint, to: bigint, head: bigint, count: number) {
-        const now = Date.now()
-        if (!startedAt) {
-          startedAt = now
-          firstBlock = from
-          lastLog = now
-          events = 0
-        }
-        events += count
-        const total = Number(head - firstBlock + 1n)
-        const done = Number(to - firstBlock + 1n)
-        const seconds = Math.max((now - startedAt) / 1000, 0.001)
-        const eventsPerSecond = events / seconds
-        const blocksPerSecond = done / seconds
-        const left = head > to ? Number(head - to) / Math.max(blocksPerSecond, 1e-9) : 0
-        metrics.syncProgress.set(total > 0 ? Math.min(done / total, 1) : 1)
-        metrics.eventsPerSecond.set(eventsPerSecond)
-        metrics.etaSeconds.set(left)
-        // Progress lines while catching up; in real time (one block a range) only the periodic one.
-        if ((head <= to && done > 1) || now - lastLog >= progressInterval) {
-          lastLog = now
-          logger.info({
-            msg: head <= to ? 'caught up' : 'catching up',
-            chainId,
-            blocks: `${done}/${total}`,
-            percent: Number(((100 * done) / Math.max(total, 1)).toFixed(1)),
-            eventsPerSecond: Math.round(eventsPerSecond),
-            eta: `${Math.round(left)} s`,
-          })
-        }
-        if (head <= to) startedAt = 0
-      },
-    }
-  })()
 
   /** Drops secondary indexes before a long catch-up (see deferIndexesAbove). */
   async function maybeDeferIndexes() {
-    const head = await rpc.call('eth_blockNumber', (client) => client.getBlockNumber({ cacheTime: 0 }))
-    const checkpoint = await readCheckpoint()
+    const head = await reader.getBlockNumber()
+    const checkpoint = await readCheckpoint(db.pool, chainId)
     const from = checkpoint ? checkpoint.blockNumber + 1n : (startBlock ?? head)
     if (Number(head - from) <= deferIndexesAbove) return
     const client = await db.pool.connect()

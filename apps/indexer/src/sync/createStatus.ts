@@ -1,6 +1,6 @@
-import type { PrismaClient } from '@nexus/db'
+import type { Pool } from '@nexus/db'
 import type { IndexerMetrics } from '../internal/metrics.ts'
-import { getCheckpoint } from '../store/getCheckpoint.ts'
+import { readCheckpoint } from '../store/checkpoint.ts'
 import type { Rpc } from './createRpc.ts'
 
 /** Where the indexer stands against the chain. Block numbers are bigint (JSON: decimal strings). */
@@ -10,7 +10,10 @@ export type IndexerStatus = {
   chainHead: bigint | null
   /** Highest block whose events are written, or null before the first range. */
   indexedBlock: bigint | null
-  /** Highest indexed block with at least CONFIRMATIONS blocks on top of it. */
+  /**
+   * Highest indexed block that is final: at most the node's `finalized` block where it offers one below its head,
+   * else at most the head minus CONFIRMATIONS.
+   */
   confirmedBlock: bigint | null
   /** chainHead - indexedBlock (null when either is unknown). */
   lag: bigint | null
@@ -24,24 +27,30 @@ export type GetStatus = () => Promise<IndexerStatus>
  * @dev Throws when the database is unreachable; a node that does not answer gives `chainHead: null`.
  */
 export function createStatus(parameters: {
-  prisma: PrismaClient
+  pool: Pick<Pool, 'query'>
   rpc: Rpc
   chainId: number
   confirmations: number
   metrics: IndexerMetrics
 }): GetStatus {
-  const { prisma, rpc, chainId, confirmations, metrics } = parameters
+  const { pool, rpc, chainId, confirmations, metrics } = parameters
   return async () => {
-    const [checkpoint, chainHead] = await Promise.all([
-      getCheckpoint(prisma, chainId),
+    const [checkpoint, chainHead, finalized] = await Promise.all([
+      readCheckpoint(pool, chainId),
       rpc
         .call('eth_blockNumber', (client) => client.getBlockNumber({ cacheTime: 0 }), { retries: 0 })
+        .catch(() => null),
+      rpc
+        .call('eth_getBlockByNumber', (client) => client.getBlock({ blockTag: 'finalized' }), { retries: 0 })
+        .then((block) => block.number)
         .catch(() => null),
     ])
     const indexedBlock = checkpoint?.blockNumber ?? null
     let confirmedBlock: bigint | null = null
     if (indexedBlock !== null && chainHead !== null) {
-      const safe = chainHead - BigInt(confirmations)
+      // The node's `finalized` block where it offers one below its head (BSC's fast finality); a node without
+      // the tag, or a development chain that calls its head finalized, gets CONFIRMATIONS blocks instead.
+      const safe = finalized !== null && finalized < chainHead ? finalized : chainHead - BigInt(confirmations)
       confirmedBlock = safe < 0n ? null : indexedBlock < safe ? indexedBlock : safe
     }
     const lag = indexedBlock !== null && chainHead !== null ? chainHead - indexedBlock : null

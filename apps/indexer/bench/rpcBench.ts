@@ -1,0 +1,92 @@
+// Catch-up through a remote-like endpoint (issue 24): a proxy in front of the local node adds 100 ms to every
+// answer, refuses eth_getLogs ranges above 1,000 blocks (naming the limit, as public BSC endpoints do) and fails
+// 10% of the calls with 429 or a timeout. Prints the catch-up speed next to the best that proxy allows
+// (eth_getLogs requests in flight x range / latency, with the most in flight the proxy saw) in the same run, then compares
+// the index with a clean one read straight from the node.
+// Run from apps/indexer: node --conditions=@nexus/source bench/rpcBench.ts
+// (RPC_BENCH_BLOCKS, default 50,000 blocks; RPC_BENCH_LATENCY ms, default 100; RPC_BENCH_RANGE, default 1,000).
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createDatabase, type Database } from '@nexus/db'
+import { createTestDatabase } from '@nexus/db/testing'
+import { startHardhatNode } from '@nexus/testing'
+import { isDeepStrictEqual } from 'node:util'
+import type { Address, Hex } from 'viem'
+import { deployCore, rpcCall } from '../src/_test/deployCore.ts'
+import { dumpIndex } from '../src/_test/dumpIndex.ts'
+import { startFaultyProxy } from '../src/_test/startFaultyProxy.ts'
+import { createMetrics } from '../src/internal/metrics.ts'
+import { createIndexer } from '../src/sync/createIndexer.ts'
+import { createRpc } from '../src/sync/createRpc.ts'
+import { repoRoot } from './lib.ts'
+
+const blocks = Number(process.env.RPC_BENCH_BLOCKS ?? 50_000)
+const latency = Number(process.env.RPC_BENCH_LATENCY ?? 100)
+const limit = Number(process.env.RPC_BENCH_RANGE ?? 1_000)
+const { startPostgres } = (await import(pathToFileURL(join(repoRoot, 'scripts', 'lib', 'pg.mjs')).href)) as {
+  startPostgres: () => Promise<{ url: string; stop: () => void }>
+}
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined, debug: () => undefined }
+
+const pg = await startPostgres()
+const node = await startHardhatNode()
+process.once('exit', () => {
+  pg.stop()
+  void node.stop()
+})
+const core = await deployCore(node.url)
+// A sparse chain, as a product contract sees BSC: a block of 50 Log entries every 500 blocks.
+const owners = core.accounts.slice(0, 10)
+for (let mined = 0; mined < blocks; mined += 500) {
+  await core.addLogs(owners as Address[], 50, mined / 500)
+  await rpcCall(node.url, 'hardhat_mine', ['0x1f3'])
+}
+const head = BigInt(await rpcCall<Hex>(node.url, 'eth_blockNumber'))
+const first = core.sources.reduce((min, s) => (s.startBlock < min ? s.startBlock : min), head)
+console.log(`chain: ${fmt(Number(head - first))} blocks, ${fmt((blocks / 500) * 50)} Log entries`)
+
+async function index(db: Database, url: string, timeout: number) {
+  const metrics = createMetrics()
+  const indexer = createIndexer({
+    db,
+    rpc: createRpc({ url, metrics, timeout, backoff: 50 }),
+    chainId: 31337,
+    sources: core.sources,
+    metrics,
+    logger: quiet,
+    deferIndexesAbove: Infinity,
+  })
+  const started = performance.now()
+  for (;;) {
+    try {
+      if ((await indexer.step()).type === 'idle') break
+    } catch {
+      // a step that failed after its retries: the loop would sleep and step again
+    }
+  }
+  return (performance.now() - started) / 1000
+}
+
+const proxy = await startFaultyProxy(node.url, 0.1, 7, { latency, maxRange: limit, kinds: ['429', 'timeout'] })
+const target = await createTestDatabase(pg.url, 'rpc_bench')
+const cleanTarget = await createTestDatabase(pg.url, 'rpc_bench_clean')
+const [db, clean] = await Promise.all([createDatabase({ url: target.url }), createDatabase({ url: cleanTarget.url })])
+const seconds = await index(db, proxy.url, 4 * latency + 500)
+const speed = Number(head - first) / seconds
+const inFlight = proxy.maxInFlight('eth_getLogs')
+const bound = (inFlight * limit) / (latency / 1000)
+console.log(
+  `catch-up through the proxy (${latency} ms, ranges <= ${fmt(limit)} blocks, 10% 429/timeouts): ` +
+    `${fmt(speed)} blocks/s (${seconds.toFixed(1)} s, ${proxy.requests()} requests, faults ${JSON.stringify(proxy.faults)})`,
+)
+console.log(
+  `proxy's bound: ${inFlight} eth_getLogs in flight x ${fmt(limit)} blocks / ${latency} ms = ${fmt(bound)} blocks/s; ` +
+    `reached ${(speed / bound).toFixed(2)} of it`,
+)
+await index(clean, node.url, 10_000)
+console.log(`index identical to a clean one: ${isDeepStrictEqual(await dumpIndex(db), await dumpIndex(clean))}`)
+await proxy.stop()
+await Promise.all([db.close(), clean.close()])
+await Promise.all([target.drop(), cleanTarget.drop()])
+process.exit(0)

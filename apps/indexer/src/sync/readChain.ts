@@ -1,0 +1,152 @@
+import { numberToHex, type Hex } from 'viem'
+import { createLogDecoder, type DecodedLog } from '../handlers/decodeLogs.ts'
+import { RetryableError } from '../internal/errors.ts'
+import type { IndexerMetrics } from '../internal/metrics.ts'
+import type { Checkpoint } from '../store/checkpoint.ts'
+import type { Rpc } from './createRpc.ts'
+import type { BlockHeader, RpcLog, Source } from './types.ts'
+
+/** A range read from the chain, proven to be one chain on top of the checkpoint it was read against. */
+export type Fetched = {
+  from: bigint
+  to: bigint
+  toHeader: BlockHeader
+  logs: RpcLog[]
+  decoded: DecodedLog[]
+}
+
+/**
+ * What reading a range can find besides its logs: the block it should build on is no longer canonical
+ * (`reorg`), or the chain moved while the range was read, so its logs cannot be trusted (`unstable`: read again).
+ */
+export type Read = Fetched | 'reorg' | 'unstable'
+
+/** Errors of nodes refusing a range as too large (Geth, Erigon, BSC, Alchemy, Infura, Hardhat...). */
+export const rangeTooLarge = /range|limit|too many|too large|exceed|10000|response size|query returned more/i
+/** Errors of nodes asked for a block they do not have (any more): a reorg shortened the chain meanwhile. */
+const missingBlock = /BlockNotFound|cannot be found|not found|unknown block|header not found/i
+
+/** The whole text of an error and its causes (viem puts the node's words in `details`). */
+export const errorText = (error: unknown): string =>
+  error instanceof Error
+    ? `${(error as { details?: string }).details ?? ''} ${error.name} ${error.message} ${errorText(error.cause)}`
+    : ''
+/** What the node itself said (viem keeps it in `details`), through the causes: no URL, no request body. */
+export const nodeText = (error: unknown): string =>
+  error instanceof Error ? `${(error as { details?: string }).details ?? ''} ${nodeText(error.cause)}`.trim() : ''
+const isMissingBlock = (error: unknown) => missingBlock.test(errorText(error))
+
+const toHeader = (block: {
+  number: bigint | null
+  hash: Hex | null
+  parentHash: Hex
+  timestamp: bigint
+}): BlockHeader => {
+  if (block.number === null || block.hash === null) throw new Error('pending block has no number or hash')
+  return { number: block.number, hash: block.hash, parentHash: block.parentHash, timestamp: block.timestamp }
+}
+
+export type ChainReader = ReturnType<typeof createChainReader>
+
+/**
+ * Reads headers and logs of the indexed contracts from the node; {@link ChainReader.fetchRange} proves that a
+ * range's logs are those of one chain on top of a given checkpoint. Shared by the catch-up and the head-following.
+ */
+export function createChainReader(parameters: { rpc: Rpc; sources: readonly Source[]; metrics: IndexerMetrics }) {
+  const { rpc, sources, metrics } = parameters
+  const decodeLogs = createLogDecoder(sources)
+  const addresses = sources.map((s) => s.address)
+
+  const getHeader = (blockNumber: bigint) =>
+    rpc.call('eth_getBlockByNumber', async (client) => toHeader(await client.getBlock({ blockNumber })), {
+      isFinal: isMissingBlock,
+    })
+  const getLatest = () =>
+    rpc.call('eth_getBlockByNumber', async (client) => toHeader(await client.getBlock({ blockTag: 'latest' })))
+
+  const assertLogs = (logs: unknown): RpcLog[] => {
+    // A malformed answer (no result, not a list, logs without their block) is a failed call, never "no logs".
+    if (!Array.isArray(logs) || logs.some((log: Partial<RpcLog>) => !log?.blockHash || !log.topics)) {
+      throw new RetryableError('eth_getLogs returned a malformed result')
+    }
+    return logs as RpcLog[]
+  }
+
+  /**
+   * Logs of a range of block numbers.
+   * @dev Nodes answer a range that reaches above their head with the logs up to it and no error (Hardhat, and a
+   * node behind a load balancer that lags its peers): a caller must prove that the chain did not move.
+   */
+  async function getLogs(fromBlock: bigint, toBlock: bigint): Promise<RpcLog[]> {
+    if (!addresses.length) return []
+    return await rpc.call(
+      'eth_getLogs',
+      async (client) =>
+        assertLogs(
+          await client.request({
+            method: 'eth_getLogs',
+            params: [{ address: addresses, fromBlock: numberToHex(fromBlock), toBlock: numberToHex(toBlock) }],
+          }),
+        ),
+      { retries: 2, isFinal: (error) => rangeTooLarge.test(errorText(error)) },
+    )
+  }
+
+  /** Logs of one block by its hash (EIP-234): exact, a node that does not have that block refuses it. */
+  async function getBlockLogs(blockHash: Hex): Promise<RpcLog[]> {
+    if (!addresses.length) return []
+    return await rpc.call(
+      'eth_getLogs',
+      async (client) =>
+        assertLogs(await client.request({ method: 'eth_getLogs', params: [{ address: addresses, blockHash }] })),
+      { retries: 2, isFinal: isMissingBlock },
+    )
+  }
+
+  /**
+   * Reads the range [from, to] on top of `parent` (the checkpoint it will extend; null: the first range) and
+   * proves that its logs are those of one chain that extends `parent`:
+   * - one block: its header names `parent` as its parent, and its logs are asked for by its hash;
+   * - a range: the headers of `parent` and `to` are read before the logs and again after them, and must not have
+   *   changed (a node that was reorganised while it answered, or that answered from a shorter chain, fails it).
+   * `latest` is the head just read, used as the header of `to` when it is that block.
+   */
+  async function fetchRange(from: bigint, to: bigint, parent: Checkpoint | null, latest?: BlockHeader): Promise<Read> {
+    try {
+      const single = from === to
+      const [before, parentBefore] = await Promise.all([
+        latest?.number === to ? latest : getHeader(to),
+        parent && !single ? getHeader(parent.blockNumber) : null,
+      ])
+      if (parent && (single ? before.parentHash : parentBefore?.hash) !== parent.blockHash) return 'reorg'
+      let logs: RpcLog[]
+      if (single) {
+        logs = await getBlockLogs(before.hash)
+      } else {
+        logs = await getLogs(from, to)
+        const [after, parentAfter] = await Promise.all([getHeader(to), parent ? getHeader(parent.blockNumber) : null])
+        if (after.hash !== before.hash || (parent && parentAfter?.hash !== parent.blockHash)) return 'unstable'
+      }
+      const outside = (log: RpcLog) => {
+        const number = BigInt(log.blockNumber)
+        return log.removed || number < from || number > to || (number === to && log.blockHash !== before.hash)
+      }
+      if (logs.some(outside)) return 'unstable'
+      const started = performance.now()
+      const decoded = decodeLogs(logs, () => before.timestamp)
+      metrics.phaseSeconds.inc({ phase: 'decode' }, (performance.now() - started) / 1000)
+      return { from, to, toHeader: before, logs, decoded }
+    } catch (error) {
+      // A block that vanished while the range was read (the chain got shorter): read it again.
+      if (isMissingBlock(error)) return 'unstable'
+      throw error
+    }
+  }
+
+  return {
+    getHeader,
+    getLatest,
+    getBlockNumber: () => rpc.call('eth_blockNumber', (client) => client.getBlockNumber({ cacheTime: 0 })),
+    fetchRange,
+  }
+}
