@@ -67,6 +67,9 @@ contract Double is NexusUpgradeable, IDouble {
     // appended: `totalUser` and `totalAmount` (moved from `_totals`, not written there any more) in one slot that
     // initialisation makes non-zero, so that the pool's first deposit pays no zero-to-non-zero write for them
     Hot private _hot;
+    // appended: contracts that may open records for another account (the Fomo pools, for their buyers); anyone
+    // else deposits only for itself, so nobody can fill a victim's claim window with dust records (issue 19 #7)
+    mapping(address depositor => bool allowed) private _depositors;
 
     struct Hot {
         uint128 totalAmount;
@@ -99,6 +102,7 @@ contract Double is NexusUpgradeable, IDouble {
     /// @inheritdoc IDouble
     function deposit(address account, uint256 amount, uint256 fomoIndex) external whenNotPaused nonReentrant {
         if (account == address(0)) revert DoubleInvalidAccount(account);
+        if (account != msg.sender && !_depositors[msg.sender]) revert DoubleNotDepositor(msg.sender, account);
         if (amount == 0 || amount > MAX_AMOUNT) revert DoubleAmountOutOfRange(amount, 1, MAX_AMOUNT);
         Config storage config = _config;
         UserData storage user = _users[account];
@@ -181,6 +185,17 @@ contract Double is NexusUpgradeable, IDouble {
     /// @inheritdoc IDouble
     function setConfig(Config calldata config) external onlyOwner {
         _setConfig(config);
+    }
+
+    /// @inheritdoc IDouble
+    function setDepositor(address depositor, bool allowed) external onlyOwner {
+        _depositors[depositor] = allowed;
+        emit DepositorUpdated(depositor, allowed);
+    }
+
+    /// @inheritdoc IDouble
+    function isDepositor(address depositor) external view returns (bool) {
+        return _depositors[depositor];
     }
 
     /// @inheritdoc IDouble

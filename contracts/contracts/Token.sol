@@ -241,6 +241,13 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken, Automat
         _checkBounds(settings.dividendGas, 0, MAX_DIVIDEND_GAS);
         _checkBounds(settings.whiteTime, 0, MAX_WHITE_TIME);
         if (settings.market == address(0)) revert TokenInvalidAddress(settings.market);
+        // once trading has opened it never closes again, nor goes back to a whitelist-only period (issue 19 #6)
+        Settings storage current = _settings;
+        if (
+            current.openTime != 0 &&
+            block.timestamp >= current.openTime &&
+            (settings.openTime != current.openTime || settings.whiteTime != current.whiteTime)
+        ) revert TokenTradingAlreadyOpen(current.openTime);
         _settings = settings;
         emit ConfigUpdated(settings);
     }
@@ -265,9 +272,10 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken, Automat
     function withdrawExcess(address token, address to, uint256 amount) external onlyOwner nonReentrant {
         if (to == address(0)) revert TokenInvalidAddress(to);
         uint256 balance = TokenTransfer.balanceOf(token, address(this));
-        uint256 kept = token == address(this)
-            ? _liquidityBalance + _transBalance + _burnFeeBalance
-            : (token == _pair ? balance : 0);
+        uint256 kept =
+            token == address(this)
+                ? _liquidityBalance + _transBalance + _burnFeeBalance
+                : (token == _pair ? balance : 0);
         uint256 free = TokenTransfer.excess(balance, kept);
         if (amount > free) revert TokenWithdrawExceedsExcess(token, amount, free);
         TokenTransfer.send(token, to, amount);

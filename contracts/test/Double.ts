@@ -28,6 +28,13 @@ describe('Double (doubling deposit)', async () => {
     const { double, alice, bob } = s
     assert.deepEqual(await double.read.getConfig(), local.double)
     const amount = parseEther('100')
+    // alice stands in for a Fomo pool: an authorized depositor opens records for its buyers
+    await viem.assertions.emitWithArgs(
+      double.write.setDepositor([alice.account.address, true]),
+      double,
+      'DepositorUpdated',
+      [getAddress(alice.account.address), true],
+    )
     const hash = await double.write.deposit([bob.account.address, amount, 7n], { account: alice.account })
     const record = await double.read.records([1n])
     assert.deepEqual(
@@ -74,7 +81,7 @@ describe('Double (doubling deposit)', async () => {
       [zeroAddress],
     )
     await viem.assertions.revertWithCustomErrorWithArgs(
-      double.write.deposit([bob.account.address, 0n, 0n]),
+      double.write.deposit([bob.account.address, 0n, 0n], { account: alice.account }),
       double,
       'DoubleAmountOutOfRange',
       [0n, 1n, 10n ** 28n],
@@ -85,6 +92,32 @@ describe('Double (doubling deposit)', async () => {
       double,
       'EnforcedPause',
     )
+  })
+
+  it('refuses records opened for someone else by anyone but a Fomo pool (finding 7: dust records held a victim out of her claim window)', async () => {
+    const { double, fomo, superFomo, alice, stranger, usdt } = await networkHelpers.loadFixture(fixture)
+    assert.equal(await double.read.isDepositor([fomo.address]), true)
+    assert.equal(await double.read.isDepositor([superFomo.address]), true)
+    assert.equal(await double.read.isDepositor([stranger.account.address]), false)
+    await usdt.write.mint([stranger.account.address, parseEther('1')])
+    await usdt.write.approve([double.address, parseEther('1')], { account: stranger.account })
+    for (let i = 0; i < 3; i++) {
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        double.write.deposit([alice.account.address, 1n, 0n], { account: stranger.account }),
+        double,
+        'DoubleNotDepositor',
+        [getAddress(stranger.account.address), getAddress(alice.account.address)],
+      )
+    }
+    assert.equal((await double.read.getUserInfo([alice.account.address]))[0].stakes, 0n)
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      double.write.setDepositor([stranger.account.address, true], { account: stranger.account }),
+      double,
+      'OwnableUnauthorizedAccount',
+      [getAddress(stranger.account.address)],
+    )
+    // for itself anyone may deposit
+    await double.write.deposit([stranger.account.address, 1n, 0n], { account: stranger.account })
   })
 
   it('releases linearly, at most twice the deposit, only from the pool and only while openClaim', async () => {

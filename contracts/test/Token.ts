@@ -137,10 +137,16 @@ describe('Token (NEX)', async () => {
     assert.equal(await token.read.isFeeExempt([deployer.account.address]), true)
   })
 
+  async function closedFixture() {
+    const system = await deploySystem(connection, { openTime: 0n })
+    const [alice, bob, market] = system.users
+    await system.token.write.transfer([alice.account.address, parseEther('1000')])
+    return { ...system, alice, bob, market }
+  }
+
   it('rejects trades before openTime and non-whitelisted buys during whiteTime', async () => {
-    const system = await networkHelpers.loadFixture(fixture)
+    const system = await networkHelpers.loadFixture(closedFixture)
     const { token, pair, alice, bob } = system
-    await buy(system, alice, parseEther('100'))
     const now = BigInt(await networkHelpers.time.latest())
     await token.write.setConfig([await settings(system, { openTime: now + 1000n, whiteTime: 600n })])
     await viem.assertions.revertWithCustomErrorWithArgs(
@@ -168,6 +174,26 @@ describe('Token (NEX)', async () => {
     await token.write.transfer([bob.account.address, 1000n], { account: pair.address })
     await networkHelpers.time.increase(600)
     await token.write.transfer([alice.account.address, 1000n], { account: pair.address })
+  })
+
+  it('never closes trading once open, nor restarts a whitelist period (finding 6: a honeypot switch)', async () => {
+    const system = await networkHelpers.loadFixture(fixture)
+    const { token, alice } = system
+    const { openTime, whiteTime } = await token.read.getConfig()
+    assert.ok(openTime > 0n && openTime <= BigInt(await networkHelpers.time.latest()))
+    for (const changes of [{ openTime: 0n }, { openTime: 2n ** 40n }, { whiteTime: 600n }]) {
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        token.write.setConfig([await settings(system, changes)]),
+        token,
+        'TokenTradingAlreadyOpen',
+        [openTime],
+      )
+    }
+    // other settings still change within their bounds, and selling goes on
+    await buy(system, alice, parseEther('100'))
+    await token.write.setConfig([await settings(system, { buyRate: 100n })])
+    assert.equal((await token.read.getConfig()).whiteTime, whiteTime)
+    await sell(system, alice, parseEther('1'))
   })
 
   it('enforces the bounds of every setting', async () => {

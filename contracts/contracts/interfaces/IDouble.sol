@@ -59,6 +59,8 @@ interface IDouble {
     error DoubleAmountOutOfRange(uint256 amount, uint256 min, uint256 max);
     /// @notice The account is the zero address.
     error DoubleInvalidAccount(address account);
+    /// @notice `caller` may deposit only for itself: it is not an authorized depositor (a Fomo pool) for `account`.
+    error DoubleNotDepositor(address caller, address account);
     /// @notice Claims are closed (`openClaim` is false).
     error DoubleClaimClosed();
     /// @notice Nothing can be paid now (nothing vested, or the pool is empty).
@@ -89,10 +91,13 @@ interface IDouble {
     event Claimed(address indexed account, uint256 amount, uint256 fee);
     /// @notice Emitted when the owner changes the config.
     event ConfigUpdated(Config config);
+    /// @notice Emitted when the owner allows or stops a contract opening records for other accounts.
+    event DepositorUpdated(address indexed depositor, bool allowed);
     /// @notice Emitted when the owner changes the Log contract (zero: no logging).
     event LogUpdated(address indexed log);
 
-    /// @notice Takes `amount` USDT from the caller and opens a record for `account`. Emits {Deposited}.
+    /// @notice Takes `amount` USDT from the caller and opens a record for `account`: the caller itself, or anyone when
+    /// the caller is an authorized depositor (the Fomo pools). Emits {Deposited}. Reverts with {DoubleNotDepositor}.
     function deposit(address account, uint256 amount, uint256 fomoIndex) external;
 
     /// @notice Pays the caller what vested on up to `MAX_CLAIM` of their records, within the pool's funds.
@@ -101,6 +106,13 @@ interface IDouble {
 
     /// @notice Sets the config (owner only, bounded). Emits {ConfigUpdated}.
     function setConfig(Config calldata config) external;
+
+    /// @notice Allows or stops `depositor` opening records for other accounts (owner only, so through the Timelock).
+    /// Emits {DepositorUpdated}.
+    function setDepositor(address depositor, bool allowed) external;
+
+    /// @notice Whether `depositor` may open records for other accounts.
+    function isDepositor(address depositor) external view returns (bool);
 
     /// @notice Sets the Log contract (owner only; zero disables logging). Emits {LogUpdated}.
     function setLog(address log) external;

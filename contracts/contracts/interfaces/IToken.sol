@@ -88,6 +88,8 @@ interface IToken {
 
     /// @notice Trading against the pair is not open yet for non-exempt accounts.
     error TokenTradingNotOpen(uint256 openTime);
+    /// @notice Trading opened at `openTime`: `openTime` and `whiteTime` can no longer change.
+    error TokenTradingAlreadyOpen(uint256 openTime);
     /// @notice During the whitelist period only whitelisted accounts may buy.
     error TokenNotWhitelisted(address account);
     /// @notice Selling is paused for the rest of the block in which `burnPool` ran.

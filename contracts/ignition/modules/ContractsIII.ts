@@ -170,6 +170,9 @@ export default buildModule('ContractsIII', (m) => {
   ] as const) {
     m.call(log, 'setWriter', [writer, true], { id: `LogWriter${id}` })
   }
+  // the Fomo pools open Double records for their buyers (anyone else deposits only for itself)
+  m.call(double, 'setDepositor', [fomo, true], { id: 'DoubleDepositorFomo' })
+  m.call(double, 'setDepositor', [superFomo, true], { id: 'DoubleDepositorSuperFomo' })
   m.call(token, 'setIsFeeExempt', [fomo, true], { id: 'FeeExemptFomo' })
   m.call(token, 'setIsFeeExempt', [superFomo, true], { id: 'FeeExemptSuperFomo' })
 

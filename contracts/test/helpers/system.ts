@@ -8,8 +8,11 @@ import NexusModule from '../../ignition/modules/Nexus.ts'
 
 type Connection = NetworkConnection<'generic'>
 
-/** Deploys the local stand-ins and `ignition/modules/Nexus.ts`, and returns typed contracts. */
-export async function deploySystem(connection: Connection) {
+/**
+ * Deploys the local stand-ins and `ignition/modules/Nexus.ts`, and returns typed contracts. `openTime` overrides the
+ * local setting (1: open), e.g. 0 for a token whose trading has not opened yet.
+ */
+export async function deploySystem(connection: Connection, options: { openTime?: bigint } = {}) {
   const { viem, ignition } = connection
   const standIns = await ignition.deploy(LocalStandInsModule, { displayUi: false })
   const external = {
@@ -19,10 +22,9 @@ export async function deploySystem(connection: Connection) {
     usdt: standIns.usdt.address,
   }
   const settings = readDeploymentSettings(await (await viem.getPublicClient()).getChainId())
-  const deployed = await ignition.deploy(NexusModule, {
-    displayUi: false,
-    parameters: ignitionParameters(settings, external),
-  })
+  const parameters = ignitionParameters(settings, external)
+  if (options.openTime !== undefined) parameters.$global.openTime = options.openTime
+  const deployed = await ignition.deploy(NexusModule, { displayUi: false, parameters })
   const [deployer, ...users] = await viem.getWalletClients()
   const publicClient = await viem.getPublicClient()
   return {
