@@ -57,7 +57,8 @@ export function upkeepJob(options: {
         }
         const [needed, performData] = due
         if (!needed) return i === 0 ? { kind: 'idle' } : last
-        const block = await client.getBlockNumber()
+        // the current block, never viem's cached one (a stale number would repeat a finished work key)
+        const block = await client.getBlockNumber({ cacheTime: 0 })
         // a new work key per due check: the sender will not repeat it, and the contract re-checks that it is due
         const result = await sender.send(job, `${job}:${block}:${performData}`, {
           to: address,
@@ -68,7 +69,7 @@ export function upkeepJob(options: {
           }),
         })
         last = { kind: 'sent', result }
-        if (result.status !== 'done') return last
+        if (result.status !== 'done' || result.resumed) return last
       }
       return last
     },
