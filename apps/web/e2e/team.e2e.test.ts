@@ -1,6 +1,7 @@
+import { burnAbi as burnContractAbi } from '@nexus/abi'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
-import { parseAbi } from 'viem'
+import { formatEther, parseAbi } from 'viem'
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS } from './lib/browser.ts'
@@ -81,6 +82,31 @@ describe('team and invitations', () => {
     expect(await page.getByTestId('team-next').textContent()).toMatch(
       /needs [\d,.]+ USDT outside the largest leg|highest level/,
     )
+    // Whole-tree figures (the index) and the figures the level counts (Burn, its generations) are labelled apart.
+    const depth = await chainClients(rpcUrl).public.readContract({
+      address: contract('Burn'),
+      abi: burnContractAbi,
+      functionName: 'TEAM_DEPTH',
+    })
+    expect(await page.getByTestId('team-tree').locator('dt').allTextContents()).toContain('Team size (all generations)')
+    expect(await page.getByTestId('team-counted').locator('dt').allTextContents()).toContain(
+      `Team amount (${depth} generations)`,
+    )
+    expect(web2Number(await web2Stat(page, 'team-amount'))).toBeCloseTo(Number(formatEther(team.teamAmount)), 2)
+    expect(await web2Stat(page, 'team-users')).toBe(team.teamUser.toString())
+    expect(web2Number(await web2Stat(page, 'team-rest'))).toBeCloseTo(Number(formatEther(team.teamMin)), 2)
+    // The next level's gap: its threshold less what lies outside the largest leg.
+    const multi = await chainClients(rpcUrl).public.readContract({
+      address: contract('Burn'),
+      abi: burnContractAbi,
+      functionName: 'getConfigMulti',
+    })
+    const threshold = multi.teamAmounts[Number(team.level)]
+    if (threshold !== undefined) {
+      const gap = threshold > team.teamMin ? threshold - team.teamMin : 0n
+      expect(await page.getByTestId('team-gap').locator('dt').textContent()).toBe(`Gap to V${team.level + 1n}`)
+      expect(web2Number(await web2Stat(page, 'team-gap'))).toBeCloseTo(Number(formatEther(gap)), 2)
+    }
 
     const link = `${baseUrl}/?code=${ROOT}`
     expect(await page.getByTestId('invite-link').textContent()).toBe(link)

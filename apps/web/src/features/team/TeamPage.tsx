@@ -40,12 +40,15 @@ function Team({ burn, account }: { burn: Address; account: Address }) {
         [
           { address: burn, abi: burnAbi, functionName: 'teams', args: [account] },
           { address: burn, abi: burnAbi, functionName: 'getConfigMulti' },
+          { address: burn, abi: burnAbi, functionName: 'TEAM_DEPTH' },
         ] as const,
       [burn, account],
     ),
   )
   const team = ok(data?.[0])
   const multi = ok(data?.[1])
+  const depth = ok(data?.[2])
+  const generations = depth === undefined ? '—' : depth.toString()
   const [indexed] = useIndexedQuery<TeamData>({ query: TEAM, variables: { account: account.toLowerCase() } })
   const summary = indexed.data?.team
   const level = team?.level ?? 0n
@@ -63,22 +66,48 @@ function Team({ burn, account }: { burn: Address; account: Address }) {
           </span>
         }
       >
-        <dl className="app-stats">
+        <h3 className="app-subtitle">{t`Whole referral tree (every generation)`}</h3>
+        <dl className="app-stats" data-testid="team-tree">
           <Stat label={t`Direct invitations`} value={showCount(summary?.directCount)} testId="team-direct" />
-          <Stat label={t`Indirect invitations`} value={showCount(summary?.indirectCount)} testId="team-indirect" />
-          <Stat label={t`Team size`} value={showCount(summary?.teamSize)} testId="team-size" />
           <Stat
-            label={t`Team volume`}
+            label={t`Indirect members (2nd generation and below)`}
+            value={showCount(summary?.indirectCount)}
+            testId="team-indirect"
+          />
+          <Stat label={t`Team size (all generations)`} value={showCount(summary?.teamSize)} testId="team-size" />
+          <Stat
+            label={t`Team volume (all generations, every product)`}
             value={`${showAmount(summary ? BigInt(summary.teamVolume) : undefined)} USDT`}
             testId="team-volume"
           />
-          <Stat label={t`Invitees with an order`} value={showCount(team?.inviteValids)} />
-          <Stat label={t`Members with an order`} value={showCount(team?.teamUser)} />
+        </dl>
+        <h3 className="app-subtitle">{t`Counted for the team level (burn orders, ${generations} generations)`}</h3>
+        <dl className="app-stats" data-testid="team-counted">
+          <Stat label={t`Direct invitees with an order`} value={showCount(team?.inviteValids)} />
+          <Stat
+            label={t`Members with an order (${generations} generations)`}
+            value={showCount(team?.teamUser)}
+            testId="team-users"
+          />
+          <Stat
+            label={t`Team amount (${generations} generations)`}
+            value={`${showAmount(team?.teamAmount)} USDT`}
+            testId="team-amount"
+          />
           <Stat label={t`Largest leg`} value={`${showAmount(team?.teamMax)} USDT`} testId="team-max" />
-          <Stat label={t`The rest`} value={`${showAmount(team?.teamMin)} USDT`} testId="team-rest" />
+          <Stat
+            label={t`Outside the largest leg (decides the level)`}
+            value={`${showAmount(team?.teamMin)} USDT`}
+            testId="team-rest"
+          />
           <Stat
             label={t`Largest leg's invitee`}
             value={team && team.maxAccount !== zeroAddress ? shortAccount(team.maxAccount) : '—'}
+          />
+          <Stat
+            label={next ? t`Gap to ${teamLevelLabel(next.level)}` : t`Gap to the next level`}
+            value={!team || !multi ? '—' : next ? `${showAmount(next.missing)} USDT` : t`Highest level reached`}
+            testId="team-gap"
           />
         </dl>
         <p className="app-muted" data-testid="team-next">
