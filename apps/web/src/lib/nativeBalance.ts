@@ -1,7 +1,7 @@
 import { multicall3Abi } from '@nexus/abi'
 import type { Address } from 'viem'
-import { createAppChain } from '../../lib/appChain.ts'
-import { env } from '../../lib/env.ts'
+import { createAppChain } from './appChain.ts'
+import { env } from './env.ts'
 
 /** Multicall3 of the app's chain (BSC's built-in one, or the local deployment's), for BNB balances. */
 const multicall3 = createAppChain(env.chainId, env.rpcUrl).contracts?.multicall3?.address

@@ -36,6 +36,7 @@ describe('public API', () => {
         "SignInSignatureError",
         "approvalAmount",
         "approvalThreshold",
+        "bnbForUsdt",
         "countdown",
         "createSignInMessage",
         "ensureAllowance",

@@ -92,6 +92,7 @@ export {
   type QuoteSwapReturnType,
 } from '../utils/quoteSwap.ts'
 export { type LogAction, logActions } from '../utils/logActions.ts'
+export { bnbForUsdt } from '../utils/bnbForUsdt.ts'
 export { InvalidSwapQuoteError, type InvalidSwapQuoteErrorType } from '../errors/swap.ts'
 
 export {

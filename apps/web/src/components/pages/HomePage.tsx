@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { idoAbi, tokenAbi } from '@nexus/abi'
+import { burnAbi, idoAbi, iUniswapV2Router02Abi, priceOracleAbi, tokenAbi } from '@nexus/abi'
+import { bnbForUsdt } from '@nexus/sdk'
 import { Button, Card, Countdown } from '@nexus/ui'
 import { erc20Abi } from 'viem'
 import type { Address } from 'viem'
@@ -14,6 +15,7 @@ import { contractsOf } from '../../lib/contracts.ts'
 import { env } from '../../lib/env.ts'
 import { showAmount, showCount, showTime } from '../../lib/format.ts'
 import { PAGES } from '../../lib/pages.ts'
+import { nativeBalanceRead } from '../../lib/nativeBalance.ts'
 import { Icon } from '../Icon.tsx'
 import { RelatedLinks } from './RelatedLinks.tsx'
 import { ClaimButton } from '../forms/ClaimButton.tsx'
@@ -109,6 +111,7 @@ function SyncStatus() {
 }
 
 const ZERO_ACCOUNT: Address = '0x0000000000000000000000000000000000000000'
+const ONE = 10n ** 18n
 
 function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address }) {
   const { t, i18n } = useLingui()
@@ -116,8 +119,9 @@ function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address
   const now = useChainNow()
   const send = useTransaction()
   const [times, setTimes] = useState('1')
-  const [payWith, setPayWith] = useState<'USDT' | 'NEX'>('USDT')
+  const [payWith, setPayWith] = useState<'USDT' | 'NEX' | 'BNB'>('USDT')
   const who = account ?? ZERO_ACCOUNT
+  const bnbRead = useMemo(() => nativeBalanceRead(who), [who])
 
   const data = useChainReads(
     useMemo(
@@ -131,10 +135,44 @@ function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address
           { address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
           { address: nex, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
           { address: nex, abi: tokenAbi, functionName: 'getPrice' },
+          { address: ido, abi: idoAbi, functionName: 'getSettings' },
+          { address: ido, abi: idoAbi, functionName: 'getAddresses' },
         ] as const,
       [ido, usdt, nex, who],
     ),
   )
+  const settings = ok(data?.[8])
+  const addresses = ok(data?.[9])
+  // BNB: Ido swaps it to USDT at no worse than its BNB oracle's average less its slippage (IIdo.ido).
+  const routes = useChainReads(
+    useMemo(
+      () =>
+        addresses
+          ? ([
+              { address: addresses.router, abi: iUniswapV2Router02Abi, functionName: 'WETH' },
+              { address: addresses.burn, abi: burnAbi, functionName: 'getConfig' },
+            ] as const)
+          : undefined,
+      [addresses],
+    ),
+  )
+  const bnb = useChainReads(useMemo(() => (bnbRead ? ([bnbRead] as const) : undefined), [bnbRead]))
+  const wbnb = ok(routes?.[0])
+  const burnConfig = ok(routes?.[1])
+  const bnbBalance = account ? ok(bnb?.[0]) : undefined
+  const oracle = useChainReads(
+    useMemo(
+      () =>
+        addresses && wbnb
+          ? ([
+              { address: addresses.bnbOracle, abi: priceOracleAbi, functionName: 'consult', args: [wbnb, ONE] },
+            ] as const)
+          : undefined,
+      [addresses, wbnb],
+    ),
+  )
+  // The oracle's view reverts while it has no price yet: BNB payments are then unavailable.
+  const usdtPerBnb = ok(oracle?.[0])
   const config = ok(data?.[0])
   const state = ok(data?.[1])
   const totals = ok(data?.[2])
@@ -184,24 +222,45 @@ function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address
   const costUsdt = config ? unitCount * config.idoAmount : undefined
   // NEX is valued at the USDT price per NEX (18 decimals); the contract uses its TWAP, so this is an estimate.
   const costNex = costUsdt !== undefined && price && price > 0n ? (costUsdt * 10n ** 18n) / price : undefined
+  const bnbFor = (usdtValue: bigint) =>
+    usdtPerBnb && settings ? bnbForUsdt(usdtValue, usdtPerBnb, settings.slippage) : undefined
+  const costBnb = costUsdt !== undefined ? bnbFor(costUsdt) : undefined
 
   async function mint() {
-    const balance = payWith === 'USDT' ? usdtBalance : nexBalance
+    const balance = payWith === 'USDT' ? usdtBalance : payWith === 'NEX' ? nexBalance : bnbBalance
+    const isBnb = payWith === 'BNB'
     await send({
       amount: { input: times, units: true, rules: { min: 1n, max: maxUnits } },
       check: (units) => {
+        if (isBnb && (!usdtPerBnb || !settings)) return msg`No BNB price yet: pay with USDT or try again later`
         if (!config || units === undefined || balance === undefined) return undefined
         const usdtCost = units * config.idoAmount
-        const cost = payWith === 'USDT' ? usdtCost : price && price > 0n ? (usdtCost * 10n ** 18n) / price : 0n
+        const cost =
+          payWith === 'USDT'
+            ? usdtCost
+            : payWith === 'NEX'
+              ? price && price > 0n
+                ? (usdtCost * 10n ** 18n) / price
+                : 0n
+              : (bnbFor(usdtCost) ?? 0n)
         return cost > balance ? msg`Balance Insufficient` : undefined
       },
-      spend: { token: payWith === 'USDT' ? usdt : nex, spender: ido },
-      request: (units) => ({
-        address: ido,
-        abi: idoAbi,
-        functionName: 'mint',
-        args: [units ?? 0n, payWith === 'USDT'],
-      }),
+      spend: isBnb ? undefined : { token: payWith === 'USDT' ? usdt : nex, spender: ido },
+      request: (units) =>
+        isBnb
+          ? {
+              address: ido,
+              abi: idoAbi,
+              functionName: 'ido',
+              args: [units ?? 0n],
+              value: bnbFor((units ?? 0n) * (config?.idoAmount ?? 0n)) ?? 0n,
+            }
+          : {
+              address: ido,
+              abi: idoAbi,
+              functionName: 'mint',
+              args: [units ?? 0n, payWith === 'USDT'],
+            },
       success: msg`Minted`,
     })
   }
@@ -265,7 +324,7 @@ function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address
         <ActionForm onSubmit={mint}>
           <Segmented
             label={t`Pay with`}
-            options={['USDT', 'NEX'] as const}
+            options={['USDT', 'NEX', 'BNB'] as const}
             value={payWith}
             onChange={setPayWith}
             testIdPrefix="pay-"
@@ -274,13 +333,24 @@ function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address
           <p className="app-muted" data-testid="mint-cost">
             {payWith === 'USDT'
               ? t`Cost: ${showAmount(costUsdt)} USDT · balance ${showAmount(usdtBalance)}`
-              : t`Cost: about ${showAmount(costNex)} NEX · balance ${showAmount(nexBalance)}`}
+              : payWith === 'NEX'
+                ? t`Cost: about ${showAmount(costNex)} NEX · balance ${showAmount(nexBalance)}`
+                : t`You send ${showAmount(costBnb, 6)} BNB · balance ${showAmount(bnbBalance, 6)}. It is swapped to USDT at no worse than the average price less ${settings === undefined ? '—' : String(Number(settings.slippage) / 100)}%; the USDT above the price is refunded.`}
           </p>
           <Button type="submit" block disabled={!account || state?.status !== 2} data-testid="mint-submit">
             {t`Mint`}
           </Button>
         </ActionForm>
       </Card>
+
+      <BurnThroughIdo
+        ido={ido}
+        usdt={usdt}
+        burn={addresses?.burn}
+        burnEvery={burnConfig?.burnEvery}
+        usdtBalance={usdtBalance}
+        bnbBalance={bnbBalance}
+      />
 
       <Card
         title={t`My minting`}
@@ -323,6 +393,98 @@ function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address
         </dl>
       </Card>
     </>
+  )
+}
+
+/**
+ * A burn order placed through the minting contract (`Ido.burn(times, isBNB)`): paid in USDT (`times * burnEvery`,
+ * approved to Ido) or in BNB, which the Burn contract swaps at no worse than its average price less its slippage
+ * (the USDT above the order value is refunded).
+ */
+function BurnThroughIdo({
+  ido,
+  usdt,
+  burn,
+  burnEvery,
+  usdtBalance,
+  bnbBalance,
+}: {
+  ido: Address
+  usdt: Address
+  burn: Address | undefined
+  burnEvery: bigint | undefined
+  usdtBalance: bigint | undefined
+  bnbBalance: bigint | undefined
+}) {
+  const { t } = useLingui()
+  const { account } = useSession()
+  const send = useTransaction()
+  const [times, setTimes] = useState('1')
+  const [payWith, setPayWith] = useState<'USDT' | 'BNB'>('USDT')
+  const quote = useChainReads(
+    useMemo(
+      () =>
+        burn
+          ? ([
+              { address: burn, abi: burnAbi, functionName: 'getSwapBnb', args: [ONE] },
+              { address: burn, abi: burnAbi, functionName: 'getConfigMulti' },
+            ] as const)
+          : undefined,
+      [burn],
+    ),
+  )
+  const usdtPerBnb = ok(quote?.[0])
+  const slippage = ok(quote?.[1])?.slippage
+  const unitCount = /^\d+$/.test(times.trim()) ? BigInt(times.trim()) : 0n
+  const value = burnEvery !== undefined ? unitCount * burnEvery : undefined
+  const bnbFor = (usdtValue: bigint) =>
+    usdtPerBnb && slippage !== undefined ? bnbForUsdt(usdtValue, usdtPerBnb, slippage) : undefined
+
+  async function place() {
+    const isBnb = payWith === 'BNB'
+    await send({
+      amount: { input: times, units: true, rules: { min: 1n } },
+      check: (units) => {
+        if (isBnb && bnbFor(1n) === undefined) return msg`No BNB price yet: pay with USDT or try again later`
+        if (units === undefined || burnEvery === undefined) return undefined
+        const cost = isBnb ? (bnbFor(units * burnEvery) ?? 0n) : units * burnEvery
+        const balance = isBnb ? bnbBalance : usdtBalance
+        return balance !== undefined && cost > balance ? msg`Balance Insufficient` : undefined
+      },
+      spend: isBnb ? undefined : { token: usdt, spender: ido },
+      request: (units) => ({
+        address: ido,
+        abi: idoAbi,
+        functionName: 'burn',
+        args: [units ?? 0n, isBnb],
+        value: isBnb ? (bnbFor((units ?? 0n) * (burnEvery ?? 0n)) ?? 0n) : undefined,
+      }),
+      success: msg`Burn order placed`,
+    })
+  }
+
+  return (
+    <Card title={t`Burn order from here`} data-testid="ido-burn">
+      <p className="app-muted">{t`Places a burn order for your account through the minting contract, as on the Burn page.`}</p>
+      <ActionForm onSubmit={place}>
+        <Segmented
+          label={t`Pay with`}
+          options={['USDT', 'BNB'] as const}
+          value={payWith}
+          onChange={setPayWith}
+          testIdPrefix="ido-burn-pay-"
+        />
+        <AmountField label={t`Units`} value={times} onChange={setTimes} testId="ido-burn-times" inputMode="numeric" />
+        <p className="app-muted" data-testid="ido-burn-cost">
+          {payWith === 'USDT'
+            ? t`Order value: ${showAmount(value)} USDT · balance ${showAmount(usdtBalance)}`
+            : t`You send ${showAmount(value === undefined ? undefined : bnbFor(value), 6)} BNB for ${showAmount(value)} USDT · balance ${showAmount(bnbBalance, 6)}`}
+        </p>
+        <Button type="submit" block disabled={!account || !burn} data-testid="ido-burn-submit">
+          {t`Place the burn order`}
+        </Button>
+      </ActionForm>
+    </Card>
   )
 }
 

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
+import { bnbForUsdt } from '@nexus/sdk'
 import { burnAbi } from '@nexus/abi'
 import { Button, Card } from '@nexus/ui'
 import { erc20Abi } from 'viem'
@@ -14,8 +15,8 @@ import { contractsOf } from '../../lib/contracts.ts'
 import { env } from '../../lib/env.ts'
 import { showAmount, showCount } from '../../lib/format.ts'
 import { AccountPage, NotDeployed } from '../account/AccountPage.tsx'
-import { nativeBalanceRead } from '../account/nativeBalance.ts'
-import { bnbForOrder, tokensForUsdt } from './burnQuote.ts'
+import { nativeBalanceRead } from '../../lib/nativeBalance.ts'
+import { tokensForUsdt } from './burnQuote.ts'
 import { ClaimButton } from '../../components/forms/ClaimButton.tsx'
 import { AmountField } from '../../components/forms/AmountField.tsx'
 import { Segmented } from '../../components/forms/Segmented.tsx'
@@ -100,7 +101,7 @@ function Burn({ burn, usdt }: { burn: Address; usdt: Address }) {
   const unitCount = /^\d+$/.test(times.trim()) ? BigInt(times.trim()) : 0n
   const orderUsdt = config ? unitCount * config.burnEvery : undefined
   const slippage = multi?.slippage ?? 0n
-  const bnbToPay = orderUsdt !== undefined && usdtPerBnb ? bnbForOrder(orderUsdt, usdtPerBnb, slippage) : undefined
+  const bnbToPay = orderUsdt !== undefined && usdtPerBnb ? bnbForUsdt(orderUsdt, usdtPerBnb, slippage) : undefined
   const tokens =
     orderUsdt !== undefined && usdtPerBnb && nexPerBnb !== undefined
       ? tokensForUsdt(orderUsdt, usdtPerBnb, nexPerBnb)
@@ -115,7 +116,7 @@ function Burn({ burn, usdt }: { burn: Address; usdt: Address }) {
         if (!config || units === undefined) return undefined
         if (isBnb) {
           if (!usdtPerBnb) return msg`No BNB price yet: pay with USDT or try again later`
-          const value = bnbForOrder(units * config.burnEvery, usdtPerBnb, slippage)
+          const value = bnbForUsdt(units * config.burnEvery, usdtPerBnb, slippage)
           return bnbBalance !== undefined && value > bnbBalance ? msg`Balance Insufficient` : undefined
         }
         return usdtBalance !== undefined && units * config.burnEvery > usdtBalance
@@ -126,7 +127,7 @@ function Burn({ burn, usdt }: { burn: Address; usdt: Address }) {
       request: (units) => {
         const value = units ?? 0n
         const price = (config?.burnEvery ?? 0n) * value
-        const paid = isBnb && usdtPerBnb ? bnbForOrder(price, usdtPerBnb, slippage) : price
+        const paid = isBnb && usdtPerBnb ? bnbForUsdt(price, usdtPerBnb, slippage) : price
         return {
           address: burn,
           abi: burnAbi,

@@ -1,11 +1,15 @@
 import { useMemo } from 'react'
+import { idoAbi } from '@nexus/abi'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Card } from '@nexus/ui'
 import { gql } from 'urql'
 import type { Address } from 'viem'
+import { ok, useChainNow, useChainReads } from '../../data/ChainData.tsx'
 import { useSession } from '../../data/session.tsx'
+import { contractsOf } from '../../lib/contracts.ts'
+import { env } from '../../lib/env.ts'
 import { showAmount, showCount, showTime } from '../../lib/format.ts'
 import { AccountPage, ConnectPrompt } from '../account/AccountPage.tsx'
 import { PagedList } from '../account/PagedList.tsx'
@@ -54,10 +58,92 @@ export const PAYMENTS: Record<number, MessageDescriptor> = {
   3: msg`Credited`,
 }
 
-/** Minting history (`/ido`): every mint of the user, paged. */
+/** Rounds configured after the current one that the list reads (Ido sets the next ones ahead). */
+const ROUNDS_AHEAD = 3n
+
+/** Minting (`/ido`): the rounds (cap, sold, start, state), then every mint of the user, paged. */
 export function IdoPage() {
   const { account } = useSession()
-  return <AccountPage path="/ido">{account ? <Mints account={account} /> : <ConnectPrompt />}</AccountPage>
+  const { Ido: ido } = contractsOf(env.chainId)
+  return (
+    <AccountPage path="/ido">
+      {ido && <Rounds ido={ido} />}
+      {account ? <Mints account={account} /> : <ConnectPrompt />}
+    </AccountPage>
+  )
+}
+
+/** Every minting round: number, units for sale, units sold, start, and whether it ended, runs or is to come. */
+function Rounds({ ido }: { ido: Address }) {
+  const { t } = useLingui()
+  const now = useChainNow()
+  const head = useChainReads(
+    useMemo(
+      () =>
+        [
+          { address: ido, abi: idoAbi, functionName: 'getConfig' },
+          { address: ido, abi: idoAbi, functionName: 'getRoundState' },
+        ] as const,
+      [ido],
+    ),
+  )
+  const current = ok(head?.[0])?.round
+  const state = ok(head?.[1])
+  const rounds = useChainReads(
+    useMemo(() => {
+      if (current === undefined) return undefined
+      const reads = []
+      for (let index = 0n; index <= current + ROUNDS_AHEAD; index++)
+        reads.push({ address: ido, abi: idoAbi, functionName: 'idos', args: [index] } as const)
+      return reads
+    }, [ido, current]),
+  )
+  const list = (rounds ?? [])
+    .map((read) => ok(read))
+    .filter((round): round is NonNullable<typeof round> => round !== undefined && round.idoMax > 0n)
+  const stateOf = (index: bigint, soldOut: boolean, start: bigint): string => {
+    if (current === undefined || !state) return '—'
+    if (index < current) return t`Ended`
+    if (index > current) return t`Upcoming`
+    if (soldOut) return t`Sold out`
+    if (state.status === 2) return t`In progress`
+    if (state.status === 3 || state.status === 4) return t`Ended`
+    return now !== undefined && BigInt(now) < start ? t`Upcoming` : t`In progress`
+  }
+  return (
+    <Card title={t`Minting rounds`} data-testid="ido-rounds">
+      {list.length === 0 ? (
+        <p className="app-muted">{rounds === undefined ? t`Loading` : t`No round is configured yet`}</p>
+      ) : (
+        <table className="acc-table" data-testid="ido-round-table">
+          <thead>
+            <tr>
+              <th>{t`Round`}</th>
+              <th>{t`Units for sale`}</th>
+              <th>{t`Sold`}</th>
+              <th>{t`Price per unit`}</th>
+              <th>{t`Starts`}</th>
+              <th>{t`State`}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((round) => (
+              <tr key={round.index.toString()} data-testid="ido-round" data-round={round.index.toString()}>
+                <td>{(round.index + 1n).toString()}</td>
+                <td>{showCount(round.idoMax)}</td>
+                <td data-testid="ido-round-sold">{showCount(round.idoTotal)}</td>
+                <td>{showAmount(round.idoAmount)} USDT</td>
+                <td>{round.startTime > 0n ? showTime(round.startTime) : '—'}</td>
+                <td data-testid="ido-round-state">
+                  {stateOf(round.index, round.idoTotal >= round.idoMax, round.startTime)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </Card>
+  )
 }
 
 function Mints({ account }: { account: Address }) {

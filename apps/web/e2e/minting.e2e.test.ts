@@ -1,0 +1,90 @@
+import { burnAbi, idoAbi } from '@nexus/abi'
+import type { Browser } from 'playwright-core'
+import { parseEther } from 'viem'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, waitForPage } from './lib/browser.ts'
+import { balanceOf, chainClients, contract, prepareTestAccount } from './lib/chain.ts'
+import { ensureIdoRoundInProgress } from './lib/ido.ts'
+import { openConnected } from './lib/session.ts'
+import { POOL_ACCOUNT, refused, transact } from './lib/web3Pools.ts'
+
+// Minting in BNB (`Ido.ido`), a burn order through the minting contract (`Ido.burn`) and the rounds on /ido.
+const baseUrl = inject('baseUrl')
+const rpcUrl = inject('rpcUrl')
+const MINTER = POOL_ACCOUNT(131)
+let browser: Browser
+
+const read = <T>(
+  address: `0x${string}`,
+  abi: typeof idoAbi | typeof burnAbi,
+  functionName: string,
+  args: unknown[] = [],
+) => chainClients(rpcUrl).public.readContract({ address, abi, functionName, args } as never) as Promise<T>
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  await prepareTestAccount(rpcUrl, MINTER, { usdt: parseEther('2000') })
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('minting', () => {
+  it('mints one unit paid in BNB, and places a burn order through the minting contract in USDT', async () => {
+    await ensureIdoRoundInProgress(rpcUrl)
+    const Ido = contract('Ido')
+    const { page, problems, context } = await openConnected(browser, baseUrl, {
+      rpcUrl,
+      account: MINTER,
+      path: '/',
+      storage: { lang: 'en' },
+    })
+    await waitForPage(page, '/')
+    await page.locator('[data-testid="round-status"][data-status="inProgress"]').waitFor({ timeout: 15_000 })
+    const before = await read<{ counts: bigint; amount: bigint }>(Ido, idoAbi, 'users', [MINTER])
+    const bnbBefore = await chainClients(rpcUrl).public.getBalance({ address: MINTER })
+    await page.getByTestId('pay-BNB').click()
+    await expect
+      .poll(() => page.getByTestId('mint-cost').textContent(), { timeout: 15_000 })
+      .toMatch(/You send [\d.]+ BNB/)
+    // Bad input is refused before the wallet is asked.
+    await page.getByTestId('mint-times').fill('abc')
+    await refused(page, page.getByTestId('mint-submit'), /./)
+    await page.getByTestId('mint-times').fill('1')
+    await transact(page, 'mint-submit', 'Minted')
+    const after = await read<{ counts: bigint; amount: bigint }>(Ido, idoAbi, 'users', [MINTER])
+    expect(after.counts - before.counts).toBe(1n)
+    expect(await chainClients(rpcUrl).public.getBalance({ address: MINTER })).toBeLessThan(bnbBefore)
+
+    // A burn order through Ido, paid in USDT (approved to Ido first).
+    const Burn = contract('Burn')
+    const config = await read<{ burnEvery: bigint }>(Burn, burnAbi, 'getConfig')
+    const ordersBefore = (await read<{ orders: bigint }>(Burn, burnAbi, 'users', [MINTER])).orders
+    const usdtBefore = await balanceOf(rpcUrl, contract('USDT'), MINTER)
+    await page.getByTestId('ido-burn-times').fill('1')
+    await transact(page, 'ido-burn-submit', 'Burn order placed')
+    expect(usdtBefore - (await balanceOf(rpcUrl, contract('USDT'), MINTER))).toBe(config.burnEvery)
+    expect((await read<{ orders: bigint }>(Burn, burnAbi, 'users', [MINTER])).orders).toBe(ordersBefore + 1n)
+    expect(problems.list).toEqual([])
+    await context.close()
+  })
+
+  it('/ido lists the rounds with units for sale, sold, start and state', async () => {
+    const Ido = contract('Ido')
+    const config = await read<{ round: bigint; idoHas: bigint; idoMax: bigint }>(Ido, idoAbi, 'getConfig')
+    const { page, problems, context } = await openConnected(browser, baseUrl, {
+      rpcUrl,
+      account: MINTER,
+      path: '/ido',
+      storage: { lang: 'en' },
+    })
+    await waitForPage(page, '/ido')
+    const row = page.locator(`[data-testid="ido-round"][data-round="${config.round}"]`)
+    await row.waitFor({ timeout: 15_000 })
+    await expect.poll(() => row.getByTestId('ido-round-sold').textContent()).toBe(config.idoHas.toLocaleString('en'))
+    expect(await row.getByTestId('ido-round-state').textContent()).toMatch(/In progress|Sold out/)
+    expect(await page.getByTestId('ido-round').count()).toBeGreaterThanOrEqual(Number(config.round) + 1)
+    expect(problems.list).toEqual([])
+    await context.close()
+  })
+})
