@@ -11,7 +11,6 @@ import { localDefaults } from '../../config/defaults.ts'
 import { localContractsII as local } from '../../config/contractsII.ts'
 import { plain } from '../../config/deployment.ts'
 import { routerArtifact } from '../../scripts/lib/dex.ts'
-import TeamLibModule from './TeamLib.ts'
 
 export default buildModule('ContractsII', (m) => {
   const deployer = m.getAccount(0)
@@ -55,8 +54,7 @@ export default buildModule('ContractsII', (m) => {
   })
 
   // Burn
-  const { teamLib } = m.useModule(TeamLibModule)
-  const burnImplementation = m.contract('Burn', [], { id: 'BurnImplementation', libraries: { TeamLib: teamLib } })
+  const burnImplementation = m.contract('Burn', [], { id: 'BurnImplementation' })
   const burnInit = m.encodeFunctionCall(burnImplementation, 'initialize', [
     deployer,
     upgradeDelay,
@@ -90,7 +88,6 @@ export default buildModule('ContractsII', (m) => {
     nftImplementation,
     burn,
     burnImplementation,
-    teamLib,
     ido,
     idoImplementation,
     nexOracle,

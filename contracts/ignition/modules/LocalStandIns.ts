@@ -9,7 +9,8 @@ import { localDefaults } from '../../config/defaults.ts'
 import { DexModule } from './Nexus.ts'
 
 export default buildModule('LocalStandIns', (m) => {
-  const deployer = m.getAccount(0)
+  // the account that deploys them (a test may pass another with `defaultSender` and this parameter)
+  const deployer = m.getParameter('owner', m.getAccount(0))
   const { wbnb, factory, router } = m.useModule(DexModule)
   const usdt = m.contract('LocalUSDT', [deployer], { id: 'USDT' })
   const minted = m.call(usdt, 'mint', [deployer, localDefaults.usdtMint])

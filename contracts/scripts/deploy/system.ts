@@ -67,7 +67,9 @@ export async function checkChain(connection: Connection): Promise<number> {
       `deploy refused: network "${connection.networkName}" is chain ${expected}, but its RPC endpoint serves chain ${chainId}`,
     )
   }
-  if (isPublicChain(chainId) && connection.networkName !== publicChains[chainId].network) {
+  // an in-process simulated chain given a public chain id (tests) cannot reach the real chain
+  const simulated = connection.networkConfig.type === 'edr-simulated'
+  if (isPublicChain(chainId) && !simulated && connection.networkName !== publicChains[chainId].network) {
     throw new DeployRefusedError(
       `deploy refused: chain ${chainId} (${publicChains[chainId].name}) is deployed with --network ${publicChains[chainId].network}, not --network ${connection.networkName}`,
     )
@@ -131,11 +133,9 @@ export async function deploySystem(
       `deploy refused: the settings are for chain ${settings.chainId}, the chain is ${chainId}`,
     )
   }
-  if (settings.public && !options.deploymentId) {
-    throw new DeployRefusedError('deploy refused: a public chain is deployed with a deploymentId (a resumable journal)')
-  }
   const { viem, ignition } = connection
   const publicClient = await viem.getPublicClient()
+  const firstBlock = (await publicClient.getBlockNumber()) + 1n
   const common = { displayUi: false, ...(options.deploymentId ? { deploymentId: options.deploymentId } : {}) }
   const given = externalContracts(settings)
   let external: ExternalContracts
@@ -221,7 +221,7 @@ export async function deploySystem(
       ? { handedOver: [] as string[], executed: false }
       : await handOver(connection, timelock.addresses.Timelock, addresses)
   const contracts: Record<string, DeployedContract> = {}
-  const hashes = await deploymentTransactions(connection, options.deploymentId, addresses)
+  const hashes = await deploymentTransactions(connection, options.deploymentId, addresses, firstBlock)
   for (const [name, address] of Object.entries(addresses)) {
     const hash = hashes.get(name)
     const blockNumber = hash ? Number((await publicClient.getTransactionReceipt({ hash })).blockNumber) : 0
@@ -238,13 +238,14 @@ type JournalLine = { type: string; futureId?: string; networkInteractionId?: num
 
 /**
  * The transaction that created each contract: from the Ignition journal when there is one, else by finding the
- * receipt whose contractAddress is the contract (in-memory deployments). Contracts this deployment did not create
+ * receipt whose contractAddress is the contract in the blocks from `firstBlock` on (in-memory deployments). Contracts this deployment did not create
  * (PancakeSwap, USDT on BSC) have none: their block number is written as 0.
  */
 async function deploymentTransactions(
   connection: Connection,
   deploymentId: string | undefined,
   addresses: Record<string, Address>,
+  firstBlock: bigint,
 ) {
   const hashes = new Map<string, Hash>()
   const journal = deploymentId
@@ -270,7 +271,7 @@ async function deploymentTransactions(
   const client = await connection.viem.getPublicClient()
   const wanted = new Map(Object.entries(addresses).map(([name, address]) => [getAddress(address), name]))
   const latest = await client.getBlockNumber()
-  for (let n = 0n; n <= latest; n++) {
+  for (let n = firstBlock; n <= latest; n++) {
     const block = await client.getBlock({ blockNumber: n, includeTransactions: true })
     for (const tx of block.transactions) {
       if (tx.to !== null) continue
