@@ -14,6 +14,7 @@ import {IToken} from "./interfaces/IToken.sol";
 import {IUniswapV2Router02} from "./interfaces/external/IUniswapV2Router02.sol";
 import {FeeMath} from "./libraries/FeeMath.sol";
 import {RewardMath} from "./libraries/RewardMath.sol";
+import {TeamLib} from "./libraries/TeamLib.sol";
 
 /// @title Burn: orders that share the community pool by force, capped at 1.5x, out after 30 days (see {IBurn})
 /// @notice Deployed behind an ERC-1967 proxy.
@@ -25,7 +26,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
     uint256 public constant MAX_ALGEBRA = 8;
     /// @notice How far up the tree team volumes, legs and levels are kept (and team rewards paid): a fresh
     /// chain costs ~45,000 gas per ancestor, so the walk is bounded to keep every order under 1,000,000 gas.
-    uint256 public constant TEAM_DEPTH = 8;
+    uint256 public constant TEAM_DEPTH = TeamLib.DEPTH;
     /// @notice The most orders one call may settle (`handleGas`).
     uint256 public constant MAX_HANDLE = 200;
     /// @notice The highest claim fee (basis points).
@@ -73,6 +74,8 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
         uint256 credited;
     }
 
+    /// @dev Only `invites` and `inviteValids` are written; the team figures live in `_team` ({TeamLib}), the
+    /// other fields are the earlier version's (not written any more, kept for the storage layout).
     struct TeamRecord {
         uint128 teamAmount;
         uint128 teamMax;
@@ -114,6 +117,9 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
     uint256 private _owed;
     uint256 private _balances;
     uint256 private _swapBalance;
+
+    // appended: team figures ({TeamLib}); an upgrade from the earlier version starts them from zero
+    TeamLib.Teams private _team;
 
     /// @custom:oz-upgrades-unsafe-allow constructor
     constructor() {
@@ -171,7 +177,8 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
 
     /// @inheritdoc IBurn
     function claimReward() external nonReentrant {
-        _checkNotBlacklisted(msg.sender);
+        // no blacklist gate: a blacklisted account still takes out what it is owed (its balance and its orders'
+        // dividends so far); the blacklist only stops its new orders, registrations and referral/team rewards
         _updatePool();
         User storage user = _users[msg.sender];
         _settleUser(msg.sender, user);
@@ -253,10 +260,8 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
     /// @inheritdoc IBurn
     function setTeam(address account, bool isManual, uint256 level) external onlyOwner {
         if (level > MAX_LEVEL) revert BurnValueOutOfBounds(level, 0, MAX_LEVEL);
-        TeamRecord storage team = _teams[account];
-        team.isManual = isManual;
-        emit TeamManualUpdated(account, isManual, level);
-        _setLevel(account, team, isManual ? level : _volumeLevel(team));
+        level = TeamLib.setManual(_team, IMain(_addresses.main), account, isManual, level, _multi.teamAmounts, true);
+        emit TeamManualUpdated(account, isManual, level); // the level now (manual, or the automatic one)
     }
 
     // --- views -------------------------------------------------------------------------------------------
@@ -323,17 +328,18 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
     /// @inheritdoc IBurn
     function teams(address account) external view returns (Team memory) {
         TeamRecord storage t = _teams[account];
+        TeamLib.Figures memory f = TeamLib.figures(_team, IMain(_addresses.main), account, _multi.teamAmounts, true);
         return
             Team({
-                isManual: t.isManual,
-                level: t.level,
+                isManual: f.isManual,
+                level: f.level,
                 invites: t.invites,
                 inviteValids: t.inviteValids,
-                teamUser: t.teamUser,
-                teamAmount: t.teamAmount,
-                teamMax: t.teamMax,
-                teamMin: t.teamAmount - t.teamMax,
-                maxAccount: t.maxAccount
+                teamUser: f.teamUser,
+                teamAmount: f.teamAmount,
+                teamMax: f.teamMax,
+                teamMin: f.teamMin,
+                maxAccount: f.maxAccount
             });
     }
 
@@ -479,27 +485,33 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
         if (market != 0) usdt.safeTransfer(_addresses.market, market);
     }
 
-    /// @dev Walks up Main's tree (bounded by its `generations`): team volumes, legs and levels; direct,
-    /// indirect and team rewards. Returns what was credited.
+    /// @dev Walks up Main's tree (bounded by its `generations` and `TEAM_DEPTH`): team figures and levels
+    /// ({TeamLib}); direct, indirect and team rewards. Returns what was credited.
     function _rewardAncestors(
         address account,
         uint256 index,
         uint256 value,
         bool firstOrder
     ) private returns (uint256) {
-        address[] memory ancestors = IMain(_addresses.main).getReferrers(account, TEAM_DEPTH);
+        IMain main = IMain(_addresses.main);
+        address[] memory ancestors = main.getReferrers(account, TEAM_DEPTH);
+        uint256[] memory levels = TeamLib.add(
+            _team,
+            main,
+            account,
+            ancestors,
+            value,
+            firstOrder,
+            _multi.teamAmounts,
+            true
+        );
         Walk memory w = Walk({account: account, index: index, value: value, teamPaidRate: 0, credited: 0});
-        address child = account;
         for (uint256 k; k < ancestors.length; ++k) {
             address ancestor = ancestors[k];
-            TeamRecord storage team = _teams[ancestor];
-            if (firstOrder) {
-                ++team.teamUser; // members with an order, within TEAM_DEPTH generations
-                if (k == 0) ++team.inviteValids;
-            }
-            _addVolume(ancestor, team, child, value);
-            if (_users[ancestor].amount != 0 && !_blacklist[ancestor]) _rewardAncestor(w, k, ancestor, team.level);
-            child = ancestor;
+            uint256 level = uint8(levels[k]);
+            if (levels[k] > level) emit TeamLevelUpdated(ancestor, level); // TeamLib.CHANGED is set
+            if (firstOrder && k == 0) ++_teams[ancestor].inviteValids;
+            if (_users[ancestor].amount != 0 && !_blacklist[ancestor]) _rewardAncestor(w, k, ancestor, level);
         }
         return w.credited;
     }
@@ -517,17 +529,6 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
             w.credited += _credit(ancestor, w, KIND_TEAM, FeeMath.bps(w.value, rate - w.teamPaidRate));
             w.teamPaidRate = rate;
         }
-    }
-
-    function _addVolume(address ancestor, TeamRecord storage team, address child, uint256 value) private {
-        uint256 teamAmount = team.teamAmount + value;
-        team.teamAmount = teamAmount.toUint128();
-        uint256 leg = _users[child].amount + _teams[child].teamAmount;
-        if (child == team.maxAccount || leg > team.teamMax) {
-            team.teamMax = leg.toUint128();
-            team.maxAccount = child;
-        }
-        if (!team.isManual) _setLevel(ancestor, team, _volumeLevel(team));
     }
 
     function _credit(address account, Walk memory w, uint8 kind, uint256 amount) private returns (uint256) {
@@ -648,22 +649,6 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
         emit Registered(account, referrer, referCode, index);
     }
 
-    function _volumeLevel(TeamRecord storage team) private view returns (uint256) {
-        uint256 outside = team.teamAmount - team.teamMax;
-        uint256[5] storage thresholds = _multi.teamAmounts;
-        for (uint256 level = MAX_LEVEL; level > 0; --level) {
-            uint256 threshold = thresholds[level - 1];
-            if (threshold != 0 && outside >= threshold) return level;
-        }
-        return 0;
-    }
-
-    function _setLevel(address account, TeamRecord storage team, uint256 level) private {
-        if (team.level == level) return;
-        team.level = uint8(level);
-        emit TeamLevelUpdated(account, level);
-    }
-
     function _setSettings(Settings calldata s) private {
         _checkBounds(s.dayTimes, MIN_DAY_TIMES, MAX_DAY_TIMES);
         _checkBounds(s.algebra, 1, MAX_ALGEBRA);
@@ -698,14 +683,10 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
     }
 
     function _setAddresses(Addresses calldata a) private {
-        if (a.main == address(0)) revert BurnInvalidAddress(a.main);
-        if (a.usdt == address(0)) revert BurnInvalidAddress(a.usdt);
-        if (a.token == address(0)) revert BurnInvalidAddress(a.token);
-        if (a.router == address(0)) revert BurnInvalidAddress(a.router);
-        if (a.nexOracle == address(0)) revert BurnInvalidAddress(a.nexOracle);
-        if (a.bnbOracle == address(0)) revert BurnInvalidAddress(a.bnbOracle);
-        if (a.nft == address(0)) revert BurnInvalidAddress(a.nft);
-        if (a.market == address(0)) revert BurnInvalidAddress(a.market);
+        address[8] memory required = [a.main, a.usdt, a.token, a.router, a.nexOracle, a.bnbOracle, a.nft, a.market];
+        for (uint256 i; i < required.length; ++i) {
+            if (required[i] == address(0)) revert BurnInvalidAddress(address(0));
+        }
         if (_addresses.usdt != address(0) && a.usdt != _addresses.usdt) revert BurnInvalidAddress(a.usdt);
         _addresses = a;
         emit AddressesUpdated(a);

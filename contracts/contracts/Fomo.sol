@@ -12,6 +12,7 @@ import {IPriceOracle} from "./interfaces/IPriceOracle.sol";
 import {IUniswapV2Router02} from "./interfaces/external/IUniswapV2Router02.sol";
 import {FomoLib} from "./libraries/FomoLib.sol";
 import {Paging} from "./libraries/Paging.sol";
+import {TeamLib} from "./libraries/TeamLib.sol";
 
 /// @title Fomo: the FOM pool and its round game (see {IFomo}); the super FOM pool is a second deployment
 /// @notice Deployed behind an ERC-1967 proxy; links {FomoLib}, which runs the user flows on this contract's
@@ -152,12 +153,8 @@ contract Fomo is NexusUpgradeable, IFomo {
     /// @inheritdoc IFomo
     function setTeamLevel(address account, uint256 level, bool isManual) external onlyOwner {
         FomoLib.check("level", level, 0, FomoLib.LEVELS);
-        FomoLib.TeamMeta storage meta = _s.teamMeta[account];
-        FomoLib.TeamData storage team = _s.teams[account];
-        meta.isManual = isManual;
-        meta.level = uint8(isManual ? level : _s.autoLevel(team.teamAmount));
-        team.manual = isManual ? uint8(level + 1) : 0;
-        emit TeamLevelUpdated(account, meta.level, isManual);
+        level = TeamLib.setManual(_s.team, _s.main, account, isManual, level, _s.thresholds(), false);
+        emit TeamLevelUpdated(account, level, isManual);
     }
 
     /// @inheritdoc IFomo
@@ -259,19 +256,18 @@ contract Fomo is NexusUpgradeable, IFomo {
 
     /// @inheritdoc IFomo
     function teams(address account) external view returns (Team memory) {
-        FomoLib.TeamData memory t = _s.teams[account];
-        FomoLib.TeamMeta storage meta = _s.teamMeta[account];
+        TeamLib.Figures memory f = TeamLib.figures(_s.team, _s.main, account, _s.thresholds(), false);
         return
             Team({
-                isManual: t.manual != 0,
-                level: t.manual != 0 ? t.manual - 1 : _s.autoLevel(t.teamAmount),
+                isManual: f.isManual,
+                level: f.level,
                 invites: _s.main.invites(account),
                 inviteValids: _s.inviteCount(account),
-                teamUser: t.teamUser,
-                teamAmount: t.teamAmount,
-                teamMax: t.teamMax,
-                teamMin: t.teamAmount - t.teamMax,
-                maxAccount: t.maxIndex != 0 ? _s.main.accountAt(t.maxIndex) : meta.maxAccount
+                teamUser: f.teamUser,
+                teamAmount: f.teamAmount,
+                teamMax: f.teamMax,
+                teamMin: f.teamMin,
+                maxAccount: f.maxAccount
             });
     }
 

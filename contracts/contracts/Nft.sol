@@ -17,6 +17,9 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
 
     /// @notice The most card ids that can exist (so `getCards` stays bounded).
     uint256 public constant MAX_CARDS = 50;
+    /// @notice The most cards (units) the owner itself may mint in one call: the owner is the Timelock, so each such
+    /// mint is public for its delay first and stays small (issue 19 #4); the boxes (the Ido) are bounded by their rounds.
+    uint256 public constant MAX_OWNER_MINT = 100;
     /// @notice The longest batch of ids in one mint, burn or transfer.
     uint256 public constant MAX_BATCH = 32;
     /// @notice The largest power of one card.
@@ -97,6 +100,7 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     function mint(address to, uint256 tokenId, uint256 amount) external whenNotPaused nonReentrant {
         _checkMinter();
         if (amount == 0) revert NftZeroAmount();
+        _checkOwnerMint(amount);
         _mint(to, tokenId, amount, "");
     }
 
@@ -107,7 +111,7 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
         uint256[] calldata amounts
     ) external whenNotPaused nonReentrant {
         _checkMinter();
-        _checkNoZero(amounts);
+        _checkOwnerMint(_checkNoZero(amounts));
         _mintBatch(to, tokenIds, amounts, "");
     }
 
@@ -486,8 +490,16 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
         if (from != msg.sender && !isApprovedForAll(from, msg.sender) && !_boxes[msg.sender]) revert NotAuthorized();
     }
 
-    function _checkNoZero(uint256[] calldata amounts) private pure {
-        for (uint256 i; i < amounts.length; ++i) if (amounts[i] == 0) revert NftZeroAmount();
+    /// @dev Reverts on a zero amount; returns the sum.
+    function _checkNoZero(uint256[] calldata amounts) private pure returns (uint256 sum) {
+        for (uint256 i; i < amounts.length; ++i) {
+            if (amounts[i] == 0) revert NftZeroAmount();
+            sum += amounts[i];
+        }
+    }
+
+    function _checkOwnerMint(uint256 amount) private view {
+        if (!_boxes[msg.sender] && amount > MAX_OWNER_MINT) revert NftOwnerMintTooLarge(amount, MAX_OWNER_MINT);
     }
 
     function _setLevelName(uint256 level, string memory nameZh, string memory nameEn) private {

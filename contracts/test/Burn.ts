@@ -349,7 +349,8 @@ describe('Burn (orders sharing the community pool by force)', async () => {
       'BurnBlacklisted',
       [getAddress(alice.account.address)],
     )
-    await viem.assertions.revertWithCustomErrorWithArgs(burn.write.claimReward(as), burn, 'BurnBlacklisted', [
+    // a claim is never blocked by the blacklist (here: nothing owed yet)
+    await viem.assertions.revertWithCustomErrorWithArgs(burn.write.claimReward(as), burn, 'BurnNothingToClaim', [
       getAddress(alice.account.address),
     ])
     await viem.assertions.revertWithCustomErrorWithArgs(
@@ -636,7 +637,7 @@ describe('Burn (orders sharing the community pool by force)', async () => {
       burn,
       'BurnNotRegistered',
     )
-    // blacklisted: no burn (as owner of the order or as payer), no claim, no register; its referrer share goes to market
+    // blacklisted: no burn (as owner of the order or as payer), no register; its referrer share goes to market
     await burn.write.setBlacklist([alice.account.address, true])
     await viem.assertions.revertWithCustomError(
       burn.write.burn([bob.account.address, 1n, UNIT, false], { account: alice.account }),
@@ -648,10 +649,27 @@ describe('Burn (orders sharing the community pool by force)', async () => {
     assert.equal((await burn.read.users([alice.account.address])).rewardDirect, before)
   })
 
-  it('upgrades behind its proxy only after the delay, keeping its orders', async () => {
-    const { burn, alice } = await networkHelpers.loadFixture(fixture)
+  it("a blacklisted account still claims what it is owed (balance and its orders' dividends so far)", async () => {
+    const { burn, usdt, alice, bob } = await networkHelpers.loadFixture(fixture)
     await burn.write.burn([alice.account.address, 1n, UNIT, false], { account: alice.account })
-    const next = await viem.deployContract('Burn')
+    await burn.write.burn([bob.account.address, 1n, UNIT, false], { account: bob.account }) // alice's direct reward
+    await burn.write.updatePool()
+    const owed = (await burn.read.users([alice.account.address])).balance
+    assert.ok(owed > 0n)
+    await burn.write.setBlacklist([alice.account.address, true])
+    const held = await usdt.read.balanceOf([alice.account.address])
+    await viem.assertions.emit(burn.write.claimReward({ account: alice.account }), burn, 'RewardClaimed')
+    assert.ok((await usdt.read.balanceOf([alice.account.address])) - held >= (owed * 9n) / 10n)
+    // but no new rewards: bob's next order credits alice nothing
+    const balance = (await burn.read.users([alice.account.address])).balance
+    await burn.write.burn([bob.account.address, 1n, UNIT, false], { account: bob.account })
+    assert.equal((await burn.read.users([alice.account.address])).balance, balance)
+  })
+
+  it('upgrades behind its proxy only after the delay, keeping its orders', async () => {
+    const { burn, alice, addresses } = await networkHelpers.loadFixture(fixture)
+    await burn.write.burn([alice.account.address, 1n, UNIT, false], { account: alice.account })
+    const next = await viem.deployContract('Burn', [], { libraries: { TeamLib: addresses.TeamLib as `0x${string}` } })
     await burn.write.scheduleUpgrade([next.address])
     await viem.assertions.revertWithCustomError(
       burn.write.upgradeToAndCall([next.address, '0x']),

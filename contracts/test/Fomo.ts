@@ -713,7 +713,9 @@ describe('Fomo (FOM pool and round game)', async () => {
     const s = await networkHelpers.loadFixture(fixture)
     const { alice, deployer, publicClient } = s
     const cusd = await viem.deployContract('FomoCallbackToken')
-    const implementation = await viem.deployContract('Fomo', [], { libraries: { FomoLib: s.fomoLib } })
+    const implementation = await viem.deployContract('Fomo', [], {
+      libraries: { FomoLib: s.fomoLib, TeamLib: s.teamLib },
+    })
     const settings = { ...local.fomo }
     const data = encodeFunctionData({
       abi: implementation.abi,
@@ -771,7 +773,7 @@ describe('Fomo (FOM pool and round game)', async () => {
     const s = await networkHelpers.loadFixture(fixture)
     const { fomo, carol } = s
     await fomo.write.burn([1n, parseEther('1000'), true], { account: carol.account })
-    const next = await viem.deployContract('Fomo', [], { libraries: { FomoLib: s.fomoLib } })
+    const next = await viem.deployContract('Fomo', [], { libraries: { FomoLib: s.fomoLib, TeamLib: s.teamLib } })
     await viem.assertions.emit(fomo.write.scheduleUpgrade([next.address]), fomo, 'UpgradeScheduled')
     await viem.assertions.revertWithCustomError(
       fomo.write.upgradeToAndCall([next.address, '0x']),

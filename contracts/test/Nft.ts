@@ -174,6 +174,25 @@ describe('Nft (ERC-1155 keys with power dividends)', async () => {
     assert.equal(await nft.read.isBox([ido.address]), true)
   })
 
+  it('lets the owner (the Timelock) mint at most MAX_OWNER_MINT cards per call (finding 4: 400,000 cards in one call)', async () => {
+    const { nft, deployer } = await networkHelpers.loadFixture(fixture)
+    const max = await nft.read.MAX_OWNER_MINT()
+    assert.equal(max, 100n)
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      nft.write.mint([deployer.account.address, KEY, 400_000n]),
+      nft,
+      'NftOwnerMintTooLarge',
+      [400_000n, max],
+    )
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      nft.write.mintMulti([deployer.account.address, [KEY, KEY], [60n, 41n]]),
+      nft,
+      'NftOwnerMintTooLarge',
+      [101n, max],
+    )
+    await nft.write.mint([deployer.account.address, KEY, max])
+  })
+
   it('mints up to max supply: max - 1, max, max + 1 (MintExceedsMaxSupply), duplicates count cumulatively', async () => {
     const { nft, alice } = await networkHelpers.loadFixture(fixture)
     await nft.write.createNFT([3n, 10n, '', ''])

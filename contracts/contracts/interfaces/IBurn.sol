@@ -113,9 +113,10 @@ interface IBurn {
         address refer;
     }
 
-    /// @notice A team (SPEC §3): `invites` direct invitees registered here, `inviteValids` those with an order,
-    /// `teamUser` members with an order within `TEAM_DEPTH` (8) generations, `teamAmount` their volume, `teamMax` the largest leg's
-    /// volume (leg of the direct invitee `maxAccount`), `teamMin` the volume outside it.
+    /// @notice A team (SPEC §3, {TeamLib}): `invites` direct invitees registered here, `inviteValids` those with an
+    /// order, `teamUser` members with an order within `TEAM_DEPTH` (8) generations, `teamAmount` their volume,
+    /// `teamMax` the largest leg (the part of `teamAmount` that came through the direct invitee `maxAccount`),
+    /// `teamMin` = `teamAmount - teamMax` >= 0 by construction, the volume outside it.
     struct Team {
         bool isManual;
         uint256 level;

@@ -112,9 +112,9 @@ interface IFomo {
         uint256 lastOut;
     }
 
-    /// @notice SPEC.md §3 "Team": `teamUser` and `teamAmount` count orders at most `algebra` generations below;
-    /// `teamMax` is the largest leg (a direct invitee's own orders and team, capped at `teamAmount`), `maxAccount`
-    /// that invitee, and `teamMin` = `teamAmount - teamMax`, the smaller legs.
+    /// @notice SPEC.md §3 "Team" ({TeamLib}): `teamUser` and `teamAmount` count orders at most 8 generations below
+    /// (`TeamLib.DEPTH`; team rewards stop at `algebra`); `teamMax` is the largest leg (the part of `teamAmount` that
+    /// came through one direct invitee, `maxAccount`), and `teamMin` = `teamAmount - teamMax` >= 0, the other legs.
     struct Team {
         bool isManual;
         uint256 level;

@@ -85,6 +85,8 @@ interface INft {
     error NftUnknownCard(uint256 tokenId);
     /// @notice A mint or burn of zero cards.
     error NftZeroAmount();
+    /// @notice The owner mints at most `max` cards in one call (the boxes are not limited by this).
+    error NftOwnerMintTooLarge(uint256 amount, uint256 max);
     /// @notice The power is zero or above `max`.
     error NftInvalidPower(uint256 power, uint256 max);
     /// @notice The maximum supply is below what was minted already, or above the bound `max`.

@@ -13,6 +13,7 @@ import {IPriceOracle} from "../interfaces/IPriceOracle.sol";
 import {IToken} from "../interfaces/IToken.sol";
 import {IUniswapV2Router02} from "../interfaces/external/IUniswapV2Router02.sol";
 import {FeeMath} from "./FeeMath.sol";
+import {TeamLib} from "./TeamLib.sol";
 
 /// @title The state and the state-changing flows of {Fomo}
 /// @notice Fomo keeps all its state in one {Layout} and runs its user flows through these external functions
@@ -69,8 +70,8 @@ library FomoLib {
         uint128 rewardFOMO;
     }
 
-    /// @dev Written by every order below the account: one slot, so that a team walk reads and writes one slot per
-    /// ancestor. Appended in the slot's unused bits: `maxIndex`, the Main index of the largest leg's account (0: it
+    /// @dev The earlier version's team record (not written any more: the team figures live in `Layout.team`,
+    /// {TeamLib}). It was written by every order below the account: one slot per ancestor. Appended in the slot's unused bits: `maxIndex`, the Main index of the largest leg's account (0: it
     /// is {TeamMeta-maxAccount}, for an index of 2**24 or more), and `manual`, 0 for an automatic level (computed
     /// from `teamAmount`) or 1 + the level the owner set.
     struct TeamData {
@@ -81,7 +82,7 @@ library FomoLib {
         uint8 manual;
     }
 
-    /// @dev The owner's last `setTeamLevel` (`isManual`, `level`; the walk reads `TeamData.manual`) and the largest
+    /// @dev Not written any more (see {TeamData}). The owner's last `setTeamLevel` (`isManual`, `level`; the walk reads `TeamData.manual`) and the largest
     /// leg's account when its Main index does not fit `TeamData.maxIndex`. `inviteValids` is not written any more
     /// (the valid invites are the length of `invites`).
     struct TeamMeta {
@@ -200,6 +201,9 @@ library FomoLib {
         // appended: the invitees with an order (their Main indexes, 32 bits each) after the entries of `invites`
         // (not written any more): slot 0 of page 0 holds their count, entry i is at position i + 1 (8 per page)
         mapping(address account => mapping(uint256 page => uint256 entries)) invitePages;
+        // appended: the team figures ({TeamLib}); `teams` and `teamMeta` are the earlier version's (not written any
+        // more: an upgrade from it starts the team figures from zero)
+        TeamLib.Teams team;
     }
 
     /// @dev A packed copy of the config the user flows read (every value within the bounds Fomo enforces).
@@ -232,7 +236,8 @@ library FomoLib {
         settleRound($);
         drip($);
         (uint256 actual, uint256 tokens, uint256 price) = _collect($, value, isUSDT);
-        address[] memory referrers = $.main.getReferrers(msg.sender, $.cfg.algebra);
+        // the team walk reaches TeamLib.DEPTH generations; rewards stop at `algebra`
+        address[] memory referrers = $.main.getReferrers(msg.sender, TeamLib.DEPTH);
         bool first = $.users[msg.sender].index == 0;
         uint256 orderIndex = _open($, index, actual, tokens, price, isUSDT, first);
         _finish($, orderIndex, value, referrers, first, senderIndex);
@@ -253,7 +258,7 @@ library FomoLib {
         _count($, value, actual, o.tokens);
         if (actual >= $.cfg.roundMin) _joinRound($, orderIndex);
         emit IFomo.Burned(msg.sender, orderIndex, $.round.index, o.stakeIndex, value, actual, o.tokens, o.isUSDT);
-        _distribute($, orderIndex, actual - o.principal, referrers, first, senderIndex);
+        _distribute($, orderIndex, actual - o.principal, referrers, first);
     }
 
     /// @notice {IFomo-release}.
@@ -500,8 +505,7 @@ library FomoLib {
         uint256 orderIndex,
         uint256 rest,
         address[] memory referrers,
-        bool first,
-        uint256 senderIndex
+        bool first
     ) private {
         // split: 0 gold, 1 pot, 2 double, 3 invite (direct + indirect paid), 4 team paid, 5 burn
         uint256[6] memory split;
@@ -509,13 +513,14 @@ library FomoLib {
         split[1] = FeeMath.bps(rest, rates[1]);
         if (address($.double_) != address(0)) split[2] = FeeMath.bps(rest, rates[2]);
         if (referrers.length > 0) split[3] = _referral($, referrers[0], 1, FeeMath.bps(rest, rates[3]));
-        if (referrers.length > 1) split[3] += _referral($, referrers[1], 2, FeeMath.bps(rest, rates[4]));
+        if (referrers.length > 1 && $.cfg.algebra > 1) {
+            split[3] += _referral($, referrers[1], 2, FeeMath.bps(rest, rates[4]));
+        }
         Walk memory w = Walk({
             actual: $.orders[orderIndex].amount,
             budget: FeeMath.bps(rest, rates[5]),
             paidRate: 0,
             spent: 0,
-            childIndex: senderIndex,
             first: first
         });
         split[4] = _team($, referrers, w, rates);
@@ -571,82 +576,50 @@ library FomoLib {
         uint256 budget;
         uint256 paidRate;
         uint256 spent;
-        uint256 childIndex;
         bool first;
     }
 
-    /// @dev Adds `actual` to the team records of the ancestors (`referrers`, nearest first), updates their largest
-    /// leg, and pays differential team rewards out of `budget` to those that can earn; returns what it paid.
+    /// @dev Adds `actual` to the teams of the ancestors (`referrers`, nearest first: {TeamLib}) and pays differential
+    /// team rewards out of `budget` to those within `algebra` generations that can earn; returns what it paid.
     function _team(
         Layout storage $,
         address[] memory referrers,
         Walk memory w,
         uint16[11] memory rates
     ) private returns (uint256) {
-        address child = msg.sender;
+        uint256[] memory levels = TeamLib.add(
+            $.team,
+            $.main,
+            msg.sender,
+            referrers,
+            w.actual,
+            w.first,
+            thresholds($),
+            false
+        );
+        uint256 algebra = $.cfg.algebra;
         for (uint256 k; k < referrers.length; ++k) {
             address ancestor = referrers[k];
-            uint256 level = _teamStep($, ancestor, child, w);
-            if (level > 0 && w.budget > 0) {
-                uint256 rate = rates[6 + level]; // teamRates[level - 1]
-                if (rate > w.paidRate && _canEarn($, ancestor)) {
-                    uint256 amount = (w.budget * (rate - w.paidRate)) / FeeMath.BPS;
-                    w.paidRate = rate;
-                    if (amount > 0) {
-                        UserData storage u = $.users[ancestor];
-                        u.rewardTeam += uint128(amount);
-                        u.balance += uint128(amount);
-                        w.spent += amount;
-                        emit IFomo.TeamRewarded(ancestor, msg.sender, level, amount);
-                    }
-                }
-            }
-            child = ancestor;
-            w.childIndex = 0; // looked up in Main only if its leg becomes the largest
+            uint256 level = levels[k] & 0xff;
+            if (levels[k] & TeamLib.CHANGED != 0) emit IFomo.TeamLevelUpdated(ancestor, level, false);
+            if (k >= algebra || level == 0 || w.budget == 0) continue;
+            uint256 rate = rates[6 + level]; // teamRates[level - 1]
+            if (rate <= w.paidRate || !_canEarn($, ancestor)) continue;
+            uint256 amount = (w.budget * (rate - w.paidRate)) / FeeMath.BPS;
+            w.paidRate = rate;
+            if (amount == 0) continue;
+            UserData storage u = $.users[ancestor];
+            u.rewardTeam += uint128(amount);
+            u.balance += uint128(amount);
+            w.spent += amount;
+            emit IFomo.TeamRewarded(ancestor, msg.sender, level, amount);
         }
         return w.spent;
     }
 
-    /// @dev Adds the walk's amount to `ancestor`'s team (reached through `child`, Main index `w.childIndex` or 0 if
-    /// not known yet); returns its level (manual, or computed from the team amount; an automatic change is an event only).
-    function _teamStep(
-        Layout storage $,
-        address ancestor,
-        address child,
-        Walk memory w
-    ) private returns (uint256 level) {
-        TeamData memory t = $.teams[ancestor];
-        uint256 previous = t.teamAmount;
-        t.teamAmount += uint96(w.actual);
-        if (w.first) ++t.teamUser;
-        // the child's leg: its own orders and its team, within this team (walks stop at `algebra` generations)
-        uint256 leg = Math.min(uint256($.users[child].total) + $.teams[child].teamAmount, t.teamAmount);
-        if (leg > t.teamMax) {
-            t.teamMax = uint96(leg);
-            if (w.childIndex == 0) (w.childIndex, ) = $.main.users(child);
-            if (w.childIndex < 1 << 24) {
-                t.maxIndex = uint24(w.childIndex);
-            } else {
-                t.maxIndex = 0;
-                $.teamMeta[ancestor].maxAccount = child;
-            }
-        }
-        $.teams[ancestor] = t;
-        if (t.manual != 0) return t.manual - 1;
-        level = autoLevel($, t.teamAmount);
-        // the amount only grows here: the level changed if this order crossed its threshold
-        if (level > 0 && previous < $.cfg.teamAmounts[level - 1]) {
-            emit IFomo.TeamLevelUpdated(ancestor, level, false);
-        }
-    }
-
-    /// @notice The highest level L whose threshold `teamAmounts[L-1]` (non-zero) `teamAmount` reaches.
-    function autoLevel(Layout storage $, uint256 teamAmount) internal view returns (uint256) {
-        for (uint256 level = LEVELS; level > 0; --level) {
-            uint256 threshold = $.cfg.teamAmounts[level - 1];
-            if (threshold > 0 && teamAmount >= threshold) return level;
-        }
-        return 0;
+    /// @notice The team level thresholds (`teamAmounts`, applied to `teamAmount`; no fifth level here).
+    function thresholds(Layout storage $) internal view returns (uint256[5] memory list) {
+        for (uint256 i; i < LEVELS; ++i) list[i] = $.cfg.teamAmounts[i];
     }
 
     // --- round game ----------------------------------------------------------------------------------------

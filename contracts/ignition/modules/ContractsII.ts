@@ -11,6 +11,7 @@ import { localDefaults } from '../../config/defaults.ts'
 import { localContractsII as local } from '../../config/contractsII.ts'
 import { plain } from '../../config/deployment.ts'
 import { routerArtifact } from '../../scripts/lib/dex.ts'
+import TeamLibModule from './TeamLib.ts'
 
 export default buildModule('ContractsII', (m) => {
   const deployer = m.getAccount(0)
@@ -54,7 +55,8 @@ export default buildModule('ContractsII', (m) => {
   })
 
   // Burn
-  const burnImplementation = m.contract('Burn', [], { id: 'BurnImplementation' })
+  const { teamLib } = m.useModule(TeamLibModule)
+  const burnImplementation = m.contract('Burn', [], { id: 'BurnImplementation', libraries: { TeamLib: teamLib } })
   const burnInit = m.encodeFunctionCall(burnImplementation, 'initialize', [
     deployer,
     upgradeDelay,
@@ -88,6 +90,7 @@ export default buildModule('ContractsII', (m) => {
     nftImplementation,
     burn,
     burnImplementation,
+    teamLib,
     ido,
     idoImplementation,
     nexOracle,

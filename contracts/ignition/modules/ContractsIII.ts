@@ -10,6 +10,7 @@ import { buildModule } from '@nomicfoundation/hardhat-ignition/modules'
 import { localDefaults } from '../../config/defaults.ts'
 import { localContractsIII as local } from '../../config/contractsIII.ts'
 import { plain } from '../../config/deployment.ts'
+import TeamLibModule from './TeamLib.ts'
 
 /** A PriceOracle (TWAP) over `pair`, for deployments that have none yet. */
 export const ContractsIIIOracleModule = buildModule('ContractsIIIOracle', (m) => {
@@ -92,8 +93,12 @@ export default buildModule('ContractsIII', (m) => {
   )
   const mining = m.contractAt('Mining', miningProxy, { id: 'Mining' })
 
-  const fomoLib = m.library('FomoLib', { id: 'FomoLib' })
-  const fomoImplementation = m.contract('Fomo', [], { id: 'FomoImplementation', libraries: { FomoLib: fomoLib } })
+  const { teamLib } = m.useModule(TeamLibModule)
+  const fomoLib = m.library('FomoLib', { id: 'FomoLib', libraries: { TeamLib: teamLib } })
+  const fomoImplementation = m.contract('Fomo', [], {
+    id: 'FomoImplementation',
+    libraries: { FomoLib: fomoLib, TeamLib: teamLib },
+  })
   const contracts = [main, logAddress, oracle, router, double]
   const fomoProxy = m.contract(
     'NexusProxy',
@@ -191,6 +196,7 @@ export default buildModule('ContractsIII', (m) => {
     superFomo,
     fomoImplementation,
     fomoLib,
+    teamLib,
     double,
     doubleImplementation,
     info,

@@ -30,6 +30,7 @@ export const contractsIIIFutures = {
   SuperFomo: 'ContractsIII#SuperFomoProxy',
   FomoImplementation: 'ContractsIII#FomoImplementation',
   FomoLib: 'ContractsIII#FomoLib',
+  TeamLib: 'TeamLib#TeamLib',
   Double: 'ContractsIII#DoubleProxy',
   DoubleImplementation: 'ContractsIII#DoubleImplementation',
   Info: 'ContractsIII#InfoProxy',
@@ -78,6 +79,7 @@ export async function deployContractsIII(
     SuperFomo: d.superFomo.address,
     FomoImplementation: d.fomoImplementation.address,
     FomoLib: d.fomoLib.address,
+    TeamLib: d.teamLib.address,
     Double: d.double.address,
     DoubleImplementation: d.doubleImplementation.address,
     Info: d.info.address,
@@ -94,6 +96,8 @@ export async function deployContractsIII(
     oracle: await viem.getContractAt('PriceOracle', oracle),
     /** The library Fomo links (to deploy further Fomo implementations). */
     fomoLib: d.fomoLib.address,
+    /** The team library Burn and Fomo link. */
+    teamLib: d.teamLib.address,
     addresses,
   }
 }

@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
+import {IMain} from "../interfaces/IMain.sol";
+
+/// @title Team figures of a referral tree, shared by {Burn} and {Fomo}
+/// @notice One home for the team concept (SPEC.md §3 "Team"): every order of an account is added, by one walk up
+/// its ancestors (nearest first, as Main's `getReferrers` returns them), to each ancestor's `teamAmount` and to the
+/// `leg` of the account through which the walk reached that ancestor. So, by construction, an account's
+/// `teamAmount` is exactly the sum of its direct invitees' `leg`s (each order counted once, through one invitee),
+/// its largest leg `teamMax = leg(maxAccount) <= teamAmount`, and `teamMin = teamAmount - teamMax >= 0`; `teamUser`
+/// counts the members whose first order the walk reached. Nothing here can underflow, whatever the tree, the walk
+/// depth or the order sizes. Linked (DELEGATECALL on the caller's storage): the caller keeps one {Teams} and emits
+/// its own events from what {add} and {setManual} return.
+library TeamLib {
+    using SafeCast for uint256;
+
+    /// @notice The deepest walk callers use (ancestors passed to {add}); it bounds the gas of an order.
+    uint256 internal constant DEPTH = 8;
+    /// @notice {add} marks a level that changed with this bit (`levels[k] & CHANGED`).
+    uint256 internal constant CHANGED = 1 << 8;
+    /// @notice The most levels (`thresholds[L-1]` is level L's; a zero threshold is never reached).
+    uint256 internal constant LEVELS = 5;
+    /// @dev `Member.maxIndex` of a largest leg whose Main index does not fit 32 bits (its account is in `bigMax`).
+    uint32 private constant BIG = type(uint32).max;
+
+    /// @dev One slot, written by every order below the account (and by its own): a walk writes one slot per
+    /// ancestor. Amounts are bounded by 2**96 (7.9e28 base units); a larger team reverts (SafeCast).
+    struct Member {
+        uint96 teamAmount; // the orders the walks added to this account's team
+        uint96 leg; // own orders + team, as far as the walks reached the parent: what the parent counts through it
+        uint24 teamUser; // the members whose first order the walks added
+        uint32 maxIndex; // Main index of the direct invitee with the largest leg (0: none; BIG: see `bigMax`)
+        uint8 manual; // 0: automatic level; else 1 + the level the owner set
+    }
+
+    struct Teams {
+        mapping(address account => Member member) members;
+        // the largest leg's account when its Main index does not fit `maxIndex`
+        mapping(address account => address maxAccount) bigMax;
+    }
+
+    /// @notice An account's team figures (`level` is the current one: manual, or from the thresholds now).
+    struct Figures {
+        bool isManual;
+        uint256 level;
+        uint256 teamUser;
+        uint256 teamAmount;
+        uint256 teamMax;
+        uint256 teamMin;
+        address maxAccount;
+    }
+
+    /// @dev The state of a walk (in memory, to keep the stack small).
+    struct Walk {
+        IMain main;
+        uint256 value;
+        bool first;
+        bool bySmallLegs;
+    }
+
+    /// @notice Adds an order of `value` by `account` (`first`: its first order) to the teams of `ancestors`
+    /// (nearest first, at most {DEPTH}; Main's tree `main`); returns each ancestor's level after the order, with
+    /// {CHANGED} set where an automatic level changed. Levels: the highest L whose non-zero `thresholds[L-1]` the
+    /// basis reaches, the basis being `teamMin` (`bySmallLegs`) or `teamAmount`; both only grow.
+    function add(
+        Teams storage t,
+        IMain main,
+        address account,
+        address[] memory ancestors,
+        uint256 value,
+        bool first,
+        uint256[5] memory thresholds,
+        bool bySmallLegs
+    ) external returns (uint256[] memory levels) {
+        levels = new uint256[](ancestors.length);
+        Walk memory w = Walk({main: main, value: value, first: first, bySmallLegs: bySmallLegs});
+        address child = account;
+        for (uint256 k; k < ancestors.length; ++k) {
+            address ancestor = ancestors[k];
+            levels[k] = _step(t, w, ancestor, child, thresholds);
+            child = ancestor;
+        }
+    }
+
+    /// @dev The order reaches `ancestor` through `child`: its team and the child's leg grow by the same value.
+    function _step(
+        Teams storage t,
+        Walk memory w,
+        address ancestor,
+        address child,
+        uint256[5] memory thresholds
+    ) private returns (uint256) {
+        Member memory a = t.members[ancestor];
+        address maxAccount = _maxAccount(t, ancestor, a, w.main);
+        uint256 maxLeg = maxAccount == address(0) ? 0 : t.members[maxAccount].leg;
+        uint256 before = w.bySmallLegs ? a.teamAmount - maxLeg : a.teamAmount;
+        Member storage c = t.members[child];
+        uint256 leg = c.leg + w.value;
+        c.leg = leg.toUint96();
+        a.teamAmount = (a.teamAmount + w.value).toUint96();
+        if (w.first) a.teamUser = (uint256(a.teamUser) + 1).toUint24();
+        if (child == maxAccount) {
+            maxLeg = leg;
+        } else if (leg > maxLeg) {
+            maxLeg = leg;
+            (uint256 childIndex, ) = w.main.users(child);
+            if (childIndex < BIG) {
+                a.maxIndex = uint32(childIndex);
+            } else {
+                a.maxIndex = BIG;
+                t.bigMax[ancestor] = child;
+            }
+        }
+        t.members[ancestor] = a;
+        if (a.manual != 0) return a.manual - 1;
+        uint256 level = _level(w.bySmallLegs ? a.teamAmount - maxLeg : a.teamAmount, thresholds);
+        return level == _level(before, thresholds) ? level : level | CHANGED;
+    }
+
+    /// @notice Sets `account`'s level by hand (`isManual`, at most 254), or back to automatic; returns the level now.
+    function setManual(
+        Teams storage t,
+        IMain main,
+        address account,
+        bool isManual,
+        uint256 level,
+        uint256[5] memory thresholds,
+        bool bySmallLegs
+    ) external returns (uint256) {
+        Member storage m = t.members[account];
+        m.manual = isManual ? (level + 1).toUint8() : 0;
+        return levelOf(t, main, account, thresholds, bySmallLegs);
+    }
+
+    /// @notice `account`'s figures.
+    function figures(
+        Teams storage t,
+        IMain main,
+        address account,
+        uint256[5] memory thresholds,
+        bool bySmallLegs
+    ) external view returns (Figures memory f) {
+        Member memory m = t.members[account];
+        f.isManual = m.manual != 0;
+        f.level = levelOf(t, main, account, thresholds, bySmallLegs);
+        f.teamUser = m.teamUser;
+        f.teamAmount = m.teamAmount;
+        f.maxAccount = _maxAccount(t, account, m, main);
+        f.teamMax = f.maxAccount == address(0) ? 0 : t.members[f.maxAccount].leg;
+        f.teamMin = f.teamAmount - f.teamMax; // teamMax is one of the legs that sum to teamAmount
+    }
+
+    /// @notice `account`'s level now (manual, or from the thresholds).
+    function levelOf(
+        Teams storage t,
+        IMain main,
+        address account,
+        uint256[5] memory thresholds,
+        bool bySmallLegs
+    ) public view returns (uint256) {
+        Member memory m = t.members[account];
+        if (m.manual != 0) return m.manual - 1;
+        return _level(_basis(t, account, m, main, bySmallLegs), thresholds);
+    }
+
+    /// @dev The amount the level is computed from: `teamMin` or `teamAmount`.
+    function _basis(
+        Teams storage t,
+        address account,
+        Member memory m,
+        IMain main,
+        bool bySmallLegs
+    ) private view returns (uint256) {
+        if (!bySmallLegs) return m.teamAmount;
+        address maxAccount = _maxAccount(t, account, m, main);
+        return maxAccount == address(0) ? m.teamAmount : m.teamAmount - t.members[maxAccount].leg;
+    }
+
+    function _maxAccount(Teams storage t, address account, Member memory m, IMain main) private view returns (address) {
+        if (m.maxIndex == 0) return address(0);
+        if (m.maxIndex == BIG) return t.bigMax[account];
+        return main.accountAt(m.maxIndex);
+    }
+
+    /// @dev The highest level L whose non-zero `thresholds[L-1]` `basis` reaches.
+    function _level(uint256 basis, uint256[5] memory thresholds) private pure returns (uint256) {
+        for (uint256 level = thresholds.length; level > 0; --level) {
+            uint256 threshold = thresholds[level - 1];
+            if (threshold != 0 && basis >= threshold) return level;
+        }
+        return 0;
+    }
+}
