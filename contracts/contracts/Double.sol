@@ -266,6 +266,12 @@ contract Double is NexusUpgradeable, IDouble {
     }
 
     /// @inheritdoc IDouble
+    function getSolvency() external view returns (uint256 held, uint256 owed) {
+        held = _usdt.balanceOf(address(this));
+        owed = _claimable(address(_usdt));
+    }
+
+    /// @inheritdoc IDouble
     function usdt() external view returns (address) {
         return address(_usdt);
     }

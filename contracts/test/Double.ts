@@ -120,6 +120,17 @@ describe('Double (doubling deposit)', async () => {
     await double.write.deposit([stranger.account.address, 1n, 0n], { account: stranger.account })
   })
 
+  it('shows what the pool holds against what it owes (finding 8)', async () => {
+    const { double, usdt, alice, bob } = await networkHelpers.loadFixture(fixture)
+    assert.deepEqual(await double.read.getSolvency(), [await usdt.read.balanceOf([double.address]), 0n])
+    await double.write.deposit([alice.account.address, parseEther('100'), 0n], { account: alice.account })
+    await double.write.deposit([bob.account.address, parseEther('50'), 0n], { account: bob.account })
+    const [held, owed] = await double.read.getSolvency()
+    assert.equal(held, await usdt.read.balanceOf([double.address]))
+    assert.equal(owed, parseEther('300')) // twice the deposits: only later inflows pay the second half
+    assert.ok(held < owed)
+  })
+
   it('releases linearly, at most twice the deposit, only from the pool and only while openClaim', async () => {
     const s = await networkHelpers.loadFixture(fixture)
     const { double, alice, bob, usdt } = s

@@ -120,6 +120,13 @@ interface IDouble {
     /// @notice The config.
     function getConfig() external view returns (Config memory);
 
+    /// @notice What the pool holds against what it owes (every record's outstanding reward, up to 2x the deposit).
+    /// The doubled amounts are paid only from later inflows (SPEC): `held < owed` is the normal state, and users
+    /// should see it (issue 19 finding 8).
+    /// @return held the USDT the pool holds
+    /// @return owed the USDT all records may still release
+    function getSolvency() external view returns (uint256 held, uint256 owed);
+
     /// @notice The totals.
     function getTotals() external view returns (Totals memory);
 
