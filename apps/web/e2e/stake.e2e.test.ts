@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { stakeAbi } from '@nexus/abi'
 import type { Browser } from 'playwright-core'
-import { parseEther } from 'viem'
+import { erc20Abi, parseEther } from 'viem'
 import type { Abi } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS, waitForPage } from './lib/browser.ts'
@@ -9,7 +9,7 @@ import type { ViewportName } from './lib/browser.ts'
 import { balanceOf, chainClients, contract, prepareTestAccount } from './lib/chain.ts'
 import { openConnected } from './lib/session.ts'
 import { switchLanguage } from './lib/shell.ts'
-import { allowanceOf, figure, must, POOL_ACCOUNT, refused, transact } from './lib/web3Pools.ts'
+import { allowanceOf, figure, must, POOL_ACCOUNT, refused, transact, writeAs } from './lib/web3Pools.ts'
 
 const baseUrl = inject('baseUrl')
 const rpcUrl = inject('rpcUrl')
@@ -50,7 +50,9 @@ describe('staking', () => {
     const min = Number(current.idoMin / 10n ** 18n)
     await expect
       .poll(() => page.getByTestId('stake-range').textContent())
-      .toMatch(new RegExp(`^Allowed range: ${min.toLocaleString('en')} to [\\d,.]+ USDT$`))
+      .toMatch(
+        new RegExp(`^Allowed range: ${min.toLocaleString('en')} to [\\d,.]+ USDT \\(cap per account [\\d,.]+ USDT\\)$`),
+      )
     expect(await page.getByTestId('reward-cap').locator('dd').textContent()).toBe(`${Number(current.idoRate) / 100}%`)
     // Every round is listed as a period with its reward cap.
     expect(await page.getByTestId('period-list').getByRole('listitem').count()).toBe(idos.length)
@@ -106,4 +108,52 @@ describe('staking', () => {
       })
     }
   }
+})
+
+describe('staking cap', () => {
+  it('says that the per-account cap is reached, and what it is', async () => {
+    const CAPPED = POOL_ACCOUNT(132)
+    const Stake = contract('Stake')
+    const config = await chainClients(rpcUrl).public.readContract({
+      address: Stake,
+      abi: stakeAbi,
+      functionName: 'getConfig',
+    })
+    await prepareTestAccount(rpcUrl, CAPPED, { usdt: config.userMax })
+    const staked = (
+      await chainClients(rpcUrl).public.readContract({
+        address: Stake,
+        abi: stakeAbi,
+        functionName: 'getUserInfo',
+        args: [CAPPED],
+      })
+    )[0].amount
+    if (staked < config.userMax) {
+      await writeAs(rpcUrl, CAPPED, {
+        address: contract('USDT'),
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [Stake, config.userMax],
+      })
+      await writeAs(rpcUrl, CAPPED, {
+        address: Stake,
+        abi: stakeAbi as Abi,
+        functionName: 'deposit',
+        args: [config.userMax - staked],
+      })
+    }
+    const { page, problems, context } = await openConnected(browser, baseUrl, {
+      rpcUrl,
+      account: CAPPED,
+      path: '/stake',
+      storage: { lang: 'en' },
+    })
+    await expect
+      .poll(() => page.getByTestId('stake-range').textContent(), { timeout: 15_000 })
+      .toBe(
+        `You have reached the cap of ${Number(config.userMax / 10n ** 18n).toLocaleString('en')} USDT per account: no further stake is possible.`,
+      )
+    expect(problems.list).toEqual([])
+    await context.close()
+  })
 })

@@ -147,7 +147,15 @@ function Staking({ stake, usdt }: { stake: Address; usdt: Address }) {
             testId="stake-amount"
           />
           <p className="app-muted" data-testid="stake-range">
-            {range ? t`Allowed range: ${showAmount(range.min)} to ${showAmount(range.max)} USDT` : t`Allowed range: —`}
+            {!range || !config
+              ? t`Allowed range: —`
+              : userLeft === 0n
+                ? t`You have reached the cap of ${showAmount(config.userMax)} USDT per account: no further stake is possible.`
+                : roundLeft === 0n
+                  ? t`This round is full (${showAmount(current?.idoMax)} USDT): wait for the next round.`
+                  : range.max < range.min
+                    ? t`You can stake at most ${showAmount(range.max)} USDT more, below this round's minimum of ${showAmount(range.min)} USDT.`
+                    : t`Allowed range: ${showAmount(range.min)} to ${showAmount(range.max)} USDT (cap per account ${showAmount(config.userMax)} USDT)`}
           </p>
           <Button type="submit" block disabled={!account} data-testid="stake-submit">
             {t`Stake`}
