@@ -103,7 +103,8 @@ contract Fomo is NexusUpgradeable, IFomo {
     }
 
     /// @inheritdoc IFomo
-    function claimReward(uint256 index) external payable notBlacklisted nonReentrant {
+    function claimReward(uint256 index) external payable nonReentrant {
+        // no blacklist gate: a blacklisted account still takes out what it is owed (balance, prizes)
         uint256 handleGas = _s.settings.handleGas;
         if (msg.value != handleGas) revert FomoWrongHandleFee(msg.value, handleGas);
         FomoLib.claimReward(_s, index);

@@ -272,9 +272,7 @@ library FomoLib {
         if (forced) {
             uint256 forceTime = uint256(order.endTime) + $.settings.outDays * $.settings.dayTimes;
             if (block.timestamp < forceTime) revert IFomo.FomoForceOutTooEarly(index, forceTime);
-        } else if ($.blacklist[msg.sender]) {
-            revert IFomo.FomoBlacklisted(msg.sender);
-        }
+        } // a blacklisted owner still releases its principal (owed)
         drip($);
         UserData storage user = $.users[owner];
         accrueStatic($, owner, user);
