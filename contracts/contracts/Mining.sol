@@ -214,7 +214,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
     }
 
     /// @inheritdoc IMining
-    function claimRelease(uint256 index) external notBlacklisted nonReentrant {
+    function claimRelease(uint256 index) external nonReentrant {
         if (index == 0 || index >= _stakes.length) revert MiningNotStakeOwner(index, address(0));
         StakeData storage s = _stakes[index];
         if (s.owner != msg.sender) revert MiningNotStakeOwner(index, s.owner);
