@@ -128,10 +128,7 @@ describe('Mining (6 tiers, emission shared by force)', async () => {
       [getAddress(stranger.account.address)],
     )
     await mining.write.setBlacklist([alice.account.address, true])
-    for (const call of [
-      mining.write.deposit([0n, parseEther('100')], as),
-      mining.write.claimReward(as),
-    ]) {
+    for (const call of [mining.write.deposit([0n, parseEther('100')], as), mining.write.claimReward(as)]) {
       await viem.assertions.revertWithCustomErrorWithArgs(call, mining, 'MiningBlacklisted', [
         getAddress(alice.account.address),
       ])
