@@ -1,0 +1,104 @@
+// Shared parts of the property tests (BurnProperty.ts, FomoProperty.ts, issue 19): fast-check settings (run count,
+// FC_SEED replay), random referral trees of impersonated accounts, and the custom-error name of a revert.
+import fc from 'fast-check'
+import { getAddress, zeroAddress, type Address } from 'viem'
+
+/** The most accounts of one tree (as deep as a chain of 40, as wide as a star of 40). */
+export const MAX_NODES = 40
+
+/**
+ * fast-check parameters: a few runs by default (the suite stays fast), many with FUZZ_DEEP=1; FC_SEED (and FC_PATH)
+ * replay the failing run that fast-check printed. Shrinking is off: one run costs a whole chain scenario, and the
+ * seed already replays it exactly.
+ */
+export function fcParameters(defaultRuns: number, deepRuns: number): fc.Parameters<unknown> {
+  const seed = process.env.FC_SEED
+  return {
+    numRuns: process.env.FUZZ_DEEP === '1' ? deepRuns : defaultRuns,
+    ...(seed ? { seed: Number(seed) } : {}),
+    ...(process.env.FC_PATH ? { path: process.env.FC_PATH } : {}),
+    endOnFailure: true,
+    verbose: fc.VerbosityLevel.Verbose,
+  }
+}
+
+/** The account of tree node `i` (impersonated in the tests; far from precompiles and the default signers). */
+export function nodeAddress(i: number): Address {
+  return getAddress(`0x${(0xf0220000 + i).toString(16).padStart(40, '0')}`)
+}
+
+/**
+ * A referral tree of 1..MAX_NODES accounts: each node's parent is the genesis (-1) or an earlier node; chains
+ * (parent = the node before), stars (parent = the genesis) and mixtures. `joinsAtStart` false: the node does not
+ * register in Main at the start (a later random action tries). Returns parent indexes.
+ */
+export const treeArbitrary = fc
+  .array(
+    fc.record({
+      parent: fc.oneof(
+        { arbitrary: fc.constant('chain' as const), weight: 3 },
+        { arbitrary: fc.constant('star' as const), weight: 1 },
+        { arbitrary: fc.nat(), weight: 3 },
+      ),
+      late: fc.nat(19),
+    }),
+    { minLength: 1, maxLength: MAX_NODES },
+  )
+  .map((nodes) =>
+    nodes.map((node, i) => ({
+      parent: node.parent === 'chain' ? i - 1 : node.parent === 'star' ? -1 : (node.parent % (i + 1)) - 1,
+      // one node in twenty waits: its registration (and so its subtree's) comes later, as a random action
+      joinsAtStart: node.late !== 0,
+    })),
+  )
+
+export type Tree = { parent: number; joinsAtStart: boolean }[]
+
+/** The name of the custom error a contract call reverted with (viem decodes it from the contract's ABI). */
+export function revertName(error: unknown): string {
+  let e = error as { cause?: unknown; data?: { errorName?: string }; errorName?: string } | undefined
+  while (e) {
+    if (e.data?.errorName) return e.data.errorName
+    if (e.errorName) return e.errorName
+    e = e.cause as typeof e
+  }
+  return `not a custom error: ${(error as Error)?.message ?? String(error)}`
+}
+
+/**
+ * Runs `call`; a revert passes only if its custom error is in `allowed` (the documented user errors of that action).
+ * Returns whether the call succeeded.
+ */
+export async function attempt(label: string, allowed: readonly string[], call: () => Promise<unknown>) {
+  try {
+    await call()
+    return true
+  } catch (error) {
+    const name = revertName(error)
+    if (!allowed.includes(name)) {
+      throw new Error(`${label} reverted with ${name}, which is not a user error (allowed: ${allowed.join(', ')})`, {
+        cause: error,
+      })
+    }
+    return false
+  }
+}
+
+/** Main's tree as parent address per account (genesis -> zero), for {assertTeams}. */
+export function parentMap(genesis: Address, tree: Tree, joined: Set<number>) {
+  const map = new Map<string, string>([[getAddress(genesis), zeroAddress]])
+  for (const i of joined) {
+    const p = tree[i]?.parent ?? -1
+    map.set(nodeAddress(i), p < 0 ? getAddress(genesis) : nodeAddress(p))
+  }
+  return map
+}
+
+/** The team level TeamLib gives `basis`: the highest L whose non-zero threshold `thresholds[L-1]` it reaches. */
+export function levelOf(basis: bigint, thresholds: readonly bigint[]) {
+  for (let level = thresholds.length; level > 0; level--) {
+    const threshold = thresholds[level - 1] ?? 0n
+    if (threshold !== 0n && basis >= threshold) return BigInt(level)
+  }
+  return 0n
+}
