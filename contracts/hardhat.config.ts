@@ -39,7 +39,7 @@ export default defineConfig({
         ],
       },
       fuzz: { runs: deep ? 20_000 : 1_000, seed: '0x4e4558' },
-      invariant: { runs: deep ? 1_000 : 100, depth: deep ? 500 : 100 },
+      invariant: { runs: deep ? 1_000 : 200, depth: deep ? 500 : 200 },
     },
   },
   networks: {
