@@ -61,6 +61,16 @@ export {
   type ReadPageParameters,
   type ReadPageReturnType,
 } from '../actions/readPage.ts'
+export {
+  randomSalt,
+  readTimelockOperations,
+  type TimelockCall,
+  timelockCancelRequest,
+  timelockExecuteRequest,
+  type TimelockOperation,
+  type TimelockOperationState,
+  timelockScheduleRequest,
+} from '../actions/timelock.ts'
 
 export { toUserError, type ToUserErrorParameters, type UserError, type UserErrorKind } from '../errors/toUserError.ts'
 export { type UserErrorLocale, type UserErrorMessageId, userErrorMessages } from '../errors/userErrorMessages.ts'

@@ -5,11 +5,14 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Button, Card, ConfirmDialog } from '@nexus/ui'
 import type { Abi, Address } from 'viem'
-import { simulateContract } from 'viem/actions'
+import { getBlock } from 'viem/actions'
 import { usePublicClient } from 'wagmi'
 import { useSession } from '../../data/session.tsx'
 import { useTransaction } from '../../hooks/useTransaction.ts'
+import { showTime } from '../../lib/format.ts'
 import { userErrorText } from '../../lib/userErrors.ts'
+import { routeOwnerCall } from '../timelock/useTimelock.ts'
+import type { CallRoute } from '../timelock/useTimelock.ts'
 import { diffValues, draftOf, parseForm, showValue } from './formModel.ts'
 import type { Change, Drafts, FieldSpec, Problem, Values } from './formModel.ts'
 
@@ -36,6 +39,7 @@ export type AdminFormProps = {
 }
 
 const NOTHING_CHANGED = msg`Nothing changed: enter a new value first`
+const SCHEDULED = msg`Scheduled on the Timelock`
 
 /**
  * One privileged call as a form (issue "Web app IV"): the current value next to each new one, the contract's
@@ -65,7 +69,12 @@ export function AdminForm(props: AdminFormProps) {
   const [problems, setProblems] = useState<Problem[]>([])
   const [revert, setRevert] = useState<string>()
   const [checking, setChecking] = useState(false)
-  const [pending, setPending] = useState<{ values: Values; changes: Change[] }>()
+  const [pending, setPending] = useState<{
+    values: Values
+    changes: Change[]
+    route: Exclude<CallRoute, { kind: 'refused' }>
+  }>()
+  const [scheduledAt, setScheduledAt] = useState<bigint>()
 
   const problemOf = (key: string) => problems.find((problem) => problem.key === key)
   const formProblems = problems.filter((problem) => problem.key === undefined)
@@ -73,6 +82,7 @@ export function AdminForm(props: AdminFormProps) {
 
   async function review() {
     setRevert(undefined)
+    setScheduledAt(undefined)
     const parsed = parseForm(fields, drafts, rules)
     if (!parsed.ok) {
       setProblems(parsed.problems)
@@ -87,14 +97,15 @@ export function AdminForm(props: AdminFormProps) {
     if (!client || !account) return
     setChecking(true)
     try {
-      await simulateContract(client, {
+      // A manager's call goes straight to the contract; an owner call is scheduled on the Timelock (issue 19).
+      const route = await routeOwnerCall(client, account, {
         address: props.address,
         abi: props.abi as Abi,
         functionName: props.functionName,
         args: props.args(parsed.values),
-        account,
       })
-      setPending({ values: parsed.values, changes })
+      if (route.kind === 'refused') setRevert(await userErrorText(route.error, i18n))
+      else setPending({ values: parsed.values, changes, route })
     } catch (error) {
       setRevert(await userErrorText(error, i18n))
     } finally {
@@ -104,8 +115,17 @@ export function AdminForm(props: AdminFormProps) {
 
   async function confirm() {
     if (!pending) return
-    const { values } = pending
+    const { values, route } = pending
     setPending(undefined)
+    if (route.kind === 'timelock') {
+      const outcome = await send({ request: () => route.schedule, success: SCHEDULED })
+      if (outcome.ok && client) {
+        const block = await getBlock(client, { blockNumber: outcome.blockNumber })
+        setScheduledAt(block.timestamp + route.minDelay)
+        if (creates) setDrafts(initialDrafts())
+      }
+      return
+    }
     const outcome = await send({
       spend: props.spend,
       request: () => ({
@@ -185,6 +205,11 @@ export function AdminForm(props: AdminFormProps) {
             {t`The contract would refuse this: ${revert}`}
           </p>
         )}
+        {scheduledAt !== undefined && (
+          <p className="app-muted" role="status" data-testid={`scheduled-${id}`}>
+            {t`Scheduled, can be executed at ${showTime(scheduledAt)}: execute it under "Owner actions" once the delay has passed.`}
+          </p>
+        )}
         <Button type="submit" disabled={!account || checking} data-testid={`submit-${id}`}>
           {checking ? t`Checking…` : t`Review change`}
         </Button>
@@ -193,14 +218,21 @@ export function AdminForm(props: AdminFormProps) {
         open={pending !== undefined}
         title={t`Confirm: ${i18n._(title)}`}
         message={
-          <ul className="admin-summary" data-testid={`summary-${id}`}>
-            {pending?.changes.map((change) => (
-              <li key={change.key}>
-                <span>{i18n._(change.label)}</span>{' '}
-                <span className="app-mono">{creates ? change.to : `${change.from} → ${change.to}`}</span>
-              </li>
-            ))}
-          </ul>
+          <>
+            {pending?.route.kind === 'timelock' && (
+              <p className="app-muted" data-testid={`timelock-note-${id}`}>
+                {t`The owner of this contract is the Timelock: this change is scheduled now and takes effect only when executed, at least ${String(pending.route.minDelay)} seconds from now.`}
+              </p>
+            )}
+            <ul className="admin-summary" data-testid={`summary-${id}`}>
+              {pending?.changes.map((change) => (
+                <li key={change.key}>
+                  <span>{i18n._(change.label)}</span>{' '}
+                  <span className="app-mono">{creates ? change.to : `${change.from} → ${change.to}`}</span>
+                </li>
+              ))}
+            </ul>
+          </>
         }
         confirmLabel={t`Confirm`}
         cancelLabel={t`Cancel`}

@@ -8,6 +8,7 @@ import { useSession } from '../../data/session.tsx'
 import { useIsManager } from '../../hooks/useIsManager.ts'
 import { PAGES } from '../../lib/pages.ts'
 import { RelatedLinks } from '../../components/pages/RelatedLinks.tsx'
+import { TimelockOperations } from '../timelock/TimelockOperations.tsx'
 import './admin.css'
 
 export type AdminPath = '/manager' | '/managerSuper' | '/managerFom' | '/managerMining'
@@ -44,6 +45,12 @@ export function AdminPage({ path, children }: { path: AdminPath; children: React
           <div className="admin-forms" data-testid="admin-forms">
             {children}
           </div>
+          <Card title={t`Owner actions`} data-testid="owner-actions">
+            <p className="app-muted">
+              {t`Changes to owner settings wait in the Timelock for its delay, then anyone may execute them; the admin may cancel them until then.`}
+            </p>
+            <TimelockOperations />
+          </Card>
           <ReadOnce />
         </>
       ) : (

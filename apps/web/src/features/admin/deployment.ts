@@ -4,7 +4,20 @@ import { env } from '../../lib/env.ts'
 
 /** The contracts the admin and transparency screens read, by their name in the deployment file. */
 export type DeployedName =
-  'Main' | 'Token' | 'USDT' | 'Nft' | 'Burn' | 'Ido' | 'Stake' | 'Mining' | 'Fomo' | 'SuperFomo' | 'Double' | 'Log'
+  | 'Main'
+  | 'Token'
+  | 'USDT'
+  | 'Nft'
+  | 'Burn'
+  | 'Ido'
+  | 'Stake'
+  | 'Mining'
+  | 'Fomo'
+  | 'SuperFomo'
+  | 'Double'
+  | 'Log'
+  | 'Info'
+  | 'Timelock'
 
 /**
  * This chain's address of `name`, or undefined when it is not deployed there (the page then says so).
@@ -13,9 +26,17 @@ export type DeployedName =
  * deployed('SuperFomo') // '0x…'
  */
 export function deployed(name: DeployedName): Address | undefined {
+  return deploymentOf(name)?.address
+}
+
+/** This chain's deployment of `name` (address and deployment block), or undefined when it is not deployed there. */
+export function deploymentOf(name: DeployedName): { address: Address; blockNumber: number } | undefined {
   try {
-    const contracts = getDeployment(env.chainId).contracts as Record<string, { address: Address } | undefined>
-    return contracts[name]?.address
+    const contracts = getDeployment(env.chainId).contracts as Record<
+      string,
+      { address: Address; blockNumber: number } | undefined
+    >
+    return contracts[name]
   } catch {
     return undefined
   }

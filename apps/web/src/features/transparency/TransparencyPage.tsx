@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
-import { burnAbi, iNexusUpgradeableAbi } from '@nexus/abi'
+import { burnAbi, doubleAbi, iNexusUpgradeableAbi, mainAbi, timelockAbi } from '@nexus/abi'
 import { Button, Card, EmptyState, Spinner } from '@nexus/ui'
 import { gql } from 'urql'
 import { erc20Abi } from 'viem'
@@ -15,6 +15,8 @@ import type { DeployedName } from '../admin/deployment.ts'
 import { describeChanges } from './adminActions.ts'
 import type { AdminActionNode } from './adminActions.ts'
 import { solvency } from './solvency.ts'
+import { TimelockOperations } from '../timelock/TimelockOperations.tsx'
+import { timelockDeployment } from '../timelock/useTimelock.ts'
 import './transparency.css'
 
 export const ADMIN_ACTIONS = gql`
@@ -66,12 +68,89 @@ export function TransparencyPage() {
         <h1 className="app-page__title">{i18n._(PAGES['/transparency'].title)}</h1>
         <p className="app-page__lead">{i18n._(PAGES['/transparency'].description)}</p>
       </header>
+      <PowersPanel />
+      <Card title={t`Pending owner actions`} data-testid="pending-owner-actions">
+        <p className="app-muted">
+          {t`Owner actions scheduled on the Timelock that have not run yet: each runs only once its time has come and someone executes it.`}
+        </p>
+        <TimelockOperations only={['pending', 'ready']} />
+      </Card>
       <SolvencyPanel />
       <AdminActions />
       <p className="app-muted">{t`Figures come straight from the contracts and the indexer; nothing here is entered by hand.`}</p>
       <RelatedLinks paths={PAGES['/transparency'].related} />
     </div>
   )
+}
+
+/** Who holds the owner's powers and their limits, every figure read from the chain (issue 19). */
+function PowersPanel() {
+  const { t } = useLingui()
+  const main = deployed('Main')
+  const timelock = timelockDeployment()?.address
+  const reads = useChainReads(
+    useMemo(
+      () =>
+        main
+          ? ([
+              { address: main, abi: mainAbi, functionName: 'owner' },
+              { address: main, abi: mainAbi, functionName: 'MAX_PAUSE_DURATION' },
+              { address: main, abi: mainAbi, functionName: 'guardian' },
+              ...(timelock ? ([{ address: timelock, abi: timelockAbi, functionName: 'getMinDelay' }] as const) : []),
+            ] as const)
+          : undefined,
+      [main, timelock],
+    ),
+  )
+  const owner = ok(reads?.[0])
+  const maxPause = ok(reads?.[1])
+  const guardian = ok(reads?.[2])
+  const minDelay = reads?.[3] ? ok(reads[3] as { status: 'success'; result: bigint }) : undefined
+  const ownedByTimelock =
+    owner !== undefined && timelock !== undefined && owner.toLowerCase() === timelock.toLowerCase()
+  if (!main) return null
+  return (
+    <Card title={t`Who can change what`} data-testid="powers">
+      {owner === undefined ? (
+        <Spinner label={t`Loading`} />
+      ) : (
+        <ul className="tp-powers">
+          {ownedByTimelock ? (
+            <li data-testid="powers-owner" data-owner="timelock">
+              {t`The owner of the contracts is a Timelock (${owner}) with a delay of ${duration(minDelay)}: every owner action is scheduled in public below and runs only after that delay.`}
+            </li>
+          ) : (
+            <li data-testid="powers-owner" data-owner="account">
+              {t`The owner of the contracts is the account ${owner}, not a Timelock: its actions take effect at once.`}
+            </li>
+          )}
+          <li data-testid="powers-withdraw">
+            {t`The owner can take tokens out of a contract only with withdrawExcess, and only what it holds beyond what it owes users (held − owed).`}
+          </li>
+          <li data-testid="powers-pause">
+            {guardian && guardian !== '0x0000000000000000000000000000000000000000'
+              ? t`A guardian (${guardian}) may pause new deposits, orders, mints and registrations at once, for at most ${duration(maxPause)}; only the owner can renew a pause.`
+              : t`No guardian is set; the owner may pause new deposits, orders, mints and registrations, for at most ${duration(maxPause)} at a time.`}
+          </li>
+          <li data-testid="powers-claims">
+            {t`A pause never stops claims, withdrawals or releases of what users are already owed.`}
+          </li>
+        </ul>
+      )}
+    </Card>
+  )
+}
+
+/** Seconds as whole days, hours, minutes or seconds (the largest unit that divides them). */
+function duration(seconds: bigint | undefined): string {
+  if (seconds === undefined) return '…'
+  const units: [bigint, string][] = [
+    [86_400n, 'd'],
+    [3_600n, 'h'],
+    [60n, 'min'],
+  ]
+  for (const [size, unit] of units) if (seconds >= size && seconds % size === 0n) return `${seconds / size} ${unit}`
+  return `${seconds} s`
 }
 
 /** The contracts that hold users' funds, and the token each owes them. */
@@ -96,6 +175,7 @@ function SolvencyPanel() {
     [],
   )
   const burn = deployed('Burn')
+  const double = deployed('Double')
   const data = useChainReads(
     useMemo(
       () =>
@@ -115,16 +195,25 @@ function SolvencyPanel() {
       [burn],
     ),
   )
+  const doubleReads = useChainReads(
+    useMemo(
+      () => (double ? ([{ address: double, abi: doubleAbi, functionName: 'getSolvency' }] as const) : undefined),
+      [double],
+    ),
+  )
   const reserves = ok(burnReads?.[0])
+  const doubleSolvency = ok(doubleReads?.[0])
+  // What a contract itself reports it owes now (held vs owed), where it can tell.
   const reportedOf = (name: DeployedName): bigint | undefined => {
     if (name === 'Burn') return reserves && reserves.pool + reserves.orders + reserves.balances + reserves.swap
+    if (name === 'Double') return doubleSolvency?.[1]
     return undefined
   }
 
   return (
     <Card title={t`Solvency`} data-testid="solvency">
       <p className="app-muted">
-        {t`What each contract holding users' funds holds against what it owes them now, read from the chain every few seconds. The owner can only ever withdraw the surplus.`}
+        {t`What each contract holding users' funds holds against what it owes them now, read from the chain every few seconds. The only way the owner can take tokens out of these contracts is withdrawExcess, which takes at most the surplus (held − owed); with the Timelock as owner, only after its delay.`}
       </p>
       {holders.length === 0 ? (
         <EmptyState text={t`No contracts are deployed on this network`} />

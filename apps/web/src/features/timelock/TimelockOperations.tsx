@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
+import { timelockAbi } from '@nexus/abi'
+import { timelockCancelRequest, timelockExecuteRequest } from '@nexus/sdk'
+import type { TimelockOperation, TimelockOperationState } from '@nexus/sdk'
+import { Button, EmptyState, Spinner } from '@nexus/ui'
+import { keccak256, toHex } from 'viem'
+import { readContract } from 'viem/actions'
+import { usePublicClient } from 'wagmi'
+import { useSession } from '../../data/session.tsx'
+import { useTransaction } from '../../hooks/useTransaction.ts'
+import { showTime } from '../../lib/format.ts'
+import { timelockDeployment, useTimelockOperations } from './useTimelock.ts'
+
+const CANCELLER_ROLE = keccak256(toHex('CANCELLER_ROLE'))
+
+/** One argument of a decoded call, as text (numbers in full, structs as JSON). */
+function showArg(value: unknown): string {
+  if (typeof value === 'bigint') return value.toString()
+  if (typeof value === 'object' && value !== null)
+    return JSON.stringify(value, (_, item: unknown) => (typeof item === 'bigint' ? item.toString() : item))
+  return String(value)
+}
+
+/** `Contract.function(args)` of an operation, or its target and raw data when it cannot be decoded. */
+export function describeOperation(operation: TimelockOperation): string {
+  if (!operation.functionName) return `${operation.contract ?? operation.call.target} ${operation.call.data}`
+  return `${operation.contract}.${operation.functionName}(${(operation.args ?? []).map(showArg).join(', ')})`
+}
+
+/**
+ * The Timelock's owner actions (issue 19): what is scheduled, from when it can run, and what ran or was cancelled.
+ * `only` limits the list to some states (the transparency page shows the pending ones). Execute is offered on a
+ * ready operation to anyone (executors are open), Cancel to the admin (the canceller).
+ */
+export function TimelockOperations({ only }: { only?: readonly TimelockOperationState[] }) {
+  const { t } = useLingui()
+  const { operations, error, reload } = useTimelockOperations()
+  const { account } = useSession()
+  const client = usePublicClient()
+  const send = useTransaction()
+  const timelock = timelockDeployment()?.address
+  const [canCancel, setCanCancel] = useState(false)
+  useEffect(() => {
+    if (!client || !timelock || !account) {
+      setCanCancel(false)
+      return
+    }
+    void readContract(client, {
+      address: timelock,
+      abi: timelockAbi,
+      functionName: 'hasRole',
+      args: [CANCELLER_ROLE, account],
+    })
+      .then(setCanCancel)
+      .catch(() => setCanCancel(false))
+  }, [client, timelock, account])
+
+  if (!timelock) return <EmptyState text={t`No Timelock is deployed on this network`} />
+  if (operations === undefined)
+    return error ? <EmptyState text={t`The list is unavailable right now`} /> : <Spinner label={t`Loading`} />
+  const shown = only ? operations.filter((operation) => only.includes(operation.state)) : operations
+  if (shown.length === 0) return <EmptyState text={t`No owner actions are waiting`} />
+
+  const stateText: Record<TimelockOperationState, string> = {
+    pending: t`Waiting for the delay`,
+    ready: t`Ready to execute`,
+    done: t`Executed`,
+    cancelled: t`Cancelled`,
+  }
+  return (
+    <ol className="tp-actions" data-testid="timelock-operations">
+      {shown.map((operation) => (
+        <li
+          key={operation.id}
+          className="tp-action"
+          data-testid="timelock-operation"
+          data-state={operation.state}
+          data-function={operation.functionName ?? ''}
+        >
+          <div className="tp-action__head">
+            <strong className="app-mono">{describeOperation(operation)}</strong>{' '}
+            <span className={`tp-badge tp-badge--${operation.state}`} data-testid="timelock-state">
+              {stateText[operation.state]}
+            </span>
+          </div>
+          <div className="app-muted">
+            {t`Can be executed from ${showTime(operation.readyAt)}`} ·{' '}
+            {t`Scheduled in block ${operation.scheduledBlock}`}
+          </div>
+          <div className="app-muted app-mono tp-action__tx" title={operation.id}>
+            {t`Operation`} {operation.id}
+          </div>
+          {operation.state === 'ready' && account && (
+            <Button
+              data-testid="timelock-execute"
+              onClick={() =>
+                void send({
+                  request: () => timelockExecuteRequest(timelock, operation),
+                  success: msg`Executed`,
+                }).then(reload)
+              }
+            >
+              {t`Execute`}
+            </Button>
+          )}
+          {(operation.state === 'ready' || operation.state === 'pending') && canCancel && (
+            <Button
+              variant="secondary"
+              data-testid="timelock-cancel"
+              onClick={() =>
+                void send({
+                  request: () => timelockCancelRequest(timelock, operation.id),
+                  success: msg`Cancelled`,
+                }).then(reload)
+              }
+            >
+              {t`Cancel`}
+            </Button>
+          )}
+        </li>
+      ))}
+    </ol>
+  )
+}
