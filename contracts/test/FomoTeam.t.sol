@@ -111,6 +111,7 @@ abstract contract ContractsIIISetup is TokenSetup {
         log.setWriter(address(mining), true);
         log.setWriter(address(stake), true);
         log.setWriter(address(double_), true);
+        double_.setDepositor(address(fomo), true);
         token.approve(address(stake), type(uint256).max);
         stake.fund(1_000_000 ether);
         token.approve(address(mining), type(uint256).max);

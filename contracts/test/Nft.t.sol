@@ -73,7 +73,8 @@ contract NftTest is TestBase {
 
     /// @dev Moving cards between two holders never changes the sum of what they can claim.
     function testFuzz_transfer_conservesDividends(uint16 moved, uint96 funding) public {
-        nft.mint(ALICE, 1, 1_000);
+        // the owner mints at most MAX_OWNER_MINT (100) cards a call
+        for (uint256 i; i < 10; ++i) nft.mint(ALICE, 1, 100);
         nft.mint(BOB, 2, 10);
         uint256 amount = bound(funding, 1, 1e30);
         usdt.mint(address(nft), amount);
