@@ -6,7 +6,7 @@
 //   json/<Name>.json              plain JSON ABIs for other languages
 //   src/generated/deployments.ts  the deployments/<chainId>.json files, for bundlers and browsers
 // Run by the Nx `generate` target after `contracts:build`, and again by the deploy step.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -53,10 +53,8 @@ function main() {
     throw new Error(`no artifacts under ${artifactsDir}: run \`nx run contracts:build\` first`)
   const generatedDir = join(lib, 'src', 'generated')
   const jsonDir = join(lib, 'json')
-  rmSync(generatedDir, { recursive: true, force: true })
-  rmSync(jsonDir, { recursive: true, force: true })
-  mkdirSync(join(generatedDir, 'abis'), { recursive: true })
-  mkdirSync(jsonDir, { recursive: true })
+  const generated = new Map<string, string>()
+  const json = new Map<string, string>()
 
   let abis = `${banner}\n`
   const names: string[] = []
@@ -64,17 +62,19 @@ function main() {
     const name = artifact.contractName
     names.push(name)
     const constName = `${camel(name)}Abi`
-    writeFileSync(
-      join(generatedDir, 'abis', `${constName}.ts`),
+    generated.set(
+      join('abis', `${constName}.ts`),
       `${banner}\n/** ABI of \`${name}\` (${artifact.sourceName}) */\nexport const ${constName} = ${JSON.stringify(artifact.abi, null, 2)} as const\n`,
     )
     abis += `export { ${constName} } from './abis/${constName}.ts'\n`
-    writeFileSync(join(jsonDir, `${name}.json`), JSON.stringify(artifact.abi, null, 2) + '\n')
+    json.set(`${name}.json`, JSON.stringify(artifact.abi, null, 2) + '\n')
   }
-  writeFileSync(join(generatedDir, 'errors.ts'), errorsModule(artifacts))
+  generated.set('errors.ts', errorsModule(artifacts))
   abis += `\n/** Names of every contract with an ABI in this package. */\nexport const contractNames = ${JSON.stringify(names)} as const\n`
-  writeFileSync(join(generatedDir, 'abis.ts'), abis)
-  writeDeployments()
+  generated.set('abis.ts', abis)
+  generated.set('deployments.ts', deploymentsModule())
+  syncFiles(generatedDir, generated)
+  syncFiles(jsonDir, json)
   console.log(
     `abi: ${names.length} ABIs written to ${relative(process.cwd(), generatedDir)} and ${relative(process.cwd(), jsonDir)}`,
   )
@@ -105,16 +105,48 @@ export function errorsModule(artifacts: readonly Artifact[]): string {
   return `${banner}\n/** Every custom error of every contract in this package, once each (sorted by signature). */\nexport const nexusErrorsAbi = ${JSON.stringify(errors, null, 2)} as const\n`
 }
 
-export function writeDeployments() {
+/** `src/generated/deployments.ts`: every deployments/<chainId>.json, for bundlers and browsers. */
+function deploymentsModule(): string {
   const deploymentsDir = join(lib, 'deployments')
-  const generatedDir = join(lib, 'src', 'generated')
-  mkdirSync(generatedDir, { recursive: true })
   const files = existsSync(deploymentsDir) ? readdirSync(deploymentsDir).filter((f) => /^\d+\.json$/.test(f)) : []
   const entries = files
     .sort()
     .map((f) => `  ${basename(f, '.json')}: ${readFileSync(join(deploymentsDir, f), 'utf8').trim()},`)
-  const body = `${banner}import type { DeploymentFile } from '../types.ts'\n\n/** Every deployments/<chainId>.json known when this package was generated. */\nexport const deployments: Record<number, DeploymentFile> = {\n${entries.join('\n')}\n}\n`
-  writeFileSync(join(generatedDir, 'deployments.ts'), body)
+  return `${banner}import type { DeploymentFile } from '../types.ts'\n\n/** Every deployments/<chainId>.json known when this package was generated. */\nexport const deployments: Record<number, DeploymentFile> = {\n${entries.join('\n')}\n}\n`
+}
+
+export function writeDeployments() {
+  const generatedDir = join(lib, 'src', 'generated')
+  mkdirSync(generatedDir, { recursive: true })
+  writeAtomically(join(generatedDir, 'deployments.ts'), deploymentsModule())
+}
+
+/**
+ * Makes `dir` hold exactly `files` (relative path → content) without a moment in which a file is missing or half
+ * written: tests and dev servers of other projects read these modules while a stack start regenerates them (a
+ * deployment changes deployments/*.json, an input of `abi:generate`). Unchanged files are left alone, changed ones
+ * are replaced by rename, files no longer generated are removed last.
+ */
+function syncFiles(dir: string, files: ReadonlyMap<string, string>) {
+  mkdirSync(dir, { recursive: true })
+  for (const [path, content] of files) {
+    const target = join(dir, path)
+    if (existsSync(target) && readFileSync(target, 'utf8') === content) continue
+    mkdirSync(dirname(target), { recursive: true })
+    writeAtomically(target, content)
+  }
+  const wanted = new Set([...files.keys()].map((path) => join(dir, path)))
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name)
+    // another generator's temporary file is its own to rename
+    if (entry.isFile() && !wanted.has(path) && !path.endsWith('.tmp')) rmSync(path, { force: true })
+  }
+}
+
+function writeAtomically(target: string, content: string) {
+  const temporary = `${target}.${process.pid}.tmp`
+  writeFileSync(temporary, content)
+  renameSync(temporary, target)
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
