@@ -121,5 +121,12 @@ describe('compileEvent', () => {
     expect(() => decode(topics, data.slice(0, -64) as Hex)).toThrow()
     expect(() => decode(topics.slice(0, -1), data)).toThrow(/indexed topics/)
     expect(() => decode(topics, '0x')).toThrow()
+    // a last string that is empty is its length word alone: without that word the data is short too
+    const empty = event.inputs.map((input, i) => (input.type === 'string' ? '' : values[i]))
+    const emptyData = encodeAbiParameters(
+      event.inputs.filter((input) => !input.indexed),
+      event.inputs.flatMap((input, i) => (input.indexed ? [] : [empty[i]])),
+    )
+    expect(() => decode(topicsOf(event, empty), emptyData.slice(0, -64) as Hex)).toThrow(/out of the data's bounds/)
   })
 })

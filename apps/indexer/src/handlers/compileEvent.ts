@@ -86,8 +86,9 @@ export function compileEvent(event: AbiEvent): EventDecoder {
         const asString = input.type === 'string'
         return (hex: string, slot: number) => {
           const offset = Number.parseInt(hex.slice(slot * 64, slot * 64 + 64), 16) * 2
+          // the length word must be there too: parseInt of a missing word is NaN, and NaN passes every comparison
           const length = Number.parseInt(hex.slice(offset, offset + 64), 16) * 2
-          if (!Number.isSafeInteger(offset) || offset + 64 + length > hex.length) {
+          if (!Number.isSafeInteger(offset) || !Number.isSafeInteger(length) || offset + 64 + length > hex.length) {
             throw new Error(`${input.type} at slot ${slot} is out of the data's bounds`)
           }
           const body = hex.slice(offset + 64, offset + 64 + length)
