@@ -408,13 +408,12 @@ contract Fomo is NexusUpgradeable, IFomo {
         FomoLib.check("main", main_.code.length, 1, type(uint256).max);
         FomoLib.check("oracle", oracle_.code.length, 1, type(uint256).max);
         FomoLib.check("router", router_.code.length, 1, type(uint256).max);
-        // standing approvals (the pool approves exactly these two spenders, once, instead of once per order)
+        // no standing approvals: an order approves exactly what it spends (FomoLib); an allowance left by an
+        // implementation before that rule is revoked here, so no replaceable address keeps any allowance
         address previousRouter = address(_s.router);
         address previousDouble = address(_s.double_);
-        if (previousRouter != address(0) && previousRouter != router_) _s.nex.forceApprove(previousRouter, 0);
-        if (previousDouble != address(0) && previousDouble != double_) _s.usdt.forceApprove(previousDouble, 0);
-        _s.nex.forceApprove(router_, type(uint256).max);
-        if (double_ != address(0)) _s.usdt.forceApprove(double_, type(uint256).max);
+        if (previousRouter != address(0)) _s.nex.forceApprove(previousRouter, 0);
+        if (previousDouble != address(0)) _s.usdt.forceApprove(previousDouble, 0);
         _s.main = IMain(main_);
         _s.log = ILog(log_);
         _s.oracle = IPriceOracle(oracle_);

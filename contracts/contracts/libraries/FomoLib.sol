@@ -383,7 +383,9 @@ library FomoLib {
         address[] memory path = new address[](2);
         path[0] = address($.nex);
         path[1] = address($.usdt);
-        $.router.swapExactTokensForTokensSupportingFeeOnTransferTokens(
+        IUniswapV2Router02 router = $.router;
+        $.nex.forceApprove(address(router), tokens); // exactly what this swap spends (no standing approval)
+        router.swapExactTokensForTokensSupportingFeeOnTransferTokens(
             tokens,
             FeeMath.bps(value, FeeMath.BPS - $.cfg.swapRate),
             path,
@@ -544,7 +546,15 @@ library FomoLib {
             split[4],
             split[5]
         );
-        if (split[2] > 0) $.double_.deposit(msg.sender, split[2], orderIndex); // approved once, see Fomo
+        if (split[2] > 0) _payDouble($, split[2], orderIndex);
+    }
+
+    /// @dev Pays Double its share of an order: approves exactly `amount` for this one call (Double pulls exactly
+    /// that), so no replaceable address ever holds a standing allowance on the pool's USDT.
+    function _payDouble(Layout storage $, uint256 amount, uint256 orderIndex) private {
+        IDouble double_ = $.double_;
+        $.usdt.forceApprove(address(double_), amount);
+        double_.deposit(msg.sender, amount, orderIndex);
     }
 
     /// @dev Whether `account` earns referral and team rewards: it has a locked order and is not blacklisted (as in
