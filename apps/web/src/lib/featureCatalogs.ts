@@ -14,10 +14,10 @@ export const PAGE_FEATURES: Readonly<Record<string, readonly string[]>> = {
   '/ido': ['account', 'ido'],
   '/': [],
   '/invites': ['account', 'invites', 'team'],
-  '/manager': ['admin'],
-  '/managerFom': ['admin'],
-  '/managerMining': ['admin'],
-  '/managerSuper': ['admin'],
+  '/manager': ['admin', 'timelock'],
+  '/managerFom': ['admin', 'timelock'],
+  '/managerMining': ['admin', 'timelock'],
+  '/managerSuper': ['admin', 'timelock'],
   '/mine': ['account', 'mine'],
   '/mining': ['account', 'fomo', 'mining'],
   '/miningMine': ['account', 'fomo', 'mining'],
@@ -29,7 +29,7 @@ export const PAGE_FEATURES: Readonly<Record<string, readonly string[]>> = {
   '/superFomTeam': ['account', 'fomo'],
   '/swap': [],
   '/team': ['account', 'team'],
-  '/transparency': ['admin', 'transparency'],
+  '/transparency': ['admin', 'timelock', 'transparency'],
   '/wp': [],
 }
 
