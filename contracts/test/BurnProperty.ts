@@ -12,12 +12,12 @@ import { parseEther, zeroAddress, type Address } from 'viem'
 import { deployContractsIISystem } from './helpers/contractsII.ts'
 import {
   attempt,
-  fcParameters,
+  assertOverRandomTrees,
+  FIXED_TREES,
   levelOf,
   MAX_NODES,
   nodeAddress,
   parentMap,
-  treeArbitrary,
   type Tree,
 } from './helpers/property.ts'
 import { assertTeams } from './helpers/teams.ts'
@@ -174,23 +174,16 @@ describe('Burn properties (random trees and actions)', async () => {
   }
 
   it('no action reverts for an accounting reason; team figures match the recount; held >= owed', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        treeArbitrary,
-        fc.array(actionArbitrary, { minLength: 5, maxLength: 40 }),
-        async (tree, actions) => {
-          const s = await networkHelpers.loadFixture(fixture)
-          await run(s, tree, actions)
-        },
-      ),
-      fcParameters(15, 300),
-    )
+    await assertOverRandomTrees({
+      actions: actionArbitrary,
+      defaultRuns: 15,
+      deepRuns: 300,
+      check: async (tree, actions) => run(await networkHelpers.loadFixture(fixture), tree, actions),
+    })
   })
 
   it('a deep chain and a wide star of 40 with every member ordering: figures match, everyone can claim', async () => {
-    const chain: Tree = Array.from({ length: MAX_NODES }, (_, i) => ({ parent: i - 1, joinsAtStart: true }))
-    const star: Tree = Array.from({ length: MAX_NODES }, () => ({ parent: -1, joinsAtStart: true }))
-    for (const tree of [chain, star]) {
+    for (const tree of FIXED_TREES) {
       const s = await networkHelpers.loadFixture(fixture)
       const actions = tree.map((_, i) => ({ kind: 'burn' as const, who: i, payer: null, times: 1 + (i % 7) }))
       await run(s, tree, [...actions, { kind: 'time', seconds: 20_000 }, ...actions.slice(0, 10)])

@@ -13,12 +13,12 @@ import { network } from 'hardhat'
 import { parseEther, type Address } from 'viem'
 import {
   attempt,
-  fcParameters,
+  assertOverRandomTrees,
+  FIXED_TREES,
   levelOf,
   MAX_NODES,
   nodeAddress,
   parentMap,
-  treeArbitrary,
   type Tree,
 } from './helpers/property.ts'
 import { assertTeams } from './helpers/teams.ts'
@@ -222,23 +222,16 @@ describe('Fomo properties (random trees and actions)', async () => {
   }
 
   it('no action reverts for an accounting reason; team figures match the recount; held >= owed', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        treeArbitrary,
-        fc.array(actionArbitrary, { minLength: 5, maxLength: 40 }),
-        async (tree, actions) => {
-          const s = await networkHelpers.loadFixture(fixture)
-          await run(s, tree, actions)
-        },
-      ),
-      fcParameters(12, 300),
-    )
+    await assertOverRandomTrees({
+      actions: actionArbitrary,
+      defaultRuns: 12,
+      deepRuns: 300,
+      check: async (tree, actions) => run(await networkHelpers.loadFixture(fixture), tree, actions),
+    })
   })
 
   it('a deep chain and a wide star of 40 with every member ordering: figures match, everyone can take out', async () => {
-    const chain: Tree = Array.from({ length: MAX_NODES }, (_, i) => ({ parent: i - 1, joinsAtStart: true }))
-    const star: Tree = Array.from({ length: MAX_NODES }, () => ({ parent: -1, joinsAtStart: true }))
-    for (const tree of [chain, star]) {
+    for (const tree of FIXED_TREES) {
       const s = await networkHelpers.loadFixture(fixture)
       const actions: Action[] = tree.map((_, i) => ({
         kind: 'burn',

@@ -102,3 +102,22 @@ export function levelOf(basis: bigint, thresholds: readonly bigint[]) {
   }
   return 0n
 }
+
+/** The fixed shapes each property file also runs: a chain of MAX_NODES, each under the previous, and a star under genesis. */
+export const FIXED_TREES: readonly Tree[] = [
+  Array.from({ length: MAX_NODES }, (_, i) => ({ parent: i - 1, joinsAtStart: true })),
+  Array.from({ length: MAX_NODES }, () => ({ parent: -1, joinsAtStart: true })),
+]
+
+/** Checks `check` on random trees with 5-40 random actions each (fast-check; FUZZ_DEEP=1 runs `deepRuns`). */
+export async function assertOverRandomTrees<A>(options: {
+  actions: fc.Arbitrary<A>
+  defaultRuns: number
+  deepRuns: number
+  check: (tree: Tree, actions: A[]) => Promise<void>
+}) {
+  await fc.assert(
+    fc.asyncProperty(treeArbitrary, fc.array(options.actions, { minLength: 5, maxLength: 40 }), options.check),
+    fcParameters(options.defaultRuns, options.deepRuns),
+  )
+}
