@@ -127,7 +127,7 @@ contract Stake is NexusUpgradeable, IStake {
     // --- users ---------------------------------------------------------------------------------------------
 
     /// @inheritdoc IStake
-    function deposit(uint256 amount) external whenNotPaused nonReentrant {
+    function deposit(uint256 amount, uint256 minRewardTokens) external whenNotPaused nonReentrant {
         (uint256 registered, ) = _main.users(msg.sender);
         if (registered == 0) revert StakeNotRegistered(msg.sender);
         Config storage config = _config;
@@ -142,6 +142,7 @@ contract Stake is NexusUpgradeable, IStake {
         address[] memory referrers = _main.getReferrers(msg.sender, 2);
         Quote memory q = _quote(amount, ido, referrers.length);
         if (q.price == 0) revert StakeNoPrice(round);
+        if (q.rewardTokens < minRewardTokens) revert StakeRewardBelowMinimum(q.rewardTokens, minRewardTokens);
         {
             uint256 needed = q.rewardTokens + q.directTokens + q.indirectTokens;
             uint256 available = excessOf(address(_nex));
@@ -201,6 +202,9 @@ contract Stake is NexusUpgradeable, IStake {
         uint256 count = _idos.length;
         if (index > count || index >= MAX_ROUNDS) revert StakeInvalidRound(index, count);
         IdoData storage ido = index == count ? _idos.push() : _idos[index];
+        // a round's terms are fixed by its first deposit: later deposits of the round get what the first got
+        if (ido.idoTotal != 0 && (s.idoRate != ido.idoRate || s.idoPrice != ido.idoPrice || s.idoFirst != ido.idoFirst))
+            revert StakeRoundTermsFixed(index);
         _check("idoMax", s.idoMax, ido.idoTotal == 0 ? 1 : ido.idoTotal, MAX_AMOUNT);
         _check("idoMin", s.idoMin, 1, s.idoMax);
         _check("idoRate", s.idoRate, 0, MAX_IDO_RATE);

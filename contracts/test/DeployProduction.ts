@@ -190,7 +190,7 @@ describe('production deployment on a stand-in for BSC testnet (chain 97)', async
     const burnEvery = (await burn.read.getConfig()).burnEvery
     await burn.write.burn([u, 1n, burnEvery, false], as)
     // Stake, Mining, FOM pool, Double
-    await stake.write.deposit([100n * ether], as)
+    await stake.write.deposit([100n * ether, 0n], as)
     await mining.write.deposit([0n, 100n * ether], as)
     await fomo.write.burn([0n, 1n, 100n * ether, true], as)
     await double.write.deposit([u, 100n * ether, 0n], as)

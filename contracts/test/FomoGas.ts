@@ -43,7 +43,7 @@ describe('Contracts III gas snapshot', async () => {
       await fomo.write.burn([1n, 1n, true], { account: wallet.account })
       await superFomo.write.burn([1n, 1n, true], { account: wallet.account })
       await mining.write.deposit([0n, local.mining.userMin], { account: wallet.account })
-      await stake.write.deposit([parseEther('100')], { account: wallet.account })
+      await stake.write.deposit([parseEther('100'), 0n], { account: wallet.account })
       await double.write.deposit([wallet.account.address, 1n, 0n], { account: wallet.account })
     }
     await measure('Fomo.burn (USDT, first order)', fomo.write.burn([1n, min, true], { account: erin.account }))
@@ -79,8 +79,8 @@ describe('Contracts III gas snapshot', async () => {
       mining.write.claimRelease([erinStakes[erinStakes.length - 1].index], { account: erin.account }),
     )
 
-    await measure('Stake.deposit (first)', stake.write.deposit([parseEther('500')], { account: erin.account }))
-    await measure('Stake.deposit (next)', stake.write.deposit([parseEther('500')], { account: erin.account }))
+    await measure('Stake.deposit (first)', stake.write.deposit([parseEther('500'), 0n], { account: erin.account }))
+    await measure('Stake.deposit (next)', stake.write.deposit([parseEther('500'), 0n], { account: erin.account }))
     await measure('Stake.fund', stake.write.fund([parseEther('1')], { account: alice.account }))
     await time.increase(Number(local.stake.addTime + 5n * local.stake.dayTimes))
     await measure('Stake.claim', stake.write.claim({ account: erin.account }))

@@ -102,7 +102,7 @@ contract ContractsIIIHandler {
 
     function stakeDeposit(uint256 actor, uint256 amount) external {
         VM.prank(_actor(actor));
-        try _stake.deposit(100 ether + (amount % 1_000 ether)) {} catch {}
+        try _stake.deposit(100 ether + (amount % 1_000 ether), 0) {} catch {}
     }
 
     function stakeClaim(uint256 actor) external {

@@ -241,7 +241,7 @@ contract FomoTeamTest is ContractsIIISetup {
         vm.warp(block.timestamp + 7 * DAY);
         _measure("Mining.claimReward", late, abi.encodeCall(IMining.claimReward, ()));
         _measure("Mining.claimRelease", late, abi.encodeCall(IMining.claimRelease, (1)));
-        _measure("Stake.deposit", late, abi.encodeCall(IStake.deposit, (1_000 ether)));
+        _measure("Stake.deposit", late, abi.encodeCall(IStake.deposit, (1_000 ether, 0)));
         _measure("Stake.claim", late, abi.encodeCall(IStake.claim, ()));
         _measure("Double.claim", late, abi.encodeCall(IDouble.claim, ()));
     }

@@ -174,7 +174,7 @@ describe('Contracts III worst cases in a 10,000-member team (8 generations)', as
     )
     await measure(
       'Stake.deposit (first of the pool, 2 never-active generations, with its Log entry)',
-      s.stake.write.deposit([local.stake.userMax], { account: second.account }),
+      s.stake.write.deposit([local.stake.userMax, 0n], { account: second.account }),
       s.publicClient,
     )
     await measure(
@@ -190,7 +190,7 @@ describe('Contracts III worst cases in a 10,000-member team (8 generations)', as
     await s.log.write.addLog([first.account.address, s.deployer.account.address, 'NEX', 'other', 1n, 1n, false])
     await measure(
       "Stake.deposit (first of the pool, after another account's Log entry, with its Log entry)",
-      s.stake.write.deposit([local.stake.userMax], { account: second.account }),
+      s.stake.write.deposit([local.stake.userMax, 0n], { account: second.account }),
       s.publicClient,
     )
   })
@@ -202,7 +202,7 @@ describe('Contracts III worst cases in a 10,000-member team (8 generations)', as
     await s.stake.write.setIdo([0n, { ...stakeIdos[0], idoMax: local.stake.userMax }])
     await measure(
       "Stake.deposit (first of the pool, fills the round, after another account's Log entry, with its Log entry)",
-      s.stake.write.deposit([local.stake.userMax], { account: second.account }),
+      s.stake.write.deposit([local.stake.userMax, 0n], { account: second.account }),
       s.publicClient,
     )
     assert.equal((await s.stake.read.getConfig()).round, 1n, 'the round filled')
@@ -228,7 +228,7 @@ describe('Contracts III worst cases in a 10,000-member team (8 generations)', as
     for (const wallet of referrers) {
       await join(s, wallet, s.deployer.account.address)
       await s.mining.write.deposit([5n, parseEther('1000')], { account: wallet.account })
-      await s.stake.write.deposit([parseEther('100')], { account: wallet.account })
+      await s.stake.write.deposit([parseEther('100'), 0n], { account: wallet.account })
     }
     await time.increase(Number(local.mining.dayTimes))
     await measure(
@@ -238,7 +238,7 @@ describe('Contracts III worst cases in a 10,000-member team (8 generations)', as
     )
     await measure(
       'Stake.deposit (first, 2 active generations, with its Log entry)',
-      s.stake.write.deposit([local.stake.userMax], { account: second.account }),
+      s.stake.write.deposit([local.stake.userMax, 0n], { account: second.account }),
       s.publicClient,
     )
   })

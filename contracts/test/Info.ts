@@ -19,7 +19,7 @@ describe('Info (one call per page)', async () => {
     await s.fomo.write.burn([1n, parseEther('500'), true], { account: carol.account })
     await s.superFomo.write.burn([1n, parseEther('2000'), true], { account: carol.account })
     await s.mining.write.deposit([1n, parseEther('1000')], { account: carol.account })
-    await s.stake.write.deposit([parseEther('300')], { account: carol.account })
+    await s.stake.write.deposit([parseEther('300'), 0n], { account: carol.account })
     return { ...s, alice, bob, carol, stranger }
   }
 

@@ -40,7 +40,7 @@ describe('Stake (rounds, reward caps, NEX releases)', async () => {
     const ido = stakeIdos[0]
     const rewardMax = (amount * ido.idoRate) / BPS
     const first = (rewardMax * ido.idoFirst) / BPS
-    const hash = await stake.write.deposit([amount], { account: carol.account })
+    const hash = await stake.write.deposit([amount, 0n], { account: carol.account })
     const record = await stake.read.stakes([1n])
     const price = record.startPrice
     assert.ok(price >= ido.idoPrice)
@@ -91,33 +91,37 @@ describe('Stake (rounds, reward caps, NEX releases)', async () => {
     const { stake, carol, stranger } = s
     const as = { account: carol.account }
     await viem.assertions.revertWithCustomErrorWithArgs(
-      stake.write.deposit([parseEther('99')], as),
+      stake.write.deposit([parseEther('99'), 0n], as),
       stake,
       'StakeAmountOutOfRange',
       [parseEther('99'), stakeIdos[0].idoMin, local.stake.userMax],
     )
-    await stake.write.deposit([parseEther('9000')], as)
+    await stake.write.deposit([parseEther('9000'), 0n], as)
     await viem.assertions.revertWithCustomErrorWithArgs(
-      stake.write.deposit([parseEther('1001')], as),
+      stake.write.deposit([parseEther('1001'), 0n], as),
       stake,
       'StakeAmountOutOfRange',
       [parseEther('1001'), stakeIdos[0].idoMin, parseEther('1000')],
     )
     await viem.assertions.revertWithCustomErrorWithArgs(
-      stake.write.deposit([parseEther('100')], { account: stranger.account }),
+      stake.write.deposit([parseEther('100'), 0n], { account: stranger.account }),
       stake,
       'StakeNotRegistered',
       [getAddress(stranger.account.address)],
     )
     await stake.write.pause()
-    await viem.assertions.revertWithCustomError(stake.write.deposit([parseEther('100')], as), stake, 'EnforcedPause')
+    await viem.assertions.revertWithCustomError(
+      stake.write.deposit([parseEther('100'), 0n], as),
+      stake,
+      'EnforcedPause',
+    )
   })
 
   it('fills a round, cools down, and lets whitelisted accounts in early', async () => {
     const s = await networkHelpers.loadFixture(fixture)
     const { stake, carol, bob, alice } = s
     await stake.write.setIdo([0n, { ...stakeIdos[0], idoMax: parseEther('1000') }])
-    const hash = await stake.write.deposit([parseEther('1000')], { account: carol.account })
+    const hash = await stake.write.deposit([parseEther('1000'), 0n], { account: carol.account })
     const now = BigInt(
       (await s.publicClient.getBlock({ blockHash: (await s.publicClient.getTransactionReceipt({ hash })).blockHash }))
         .timestamp,
@@ -130,7 +134,7 @@ describe('Stake (rounds, reward caps, NEX releases)', async () => {
     assert.equal((await stake.read.getConfig()).round, 1n)
     assert.equal((await stake.read.getIdos())[1].startTime, now + local.stake.roundCool)
     await viem.assertions.revertWithCustomErrorWithArgs(
-      stake.write.deposit([parseEther('100')], { account: bob.account }),
+      stake.write.deposit([parseEther('100'), 0n], { account: bob.account }),
       stake,
       'StakeRoundNotStarted',
       [1n, now + local.stake.roundCool],
@@ -142,14 +146,14 @@ describe('Stake (rounds, reward caps, NEX releases)', async () => {
       [getAddress(bob.account.address), true],
     )
     assert.equal(await stake.read.isWhitelisted([bob.account.address]), true)
-    await stake.write.deposit([parseEther('100')], { account: bob.account })
+    await stake.write.deposit([parseEther('100'), 0n], { account: bob.account })
     assert.equal((await stake.read.stakes([2n])).period, 1n)
     await time.increaseTo(now + local.stake.roundCool)
-    await stake.write.deposit([parseEther('100')], { account: alice.account })
+    await stake.write.deposit([parseEther('100'), 0n], { account: alice.account })
     // past the last round
     await stake.write.setConfig([{ ...local.stake, round: 3n }])
     await viem.assertions.revertWithCustomErrorWithArgs(
-      stake.write.deposit([parseEther('100')], { account: alice.account }),
+      stake.write.deposit([parseEther('100'), 0n], { account: alice.account }),
       stake,
       'StakeNoRound',
       [3n],
@@ -162,7 +166,7 @@ describe('Stake (rounds, reward caps, NEX releases)', async () => {
     const { stake, carol, token, stranger } = s
     await stake.write.setConfig([{ ...local.stake, releaseDay: 4n, feeRate: 0n }])
     const amount = parseEther('1000')
-    await stake.write.deposit([amount], { account: carol.account })
+    await stake.write.deposit([amount, 0n], { account: carol.account })
     const record = await stake.read.stakes([1n])
     const reserved = (record.rewardMax * E18) / record.startPrice
     const firstTokens = ((record.rewardMax - record.rewardSurplus) * E18) / record.startPrice
@@ -208,7 +212,7 @@ describe('Stake (rounds, reward caps, NEX releases)', async () => {
   it('refuses a deposit its free NEX cannot cover; withdraws only the excess; admin calls keep coverage', async () => {
     const s = await networkHelpers.loadFixture(fixture)
     const { stake, token, carol, bob, deployer } = s
-    await stake.write.deposit([parseEther('5000')], { account: carol.account })
+    await stake.write.deposit([parseEther('5000'), 0n], { account: carol.account })
     const reserved = async () => {
       const t = await stake.read.getTotals()
       return t.totalReserved + t.totalBalance
@@ -224,11 +228,11 @@ describe('Stake (rounds, reward caps, NEX releases)', async () => {
     await stake.write.withdrawExcess([token.address, deployer.account.address, excess])
     // the USDT staked is income: free to withdraw
     assert.equal(await stake.read.excessOf([s.usdt.address]), parseEther('5000'))
-    const hash = stake.write.deposit([parseEther('100')], { account: bob.account })
+    const hash = stake.write.deposit([parseEther('100'), 0n], { account: bob.account })
     await viem.assertions.revertWithCustomError(hash, stake, 'StakeInsufficientPool')
     for (const call of [
       () => stake.write.setConfig([{ ...local.stake, feeRate: 2_000n, releaseDay: 1n, dayTimes: 60n }]),
-      () => stake.write.setIdo([0n, { ...stakeIdos[0], idoRate: 50_000n }]),
+      () => stake.write.setIdo([1n, { ...stakeIdos[1], idoRate: 50_000n }]),
       () => stake.write.setWhitelist([carol.account.address, true]),
     ]) {
       await call()
@@ -243,6 +247,54 @@ describe('Stake (rounds, reward caps, NEX releases)', async () => {
       1n,
       10n ** 30n,
     ])
+  })
+
+  it('a round change between approval and deposit cannot make the deposit pay USDT for nothing (finding 5)', async () => {
+    const s = await networkHelpers.loadFixture(fixture)
+    const { stake, usdt, carol, bob } = s
+    const amount = parseEther('1000')
+    // carol has approved and quotes the round she sees: the reward and the price a deposit uses now
+    const ido = (await stake.read.getIdos())[0]
+    const quoted = await stake.read.getPrice([(amount * ido.idoRate) / BPS])
+    const minRewardTokens = (quoted * 99n) / 100n
+    for (const change of [{ idoRate: 0n }, { idoPrice: 10n ** 30n }]) {
+      const snapshot = await networkHelpers.takeSnapshot()
+      // the owner rewrites the round before her deposit is mined (the old code then took her USDT for 0 NEX)
+      await stake.write.setIdo([0n, { ...stakeIdos[0], ...change }])
+      const usdtBefore = await usdt.read.balanceOf([carol.account.address])
+      const rewardTokens = change.idoRate === 0n ? 0n : await stake.read.getPrice([(amount * ido.idoRate) / BPS])
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        stake.write.deposit([amount, minRewardTokens], { account: carol.account }),
+        stake,
+        'StakeRewardBelowMinimum',
+        [rewardTokens, minRewardTokens],
+      )
+      assert.equal(await usdt.read.balanceOf([carol.account.address]), usdtBefore)
+      await snapshot.restore()
+    }
+    // on the terms she saw, the deposit goes through and pays at least her minimum
+    await stake.write.deposit([amount, minRewardTokens], { account: carol.account })
+    const record = await stake.read.stakes([1n])
+    assert.ok((record.rewardMax * E18) / record.startPrice >= minRewardTokens)
+    // once a round has a deposit its terms are fixed: later depositors of the round get the same terms
+    for (const change of [{ idoRate: 0n }, { idoPrice: 10n ** 30n }, { idoFirst: 0n }]) {
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        stake.write.setIdo([0n, { ...stakeIdos[0], ...change }]),
+        stake,
+        'StakeRoundTermsFixed',
+        [0n],
+      )
+    }
+    // its size may still change (not below what is staked), and the next rounds stay free to set
+    await stake.write.setIdo([0n, { ...stakeIdos[0], idoMax: parseEther('50000') }])
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      stake.write.setIdo([0n, { ...stakeIdos[0], idoMax: amount - 1n, idoMin: 1n }]),
+      stake,
+      'StakeValueOutOfBounds',
+      ['idoMax', amount - 1n, amount, 10n ** 30n],
+    )
+    await stake.write.setIdo([1n, { ...stakeIdos[1], idoRate: 0n }])
+    await stake.write.deposit([parseEther('100'), 0n], { account: bob.account })
   })
 
   it('bounds every owner setter, emits events, and refuses non-owners', async () => {

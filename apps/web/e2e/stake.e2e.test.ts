@@ -139,7 +139,7 @@ describe('staking cap', () => {
         address: Stake,
         abi: stakeAbi as Abi,
         functionName: 'deposit',
-        args: [config.userMax - staked],
+        args: [config.userMax - staked, 0n],
       })
     }
     const { page, problems, context } = await openConnected(browser, baseUrl, {

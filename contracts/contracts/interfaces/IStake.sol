@@ -113,6 +113,12 @@ interface IStake {
     error StakeValueOutOfBounds(string name, uint256 value, uint256 min, uint256 max);
     /// @notice A round index past the end of the list (at most `count`, which appends).
     error StakeInvalidRound(uint256 index, uint256 count);
+    /// @notice The deposit would earn fewer NEX than the caller's `minRewardTokens` (the round's terms or the
+    /// price changed after the caller looked).
+    error StakeRewardBelowMinimum(uint256 rewardTokens, uint256 minRewardTokens);
+    /// @notice The round has deposits: its terms (`idoRate`, `idoPrice`, `idoFirst`) can no longer change, only its
+    /// size (`idoMax` >= `idoTotal`, `idoMin`) and `startTime`.
+    error StakeRoundTermsFixed(uint256 index);
 
     /// @notice Emitted for every deposit.
     event Deposited(
@@ -143,8 +149,10 @@ interface IStake {
     /// @notice Emitted when anyone adds NEX to the reward pool.
     event PoolFunded(address indexed from, uint256 amount);
 
-    /// @notice Stakes `amount` USDT in the current round. Emits {Deposited} (and {ReferralRewarded}, {RoundFilled}).
-    function deposit(uint256 amount) external;
+    /// @notice Stakes `amount` USDT in the current round; reverts with {StakeRewardBelowMinimum} unless the reward
+    /// is worth at least `minRewardTokens` NEX (quote it from `getIdos()` and `getPrice`, less a tolerance for the
+    /// TWAP). Emits {Deposited} (and {ReferralRewarded}, {RoundFilled}).
+    function deposit(uint256 amount, uint256 minRewardTokens) external;
 
     /// @notice Releases what is due on up to `MAX_CLAIM` stakes and pays the NEX balance. Send `handleGas` wei.
     function claim() external payable;
@@ -152,7 +160,8 @@ interface IStake {
     /// @notice Adds `amount` NEX from the caller to the reward pool. Emits {PoolFunded}.
     function fund(uint256 amount) external;
 
-    /// @notice Adds (`index == count`) or changes a round (owner only, bounded). Emits {IdoUpdated}.
+    /// @notice Adds (`index == count`) or changes a round (owner only, bounded). Once a round has a deposit its
+    /// terms are fixed ({StakeRoundTermsFixed}); each stake keeps its own terms anyway. Emits {IdoUpdated}.
     function setIdo(uint256 index, IdoSettings calldata settings) external;
 
     /// @notice Sets the config (owner only, bounded). Emits {ConfigUpdated}.

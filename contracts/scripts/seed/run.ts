@@ -326,14 +326,14 @@ export async function seed(
       const [user] = await stake.read.getUserInfo([address(staker)])
       const room = stakeConfig.userMax - user.amount
       const amount = room < left ? room : left
-      if (amount >= idoMin || amount === left) await send(as(staker), stake, 'deposit', [amount])
+      if (amount >= idoMin || amount === left) await send(as(staker), stake, 'deposit', [amount, 0n])
       staker++
     }
     await networkHelpers.time.increase(Number(stakeConfig.roundCool))
   }
   // round 2: the remaining accounts deposit a part of it
   for (; staker < SEED_ACCOUNTS; staker++)
-    await send(as(staker), stake, 'deposit', [BigInt(1_000 + 500 * (staker % 6)) * ether])
+    await send(as(staker), stake, 'deposit', [BigInt(1_000 + 500 * (staker % 6)) * ether, 0n])
 
   // --- move the chain past the IDO cooldown, the FOM clocks and the shortest mining lock ----------------------------
   const roundState = await ido.read.getRoundState()

@@ -55,6 +55,7 @@ describe('public API', () => {
         "roundPhase",
         "shortenAddress",
         "signInMessageTtl",
+        "stakeMinReward",
         "teamLevelLabel",
         "timelockCancelRequest",
         "timelockExecuteRequest",

@@ -103,6 +103,7 @@ export {
 } from '../utils/quoteSwap.ts'
 export { type LogAction, logActions } from '../utils/logActions.ts'
 export { bnbForUsdt } from '../utils/bnbForUsdt.ts'
+export { stakeMinReward } from '../utils/stakeMinReward.ts'
 export { InvalidSwapQuoteError, type InvalidSwapQuoteErrorType } from '../errors/swap.ts'
 
 export {

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import { stakeAbi } from '@nexus/abi'
+import { stakeMinReward } from '@nexus/sdk'
 import { Button, Card, Countdown } from '@nexus/ui'
 import { erc20Abi } from 'viem'
 import type { Address } from 'viem'
@@ -36,6 +37,8 @@ export function StakePage() {
   )
 }
 
+const ONE_USDT = 10n ** 18n
+
 /** Where a round stands: before its start, open, filled, or still to come after the current one. */
 export type RoundPhase = 'upcoming' | 'open' | 'filled' | 'next'
 
@@ -68,6 +71,7 @@ function Staking({ stake, usdt }: { stake: Address; usdt: Address }) {
           { address: stake, abi: stakeAbi, functionName: 'isWhitelisted', args: [who] },
           { address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
           { address: stake, abi: stakeAbi, functionName: 'getTotals' },
+          { address: stake, abi: stakeAbi, functionName: 'getPrice', args: [ONE_USDT] },
         ] as const,
       [stake, usdt, who],
     ),
@@ -78,6 +82,8 @@ function Staking({ stake, usdt }: { stake: Address; usdt: Address }) {
   const whitelisted = account ? ok(data?.[3]) : undefined
   const balance = account ? ok(data?.[4]) : undefined
   const totals = ok(data?.[5])
+  // NEX per USDT of reward at the price a deposit uses now (reverts, so undefined, when no round is left)
+  const tokensPerUsdt = ok(data?.[6])
   const user = info?.[0]
   const stakes = info?.[1] ?? []
   const stakesFailed = data?.[2]?.status === 'failure'
@@ -99,14 +105,25 @@ function Staking({ stake, usdt }: { stake: Address; usdt: Address }) {
     : undefined
   const startsIn = current ? secondsUntil(current.startTime, now) : 0
   const open =
-    current !== undefined && (startsIn === 0 || whitelisted === true) && roundLeft !== undefined && roundLeft > 0n
+    current !== undefined &&
+    tokensPerUsdt !== undefined &&
+    (startsIn === 0 || whitelisted === true) &&
+    roundLeft !== undefined &&
+    roundLeft > 0n
 
   async function deposit() {
     await send({
       amount: { input, rules: { min: range?.min, max: range?.max, balance } },
       check: () => (!open ? msg`No staking round is open now.` : undefined),
       spend: { token: usdt, spender: stake },
-      request: (amount) => ({ address: stake, abi: stakeAbi, functionName: 'deposit', args: [amount ?? 0n] }),
+      // the reward on the terms shown (less 1 % for the TWAP): a change of the round's terms or the price before
+      // the deposit is mined makes it revert (StakeRewardBelowMinimum) instead of paying USDT for less
+      request: (amount) => ({
+        address: stake,
+        abi: stakeAbi,
+        functionName: 'deposit',
+        args: [amount ?? 0n, stakeMinReward(amount ?? 0n, current?.idoRate ?? 0n, tokensPerUsdt ?? 0n)],
+      }),
       success: msg`Staked`,
     })
   }
