@@ -71,6 +71,14 @@ describe('timelock owner calls', () => {
       readyAt: scheduledAt + MIN_DELAY,
       call: { target: getAddress(main), data },
     })
+    // Read up to the block before the scheduling: not there yet.
+    const before = await readTimelockOperations(admin, {
+      timelock,
+      fromBlock,
+      toBlock: receipt.blockNumber - 1n,
+      contracts: contracts(),
+    })
+    expect(before.map((operation) => operation.id)).not.toContain(pending.id)
     // Too early: the Timelock refuses to execute.
     await expect(admin.simulateContract(timelockExecuteRequest(timelock, pending))).rejects.toThrow()
 

@@ -83,8 +83,8 @@ export type TimelockOperation = {
 
 /**
  * Every operation of the Timelock from its events (`CallScheduled`, `CallSalt`, `CallExecuted`, `Cancelled`) since
- * `fromBlock` (its deployment block), newest first, with its state at `now` (unix seconds; the latest block's time
- * by default) and the call decoded with the ABI of the named contract it targets. Single-call operations only, as
+ * `fromBlock` (its deployment block) up to `toBlock` (the latest by default), newest first, with its state at `now`
+ * (unix seconds; `toBlock`'s time by default) and the call decoded with the ABI of the named contract it targets. Single-call operations only, as
  * scheduled by `timelockScheduleRequest` (a batch is listed by its first call).
  *
  * @example
@@ -95,11 +95,14 @@ export async function readTimelockOperations(
   {
     timelock,
     fromBlock = 0n,
+    toBlock,
     contracts = {},
     now,
   }: {
     timelock: Address
     fromBlock?: bigint
+    /** The last block read (e.g. the block a page shows); the latest by default. */
+    toBlock?: bigint
     contracts?: Record<string, { address: Address; abi: Abi | readonly unknown[] }>
     now?: bigint
   },
@@ -108,8 +111,11 @@ export async function readTimelockOperations(
     (item) => item.type === 'event' && ['CallScheduled', 'CallSalt', 'CallExecuted', 'Cancelled'].includes(item.name),
   )
   const [logs, time] = await Promise.all([
-    getLogs(client, { address: timelock, events, fromBlock, toBlock: 'latest', strict: true }),
-    now ?? getBlock(client, { blockTag: 'latest' }).then((block) => block.timestamp),
+    getLogs(client, { address: timelock, events, fromBlock, toBlock: toBlock ?? 'latest', strict: true }),
+    now ??
+      getBlock(client, toBlock === undefined ? { blockTag: 'latest' } : { blockNumber: toBlock }).then(
+        (block) => block.timestamp,
+      ),
   ])
   const salts = new Map<Hex, Hex>()
   const executed = new Set<Hex>()

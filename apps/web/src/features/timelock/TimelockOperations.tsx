@@ -36,7 +36,7 @@ export function describeOperation(operation: TimelockOperation): string {
  */
 export function TimelockOperations({ only }: { only?: readonly TimelockOperationState[] }) {
   const { t } = useLingui()
-  const { operations, error, reload } = useTimelockOperations()
+  const { operations, error } = useTimelockOperations()
   const { account } = useSession()
   const client = usePublicClient()
   const send = useTransaction()
@@ -99,7 +99,7 @@ export function TimelockOperations({ only }: { only?: readonly TimelockOperation
                 void send({
                   request: () => timelockExecuteRequest(timelock, operation),
                   success: msg`Executed`,
-                }).then(reload)
+                })
               }
             >
               {t`Execute`}
@@ -113,7 +113,7 @@ export function TimelockOperations({ only }: { only?: readonly TimelockOperation
                 void send({
                   request: () => timelockCancelRequest(timelock, operation.id),
                   success: msg`Cancelled`,
-                }).then(reload)
+                })
               }
             >
               {t`Cancel`}

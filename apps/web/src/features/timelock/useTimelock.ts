@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import {
   burnAbi,
   doubleAbi,
@@ -19,6 +19,7 @@ import type { Abi, Address, Client, Hex } from 'viem'
 import { encodeFunctionData, isAddressEqual } from 'viem'
 import { readContract, simulateContract } from 'viem/actions'
 import { usePublicClient } from 'wagmi'
+import { useLatestBlock } from '../../data/ChainData.tsx'
 import { deployed, deploymentOf } from '../admin/deployment.ts'
 import type { DeployedName } from '../admin/deployment.ts'
 
@@ -108,42 +109,42 @@ export async function routeOwnerCall(client: Client, account: Address, call: Own
   }
 }
 
-/** Polling interval of the operations list (the Timelock's events are few; one getLogs call). */
-const POLL_MS = 5_000
-
 /**
- * The Timelock's operations, newest first, from its events since its deployment block, with their state
- * (pending / ready / done / cancelled) and decoded calls; refreshed every few seconds and by `reload()`.
+ * The Timelock's operations, newest first, from its events since its deployment block up to the block the page
+ * shows, with their state (pending / ready / done / cancelled) and decoded calls. They follow the page's refresh
+ * cycle (SPEC.md §2): read again when the cycle sees a new block, so never by themselves on /manager pages (read
+ * once, then after the manager's own transaction or "Reload values").
  */
-export function useTimelockOperations(): {
-  operations: TimelockOperation[] | undefined
-  error: unknown
-  reload(): Promise<void>
-} {
+export function useTimelockOperations(): { operations: TimelockOperation[] | undefined; error: unknown } {
   const client = usePublicClient()
+  const block = useLatestBlock()
   const timelock = useMemo(() => timelockDeployment(), [])
   const contracts = useMemo(() => ownedContracts(), [])
   const [operations, setOperations] = useState<TimelockOperation[]>()
   const [error, setError] = useState<unknown>()
-  const reload = useCallback(async () => {
-    if (!client || !timelock) return
-    try {
-      setOperations(
-        await readTimelockOperations(client, {
-          timelock: timelock.address,
-          fromBlock: BigInt(timelock.blockNumber),
-          contracts,
-        }),
-      )
-      setError(undefined)
-    } catch (failed) {
-      setError(failed)
-    }
-  }, [client, timelock, contracts])
+  const blockNumber = block?.number
+  const blockTime = block?.timestamp
   useEffect(() => {
-    void reload()
-    const timer = setInterval(() => void reload(), POLL_MS)
-    return () => clearInterval(timer)
-  }, [reload])
-  return { operations: timelock ? operations : [], error, reload }
+    if (!client || !timelock || blockNumber === undefined) return
+    let current = true
+    readTimelockOperations(client, {
+      timelock: timelock.address,
+      fromBlock: BigInt(timelock.blockNumber),
+      toBlock: blockNumber,
+      now: blockTime,
+      contracts,
+    })
+      .then((read) => {
+        if (!current) return
+        setOperations(read)
+        setError(undefined)
+      })
+      .catch((failed: unknown) => {
+        if (current) setError(failed)
+      })
+    return () => {
+      current = false
+    }
+  }, [client, timelock, contracts, blockNumber, blockTime])
+  return { operations: timelock ? operations : [], error }
 }
