@@ -15,6 +15,7 @@ import type { DeployedName } from '../admin/deployment.ts'
 import { describeChanges } from './adminActions.ts'
 import type { AdminActionNode } from './adminActions.ts'
 import { solvency } from './solvency.ts'
+import type { Solvency } from './solvency.ts'
 import { TimelockOperations } from '../timelock/TimelockOperations.tsx'
 import { timelockDeployment } from '../timelock/useTimelock.ts'
 import './transparency.css'
@@ -153,12 +154,15 @@ function duration(seconds: bigint | undefined): string {
   return `${seconds} s`
 }
 
-/** The contracts that hold users' funds, and the token each owes them. */
-const HOLDERS: readonly { name: DeployedName; token: 'USDT' | 'Token'; symbol: string }[] = [
+/**
+ * The contracts that hold users' funds, and the token each owes them. `fromLaterInflows`: by design it pays part of
+ * what it owes only out of later deposits (Double's doubled half), so owing more than it holds is not a shortfall.
+ */
+const HOLDERS: readonly { name: DeployedName; token: 'USDT' | 'Token'; symbol: string; fromLaterInflows?: boolean }[] = [
   { name: 'Burn', token: 'USDT', symbol: 'USDT' },
   { name: 'Fomo', token: 'USDT', symbol: 'USDT' },
   { name: 'SuperFomo', token: 'USDT', symbol: 'USDT' },
-  { name: 'Double', token: 'USDT', symbol: 'USDT' },
+  { name: 'Double', token: 'USDT', symbol: 'USDT', fromLaterInflows: true },
   { name: 'Mining', token: 'Token', symbol: 'NEX' },
   { name: 'Nft', token: 'Token', symbol: 'NEX' },
 ]
@@ -210,6 +214,12 @@ function SolvencyPanel() {
     return undefined
   }
 
+  const statusText: Record<Solvency['status'], string> = {
+    covered: t`Covered`,
+    exact: t`Fully committed`,
+    short: t`Short`,
+    deferred: t`Paid from later deposits`,
+  }
   return (
     <Card title={t`Solvency`} data-testid="solvency">
       <p className="app-muted">
@@ -235,7 +245,7 @@ function SolvencyPanel() {
                 const excess = ok(data?.[index * 2 + 1])
                 const figures =
                   holds !== undefined && excess !== undefined
-                    ? solvency(holds, excess, reportedOf(holder.name))
+                    ? solvency(holds, excess, reportedOf(holder.name), { fromLaterInflows: holder.fromLaterInflows })
                     : undefined
                 return (
                   <tr
@@ -262,11 +272,7 @@ function SolvencyPanel() {
                         '—'
                       ) : (
                         <span className={`tp-badge tp-badge--${figures.status}`}>
-                          {figures.status === 'short'
-                            ? t`Short`
-                            : figures.status === 'exact'
-                              ? t`Fully committed`
-                              : t`Covered`}
+                          {statusText[figures.status]}
                           {figures.coverageBps !== undefined &&
                             !figures.owedAtLeast &&
                             ` ${(Number(figures.coverageBps) / 100).toFixed(2)}%`}
@@ -279,6 +285,11 @@ function SolvencyPanel() {
             </tbody>
           </table>
           <p className="app-muted">{t`≥: the contract keeps no surplus, so what it owes is at least all it holds.`}</p>
+          {holders.some((holder) => holder.fromLaterInflows) && (
+            <p className="app-muted" data-testid="solvency-deferred-note">
+              {t`Paid from later deposits: Double pays each deposit back twice over, the doubled half only out of later deposits, and no claim takes more than it holds. So it owes more than it holds by design; the difference is paid as new deposits come in, not guaranteed by funds it holds now.`}
+            </p>
+          )}
         </div>
       )}
     </Card>
