@@ -6,7 +6,7 @@ import { defaultClientConditions } from 'vite'
 
 // Unit and component tests (jsdom). The browser tests have their own config: vitest.e2e.config.ts.
 export default defineProject({
-  define: { __DEV_WALLET__: 'false' },
+  define: { __DEV_WALLET__: 'false', __APP_DEPLOYMENT__: 'null' },
   plugins: [react(), babel({ presets: [linguiTransformerBabelPreset()] }), lingui()],
   resolve: { conditions: ['@nexus/source', ...defaultClientConditions] },
   test: {

@@ -5,6 +5,8 @@ interface ImportMetaEnv {
   readonly VITE_CHAIN_ID?: string
   /** JSON-RPC endpoint for reads (default http://127.0.0.1:8545). */
   readonly VITE_RPC_URL?: string
+  /** Several JSON-RPC endpoints (comma-separated), tried in order (viem's fallback transport); instead of VITE_RPC_URL. */
+  readonly VITE_RPC_URLS?: string
   /** The indexer's GraphQL endpoint (default http://127.0.0.1:4000/graphql). */
   readonly VITE_GRAPHQL_URL?: string
   /** Comma-separated addresses the operator grants the admin screens, besides the on-chain managers. */
@@ -15,6 +17,12 @@ interface ImportMetaEnv {
 
 /** Whether this build includes the development wallet (vite.config.ts `define`). */
 declare const __DEV_WALLET__: boolean
+
+/**
+ * BSC (56) and BSC testnet (97) builds: the deployment read and checked from the deployments file at build time
+ * (scripts/lib/chainBuild.ts); null in local builds, which read `@nexus/abi`'s generated deployments instead.
+ */
+declare const __APP_DEPLOYMENT__: import('@nexus/abi').DeploymentFile | null
 
 interface ImportMeta {
   readonly env: ImportMetaEnv

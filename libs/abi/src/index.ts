@@ -1,5 +1,7 @@
 export * from './generated/abis.ts'
 export { getContractDeployment, getDeployment, UnknownChainError, UnknownContractError } from './getDeployment.ts'
+export { DeploymentFileError, parseDeploymentFile, requiredContracts } from './parseDeployment.ts'
+export type { ParseDeploymentOptions } from './parseDeployment.ts'
 export type { Address, Hex } from './hex.ts'
 export type { ContractDeployment, DeploymentFile } from './types.ts'
 export { nexusErrorsAbi } from './generated/errors.ts'

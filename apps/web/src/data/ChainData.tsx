@@ -1,9 +1,9 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import type { ReactNode } from 'react'
 import { useLocation } from '@tanstack/react-router'
-import { createClient, http } from 'viem'
+import { createClient } from 'viem'
 import type { ContractFunctionParameters, MulticallResults } from 'viem'
-import { createAppChain } from '../lib/appChain.ts'
+import { appTransport, createAppChain } from '../lib/appChain.ts'
 import type { AppEnv } from '../lib/env.ts'
 import { ChainDataStore, FIRST_REFRESH_MS, REFRESH_MS, readKey } from './chainDataStore.ts'
 import type { SeenBlock } from './chainDataStore.ts'
@@ -26,11 +26,17 @@ declare global {
  * Runs the refresh cycle of SPEC.md §2 for the visible page: first after 1 s, then every 3 s, none on /manager
  * pages (they load once). Every read of the page travels in one multicall per new block.
  */
-export function ChainDataProvider({ env, children }: { env: Pick<AppEnv, 'chainId' | 'rpcUrl'>; children: ReactNode }) {
+export function ChainDataProvider({
+  env,
+  children,
+}: {
+  env: Pick<AppEnv, 'chainId' | 'rpcUrls'>
+  children: ReactNode
+}) {
   const [store] = useState(() => {
-    const chain = createAppChain(env.chainId, env.rpcUrl)
+    const chain = createAppChain(env.chainId, env.rpcUrls)
     // A bare client with the few actions the store imports: a public client would bundle every public action.
-    const client = createClient({ chain, transport: http(env.rpcUrl, { retryCount: 1 }) })
+    const client = createClient({ chain, transport: appTransport(env.rpcUrls, { retryCount: 1 }) })
     return new ChainDataStore(client)
   })
   useEffect(() => {

@@ -1,26 +1,26 @@
-import { getDeployment } from '@nexus/abi'
-import { defineChain } from 'viem'
-import type { Address, Chain } from 'viem'
+import { defineChain, fallback, http } from 'viem'
+import type { Address, Chain, HttpTransportConfig, Transport } from 'viem'
 import { bsc, bscTestnet } from 'viem/chains'
+import { appDeployment } from './deployment.ts'
 
 /**
- * The chain the app works on: BSC (56), BSC testnet (97) or a local chain, with the operator's RPC URL.
+ * The chain the app works on: BSC (56), BSC testnet (97) or a local chain, with the operator's RPC URLs.
  * viem batches reads through Multicall3 when the chain has one: BSC's is built in; on a local chain it is the
  * `Multicall3` entry of `libs/abi/deployments/<chainId>.json` when the deploy step wrote one.
  *
  * @example
- * createAppChain(31337, 'http://127.0.0.1:8545')
+ * createAppChain(31337, ['http://127.0.0.1:8545'])
  */
-export function createAppChain(chainId: number, rpcUrl: string): Chain {
-  const rpcUrls = { default: { http: [rpcUrl] } }
-  if (chainId === bsc.id) return { ...bsc, rpcUrls }
-  if (chainId === bscTestnet.id) return { ...bscTestnet, rpcUrls }
+export function createAppChain(chainId: number, rpcUrls: readonly string[]): Chain {
+  const urls = { default: { http: [...rpcUrls] } }
+  if (chainId === bsc.id) return { ...bsc, rpcUrls: urls }
+  if (chainId === bscTestnet.id) return { ...bscTestnet, rpcUrls: urls }
   const multicall3 = deployedMulticall3(chainId)
   return defineChain({
     id: chainId,
     name: chainId === 31337 ? 'Localhost' : `Chain ${chainId}`,
     nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
-    rpcUrls,
+    rpcUrls: urls,
     ...(multicall3
       ? { contracts: { multicall3: { address: multicall3.address, blockCreated: multicall3.blockNumber } } }
       : {}),
@@ -28,13 +28,37 @@ export function createAppChain(chainId: number, rpcUrl: string): Chain {
   })
 }
 
+/**
+ * The transport for the app's RPC URLs: one URL is used as it is; several are tried in order, each request moving
+ * on to the next URL when one fails or times out (viem's `fallback`), so one provider's outage does not stop the app.
+ *
+ * @example
+ * appTransport(['https://a.example/rpc', 'https://b.example/rpc'], { batch: true })
+ */
+export function appTransport(rpcUrls: readonly string[], config: HttpTransportConfig = {}): Transport {
+  const transports = rpcUrls.map((url) => http(url, config))
+  const [only] = transports
+  if (transports.length === 1 && only) return only
+  if (transports.length === 0) throw new Error('appTransport needs at least one RPC URL')
+  return fallback(transports)
+}
+
 function deployedMulticall3(chainId: number): { address: Address; blockNumber: number } | undefined {
-  try {
-    const found = getDeployment(chainId).contracts.Multicall3
-    return found ? { address: found.address, blockNumber: found.blockNumber } : undefined
-  } catch {
-    return undefined
-  }
+  const found = appDeployment(chainId)?.contracts.Multicall3
+  return found ? { address: found.address, blockNumber: found.blockNumber } : undefined
+}
+
+/**
+ * A link to a transaction or an account on the chain's block explorer (BscScan on 56, testnet BscScan on 97), or
+ * undefined on a chain without one (the local chain): the page then shows the bare hash or address.
+ *
+ * @example
+ * explorerUrl(97, 'tx', '0xabc…') // 'https://testnet.bscscan.com/tx/0xabc…'
+ */
+export function explorerUrl(chainId: number, kind: 'tx' | 'address', value: string): string | undefined {
+  const explorer =
+    chainId === bsc.id ? bsc.blockExplorers : chainId === bscTestnet.id ? bscTestnet.blockExplorers : undefined
+  return explorer ? `${explorer.default.url}/${kind}/${value}` : undefined
 }
 
 /**

@@ -1,5 +1,5 @@
-import { getDeployment } from '@nexus/abi'
 import type { Address } from 'viem'
+import { appDeployment } from './deployment.ts'
 
 /** The contracts the web app talks to, by their name in `libs/abi/deployments/<chainId>.json`. */
 export type ContractName =
@@ -29,12 +29,7 @@ export type AppContracts = Partial<Record<ContractName, Address>>
  * contractsOf(31337).Main // '0x…'
  */
 export function contractsOf(chainId: number): AppContracts {
-  let found: Record<string, { address: Address }>
-  try {
-    found = getDeployment(chainId).contracts as Record<string, { address: Address }>
-  } catch {
-    return {}
-  }
+  const found: Record<string, { address: Address } | undefined> = appDeployment(chainId)?.contracts ?? {}
   const names: readonly ContractName[] = [
     'Main',
     'Token',
@@ -53,6 +48,9 @@ export function contractsOf(chainId: number): AppContracts {
     'Info',
   ]
   const out: AppContracts = {}
-  for (const name of names) if (found[name]) out[name] = found[name].address
+  for (const name of names) {
+    const entry = found[name]
+    if (entry) out[name] = entry.address
+  }
   return out
 }

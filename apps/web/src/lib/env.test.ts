@@ -6,6 +6,7 @@ describe('parseEnv', () => {
     expect(parseEnv({})).toEqual({
       chainId: 31337,
       rpcUrl: DEFAULT_RPC_URL,
+      rpcUrls: [DEFAULT_RPC_URL],
       graphqlUrl: DEFAULT_GRAPHQL_URL,
       extraManagers: [],
     })
@@ -22,9 +23,22 @@ describe('parseEnv', () => {
     expect(env).toEqual({
       chainId: 97,
       rpcUrl: 'https://rpc.example.org/bsc-testnet',
+      rpcUrls: ['https://rpc.example.org/bsc-testnet'],
       graphqlUrl: 'https://indexer.example.org/graphql',
       extraManagers: ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'],
     })
+  })
+
+  it('reads several RPC URLs in order, without repeats', () => {
+    const env = parseEnv({ VITE_RPC_URLS: 'https://a.example/rpc, https://b.example/rpc\nhttps://a.example/rpc' })
+    expect(env.rpcUrls).toEqual(['https://a.example/rpc', 'https://b.example/rpc'])
+    expect(env.rpcUrl).toBe('https://a.example/rpc')
+    expect(() => parseEnv({ VITE_RPC_URLS: 'https://a.example/rpc, localhost:8545' })).toThrow(
+      'VITE_RPC_URLS must be an absolute http(s) URL, got "localhost:8545"',
+    )
+    expect(() => parseEnv({ VITE_RPC_URLS: 'https://a.example/rpc', VITE_RPC_URL: 'https://b.example/rpc' })).toThrow(
+      'Set either VITE_RPC_URLS or VITE_RPC_URL, not both',
+    )
   })
 
   it.each([['0'], ['-1'], ['1.5'], ['abc']])('rejects the chain id %s', (value) => {

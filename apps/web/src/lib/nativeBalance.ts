@@ -4,7 +4,7 @@ import { createAppChain } from './appChain.ts'
 import { env } from './env.ts'
 
 /** Multicall3 of the app's chain (BSC's built-in one, or the local deployment's), for BNB balances. */
-const multicall3 = createAppChain(env.chainId, env.rpcUrl).contracts?.multicall3?.address
+const multicall3 = createAppChain(env.chainId, env.rpcUrls).contracts?.multicall3?.address
 
 /**
  * The read of an account's BNB balance through Multicall3's `getEthBalance`, so that it travels in the page's one

@@ -1,9 +1,9 @@
-import { createConfig, http, injected } from 'wagmi'
+import { createConfig, injected } from 'wagmi'
 import type { CreateConnectorFn } from 'wagmi'
-import { createAppChain } from './appChain.ts'
+import { appTransport, createAppChain } from './appChain.ts'
 import type { AppEnv } from './env.ts'
 
-export type CreateWagmiConfigParameters = Pick<AppEnv, 'chainId' | 'rpcUrl'> & {
+export type CreateWagmiConfigParameters = Pick<AppEnv, 'chainId' | 'rpcUrls'> & {
   /**
    * Connectors besides the injected ones (EIP-6963 discovery plus the legacy `window.ethereum`), e.g. the
    * development wallet that only local builds add.
@@ -12,19 +12,19 @@ export type CreateWagmiConfigParameters = Pick<AppEnv, 'chainId' | 'rpcUrl'> & {
 }
 
 /**
- * The wagmi config of the app: one chain, reads batched (Multicall3 where the chain has it, and JSON-RPC batches
+ * The wagmi config of the app: one chain, its RPC URLs tried in order (`appTransport`), reads batched (Multicall3 where the chain has it, and JSON-RPC batches
  * over HTTP, so that the reads of one refresh travel in one request), injected wallets found through EIP-6963.
  *
  * @example
- * const config = createWagmiConfig({ chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' })
+ * const config = createWagmiConfig({ chainId: 31337, rpcUrls: ['http://127.0.0.1:8545'] })
  */
-export function createWagmiConfig({ chainId, rpcUrl, extraConnectors = [] }: CreateWagmiConfigParameters) {
-  const chain = createAppChain(chainId, rpcUrl)
+export function createWagmiConfig({ chainId, rpcUrls, extraConnectors = [] }: CreateWagmiConfigParameters) {
+  const chain = createAppChain(chainId, rpcUrls)
   return createConfig({
     chains: [chain],
     connectors: [injected({ shimDisconnect: true }), ...extraConnectors],
     multiInjectedProviderDiscovery: true,
-    transports: { [chain.id]: http(rpcUrl, { batch: true }) },
+    transports: { [chain.id]: appTransport(rpcUrls, { batch: true }) },
     batch: { multicall: true },
   })
 }

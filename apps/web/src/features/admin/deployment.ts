@@ -1,5 +1,5 @@
-import { getDeployment } from '@nexus/abi'
 import type { Address } from 'viem'
+import { appDeployment } from '../../lib/deployment.ts'
 import { env } from '../../lib/env.ts'
 
 /** The contracts the admin and transparency screens read, by their name in the deployment file. */
@@ -31,13 +31,8 @@ export function deployed(name: DeployedName): Address | undefined {
 
 /** This chain's deployment of `name` (address and deployment block), or undefined when it is not deployed there. */
 export function deploymentOf(name: DeployedName): { address: Address; blockNumber: number } | undefined {
-  try {
-    const contracts = getDeployment(env.chainId).contracts as Record<
-      string,
-      { address: Address; blockNumber: number } | undefined
-    >
-    return contracts[name]
-  } catch {
-    return undefined
-  }
+  const contracts: Record<string, { address: Address; blockNumber: number } | undefined> | undefined = appDeployment(
+    env.chainId,
+  )?.contracts
+  return contracts?.[name]
 }

@@ -10,6 +10,7 @@ import { showAmount, showTime } from '../../lib/format.ts'
 import { PAGES } from '../../lib/pages.ts'
 import { SelectField } from '../../components/forms/SelectField.tsx'
 import { RelatedLinks } from '../../components/pages/RelatedLinks.tsx'
+import { ExplorerLink } from '../../components/ExplorerLink.tsx'
 import { deployed } from '../admin/deployment.ts'
 import type { DeployedName } from '../admin/deployment.ts'
 import { describeChanges } from './adminActions.ts'
@@ -375,7 +376,7 @@ function AdminActions() {
               </ul>
               <div className="app-muted app-mono tp-action__tx" title={node.transactionHash}>
                 {t`Block ${node.blockNumber}`} · {t`Transaction`}{' '}
-                <span data-testid="admin-action-tx">{node.transactionHash}</span>
+                <ExplorerLink kind="tx" value={node.transactionHash} testId="admin-action-tx" />
               </div>
             </li>
           ))}
