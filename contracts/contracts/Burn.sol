@@ -6,6 +6,7 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
 import {IBurn} from "./interfaces/IBurn.sol";
+import {AutomationCompatibleInterface} from "./interfaces/external/AutomationCompatibleInterface.sol";
 import {IFeeReceiver} from "./interfaces/IFeeReceiver.sol";
 import {ILog} from "./interfaces/ILog.sol";
 import {IMain} from "./interfaces/IMain.sol";
@@ -13,40 +14,26 @@ import {IPriceOracle} from "./interfaces/IPriceOracle.sol";
 import {IToken} from "./interfaces/IToken.sol";
 import {IUniswapV2Router02} from "./interfaces/external/IUniswapV2Router02.sol";
 import {FeeMath} from "./libraries/FeeMath.sol";
+import {BurnLib} from "./libraries/BurnLib.sol";
+import {ExpiryQueue} from "./libraries/ExpiryQueue.sol";
 import {RewardMath} from "./libraries/RewardMath.sol";
 import {TeamLib} from "./libraries/TeamLib.sol";
 
 /// @title Burn: orders that share the community pool by force, capped at 1.5x, out after 30 days (see {IBurn})
 /// @notice Deployed behind an ERC-1967 proxy.
-contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
+contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInterface {
     using SafeERC20 for IERC20;
     using SafeCast for uint256;
 
-    /// @notice The most generations `algebra` may reward.
-    uint256 public constant MAX_ALGEBRA = 8;
     /// @notice How far up the tree team volumes, legs and levels are kept (and team rewards paid): a fresh
     /// chain costs ~45,000 gas per ancestor, so the walk is bounded to keep every order under 1,000,000 gas.
+    /// (The bounds of the settings are {BurnLib}'s.)
     uint256 public constant TEAM_DEPTH = TeamLib.DEPTH;
-    /// @notice The most orders one call may settle (`handleGas`).
-    uint256 public constant MAX_HANDLE = 200;
-    /// @notice The highest claim fee (basis points).
-    uint256 public constant MAX_FEE_RATE = 1_000;
-    /// @notice The highest share of an order that buys and burns NEX (basis points).
-    uint256 public constant MAX_SWAP_RATE = 5_000;
-    /// @notice Bounds of `rewardRate` (1x .. 2x).
-    uint256 public constant MIN_REWARD_RATE = 10_000;
-    uint256 public constant MAX_REWARD_RATE = 20_000;
-    /// @notice Bounds of `outDays`.
-    uint256 public constant MAX_OUT_DAYS = 365;
-    /// @notice Bounds of `dayTimes`.
-    uint256 public constant MIN_DAY_TIMES = 60;
-    uint256 public constant MAX_DAY_TIMES = 7 days;
-    /// @notice The largest `burnEvery` (1,000,000 USDT).
-    uint256 public constant MAX_BURN_EVERY = 1e24;
-    /// @notice The highest slippage of a BNB payment's swap (basis points).
-    uint256 public constant MAX_SLIPPAGE = 1_000;
-    /// @notice Team levels run from V0 to V5.
-    uint256 public constant MAX_LEVEL = 5;
+    /// @notice The most expired orders of other users that a claim, `updateUser` or `updatePool` forces out (an
+    /// order forces out none); `processExpired` and `performUpkeep` (anyone) do the rest in batches.
+    uint256 public constant USER_OUTS = 1;
+    /// @notice The most expired orders one `performUpkeep` forces out (keeps it under ~5,000,000 gas).
+    uint256 public constant UPKEEP_OUTS = 25;
 
     uint8 private constant KIND_DIRECT = 1;
     uint8 private constant KIND_INDIRECT = 2;
@@ -120,6 +107,10 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
 
     // appended: team figures ({TeamLib}); an upgrade from the earlier version starts them from zero
     TeamLib.Teams private _team;
+    // appended: the valid orders by end time ({ExpiryQueue}; `_lastOut` is the earlier version's index queue)
+    ExpiryQueue.Heap private _expiries;
+    // appended: the value of an account's valid orders (`User.amount` counts every order it ever made)
+    mapping(address account => uint256 amount) private _active;
 
     /// @custom:oz-upgrades-unsafe-allow constructor
     constructor() {
@@ -136,7 +127,6 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
     ) external initializer {
         __NexusUpgradeable_init(owner_, upgradeDelay_);
         _addTime = block.timestamp;
-        _lastOut = 1;
         _setAddresses(addresses);
         _setSettings(settings);
         _setMulti(multi);
@@ -164,7 +154,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
         _checkNotBlacklisted(msg.sender);
         User storage user = _users[account];
         if (user.index == 0) _register(account, address(0));
-        _updatePool();
+        _updatePool(0); // an order pays for its own work only (and must stay under 1,000,000 gas in deep trees)
 
         uint256 value = times * s.burnEvery;
         s.burnSurplus -= times;
@@ -179,7 +169,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
     function claimReward() external nonReentrant {
         // no blacklist gate: a blacklisted account still takes out what it is owed (its balance and its orders'
         // dividends so far); the blacklist only stops its new orders, registrations and referral/team rewards
-        _updatePool();
+        _updatePool(USER_OUTS);
         User storage user = _users[msg.sender];
         _settleUser(msg.sender, user);
         uint256 amount = user.balance;
@@ -205,7 +195,32 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
 
     /// @inheritdoc IBurn
     function updatePool() external nonReentrant {
-        _updatePool();
+        _updatePool(USER_OUTS);
+        _swapBurn();
+    }
+
+    /// @inheritdoc IBurn
+    function processExpired(uint256 maxCount) external nonReentrant returns (uint256 count) {
+        BurnLib.check(maxCount, 1, BurnLib.MAX_HANDLE);
+        count = _updatePool(maxCount);
+    }
+
+    /// @notice Chainlink Automation: due when an expired order waits in the queue, USDT arrived unaccounted, the
+    /// pool can be shared, or the swap balance waits for its buy-and-burn.
+    function checkUpkeep(bytes calldata) external view returns (bool upkeepNeeded, bytes memory performData) {
+        return (_upkeepDue(), "");
+    }
+
+    /// @notice Forces out up to `UPKEEP_OUTS` expired orders, shares the pool and runs the buy-and-burn (what
+    /// `processExpired` and `updatePool` do); reverts with {BurnUpkeepNotDue} when `checkUpkeep` says false.
+    /// Anyone may call; it pays the caller nothing.
+    function performUpkeep(bytes calldata) external nonReentrant {
+        if (!_upkeepDue()) revert BurnUpkeepNotDue();
+        _updatePool(UPKEEP_OUTS);
+        _swapBurn();
+    }
+
+    function _swapBurn() private {
         uint256 amount = _swapBalance;
         if (amount == 0) return;
         address token = _addresses.token;
@@ -224,7 +239,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
 
     /// @inheritdoc IBurn
     function updateUser(address account) external nonReentrant {
-        _updatePool();
+        _updatePool(USER_OUTS);
         _settleUser(account, _users[account]);
     }
 
@@ -259,7 +274,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
 
     /// @inheritdoc IBurn
     function setTeam(address account, bool isManual, uint256 level) external onlyOwner {
-        if (level > MAX_LEVEL) revert BurnValueOutOfBounds(level, 0, MAX_LEVEL);
+        BurnLib.check(level, 0, BurnLib.MAX_LEVEL);
         level = TeamLib.setManual(_team, IMain(_addresses.main), account, isManual, level, _multi.teamAmounts, true);
         emit TeamManualUpdated(account, isManual, level); // the level now (manual, or the automatic one)
     }
@@ -378,7 +393,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
                 lastIndex: _lastIndex,
                 totalForce: _totalForce,
                 perForce: _perForce,
-                lastOut: _lastOut
+                lastOut: _expiries.size == 0 ? 0 : uint128(_expiries.nodes[1])
             });
     }
 
@@ -419,23 +434,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
             if (amount < value) revert BurnPaymentTooLow(amount, value);
             usdt.safeTransferFrom(msg.sender, address(this), value);
         } else {
-            if (msg.value != amount) revert BurnValueMismatch(msg.value, amount);
-            IPriceOracle(_addresses.bnbOracle).update();
-            uint256 twap = getSwapBnb(amount);
-            if (twap < value) revert BurnPaymentTooLow(twap, value);
-            uint256 floor = twap - FeeMath.bps(twap, _multi.slippage);
-            address[] memory path = new address[](2);
-            path[0] = _wbnb();
-            path[1] = address(usdt);
-            uint256 before = usdt.balanceOf(address(this));
-            IUniswapV2Router02(_addresses.router).swapExactETHForTokens{value: amount}(
-                floor > value ? floor : value,
-                path,
-                address(this),
-                block.timestamp
-            );
-            uint256 refund = usdt.balanceOf(address(this)) - before - value;
-            if (refund != 0) usdt.safeTransfer(msg.sender, refund);
+            BurnLib.payBnb(_addresses, amount, value, _multi.slippage);
         }
         _lastBalance += value;
     }
@@ -462,8 +461,10 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
         o.debt = RewardMath.reweight(0, value, _perForce, 0);
         o.rewardSurplus = ((value * s.rewardRate) / FeeMath.BPS).toUint128();
         _userOrders[account].push(index);
+        ExpiryQueue.push(_expiries, endTime, index);
         ++user.orders;
         user.amount += value;
+        _active[account] += value;
         _totalForce += value;
         _totalAmount += value;
         _totalTokens += tokens;
@@ -511,7 +512,8 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
             uint256 level = uint8(levels[k]);
             if (levels[k] > level) emit TeamLevelUpdated(ancestor, level); // TeamLib.CHANGED is set
             if (firstOrder && k == 0) ++_teams[ancestor].inviteValids;
-            if (_users[ancestor].amount != 0 && !_blacklist[ancestor]) _rewardAncestor(w, k, ancestor, level);
+            // only an account with a valid order earns (finding 11: not one whose orders are all out)
+            if (_active[ancestor] != 0 && !_blacklist[ancestor]) _rewardAncestor(w, k, ancestor, level);
         }
         return w.credited;
     }
@@ -544,37 +546,39 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
         return amount;
     }
 
-    /// @dev Accounts new USDT into the pool, forces out expired orders (bounded), then shares the pool unless
-    /// an expired order is still valid (it must not share new funds).
-    function _updatePool() private {
+    /// @dev Accounts new USDT into the pool, forces out at most `maxOuts` expired orders, earliest end first
+    /// ({ExpiryQueue}), then shares the pool unless an expired order is still queued (it must not share new funds).
+    /// Returns the queue entries it took out (an entry of an order already out at its cap counts too).
+    function _updatePool(uint256 maxOuts) private returns (uint256 count) {
         _sync();
-        uint256 i = _lastOut;
-        uint256 last = _totalOrder;
-        uint256 limit = _settings.handleGas;
-        for (uint256 steps; i <= last && steps < limit; ++steps) {
-            OrderRecord storage o = _orders[i];
-            if (o.isValid) {
-                if (o.endTime > block.timestamp) break;
-                _settleOrder(i, o, _users[o.owner]);
-            }
-            ++i;
+        ExpiryQueue.Heap storage queue = _expiries;
+        (uint256 endTime, uint256 index) = ExpiryQueue.top(queue);
+        for (; count < maxOuts && endTime <= block.timestamp; ++count) {
+            ExpiryQueue.pop(queue);
+            OrderRecord storage o = _orders[index];
+            if (o.isValid) _settleOrder(index, o, _users[o.owner]);
+            (endTime, index) = ExpiryQueue.top(queue);
         }
-        _lastOut = i;
-        if (i <= last) {
-            OrderRecord storage next = _orders[i];
-            if (next.isValid && next.endTime <= block.timestamp) return;
-        }
+        if (endTime <= block.timestamp) return count;
         uint256 pool = _pool;
         uint256 totalForce = _totalForce;
-        if (pool == 0 || totalForce == 0) return;
+        if (pool == 0 || totalForce == 0) return count;
         (uint256 inc, uint256 consumed) = RewardMath.increment(pool, totalForce);
-        if (inc == 0) return;
+        if (inc == 0) return count;
         uint256 perForce = _perForce + inc;
         _perForce = perForce;
         _pool = pool - consumed;
         _owed += consumed;
         uint256 distribution = ++_lastIndex;
         emit PoolDistributed(distribution, consumed, totalForce, perForce);
+    }
+
+    function _upkeepDue() private view returns (bool) {
+        (uint256 endTime, ) = ExpiryQueue.top(_expiries);
+        if (endTime <= block.timestamp || _swapBalance != 0) return true;
+        if (IERC20(_addresses.usdt).balanceOf(address(this)) > _lastBalance) return true;
+        (uint256 inc, ) = RewardMath.increment(_pool, _totalForce);
+        return inc != 0;
     }
 
     function _sync() private {
@@ -627,6 +631,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
             o.isValid = false;
             if (o.endTime > block.timestamp) o.endTime = uint40(block.timestamp);
             _totalForce -= o.amount;
+            _active[o.owner] -= o.amount;
             emit OrderOut(index, o.owner, o.reward, capped);
         }
     }
@@ -650,44 +655,19 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
     }
 
     function _setSettings(Settings calldata s) private {
-        _checkBounds(s.dayTimes, MIN_DAY_TIMES, MAX_DAY_TIMES);
-        _checkBounds(s.algebra, 1, MAX_ALGEBRA);
-        _checkBounds(s.feeRate, 0, MAX_FEE_RATE);
-        _checkBounds(s.handleGas, 1, MAX_HANDLE);
-        _checkBounds(s.swapRate, 0, MAX_SWAP_RATE);
-        _checkBounds(s.burnEvery, 1, MAX_BURN_EVERY);
-        _checkBounds(s.rewardRate, MIN_REWARD_RATE, MAX_REWARD_RATE);
-        _checkBounds(s.outDays, 1, MAX_OUT_DAYS);
+        BurnLib.checkSettings(s, _multi);
         _settings = s;
-        _checkShares();
         emit ConfigUpdated(s);
     }
 
     function _setMulti(ConfigMulti calldata m) private {
-        _checkBounds(m.slippage, 0, MAX_SLIPPAGE);
-        for (uint256 level = 1; level < MAX_LEVEL; ++level) {
-            if (m.teamRates[level] < m.teamRates[level - 1]) revert BurnTeamRatesNotIncreasing(level + 1);
-        }
-        _checkBounds(m.teamRates[MAX_LEVEL - 1], 0, m.burnRates[3]);
+        BurnLib.checkMulti(m, _settings);
         _multi = m;
-        _checkShares();
         emit ConfigMultiUpdated(m);
     }
 
-    /// @dev Everything an order pays out never exceeds its value.
-    function _checkShares() private view {
-        uint256[5] storage r = _multi.burnRates;
-        uint256 algebra = _settings.algebra;
-        uint256 indirect = algebra > 1 ? r[2] * (algebra - 1) : 0;
-        FeeMath.checkRate(r[0] + r[1] + indirect + r[3] + r[4] + _settings.swapRate, FeeMath.BPS);
-    }
-
     function _setAddresses(Addresses calldata a) private {
-        address[8] memory required = [a.main, a.usdt, a.token, a.router, a.nexOracle, a.bnbOracle, a.nft, a.market];
-        for (uint256 i; i < required.length; ++i) {
-            if (required[i] == address(0)) revert BurnInvalidAddress(address(0));
-        }
-        if (_addresses.usdt != address(0) && a.usdt != _addresses.usdt) revert BurnInvalidAddress(a.usdt);
+        BurnLib.checkAddresses(a, _addresses.usdt);
         _addresses = a;
         emit AddressesUpdated(a);
     }
@@ -716,10 +696,6 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn {
 
     function _checkNotBlacklisted(address account) private view {
         if (_blacklist[account]) revert BurnBlacklisted(account);
-    }
-
-    function _checkBounds(uint256 value, uint256 min, uint256 max) private pure {
-        if (value < min || value > max) revert BurnValueOutOfBounds(value, min, max);
     }
 
     /// @dev The USDT held for users (plus any that arrived and is not accounted yet: it belongs to the pool).

@@ -14,8 +14,12 @@ pragma solidity ^0.8.28;
 /// the valid orders' force (force = order value) through a reward-per-force accumulator (`perForce`). An order
 /// receives at most `rewardRate` (1.5x) of its value and is forced out when it reaches that cap or
 /// `outDays` days after it started, whichever comes first; what a capped order accrued above its cap goes back
-/// to the pool. Time-outs are processed in order from `lastOut`, at most `handleGas` orders per call, and the
-/// pool is only distributed once no expired order is left valid, so an expired order never shares new funds.
+/// to the pool. Time-outs are processed earliest end first from a min-heap of (end time, order) ({ExpiryQueue}),
+/// whatever order the orders ended in (a shorter `outDays` makes newer orders end first), and the pool is only
+/// distributed once no expired order is left in that queue, so an expired order never shares new funds. An order
+/// forces out no other order, a claim or update at most `USER_OUTS` (1); `processExpired(maxCount)` and
+/// `performUpkeep` (anyone, paid nothing) do the rest in bounded batches. Referral and team rewards go only to accounts with a valid
+/// (not yet out) order.
 /// Team level V0..V5: the highest level whose `teamAmounts` threshold the team's volume outside its largest
 /// leg (`teamMin = teamAmount - teamMax`) reaches (or a level the owner set by hand).
 /// The contract never owes more than it holds: every credit comes from USDT it received, and
@@ -130,7 +134,7 @@ interface IBurn {
     }
 
     /// @notice Totals (SPEC §3): `lastBalance` the USDT accounted, `lastIndex` the distributions so far,
-    /// `lastOut` the next order the time-out queue checks.
+    /// `lastOut` the order at the head of the expiry queue (the next one forced out; 0 when the queue is empty).
     struct Totals {
         uint256 totalUser;
         uint256 totalOrder;
@@ -184,6 +188,8 @@ interface IBurn {
     error BurnUnexpectedBnb(address sender);
     /// @notice The order index does not exist.
     error BurnUnknownOrder(uint256 index);
+    /// @notice `performUpkeep` when nothing is due.
+    error BurnUpkeepNotDue();
 
     /// @notice Emitted when `account` registers under `referrer` (its Main referrer) as the `index`-th user.
     event Registered(address indexed account, address indexed referrer, address inviteCode, uint256 index);
@@ -254,9 +260,14 @@ interface IBurn {
     /// @notice Registers the caller here: `referCode` is zero or its Main referrer. Emits {Registered}.
     function register(address referCode) external;
 
-    /// @notice Accounts new USDT, forces out expired orders (at most `handleGas`), shares the pool, and runs
-    /// the NEX buy-and-burn of the swap balance. Anyone may call.
+    /// @notice Accounts new USDT, forces out at most `USER_OUTS` expired orders, shares the pool (unless expired
+    /// orders are still queued), and runs the NEX buy-and-burn of the swap balance. Anyone may call.
     function updatePool() external;
+
+    /// @notice Forces out up to `maxCount` (1..200) expired orders, earliest end first, then shares the pool if
+    /// none is left. Anyone may call; it pays the caller nothing. Returns the queue entries taken out (an order
+    /// already out at its cap leaves an entry that counts too). Emits {OrderSettled}/{OrderOut} per order.
+    function processExpired(uint256 maxCount) external returns (uint256 count);
 
     /// @notice Settles `account`'s valid orders (at most `handleGas`, from its `lastOut`). Anyone may call.
     function updateUser(address account) external;

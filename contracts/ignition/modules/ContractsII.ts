@@ -56,7 +56,13 @@ export default buildModule('ContractsII', (m) => {
 
   // Burn
   const { teamLib } = m.useModule(TeamLibModule)
-  const burnImplementation = m.contract('Burn', [], { id: 'BurnImplementation', libraries: { TeamLib: teamLib } })
+  // Burn's own linked libraries: its cold paths (BurnLib) and its expiry queue (ExpiryQueue), outside its 24 KB
+  const burnLib = m.library('BurnLib', { id: 'BurnLib' })
+  const expiryQueue = m.library('ExpiryQueue', { id: 'ExpiryQueue' })
+  const burnImplementation = m.contract('Burn', [], {
+    id: 'BurnImplementation',
+    libraries: { TeamLib: teamLib, BurnLib: burnLib, ExpiryQueue: expiryQueue },
+  })
   const burnInit = m.encodeFunctionCall(burnImplementation, 'initialize', [
     deployer,
     upgradeDelay,
@@ -91,6 +97,8 @@ export default buildModule('ContractsII', (m) => {
     burn,
     burnImplementation,
     teamLib,
+    burnLib,
+    expiryQueue,
     ido,
     idoImplementation,
     nexOracle,
