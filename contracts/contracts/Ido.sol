@@ -222,6 +222,22 @@ contract Ido is NexusUpgradeable, IIdo {
     }
 
     /// @inheritdoc IIdo
+    function setRoundStart(uint256 index, uint256 startTime) external {
+        _checkManager(_addresses.main);
+        _sync();
+        RoundRecord storage r = _rounds[index];
+        // a configured round that has not started; the current one only later (never inside its cool-down)
+        if (
+            r.idoMax == 0 ||
+            index < _round ||
+            (index == _round && (r.startTime == 0 || r.startTime <= block.timestamp || startTime < r.startTime))
+        ) revert IdoRoundLocked(index);
+        _checkRoundStart(startTime);
+        r.startTime = startTime;
+        emit RoundScheduled(index, startTime, msg.sender);
+    }
+
+    /// @inheritdoc IIdo
     function setConfig(Settings calldata settings) external onlyOwner {
         _setSettings(settings);
     }

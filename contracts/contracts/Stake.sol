@@ -221,6 +221,24 @@ contract Stake is NexusUpgradeable, IStake {
     }
 
     /// @inheritdoc IStake
+    function setRoundStart(uint256 index, uint256 startTime) external {
+        _checkManager(address(_main));
+        uint256 count = _idos.length;
+        if (index >= count) revert StakeInvalidRound(index, count);
+        IdoData storage ido = _idos[index];
+        uint256 round = _config.round;
+        // the current round only before it opened and only later (never inside its cool-down); past rounds never
+        bool current = index == round;
+        if (
+            index < round ||
+            (current && (ido.idoTotal != 0 || block.timestamp >= ido.startTime || startTime < ido.startTime))
+        ) revert StakeRoundNotSchedulable(index, ido.startTime);
+        _checkRoundStart(startTime);
+        ido.startTime = uint40(startTime);
+        emit RoundScheduled(index, startTime, msg.sender);
+    }
+
+    /// @inheritdoc IStake
     function setConfig(Config calldata config) external onlyOwner {
         _setConfig(config);
     }

@@ -6,6 +6,7 @@ import {Initializable} from "@openzeppelin/contracts-upgradeable/proxy/utils/Ini
 import {UUPSUpgradeable} from "@openzeppelin/contracts-upgradeable/proxy/utils/UUPSUpgradeable.sol";
 import {PausableUpgradeable} from "@openzeppelin/contracts-upgradeable/utils/PausableUpgradeable.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {IMain} from "../interfaces/IMain.sol";
 import {INexusUpgradeable} from "../interfaces/INexusUpgradeable.sol";
 import {TokenTransfer} from "../libraries/TokenTransfer.sol";
 
@@ -21,7 +22,11 @@ import {TokenTransfer} from "../libraries/TokenTransfer.sol";
 ///   or releases of what users are already owed;
 /// - a reentrancy guard (transient storage);
 /// - `withdrawExcess`, which only takes what exceeds users' claimable balances (override {_claimable}). There
-///   is no other way for the owner to take tokens out.
+///   is no other way for the owner to take tokens out;
+/// - the manager role of SPEC.md §6 for operational settings that cannot move, strand or dilute funds:
+///   `_checkManager(main)` (Main's `isManager`: Main's owner, i.e. the timelock, or the manager in its config)
+///   and `_checkRoundStart(startTime)` (a round may be scheduled at most `MAX_ROUND_NOTICE` ahead, never in
+///   the past).
 /// @dev Usage:
 /// ```solidity
 /// contract Burn is NexusUpgradeable, IBurn {
@@ -53,6 +58,8 @@ abstract contract NexusUpgradeable is
     uint256 public constant MAX_PAUSE_DURATION = 7 days;
     /// @notice After a pause ends, the guardian must wait this long before it may pause again (the owner need not).
     uint256 public constant GUARDIAN_PAUSE_COOLDOWN = 7 days;
+    /// @notice How far ahead a manager may schedule a round's start.
+    uint256 internal constant MAX_ROUND_NOTICE = 90 days;
 
     /// @custom:storage-location erc7201:nexus.storage.NexusUpgradeable
     struct NexusUpgradeableStorage {
@@ -201,6 +208,19 @@ abstract contract NexusUpgradeable is
     function _claimable(address token) internal view virtual returns (uint256) {
         token;
         return 0;
+    }
+
+    /// @dev Reverts with {NexusNotManager} unless the caller is a manager in `main` (Main's `isManager`).
+    function _checkManager(address main) internal view {
+        if (!IMain(main).isManager(msg.sender)) revert NexusNotManager(msg.sender);
+    }
+
+    /// @dev Reverts with {NexusRoundStartOutOfBounds} unless `startTime` is in [now, now + MAX_ROUND_NOTICE].
+    function _checkRoundStart(uint256 startTime) internal view {
+        uint256 max = block.timestamp + MAX_ROUND_NOTICE;
+        if (startTime < block.timestamp || startTime > max) {
+            revert NexusRoundStartOutOfBounds(startTime, block.timestamp, max);
+        }
     }
 
     /// @dev Only the owner, and only the implementation scheduled at least `upgradeDelay` ago.

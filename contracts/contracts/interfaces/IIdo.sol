@@ -230,6 +230,12 @@ interface IIdo {
     /// @notice Configures round `index` (the current one before it starts, or a later one). Owner only.
     function setIdo(uint256 index, uint256 idoMax, uint256 idoAmount, uint256 idoTokens, uint256 startTime) external;
 
+    /// @notice Schedules configured round `index` to start at `startTime` (a manager: `Main.isManager`; bounded to
+    /// now .. now + `MAX_ROUND_NOTICE`). A later round may move either way (it still starts no earlier than the end
+    /// of the cool-down before it); the current one only later and only before it started. Otherwise reverts with
+    /// {IdoRoundLocked}. Changes no price or amount. Emits {RoundScheduled}.
+    function setRoundStart(uint256 index, uint256 startTime) external;
+
     /// @notice Sets the settings within bounds (owner only).
     function setConfig(Settings calldata settings) external;
 

@@ -26,6 +26,10 @@ interface INexusUpgradeable {
     error NexusGuardianCooldown(uint256 allowedAt);
     /// @notice A pause lasts more than zero seconds and at most `max`.
     error NexusPauseDurationOutOfBounds(uint256 duration, uint256 max);
+    /// @notice Only a manager (`Main.isManager`: Main's owner or the manager in its config) may do this.
+    error NexusNotManager(address account);
+    /// @notice A manager may schedule a round's start only in `[min, max]` (now .. now + `MAX_ROUND_NOTICE`).
+    error NexusRoundStartOutOfBounds(uint256 startTime, uint256 min, uint256 max);
 
     /// @notice Emitted when the owner schedules an upgrade that can execute from `readyAt` (a timestamp).
     /// @param implementation the new implementation
@@ -51,6 +55,8 @@ interface INexusUpgradeable {
     /// @notice Emitted when a pause starts, is renewed or is ended early: inflows stop until `until` (a timestamp;
     /// `until` = now when ended). A pause that runs out ends without an event.
     event PauseUpdated(address indexed by, uint256 until);
+    /// @notice Emitted when a manager schedules round `index` of this contract to start at `startTime`.
+    event RoundScheduled(uint256 indexed index, uint256 startTime, address indexed manager);
 
     /// @notice Schedules an upgrade to `implementation`, executable after `upgradeDelay()` seconds.
     /// @dev Owner only. Emits {UpgradeScheduled}. Reverts with {NexusUpgradePending} if one is pending.

@@ -119,6 +119,9 @@ interface IStake {
     /// @notice The round has deposits: its terms (`idoRate`, `idoPrice`, `idoFirst`) can no longer change, only its
     /// size (`idoMax` >= `idoTotal`, `idoMin`) and `startTime`.
     error StakeRoundTermsFixed(uint256 index);
+    /// @notice A manager may not move this round's start: it is past, or it is the current round and has opened
+    /// (or has a deposit), or the new start is earlier than its `startTime` (which may end a cool-down early).
+    error StakeRoundNotSchedulable(uint256 index, uint256 startTime);
 
     /// @notice Emitted for every deposit.
     event Deposited(
@@ -163,6 +166,12 @@ interface IStake {
     /// @notice Adds (`index == count`) or changes a round (owner only, bounded). Once a round has a deposit its
     /// terms are fixed ({StakeRoundTermsFixed}); each stake keeps its own terms anyway. Emits {IdoUpdated}.
     function setIdo(uint256 index, IdoSettings calldata settings) external;
+
+    /// @notice Schedules round `index` to start at `startTime` (a manager: `Main.isManager`; bounded to now .. now +
+    /// `MAX_ROUND_NOTICE`). A later round may move either way (a filled round still cools down `roundCool`); the
+    /// current round only later and only before it opened. Changes no money: deposits of a round that has not
+    /// started wait. Emits {RoundScheduled}.
+    function setRoundStart(uint256 index, uint256 startTime) external;
 
     /// @notice Sets the config (owner only, bounded). Emits {ConfigUpdated}.
     function setConfig(Config calldata config) external;
