@@ -9,6 +9,7 @@ import {IBurn} from "./interfaces/IBurn.sol";
 import {AutomationCompatibleInterface} from "./interfaces/external/AutomationCompatibleInterface.sol";
 import {IFeeReceiver} from "./interfaces/IFeeReceiver.sol";
 import {ILog} from "./interfaces/ILog.sol";
+import {LogCodes} from "./libraries/LogCodes.sol";
 import {IMain} from "./interfaces/IMain.sol";
 import {IPriceOracle} from "./interfaces/IPriceOracle.sol";
 import {IToken} from "./interfaces/IToken.sol";
@@ -180,7 +181,15 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         _totalExtract += amount;
         uint256 fee = FeeMath.bps(amount, _settings.feeRate);
         emit RewardClaimed(msg.sender, amount, fee);
-        _logReward(msg.sender, amount - fee);
+        LogCodes.write(
+            ILog(_addresses.log),
+            msg.sender,
+            address(this),
+            LogCodes.SYMBOL_USDT,
+            LogCodes.ACTION_CLAIM,
+            amount - fee,
+            0
+        );
         IERC20 usdt = IERC20(_addresses.usdt);
         usdt.safeTransfer(msg.sender, amount - fee);
         if (fee != 0) usdt.safeTransfer(_addresses.market, fee);
@@ -676,13 +685,6 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         IPriceOracle oracle = IPriceOracle(_addresses.nexOracle);
         oracle.update();
         return oracle.consult(_addresses.usdt, value);
-    }
-
-    /// @dev Claims go to the action log as rewards (per-user totals, today, yesterday); every other action is
-    /// an event only, which the indexer turns into the history (a log entry costs ~250,000 gas).
-    function _logReward(address account, uint256 amount) private {
-        address log = _addresses.log;
-        if (log != address(0)) ILog(log).addReward(account, address(this), "USDT", "claim", amount, 0);
     }
 
     function _wbnb() private view returns (address) {

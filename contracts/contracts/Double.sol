@@ -7,6 +7,7 @@ import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
 import {IDouble} from "./interfaces/IDouble.sol";
 import {ILog} from "./interfaces/ILog.sol";
+import {LogCodes} from "./libraries/LogCodes.sol";
 import {FeeMath} from "./libraries/FeeMath.sol";
 import {Paging} from "./libraries/Paging.sol";
 
@@ -179,7 +180,15 @@ contract Double is NexusUpgradeable, IDouble {
         _totals.totalExtract += paid;
         emit Claimed(msg.sender, released, fee);
         _usdt.safeTransfer(msg.sender, paid);
-        _write(msg.sender, address(this), "double_claim", paid, user.amount, true);
+        LogCodes.write(
+            _log,
+            msg.sender,
+            address(this),
+            LogCodes.SYMBOL_USDT,
+            LogCodes.ACTION_DOUBLE_CLAIM,
+            paid,
+            user.amount
+        );
     }
 
     /// @inheritdoc IDouble
@@ -329,19 +338,5 @@ contract Double is NexusUpgradeable, IDouble {
 
     function _check(string memory name, uint256 value, uint256 min, uint256 max) private pure {
         if (value < min || value > max) revert DoubleValueOutOfBounds(name, value, min, max);
-    }
-
-    function _write(
-        address account,
-        address from,
-        string memory action,
-        uint256 amount,
-        uint256 balance,
-        bool isReward
-    ) private {
-        ILog log = _log;
-        if (address(log) == address(0)) return;
-        if (isReward) log.addReward(account, from, "USDT", action, amount, balance);
-        else log.addLog(account, from, "USDT", action, amount, balance, false);
     }
 }

@@ -8,6 +8,7 @@ import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
 import {IBurn} from "./interfaces/IBurn.sol";
 import {IIdo} from "./interfaces/IIdo.sol";
 import {ILog} from "./interfaces/ILog.sol";
+import {LogCodes} from "./libraries/LogCodes.sol";
 import {IMain} from "./interfaces/IMain.sol";
 import {INft} from "./interfaces/INft.sol";
 import {IPriceOracle} from "./interfaces/IPriceOracle.sol";
@@ -178,7 +179,15 @@ contract Ido is NexusUpgradeable, IIdo {
         user.claimed += amount;
         _totalClaimed += amount;
         emit Claimed(msg.sender, amount);
-        _logReward(msg.sender, amount, user.tokens - user.claimed);
+        LogCodes.write(
+            ILog(_addresses.log),
+            msg.sender,
+            address(this),
+            LogCodes.SYMBOL_NEX,
+            LogCodes.ACTION_CLAIM,
+            amount,
+            user.tokens - user.claimed
+        );
         IERC20(_addresses.token).safeTransfer(msg.sender, amount);
     }
 
@@ -602,13 +611,6 @@ contract Ido is NexusUpgradeable, IIdo {
         if (_addresses.token != address(0) && a.token != _addresses.token) revert IdoInvalidAddress(a.token);
         _addresses = a;
         emit AddressesUpdated(a);
-    }
-
-    /// @dev Claims go to the action log as rewards (per-user totals, today, yesterday); every other action is
-    /// an event only, which the indexer turns into the history (a log entry costs ~250,000 gas).
-    function _logReward(address account, uint256 amount, uint256 balance) private {
-        address log = _addresses.log;
-        if (log != address(0)) ILog(log).addReward(account, address(this), "NEX", "claim", amount, balance);
     }
 
     function _checkBounds(uint256 value, uint256 min, uint256 max) private pure {

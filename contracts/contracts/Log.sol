@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
 import {ILog} from "./interfaces/ILog.sol";
+import {LogCodes} from "./libraries/LogCodes.sol";
 
 /// @title Log: the action log written by the platform's contracts
-/// @notice Deployed behind an ERC-1967 proxy; see {ILog}.
+/// @notice Deployed behind an ERC-1967 proxy; see {ILog}. An entry is one storage word appended to its owner's
+/// list (no global list, no per-filter lists): what an entry costs, field by field, is in contracts/README.md
+/// ("Log entry cost").
 contract Log is NexusUpgradeable, ILog {
     /// @notice The most entries (or symbols) one view returns.
     uint256 public constant MAX_PAGE = 100;
@@ -14,36 +18,44 @@ contract Log is NexusUpgradeable, ILog {
     /// @notice The longest configurable day, in seconds.
     uint256 public constant MAX_DAY_TIMES = 7 days;
 
-    struct Record {
-        address owner;
-        uint64 startTime;
-        bool isReduce;
-        address from;
-        uint96 userIndex;
-        uint256 amount;
-        uint256 balance;
-        string symbol;
-        string action;
-    }
+    /// @dev The most writers ever authorized (a writer's id takes 5 bits of an entry).
+    uint256 private constant MAX_WRITERS = 31;
 
+    // An entry is one word: amount (88 bits) | balance (88) | startTime (32) | global index (32) | symbol (4) |
+    // action (6) | writer id (5) | has-from (1), lowest bits first. Its counterparty is the writer (by id) unless
+    // has-from is set, then it is the entry's word in `_froms` (written only then).
+    uint256 private constant BALANCE_SHIFT = 88;
+    uint256 private constant TIME_SHIFT = 176;
+    uint256 private constant INDEX_SHIFT = 208;
+    uint256 private constant SYMBOL_SHIFT = 240;
+    uint256 private constant ACTION_SHIFT = 244;
+    uint256 private constant WRITER_SHIFT = 250;
+    uint256 private constant HAS_FROM_SHIFT = 255;
+
+    /// @dev A user's rewards in one symbol: `total`, `today` and its `day` in one word (the only word a reward
+    /// on the same day writes); `yesterday` apart (written only when a new day starts).
     struct RewardRecord {
-        uint256 total;
-        uint256 today;
-        uint256 yesterday;
-        uint256 day;
+        uint128 total;
+        uint96 today;
+        uint32 day;
+        uint128 yesterday;
     }
 
-    Record[] private _records;
-    mapping(address account => bool allowed) private _writers;
-    // list key: keccak256(owner, keccak(symbol) or 0, keccak(action) or 0) -> global indexes
-    mapping(bytes32 key => uint256[] indexes) private _lists;
-    mapping(address account => mapping(bytes32 symbol => RewardRecord reward)) private _rewards;
-    uint256 private _dayTimes;
-
-    modifier onlyWriter() {
-        if (!_writers[msg.sender]) revert LogUnauthorizedWriter(msg.sender);
-        _;
+    /// @dev The global entry count and the length of a day share one word (both read by every write).
+    struct State {
+        uint32 total;
+        uint32 dayTimes;
+        uint8 writerCount;
     }
+
+    mapping(address owner => mapping(uint256 position => uint256 word)) private _entries;
+    mapping(address owner => mapping(uint256 position => address from)) private _froms;
+    mapping(address owner => uint256 length) private _lengths;
+    /// @dev A writer: its id (1..MAX_WRITERS, kept when revoked) shifted left by one, and bit 0 = allowed.
+    mapping(address account => uint256 writer) private _writers;
+    mapping(uint256 id => address writer) private _writerById;
+    mapping(address account => mapping(uint8 symbol => RewardRecord reward)) private _rewards;
+    State private _state;
 
     /// @custom:oz-upgrades-unsafe-allow constructor
     constructor() {
@@ -60,40 +72,48 @@ contract Log is NexusUpgradeable, ILog {
     function addLog(
         address owner,
         address from,
-        string calldata symbol,
-        string calldata action,
-        uint256 amount,
-        uint256 balance,
-        bool isReduce
-    ) external onlyWriter returns (uint256) {
-        return _add(owner, from, symbol, action, amount, balance, isReduce, false);
-    }
-
-    /// @inheritdoc ILog
-    function addReward(
-        address owner,
-        address from,
-        string calldata symbol,
-        string calldata action,
+        uint8 symbol,
+        uint8 action,
         uint256 amount,
         uint256 balance
-    ) external onlyWriter returns (uint256) {
-        RewardRecord storage reward = _rewards[owner][keccak256(bytes(symbol))];
-        uint256 day = block.timestamp / _dayTimes;
-        if (reward.day != day) {
-            reward.yesterday = reward.day + 1 == day ? reward.today : 0;
-            reward.today = 0;
-            reward.day = day;
+    ) external returns (uint256 index) {
+        uint256 writer = _writers[msg.sender];
+        if (writer & 1 == 0) revert LogUnauthorizedWriter(msg.sender);
+        if (owner == address(0)) revert LogInvalidOwner(owner);
+        if (!LogCodes.isValid(symbol, action)) revert LogUnknownCode(symbol, action);
+        State memory state = _state;
+        index = state.total;
+        _state.total = SafeCast.toUint32(index + 1);
+        if (LogCodes.isReward(action)) _addReward(_rewards[owner][symbol], amount, block.timestamp / state.dayTimes);
+        uint256 position = _lengths[owner];
+        _lengths[owner] = position + 1;
+        uint256 word =
+            SafeCast.toUint88(amount) |
+                (uint256(SafeCast.toUint88(balance)) << BALANCE_SHIFT) |
+                (uint256(uint32(block.timestamp)) << TIME_SHIFT) |
+                (index << INDEX_SHIFT) |
+                (uint256(symbol) << SYMBOL_SHIFT) |
+                (uint256(action) << ACTION_SHIFT) |
+                ((writer >> 1) << WRITER_SHIFT);
+        if (from != msg.sender) {
+            word |= 1 << HAS_FROM_SHIFT;
+            _froms[owner][position] = from;
         }
-        reward.today += amount;
-        reward.total += amount;
-        return _add(owner, from, symbol, action, amount, balance, false, true);
+        _entries[owner][position] = word;
+        _emitAdded(owner, from, position, word, amount, balance);
     }
 
     /// @inheritdoc ILog
     function setWriter(address writer, bool allowed) external onlyOwner {
         if (writer == address(0)) revert LogInvalidWriter(writer);
-        _writers[writer] = allowed;
+        uint256 id = _writers[writer] >> 1;
+        if (id == 0) {
+            id = uint256(_state.writerCount) + 1;
+            if (id > MAX_WRITERS) revert LogTooManyWriters(MAX_WRITERS);
+            _state.writerCount = uint8(id);
+            _writerById[id] = writer;
+        }
+        _writers[writer] = (id << 1) | (allowed ? 1 : 0);
         emit WriterUpdated(writer, allowed);
     }
 
@@ -104,25 +124,17 @@ contract Log is NexusUpgradeable, ILog {
 
     /// @inheritdoc ILog
     function isWriter(address account) external view returns (bool) {
-        return _writers[account];
+        return _writers[account] & 1 == 1;
     }
 
     /// @inheritdoc ILog
     function dayTimes() external view returns (uint256) {
-        return _dayTimes;
+        return _state.dayTimes;
     }
 
     /// @inheritdoc ILog
     function totalLog() external view returns (uint256) {
-        return _records.length;
-    }
-
-    /// @inheritdoc ILog
-    function getLogs(uint256 offset, uint256 count) external view returns (Entry[] memory entries, uint256 total) {
-        total = _records.length;
-        (uint256 start, uint256 size) = _window(total, offset, count);
-        entries = new Entry[](size);
-        for (uint256 i; i < size; ++i) entries[i] = _entry(start - i);
+        return _state.total;
     }
 
     /// @inheritdoc ILog
@@ -130,158 +142,154 @@ contract Log is NexusUpgradeable, ILog {
         address account,
         uint256 offset,
         uint256 count
-    ) external view returns (Entry[] memory, uint256) {
-        return _page(_key(account, bytes32(0), bytes32(0)), offset, count);
+    ) external view returns (Entry[] memory entries, uint256 total) {
+        total = _lengths[account];
+        if (offset >= total) return (new Entry[](0), total);
+        uint256 size = _min(_min(count, total - offset), MAX_PAGE);
+        entries = new Entry[](size);
+        for (uint256 i; i < size; ++i) entries[i] = _entry(account, total - 1 - offset - i);
     }
 
     /// @inheritdoc ILog
     function getUserActionLogs(
         address account,
-        string calldata action,
+        uint8 action,
         uint256 offset,
         uint256 count
     ) external view returns (Entry[] memory, uint256) {
-        return _page(_key(account, bytes32(0), keccak256(bytes(action))), offset, count);
+        return _filter(account, 0, action, offset, count);
     }
 
     /// @inheritdoc ILog
     function getUserSymbolLogs(
         address account,
-        string calldata symbol,
+        uint8 symbol,
         uint256 offset,
         uint256 count
     ) external view returns (Entry[] memory, uint256) {
-        return _page(_key(account, keccak256(bytes(symbol)), bytes32(0)), offset, count);
+        return _filter(account, symbol, 0, offset, count);
     }
 
     /// @inheritdoc ILog
     function getUserSymbolActions(
         address account,
-        string calldata symbol,
-        string calldata action,
+        uint8 symbol,
+        uint8 action,
         uint256 offset,
         uint256 count
     ) external view returns (Entry[] memory, uint256) {
-        return _page(_key(account, keccak256(bytes(symbol)), keccak256(bytes(action))), offset, count);
+        return _filter(account, symbol, action, offset, count);
     }
 
     /// @inheritdoc ILog
-    function getUserReward(address account, string calldata symbol) public view returns (Reward memory) {
-        RewardRecord storage reward = _rewards[account][keccak256(bytes(symbol))];
-        uint256 day = block.timestamp / _dayTimes;
+    function getUserReward(address account, uint8 symbol) public view returns (Reward memory) {
+        RewardRecord storage reward = _rewards[account][symbol];
+        uint256 day = block.timestamp / _state.dayTimes;
         if (reward.day == day) return Reward({total: reward.total, yesterday: reward.yesterday, today: reward.today});
         if (reward.day + 1 == day) return Reward({total: reward.total, yesterday: reward.today, today: 0});
         return Reward({total: reward.total, yesterday: 0, today: 0});
     }
 
     /// @inheritdoc ILog
-    function getUserRewards(
-        address account,
-        string[] calldata symbols
-    ) external view returns (Reward[] memory rewards) {
+    function getUserRewards(address account, uint8[] calldata symbols) external view returns (Reward[] memory rewards) {
         if (symbols.length > MAX_PAGE) revert LogTooManySymbols(symbols.length, MAX_PAGE);
         rewards = new Reward[](symbols.length);
         for (uint256 i; i < symbols.length; ++i) rewards[i] = getUserReward(account, symbols[i]);
     }
 
-    function _add(
+    function _emitAdded(
         address owner,
         address from,
-        string calldata symbol,
-        string calldata action,
+        uint256 position,
+        uint256 word,
         uint256 amount,
-        uint256 balance,
-        bool isReduce,
-        bool isReward
-    ) private returns (uint256 index) {
-        if (owner == address(0)) revert LogInvalidOwner(owner);
-        index = _records.length;
-        uint256 userIndex = _index(owner, keccak256(bytes(symbol)), keccak256(bytes(action)), index);
-        Record storage record = _records.push();
-        record.owner = owner;
-        record.startTime = uint64(block.timestamp);
-        record.isReduce = isReduce;
-        record.from = from;
-        record.userIndex = uint96(userIndex);
-        record.amount = amount;
-        record.balance = balance;
-        record.symbol = symbol;
-        record.action = action;
-        _emitLogAdded(index, record, isReward);
-    }
-
-    /// @dev Appends `index` to the owner's four lists (all, by symbol, by action, by both); returns its position.
-    function _index(address owner, bytes32 symbolHash, bytes32 actionHash, uint256 index) private returns (uint256) {
-        uint256[] storage all = _lists[_key(owner, bytes32(0), bytes32(0))];
-        uint256 userIndex = all.length;
-        all.push(index);
-        _lists[_key(owner, symbolHash, bytes32(0))].push(index);
-        _lists[_key(owner, bytes32(0), actionHash)].push(index);
-        _lists[_key(owner, symbolHash, actionHash)].push(index);
-        return userIndex;
-    }
-
-    function _emitLogAdded(uint256 index, Record storage record, bool isReward) private {
+        uint256 balance
+    ) private {
+        uint8 action = uint8((word >> ACTION_SHIFT) & 0x3f);
         emit LogAdded(
-            index,
-            record.owner,
-            record.from,
+            uint32(word >> INDEX_SHIFT),
+            owner,
+            from,
             msg.sender,
-            record.userIndex,
-            record.symbol,
-            record.action,
-            record.isReduce,
-            isReward,
-            record.amount,
-            record.balance,
-            record.startTime
+            position,
+            uint8((word >> SYMBOL_SHIFT) & 0xf),
+            action,
+            LogCodes.isReduce(action),
+            LogCodes.isReward(action),
+            amount,
+            balance,
+            block.timestamp
         );
     }
 
-    function _page(bytes32 key, uint256 offset, uint256 count) private view returns (Entry[] memory entries, uint256) {
-        uint256[] storage indexes = _lists[key];
-        uint256 total = indexes.length;
-        (uint256 start, uint256 size) = _window(total, offset, count);
+    function _addReward(RewardRecord storage reward, uint256 amount, uint256 day) private {
+        uint256 today = reward.today;
+        uint256 last = reward.day;
+        if (last != day) {
+            uint128 yesterday = last + 1 == day ? uint128(today) : 0;
+            if (yesterday != 0 || reward.yesterday != 0) reward.yesterday = yesterday;
+            today = 0;
+        }
+        reward.total = SafeCast.toUint128(reward.total + amount);
+        reward.today = SafeCast.toUint96(today + amount);
+        reward.day = uint32(day);
+    }
+
+    /// @dev `account`'s entries matching `symbol` and `action` (0: any), newest first, from the `offset`-th match;
+    /// `total` counts every match (the scan reads the whole list: a view's cost, paid by no writer).
+    function _filter(
+        address account,
+        uint8 symbol,
+        uint8 action,
+        uint256 offset,
+        uint256 count
+    ) private view returns (Entry[] memory entries, uint256 total) {
+        mapping(uint256 => uint256) storage words = _entries[account];
+        uint256 size = _min(count, MAX_PAGE);
         entries = new Entry[](size);
-        for (uint256 i; i < size; ++i) entries[i] = _entry(indexes[start - i]);
-        return (entries, total);
+        uint256 found;
+        for (uint256 position = _lengths[account]; position > 0;) {
+            --position;
+            uint256 word = words[position];
+            if (symbol != 0 && (word >> SYMBOL_SHIFT) & 0xf != symbol) continue;
+            if (action != 0 && (word >> ACTION_SHIFT) & 0x3f != action) continue;
+            if (total >= offset && found < size) entries[found++] = _entry(account, position);
+            ++total;
+        }
+        assembly ("memory-safe") {
+            mstore(entries, found)
+        }
     }
 
-    /// @dev Newest first: position `offset` counted from the end; returns the first position and the size.
-    function _window(uint256 total, uint256 offset, uint256 count) private pure returns (uint256 start, uint256 size) {
-        if (offset >= total) return (0, 0);
-        uint256 available = total - offset;
-        size = count < available ? count : available;
-        if (size > MAX_PAGE) size = MAX_PAGE;
-        start = total - 1 - offset;
-    }
-
-    function _entry(uint256 index) private view returns (Entry memory) {
-        Record storage record = _records[index];
+    function _entry(address account, uint256 position) private view returns (Entry memory) {
+        uint256 word = _entries[account][position];
+        uint8 action = uint8((word >> ACTION_SHIFT) & 0x3f);
         return
             Entry({
-                isReduce: record.isReduce,
-                index: index,
-                userIndex: record.userIndex,
-                symbol: record.symbol,
-                action: record.action,
-                amount: record.amount,
-                balance: record.balance,
-                startTime: record.startTime,
-                owner: record.owner,
-                from: record.from
+                isReduce: LogCodes.isReduce(action),
+                index: uint32(word >> INDEX_SHIFT),
+                userIndex: position,
+                symbol: uint8((word >> SYMBOL_SHIFT) & 0xf),
+                action: action,
+                amount: uint88(word),
+                balance: uint88(word >> BALANCE_SHIFT),
+                startTime: uint32(word >> TIME_SHIFT),
+                owner: account,
+                from: (word >> HAS_FROM_SHIFT) == 1
+                    ? _froms[account][position]
+                    : _writerById[(word >> WRITER_SHIFT) & 0x1f]
             });
     }
 
-    function _key(address owner, bytes32 symbol, bytes32 action) private pure returns (bytes32) {
-        return keccak256(abi.encode(owner, symbol, action));
+    function _min(uint256 a, uint256 b) private pure returns (uint256) {
+        return a < b ? a : b;
     }
 
     function _setDayTimes(uint256 dayTimes_) private {
         if (dayTimes_ < MIN_DAY_TIMES || dayTimes_ > MAX_DAY_TIMES) {
             revert LogDayTimesOutOfBounds(dayTimes_, MIN_DAY_TIMES, MAX_DAY_TIMES);
         }
-        emit DayTimesUpdated(_dayTimes, dayTimes_);
-        _dayTimes = dayTimes_;
+        emit DayTimesUpdated(_state.dayTimes, dayTimes_);
+        _state.dayTimes = uint32(dayTimes_);
     }
 }

@@ -6,6 +6,7 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
 import {ILog} from "./interfaces/ILog.sol";
+import {LogCodes} from "./libraries/LogCodes.sol";
 import {IMain} from "./interfaces/IMain.sol";
 import {IMining} from "./interfaces/IMining.sol";
 import {AutomationCompatibleInterface} from "./interfaces/external/AutomationCompatibleInterface.sol";
@@ -210,7 +211,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
         _totals.totalExtract += paid;
         emit RewardClaimed(msg.sender, amount, fee);
         _nex.safeTransfer(msg.sender, paid);
-        _write(msg.sender, "mining_reward", paid, 0, true);
+        LogCodes.write(_log, msg.sender, address(this), LogCodes.SYMBOL_NEX, LogCodes.ACTION_MINING_REWARD, paid, 0);
     }
 
     /// @inheritdoc IMining
@@ -236,7 +237,15 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
         _hot.locked -= SafeCast.toUint120(s.actual);
         emit Released(msg.sender, index, s.actual);
         _nex.safeTransfer(msg.sender, s.actual);
-        _write(msg.sender, "mining_release", s.actual, user.amount, false);
+        LogCodes.write(
+            _log,
+            msg.sender,
+            address(this),
+            LogCodes.SYMBOL_NEX,
+            LogCodes.ACTION_MINING_RELEASE,
+            s.actual,
+            user.amount
+        );
     }
 
     /// @inheritdoc IMining
@@ -605,12 +614,5 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
 
     function _check(string memory name, uint256 value, uint256 min, uint256 max) private pure {
         if (value < min || value > max) revert MiningValueOutOfBounds(name, value, min, max);
-    }
-
-    function _write(address account, string memory action, uint256 amount, uint256 balance, bool isReward) private {
-        ILog log = _log;
-        if (address(log) == address(0)) return;
-        if (isReward) log.addReward(account, address(this), "NEX", action, amount, balance);
-        else log.addLog(account, address(this), "NEX", action, amount, balance, false);
     }
 }

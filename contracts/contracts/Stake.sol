@@ -6,6 +6,7 @@ import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
 import {ILog} from "./interfaces/ILog.sol";
+import {LogCodes} from "./libraries/LogCodes.sol";
 import {IMain} from "./interfaces/IMain.sol";
 import {IPriceOracle} from "./interfaces/IPriceOracle.sol";
 import {IStake} from "./interfaces/IStake.sol";
@@ -166,7 +167,15 @@ contract Stake is NexusUpgradeable, IStake {
         _fillRound(round, ido, amount);
 
         _usdt.safeTransferFrom(msg.sender, address(this), amount);
-        _write(msg.sender, "stake_deposit", "USDT", amount, user.amount, false);
+        LogCodes.write(
+            _log,
+            msg.sender,
+            address(this),
+            LogCodes.SYMBOL_USDT,
+            LogCodes.ACTION_STAKE_DEPOSIT,
+            amount,
+            user.amount
+        );
     }
 
     /// @inheritdoc IStake
@@ -185,7 +194,7 @@ contract Stake is NexusUpgradeable, IStake {
         _totals.totalExtract += paid;
         emit Claimed(msg.sender, amount, fee);
         _nex.safeTransfer(msg.sender, paid);
-        _write(msg.sender, "stake_claim", "NEX", paid, 0, true);
+        LogCodes.write(_log, msg.sender, address(this), LogCodes.SYMBOL_NEX, LogCodes.ACTION_STAKE_CLAIM, paid, 0);
     }
 
     /// @inheritdoc IStake
@@ -535,19 +544,5 @@ contract Stake is NexusUpgradeable, IStake {
 
     function _check(string memory name, uint256 value, uint256 min, uint256 max) private pure {
         if (value < min || value > max) revert StakeValueOutOfBounds(name, value, min, max);
-    }
-
-    function _write(
-        address account,
-        string memory action,
-        string memory symbol,
-        uint256 amount,
-        uint256 balance,
-        bool isReward
-    ) private {
-        ILog log = _log;
-        if (address(log) == address(0)) return;
-        if (isReward) log.addReward(account, address(this), symbol, action, amount, balance);
-        else log.addLog(account, address(this), symbol, action, amount, balance, false);
     }
 }

@@ -13,6 +13,7 @@ import {
 import { fomoMulti, localContractsIII as local } from '../config/contractsIII.ts'
 import { storageLayout } from './helpers/storageLayout.ts'
 import { deployContractsIIISystem, join, type ContractsIIISystem } from './InfoSystem.ts'
+import { logCode } from '../scripts/lib/logCodes.ts'
 
 const BPS = 10_000n
 const SHARES = [5_000n, 2_000n, 1_500n, 1_000n, 500n]
@@ -398,9 +399,14 @@ describe('Fomo (FOM pool and round game)', async () => {
     // referral rewards are in the balance too
     assert.ok((await fomo.read.users([bob.account.address])).balance > 0n)
     assert.ok((await fomo.read.getTotals()).totalReward > 0n)
-    const [entries] = await s.log.read.getUserActionLogs([carol.account.address, 'fomo_reward', 0n, 1n])
+    const [entries] = await s.log.read.getUserActionLogs([
+      carol.account.address,
+      logCode('action', 'fomo_reward'),
+      0n,
+      1n,
+    ])
     assert.equal(entries.length, 1)
-    const reward = await s.log.read.getUserReward([carol.account.address, 'USDT'])
+    const reward = await s.log.read.getUserReward([carol.account.address, logCode('symbol', 'USDT')])
     assert.ok(reward.total > 0n)
   })
 

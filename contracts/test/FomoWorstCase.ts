@@ -9,6 +9,10 @@ import { network } from 'hardhat'
 import { parseEther, type Hash } from 'viem'
 import { localContractsIII as local, stakeIdos } from '../config/contractsIII.ts'
 import { deployContractsIIISystem, join } from './InfoSystem.ts'
+import { logCode } from '../scripts/lib/logCodes.ts'
+
+const NEX = logCode('symbol', 'NEX')
+const MINING_RELEASE = logCode('action', 'mining_release')
 
 const LIMIT = 1_000_000n
 // One case exceeds it, measured and documented (contracts/README.md gas table): a NEX order that is also the pair's
@@ -187,7 +191,7 @@ describe('Contracts III worst cases in a 10,000-member team (8 generations)', as
   it("Stake: a fresh pool's first deposit after another account's Log entry, under never-active generations", async () => {
     const { s, buyers } = await networkHelpers.loadFixture(teamFixture)
     const [first, second] = buyers
-    await s.log.write.addLog([first.account.address, s.deployer.account.address, 'NEX', 'other', 1n, 1n, false])
+    await s.log.write.addLog([first.account.address, s.deployer.account.address, NEX, MINING_RELEASE, 1n, 1n])
     await measure(
       "Stake.deposit (first of the pool, after another account's Log entry, with its Log entry)",
       s.stake.write.deposit([local.stake.userMax, 0n], { account: second.account }),
@@ -198,7 +202,7 @@ describe('Contracts III worst cases in a 10,000-member team (8 generations)', as
   it("Stake: a fresh pool's first deposit that fills the round, after another account's Log entry", async () => {
     const { s, buyers } = await networkHelpers.loadFixture(teamFixture)
     const [first, second] = buyers
-    await s.log.write.addLog([first.account.address, s.deployer.account.address, 'NEX', 'other', 1n, 1n, false])
+    await s.log.write.addLog([first.account.address, s.deployer.account.address, NEX, MINING_RELEASE, 1n, 1n])
     await s.stake.write.setIdo([0n, { ...stakeIdos[0], idoMax: local.stake.userMax }])
     await measure(
       "Stake.deposit (first of the pool, fills the round, after another account's Log entry, with its Log entry)",

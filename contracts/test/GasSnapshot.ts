@@ -9,6 +9,9 @@ import { parseEther, type Hash } from 'viem'
 import { localDefaults } from '../config/defaults.ts'
 import { deploySystem } from './helpers/system.ts'
 import { buy, fund, sell } from './helpers/trade.ts'
+import { logCode } from '../scripts/lib/logCodes.ts'
+
+const NEX = logCode('symbol', 'NEX')
 
 const root = join(import.meta.dirname, '..')
 const snapshotFile = join(root, 'gas-snapshot.json')
@@ -61,11 +64,11 @@ describe('Gas snapshot', async () => {
     await measure('Token.burnPool', token.write.burnPool({ account: bob.account }))
     await measure(
       'Log.addLog (first entry of a user)',
-      log.write.addLog([alice.account.address, bob.account.address, 'NEX', 'burn', 1n, 2n, false]),
+      log.write.addLog([alice.account.address, bob.account.address, NEX, logCode('action', 'mining_release'), 1n, 2n]),
     )
     await measure(
-      'Log.addReward',
-      log.write.addReward([alice.account.address, bob.account.address, 'NEX', 'direct', 1n, 2n]),
+      'Log.addLog (a reward)',
+      log.write.addLog([alice.account.address, bob.account.address, NEX, logCode('action', 'claim'), 1n, 2n]),
     )
 
     const table = renderTable(gas)

@@ -1,8 +1,18 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { network } from 'hardhat'
-import { encodeFunctionData, getAddress, zeroAddress } from 'viem'
+import { type Address, encodeFunctionData, getAddress, zeroAddress } from 'viem'
+import { logCode } from '../scripts/lib/logCodes.ts'
 import { UPGRADE_DELAY } from './helpers/fixtures.ts'
+
+const USDT = logCode('symbol', 'USDT')
+const NEX = logCode('symbol', 'NEX')
+const BNB = logCode('symbol', 'BNB')
+/** A paid action (isReduce), an unpaid one and two rewards. */
+const DEPOSIT = logCode('action', 'stake_deposit')
+const RELEASE = logCode('action', 'mining_release')
+const CLAIM = logCode('action', 'claim')
+const REWARD = logCode('action', 'fomo_reward')
 
 const DAY = 600n
 
@@ -28,7 +38,7 @@ describe('Log', async () => {
   it('adds entries as authorized writers only, with LogAdded', async () => {
     const { log, writer, alice, bob, stranger } = await networkHelpers.loadFixture(fixture)
     await viem.assertions.revertWithCustomErrorWithArgs(
-      log.write.addLog([alice.account.address, bob.account.address, 'NEX', 'burn', 5n, 7n, true], {
+      log.write.addLog([alice.account.address, bob.account.address, NEX, DEPOSIT, 5n, 7n], {
         account: stranger.account,
       }),
       log,
@@ -36,23 +46,30 @@ describe('Log', async () => {
       [getAddress(stranger.account.address)],
     )
     await viem.assertions.revertWithCustomErrorWithArgs(
-      log.write.addReward([alice.account.address, bob.account.address, 'NEX', 'direct', 5n, 7n], {
-        account: stranger.account,
-      }),
-      log,
-      'LogUnauthorizedWriter',
-      [getAddress(stranger.account.address)],
-    )
-    await viem.assertions.revertWithCustomErrorWithArgs(
-      log.write.addLog([zeroAddress, bob.account.address, 'NEX', 'burn', 5n, 7n, true], { account: writer.account }),
+      log.write.addLog([zeroAddress, bob.account.address, NEX, DEPOSIT, 5n, 7n], { account: writer.account }),
       log,
       'LogInvalidOwner',
       [zeroAddress],
     )
+    for (const [symbol, action] of [
+      [0, DEPOSIT],
+      [NEX, 0],
+      [255, DEPOSIT],
+      [NEX, 255],
+    ]) {
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        log.write.addLog([alice.account.address, bob.account.address, symbol, action, 5n, 7n], {
+          account: writer.account,
+        }),
+        log,
+        'LogUnknownCode',
+        [symbol, action],
+      )
+    }
     const time = BigInt(await networkHelpers.time.latest()) + 1n
     await networkHelpers.time.setNextBlockTimestamp(time)
     await viem.assertions.emitWithArgs(
-      log.write.addLog([alice.account.address, bob.account.address, 'NEX', 'burn', 5n, 7n, true], {
+      log.write.addLog([alice.account.address, bob.account.address, NEX, DEPOSIT, 5n, 7n], {
         account: writer.account,
       }),
       log,
@@ -63,8 +80,8 @@ describe('Log', async () => {
         getAddress(bob.account.address),
         getAddress(writer.account.address),
         0n,
-        'NEX',
-        'burn',
+        NEX,
+        DEPOSIT,
         true,
         false,
         5n,
@@ -79,8 +96,8 @@ describe('Log', async () => {
       isReduce: true,
       index: 0n,
       userIndex: 0n,
-      symbol: 'NEX',
-      action: 'burn',
+      symbol: NEX,
+      action: DEPOSIT,
       amount: 5n,
       balance: 7n,
       startTime: time,
@@ -92,37 +109,44 @@ describe('Log', async () => {
   it('pages newest first and filters by symbol, action and both', async () => {
     const { log, writer, alice, bob } = await networkHelpers.loadFixture(fixture)
     const w = { account: writer.account }
-    const rows: [string, string][] = [
-      ['NEX', 'burn'],
-      ['USDT', 'burn'],
-      ['NEX', 'claim'],
-      ['NEX', 'burn'],
-      ['USDT', 'claim'],
+    const rows: [number, number][] = [
+      [NEX, DEPOSIT],
+      [USDT, DEPOSIT],
+      [NEX, RELEASE],
+      [NEX, DEPOSIT],
+      [USDT, RELEASE],
     ]
+    await log.write.addLog([bob.account.address, zeroAddress, NEX, DEPOSIT, 99n, 0n], w)
     for (const [i, [symbol, action]] of rows.entries()) {
-      await log.write.addLog([alice.account.address, zeroAddress, symbol, action, BigInt(i), 0n, false], w)
+      await log.write.addLog([alice.account.address, zeroAddress, symbol, action, BigInt(i), 0n], w)
     }
-    await log.write.addLog([bob.account.address, zeroAddress, 'NEX', 'burn', 99n, 0n, false], w)
     const amounts = (entries: readonly { amount: bigint }[]) => entries.map((e) => e.amount)
     const [all, total] = await log.read.getUserLogs([alice.account.address, 0n, 100n])
     assert.equal(total, 5n)
     assert.deepEqual(amounts(all), [4n, 3n, 2n, 1n, 0n])
     assert.deepEqual(amounts((await log.read.getUserLogs([alice.account.address, 1n, 2n]))[0]), [3n, 2n])
     assert.deepEqual(amounts((await log.read.getUserLogs([alice.account.address, 5n, 2n]))[0]), [])
-    const [nex, nexTotal] = await log.read.getUserSymbolLogs([alice.account.address, 'NEX', 0n, 10n])
+    const [nex, nexTotal] = await log.read.getUserSymbolLogs([alice.account.address, NEX, 0n, 10n])
     assert.equal(nexTotal, 3n)
     assert.deepEqual(amounts(nex), [3n, 2n, 0n])
-    assert.deepEqual(amounts((await log.read.getUserActionLogs([alice.account.address, 'claim', 0n, 10n]))[0]), [
+    assert.deepEqual(amounts((await log.read.getUserActionLogs([alice.account.address, RELEASE, 0n, 10n]))[0]), [
       4n,
       2n,
     ])
     assert.deepEqual(
-      amounts((await log.read.getUserSymbolActions([alice.account.address, 'NEX', 'burn', 0n, 10n]))[0]),
+      amounts((await log.read.getUserSymbolActions([alice.account.address, NEX, DEPOSIT, 0n, 10n]))[0]),
       [3n, 0n],
     )
-    const [global, globalTotal] = await log.read.getLogs([0n, 2n])
-    assert.equal(globalTotal, 6n)
-    assert.deepEqual(amounts(global), [99n, 4n])
+    // a filtered page starts at its offset-th match and counts every match
+    const [page, pageTotal] = await log.read.getUserSymbolLogs([alice.account.address, NEX, 1n, 1n])
+    assert.equal(pageTotal, 3n)
+    assert.deepEqual(amounts(page), [2n])
+    assert.deepEqual((await log.read.getUserSymbolLogs([alice.account.address, NEX, 3n, 1n]))[0], [])
+    assert.equal(await log.read.totalLog(), 6n)
+    assert.deepEqual(
+      (await log.read.getUserLogs([alice.account.address, 0n, 100n]))[0].map((e) => e.index),
+      [5n, 4n, 3n, 2n, 1n],
+    )
     assert.deepEqual(
       (await log.read.getUserLogs([alice.account.address, 0n, 100n]))[0].map((e) => e.userIndex),
       [4n, 3n, 2n, 1n, 0n],
@@ -132,15 +156,18 @@ describe('Log', async () => {
   it('never returns more than MAX_PAGE entries', async () => {
     const { log, writer, alice } = await networkHelpers.loadFixture(fixture)
     for (let i = 0; i < 101; i++) {
-      await log.write.addLog([alice.account.address, zeroAddress, 'NEX', 'x', BigInt(i), 0n, false], {
+      await log.write.addLog([alice.account.address, zeroAddress, NEX, DEPOSIT, BigInt(i), 0n], {
         account: writer.account,
       })
     }
     const [entries, total] = await log.read.getUserLogs([alice.account.address, 0n, 1000n])
     assert.equal(total, 101n)
     assert.equal(entries.length, 100)
+    const [filtered, filteredTotal] = await log.read.getUserActionLogs([alice.account.address, DEPOSIT, 0n, 1000n])
+    assert.equal(filteredTotal, 101n)
+    assert.equal(filtered.length, 100)
     await viem.assertions.revertWithCustomErrorWithArgs(
-      log.read.getUserRewards([alice.account.address, Array.from({ length: 101 }, () => 'NEX')]),
+      log.read.getUserRewards([alice.account.address, Array.from({ length: 101 }, () => NEX)]),
       log,
       'LogTooManySymbols',
       [101n, 100n],
@@ -154,7 +181,7 @@ describe('Log', async () => {
     const now = BigInt(await networkHelpers.time.latest())
     await networkHelpers.time.increaseTo((now / DAY + 1n) * DAY)
     await viem.assertions.emitWithArgs(
-      log.write.addReward([alice.account.address, bob.account.address, 'NEX', 'direct', 10n, 10n], w),
+      log.write.addLog([alice.account.address, bob.account.address, NEX, CLAIM, 10n, 10n], w),
       log,
       'LogAdded',
       [
@@ -163,8 +190,8 @@ describe('Log', async () => {
         getAddress(bob.account.address),
         getAddress(writer.account.address),
         0n,
-        'NEX',
-        'direct',
+        NEX,
+        CLAIM,
         false,
         true,
         10n,
@@ -172,37 +199,71 @@ describe('Log', async () => {
         (v: bigint) => v > 0n,
       ],
     )
-    await log.write.addReward([alice.account.address, bob.account.address, 'NEX', 'indirect', 5n, 15n], w)
-    await log.write.addReward([alice.account.address, bob.account.address, 'USDT', 'direct', 1n, 1n], w)
-    assert.deepEqual(await log.read.getUserReward([alice.account.address, 'NEX']), {
+    await log.write.addLog([alice.account.address, bob.account.address, NEX, REWARD, 5n, 15n], w)
+    // not a reward: counts in no total
+    await log.write.addLog([alice.account.address, bob.account.address, NEX, RELEASE, 1000n, 15n], w)
+    await log.write.addLog([alice.account.address, bob.account.address, USDT, CLAIM, 1n, 1n], w)
+    assert.deepEqual(await log.read.getUserReward([alice.account.address, NEX]), {
       total: 15n,
       yesterday: 0n,
       today: 15n,
     })
     await networkHelpers.time.increase(Number(DAY))
-    assert.deepEqual(await log.read.getUserReward([alice.account.address, 'NEX']), {
+    assert.deepEqual(await log.read.getUserReward([alice.account.address, NEX]), {
       total: 15n,
       yesterday: 15n,
       today: 0n,
     })
-    await log.write.addReward([alice.account.address, bob.account.address, 'NEX', 'direct', 2n, 17n], w)
-    assert.deepEqual(await log.read.getUserRewards([alice.account.address, ['NEX', 'USDT', 'BNB']]), [
+    await log.write.addLog([alice.account.address, bob.account.address, NEX, CLAIM, 2n, 17n], w)
+    assert.deepEqual(await log.read.getUserRewards([alice.account.address, [NEX, USDT, BNB]]), [
       { total: 17n, yesterday: 15n, today: 2n },
       { total: 1n, yesterday: 1n, today: 0n },
       { total: 0n, yesterday: 0n, today: 0n },
     ])
     await networkHelpers.time.increase(Number(DAY * 2n))
-    assert.deepEqual(await log.read.getUserReward([alice.account.address, 'NEX']), {
+    assert.deepEqual(await log.read.getUserReward([alice.account.address, NEX]), {
       total: 17n,
       yesterday: 0n,
       today: 0n,
     })
-    await log.write.addReward([alice.account.address, bob.account.address, 'NEX', 'direct', 3n, 20n], w)
-    assert.deepEqual(await log.read.getUserReward([alice.account.address, 'NEX']), {
+    await log.write.addLog([alice.account.address, bob.account.address, NEX, CLAIM, 3n, 20n], w)
+    assert.deepEqual(await log.read.getUserReward([alice.account.address, NEX]), {
       total: 20n,
       yesterday: 0n,
       today: 3n,
     })
+  })
+
+  it('costs at most 60,000 gas an entry of an account with entries, and what contracts/README.md says (a transaction to the Log less its 21,000 base)', async () => {
+    const { log, writer, alice, bob } = await networkHelpers.loadFixture(fixture)
+    const publicClient = await viem.getPublicClient()
+    /** Gas of one entry for `owner`; `from` the writer itself (a contract's own action) unless given. */
+    const cost = async (owner: Address, action: number, from: Address = writer.account.address) => {
+      const hash = await log.write.addLog([owner, from, NEX, action, 10n ** 24n, 10n ** 25n], {
+        account: writer.account,
+      })
+      return (await publicClient.waitForTransactionReceipt({ hash })).gasUsed - 21_000n
+    }
+    await cost(bob.account.address, DEPOSIT) // the global count's word is no longer zero
+    const costs = {
+      firstEntry: await cost(alice.account.address, DEPOSIT),
+      nextEntry: await cost(alice.account.address, DEPOSIT),
+      entryWithCounterparty: await cost(alice.account.address, DEPOSIT, bob.account.address),
+      firstReward: await cost(alice.account.address, CLAIM),
+      nextReward: await cost(alice.account.address, CLAIM),
+    }
+    // the figures of contracts/README.md ("Log entry cost"), each allowed 1,000 gas of slack
+    const measured = {
+      firstEntry: 64_637n,
+      nextEntry: 47_537n,
+      entryWithCounterparty: 69_861n,
+      firstReward: 73_248n,
+      nextReward: 53_828n,
+    }
+    for (const [name, gas] of Object.entries(costs)) {
+      assert.ok(gas <= measured[name as keyof typeof measured] + 1_000n, `${name}: ${gas} gas`)
+    }
+    assert.ok(costs.nextEntry <= 60_000n && costs.nextReward <= 60_000n, 'the target: at most 60,000 an entry')
   })
 
   it('lets the owner manage writers and the day length, with events and bounds', async () => {

@@ -5,6 +5,7 @@ import { getAddress, parseEther, zeroAddress } from 'viem'
 import { localContractsIII as local, miningMulti } from '../config/contractsIII.ts'
 import { storageLayout } from './helpers/storageLayout.ts'
 import { deployContractsIIISystem, join } from './InfoSystem.ts'
+import { logCode } from '../scripts/lib/logCodes.ts'
 
 const BPS = 10_000n
 
@@ -195,7 +196,12 @@ describe('Mining (6 tiers, emission shared by force)', async () => {
       [0n, 7n],
     )
     await mining.write.claimReward({ account: alice.account, value: 7n })
-    const [entries] = await s.log.read.getUserActionLogs([alice.account.address, 'mining_reward', 0n, 10n])
+    const [entries] = await s.log.read.getUserActionLogs([
+      alice.account.address,
+      logCode('action', 'mining_reward'),
+      0n,
+      10n,
+    ])
     assert.equal(entries.length, 2)
   })
 

@@ -8,6 +8,7 @@ import { parseEther, zeroAddress, type Hash } from 'viem'
 import { localDefaults } from '../config/defaults.ts'
 import { deploySystem } from './helpers/system.ts'
 import { fund } from './helpers/trade.ts'
+import { logCode } from '../scripts/lib/logCodes.ts'
 
 type Role = 'owner' | 'manager' | 'user' | 'stranger'
 const roles: Role[] = ['owner', 'manager', 'user', 'stranger']
@@ -155,19 +156,10 @@ describe('Role matrix', async () => {
       name: 'Log.addLog',
       contract: (f) => f.log,
       call: (f, account) =>
-        f.log.write.addLog([f.user.account.address, zeroAddress, 'NEX', 'x', 1n, 1n, false], { account }),
-      expect: {
-        owner: 'ok',
-        manager: 'LogUnauthorizedWriter',
-        user: 'LogUnauthorizedWriter',
-        stranger: 'LogUnauthorizedWriter',
-      },
-    },
-    {
-      name: 'Log.addReward',
-      contract: (f) => f.log,
-      call: (f, account) =>
-        f.log.write.addReward([f.user.account.address, zeroAddress, 'NEX', 'x', 1n, 1n], { account }),
+        f.log.write.addLog(
+          [f.user.account.address, zeroAddress, logCode('symbol', 'NEX'), logCode('action', 'claim'), 1n, 1n],
+          { account },
+        ),
       expect: {
         owner: 'ok',
         manager: 'LogUnauthorizedWriter',

@@ -4,6 +4,7 @@ import { network } from 'hardhat'
 import { getAddress, parseEther } from 'viem'
 import { localContractsIII as local, stakeIdos } from '../config/contractsIII.ts'
 import { deployContractsIIISystem, join } from './InfoSystem.ts'
+import { logCode } from '../scripts/lib/logCodes.ts'
 
 const BPS = 10_000n
 const E18 = 10n ** 18n
@@ -80,9 +81,14 @@ describe('Stake (rounds, reward caps, NEX releases)', async () => {
     assert.equal((await stake.read.getIdos())[0].idoTotal, amount)
     const totals = await stake.read.getTotals()
     assert.equal(totals.totalReserved, (rewardMax * E18) / price - (first * E18) / price)
-    const [entries] = await s.log.read.getUserActionLogs([carol.account.address, 'stake_deposit', 0n, 1n])
+    const [entries] = await s.log.read.getUserActionLogs([
+      carol.account.address,
+      logCode('action', 'stake_deposit'),
+      0n,
+      1n,
+    ])
     assert.equal(entries[0].amount, amount)
-    assert.equal(entries[0].symbol, 'USDT')
+    assert.equal(entries[0].symbol, logCode('symbol', 'USDT'))
     assert.equal(entries[0].balance, amount)
   })
 

@@ -152,7 +152,7 @@ for (const [label, events, perBlock] of (
   const sendStarted = performance.now()
   let sent = 0
   if (perBlock === 1) {
-    for (; sent < total; sent++) await core.addLog(owners[sent % 10] as Address, 'USDT', 'burn', BigInt(sent + 1))
+    for (; sent < total; sent++) await core.addLog(owners[sent % 10] as Address, 'USDT', 'stake_deposit', BigInt(sent + 1))
   } else {
     // Several Multicall3 batches of at most 50 entries mined together into one block.
     await rpcCall(core.url, 'evm_setAutomine', [false])
@@ -326,7 +326,7 @@ for (const [label, events, perBlock] of (
     for (let i = 0; i < 30; i++) {
       const owner = core.accounts[12] as Address
       const sentAt = performance.now()
-      await core.addLog(owner, 'LAG', 'lag', BigInt(i + 1))
+      await core.addLog(owner, 'USDT', 'stake_deposit', BigInt(i + 1))
       for (;;) {
         const response = await app.inject({
           method: 'POST',

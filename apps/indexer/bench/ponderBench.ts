@@ -43,7 +43,7 @@ const core = await deployCore(node.url)
 const owners = core.accounts.slice(0, 10)
 if (perBlock === 1) {
   for (let sent = 0; sent < total; sent++) {
-    await core.addLog(owners[sent % 10] as Address, 'USDT', 'burn', BigInt(sent + 1))
+    await core.addLog(owners[sent % 10] as Address, 'USDT', 'stake_deposit', BigInt(sent + 1))
   }
 } else {
   await rpcCall(core.url, 'evm_setAutomine', [false])

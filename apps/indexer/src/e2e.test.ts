@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { logAbi, mainAbi } from '@nexus/abi'
+import { logActionName, logCodeOf, logSymbolName } from '@nexus/sdk'
 import { createDatabase, type Database } from '@nexus/db'
 import { createTestDatabase, type TestDatabase } from '@nexus/db/testing'
 import type { FastifyInstance } from 'fastify'
@@ -108,11 +109,11 @@ describe('end to end: GraphQL against the chain’s own views', () => {
     await core.register(d, b)
     await core.register(e, d)
     for (const [i, who] of [a, b, c, d, e, a, a, b].entries()) {
-      await core.addLog(who, i % 2 ? 'USDT' : 'NEX', i % 3 ? 'burn' : 'stake', BigInt(1_000 + i))
-      await core.addLog(who, 'USDT', 'reward', BigInt(10 + i), true)
+      await core.addLog(who, i % 2 ? 'USDT' : 'NEX', i % 3 ? 'stake_deposit' : 'mining_release', BigInt(1_000 + i))
+      await core.addLog(who, 'USDT', 'claim', BigInt(10 + i))
     }
     await rpcCall(node.url, 'evm_increaseTime', [700]) // next Log day: today's rewards become yesterday's
-    await core.addLog(a, 'NEX', 'reward', 77n, true)
+    await core.addLog(a, 'NEX', 'claim', 77n)
     await core.addLogs([a, b, c], 50, 1) // one block of 50 entries
     await catchUp(newIndexer(db, { maxRange: 7 }))
     const counted = {
@@ -142,10 +143,18 @@ describe('end to end: GraphQL against the chain’s own views', () => {
           functionName: 'getUserLogs',
           args: [account, offset, 100n],
         })) as unknown as [
-          { index: bigint; symbol: string; action: string; amount: bigint; isReduce: boolean }[],
+          { index: bigint; symbol: number; action: number; amount: bigint; isReduce: boolean }[],
           bigint,
         ]
-        fromChain.push(...entries.map((x) => [String(x.index), x.symbol, x.action, String(x.amount), x.isReduce]))
+        fromChain.push(
+          ...entries.map((x) => [
+            String(x.index),
+            logSymbolName(x.symbol),
+            logActionName(x.action),
+            String(x.amount),
+            x.isReduce,
+          ]),
+        )
         if (offset + 100n >= total) break
       }
       const fromIndex: unknown[] = []
@@ -172,15 +181,15 @@ describe('end to end: GraphQL against the chain’s own views', () => {
   test('filters by symbol and action equal Log.getUserSymbolActions', async () => {
     const account = core.accounts[2] as Address
     for (const [symbol, action] of [
-      ['USDT', 'burn'],
-      ['NEX', 'stake'],
-      ['USDT', 'reward'],
+      ['USDT', 'stake_deposit'],
+      ['NEX', 'mining_release'],
+      ['USDT', 'claim'],
     ] as const) {
       const [entries] = (await core.publicClient.readContract({
         address: core.log,
         abi: logAbi,
         functionName: 'getUserSymbolActions',
-        args: [account, symbol, action, 0n, 100n],
+        args: [account, logCodeOf('symbol', symbol) ?? 0, logCodeOf('action', action) ?? 0, 0n, 100n],
       })) as unknown as [{ index: bigint }[], bigint]
       const result = await gql(
         `{ actionLog(account: "${account}", symbol: "${symbol}", action: "${action}", first: 100) { nodes { index } } }`,
@@ -198,7 +207,7 @@ describe('end to end: GraphQL against the chain’s own views', () => {
         address: core.log,
         abi: logAbi,
         functionName: 'getUserRewards',
-        args: [account, symbols],
+        args: [account, symbols.map((symbol) => logCodeOf('symbol', symbol) ?? 0)],
       })) as { total: bigint; today: bigint; yesterday: bigint }[]
       const result = await gql(
         `{ rewards(account: "${account}", symbols: ["USDT", "NEX", "BNB"]) { symbol total today yesterday } }`,
@@ -223,7 +232,7 @@ describe('end to end: GraphQL against the chain’s own views', () => {
         address: core.log,
         abi: logAbi,
         functionName: 'getUserRewards',
-        args: [account, symbols],
+        args: [account, symbols.map((symbol) => logCodeOf('symbol', symbol) ?? 0)],
       })) as { total: bigint; today: bigint; yesterday: bigint }[]
       const result = await gql(`{ dailyRewards(account: "${account}", days: 30) { symbol day startTime amount } }`)
       const days = result.data?.dailyRewards as { symbol: string; day: string; startTime: string; amount: string }[]
@@ -386,20 +395,20 @@ describe('reorgs: replacing the last 1, 2, 5 and 15 blocks', () => {
     await catchUp(indexer)
     const accounts = core.accounts
     const snapshot = await rpcCall<Hex>(node.url, 'evm_snapshot')
-    for (let i = 0; i < depth; i++) await core.addLog(accounts[i % 5] as Address, 'NEX', 'orphan', BigInt(i + 1))
+    for (let i = 0; i < depth; i++) await core.addLog(accounts[i % 5] as Address, 'NEX', 'double_claim', BigInt(i + 1))
     await catchUp(indexer)
-    expect((await db.pool.query("SELECT count(*)::int AS n FROM action_log WHERE action = 'orphan'")).rows[0].n).toBe(
+    expect((await db.pool.query("SELECT count(*)::int AS n FROM action_log WHERE action = 'double_claim'")).rows[0].n).toBe(
       depth,
     )
     await rpcCall(node.url, 'evm_revert', [snapshot])
     for (let i = 0; i < depth + 1; i++) {
-      await core.addLog(accounts[(i + 3) % 7] as Address, 'USDT', `canonical${depth}`, BigInt(100 + i), i % 2 === 0)
+      await core.addLog(accounts[(i + 3) % 7] as Address, 'USDT', i % 2 === 0 ? 'fomo_reward' : 'fomo_release', BigInt(100 + i))
     }
     const first = await indexer.step()
     expect(first.type).toBe('reorg')
     await catchUp(indexer)
     const after = await dump(db)
-    expect(after.action_log?.some((row) => String(row).includes('"orphan"'))).toBe(false)
+    expect(after.action_log?.some((row) => String(row).includes('"double_claim"'))).toBe(false)
     expect(after).toEqual(await cleanIndex())
   })
 })
@@ -407,7 +416,7 @@ describe('reorgs: replacing the last 1, 2, 5 and 15 blocks', () => {
 describe('RPC faults through a faulty proxy', () => {
   test('10% timeouts, 429, 5xx, garbage and empty answers: identical final state', async () => {
     await core.addLogs(core.accounts.slice(0, 6), 50, 7)
-    for (let i = 0; i < 30; i++) await core.addLog(core.accounts[i % 6] as Address, 'BNB', 'fault', BigInt(i + 1))
+    for (let i = 0; i < 30; i++) await core.addLog(core.accounts[i % 6] as Address, 'BNB', 'fomo_prize', BigInt(i + 1))
     const proxy = await startFaultyProxy(node.url, 0.1, 12345)
     const target = await createTestDatabase(inject('databaseUrl'), 'indexer_faults')
     const faulty = await createDatabase({ url: target.url })

@@ -160,7 +160,7 @@ async function run(schedule: readonly Action[]) {
       }
       switch (step.kind) {
         case 'logs':
-          if (step.count === 1) await core.addLog(core.accounts[step.salt % 9] as Address, 'NEX', 'single', 1n)
+          if (step.count === 1) await core.addLog(core.accounts[step.salt % 9] as Address, 'NEX', 'mining_reward', 1n)
           else await core.addLogs(core.accounts.slice(0, 9), step.count, step.salt)
           break
         case 'register': {
@@ -189,7 +189,7 @@ async function run(schedule: readonly Action[]) {
             await core.addLog(
               core.accounts[(i + step.depth) % 9] as Address,
               'USDT',
-              `fork${step.depth}`,
+              'fomo_release',
               BigInt(i + 1),
             )
           }

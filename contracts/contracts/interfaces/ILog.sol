@@ -3,8 +3,11 @@ pragma solidity ^0.8.28;
 
 /// @title The action log: what each user did and earned, per symbol
 /// @notice Only writer contracts (authorized by the owner) add entries; every entry is also a {LogAdded}
-/// event, so an indexer can rebuild the log. Views are paged (`offset`, `count`, newest first, at most
-/// `MAX_PAGE` entries) so that none is unbounded. Rewards are summed per user and symbol: total, today and
+/// event, so an indexer can rebuild the log. Symbols and actions are small codes, listed once in
+/// `libraries/LogCodes.sol` (the SDK's `logSymbols`/`logActionCodes` are generated from it); whether an entry is
+/// money the account paid (`isReduce`) or a reward follows from its action. Each account's entries are one list;
+/// views page over it (`offset`, `count`, newest first, at most `MAX_PAGE` entries); the symbol/action filters scan
+/// the account's list (a view, no gas for the writers). Rewards are summed per user and symbol: total, today and
 /// yesterday, where a day is `dayTimes` seconds (day number = `block.timestamp / dayTimes`).
 interface ILog {
     /// @notice One log entry; `index` is its position in the global log, `userIndex` in its owner's list.
@@ -12,8 +15,8 @@ interface ILog {
         bool isReduce;
         uint256 index;
         uint256 userIndex;
-        string symbol;
-        string action;
+        uint8 symbol;
+        uint8 action;
         uint256 amount;
         uint256 balance;
         uint256 startTime;
@@ -38,17 +41,21 @@ interface ILog {
     error LogInvalidWriter(address writer);
     /// @notice More symbols asked at once than `MAX_PAGE`.
     error LogTooManySymbols(uint256 count, uint256 max);
+    /// @notice Every writer id is taken (`max` writers were ever authorized).
+    error LogTooManyWriters(uint256 max);
+    /// @notice `symbol` or `action` is not a code of `LogCodes`.
+    error LogUnknownCode(uint8 symbol, uint8 action);
 
     /// @notice Emitted for every entry.
     /// @param index the entry's global index
     /// @param owner the user the entry belongs to
-    /// @param from the counterparty (e.g. the invitee that produced a referral reward)
+    /// @param from the counterparty (e.g. the referrer of a registration; the writer for the user's own actions)
     /// @param writer the contract that wrote it
     /// @param userIndex the entry's position in `owner`'s list
-    /// @param symbol the token symbol
-    /// @param action what happened
-    /// @param isReduce whether the user's balance went down
-    /// @param isReward whether the amount counts as a reward
+    /// @param symbol the token symbol's code (`LogCodes.SYMBOL_*`)
+    /// @param action the action's code (`LogCodes.ACTION_*`)
+    /// @param isReduce whether the user paid the amount (from the action)
+    /// @param isReward whether the amount counts as a reward (from the action)
     /// @param amount the amount
     /// @param balance the user's balance after the action
     /// @param startTime the block timestamp
@@ -58,8 +65,8 @@ interface ILog {
         address indexed from,
         address writer,
         uint256 userIndex,
-        string symbol,
-        string action,
+        uint8 symbol,
+        uint8 action,
         bool isReduce,
         bool isReward,
         uint256 amount,
@@ -71,28 +78,18 @@ interface ILog {
     /// @notice Emitted when the owner changes the length of a day.
     event DayTimesUpdated(uint256 previousDayTimes, uint256 newDayTimes);
 
-    /// @notice Adds an entry (writers only). Emits {LogAdded}. Returns its global index.
+    /// @notice Adds an entry (writers only); a reward action also counts in the owner's rewards. Emits
+    /// {LogAdded}. Returns its global index.
     function addLog(
         address owner,
         address from,
-        string calldata symbol,
-        string calldata action,
-        uint256 amount,
-        uint256 balance,
-        bool isReduce
-    ) external returns (uint256 index);
-
-    /// @notice Adds a reward entry (writers only) and counts it in the owner's rewards. Emits {LogAdded}.
-    function addReward(
-        address owner,
-        address from,
-        string calldata symbol,
-        string calldata action,
+        uint8 symbol,
+        uint8 action,
         uint256 amount,
         uint256 balance
     ) external returns (uint256 index);
 
-    /// @notice Grants or revokes `writer` (owner only). Emits {WriterUpdated}.
+    /// @notice Grants or revokes `writer` (owner only; at most 31 writers are ever granted). Emits {WriterUpdated}.
     function setWriter(address writer, bool allowed) external;
 
     /// @notice Sets the length of a day in seconds (owner only, bounded). Emits {DayTimesUpdated}.
@@ -107,9 +104,6 @@ interface ILog {
     /// @notice The number of entries in the whole log.
     function totalLog() external view returns (uint256);
 
-    /// @notice The whole log, newest first.
-    function getLogs(uint256 offset, uint256 count) external view returns (Entry[] memory entries, uint256 total);
-
     /// @notice `account`'s entries, newest first; `total` is the size of the list.
     function getUserLogs(
         address account,
@@ -117,34 +111,34 @@ interface ILog {
         uint256 count
     ) external view returns (Entry[] memory entries, uint256 total);
 
-    /// @notice `account`'s entries with `action`, newest first.
+    /// @notice `account`'s entries with `action`, newest first; `total` counts those.
     function getUserActionLogs(
         address account,
-        string calldata action,
+        uint8 action,
         uint256 offset,
         uint256 count
     ) external view returns (Entry[] memory entries, uint256 total);
 
-    /// @notice `account`'s entries in `symbol`, newest first.
+    /// @notice `account`'s entries in `symbol`, newest first; `total` counts those.
     function getUserSymbolLogs(
         address account,
-        string calldata symbol,
+        uint8 symbol,
         uint256 offset,
         uint256 count
     ) external view returns (Entry[] memory entries, uint256 total);
 
-    /// @notice `account`'s entries in `symbol` with `action`, newest first.
+    /// @notice `account`'s entries in `symbol` with `action`, newest first; `total` counts those.
     function getUserSymbolActions(
         address account,
-        string calldata symbol,
-        string calldata action,
+        uint8 symbol,
+        uint8 action,
         uint256 offset,
         uint256 count
     ) external view returns (Entry[] memory entries, uint256 total);
 
     /// @notice `account`'s rewards in `symbol`: total, yesterday and today.
-    function getUserReward(address account, string calldata symbol) external view returns (Reward memory);
+    function getUserReward(address account, uint8 symbol) external view returns (Reward memory);
 
     /// @notice `account`'s rewards in each of `symbols` (at most `MAX_PAGE`).
-    function getUserRewards(address account, string[] calldata symbols) external view returns (Reward[] memory);
+    function getUserRewards(address account, uint8[] calldata symbols) external view returns (Reward[] memory);
 }

@@ -8,6 +8,7 @@ import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {IDouble} from "../interfaces/IDouble.sol";
 import {IFomo} from "../interfaces/IFomo.sol";
 import {ILog} from "../interfaces/ILog.sol";
+import {LogCodes} from "./LogCodes.sol";
 import {IMain} from "../interfaces/IMain.sol";
 import {IPriceOracle} from "../interfaces/IPriceOracle.sol";
 import {IToken} from "../interfaces/IToken.sol";
@@ -292,7 +293,15 @@ library FomoLib {
         } else if (principal > 0) {
             $.usdt.safeTransfer(owner, principal);
         }
-        write($, owner, "fomo_release", principal, user.amount, false);
+        LogCodes.write(
+            $.log,
+            owner,
+            address(this),
+            LogCodes.SYMBOL_USDT,
+            LogCodes.ACTION_FOMO_RELEASE,
+            principal,
+            user.amount
+        );
     }
 
     /// @notice {IFomo-claimReward} (the caller sent `handleGas`).
@@ -320,7 +329,15 @@ library FomoLib {
         if (index == 0) emit IFomo.RewardClaimed(msg.sender, amount, fee);
         else emit IFomo.PrizeClaimed(msg.sender, index, amount, fee);
         $.usdt.safeTransfer(msg.sender, paid);
-        write($, msg.sender, index == 0 ? "fomo_reward" : "fomo_prize", paid, 0, true);
+        LogCodes.write(
+            $.log,
+            msg.sender,
+            address(this),
+            LogCodes.SYMBOL_USDT,
+            index == 0 ? LogCodes.ACTION_FOMO_REWARD : LogCodes.ACTION_FOMO_PRIZE,
+            paid,
+            0
+        );
     }
 
     /// @notice {IFomo-updatePool}.
@@ -857,20 +874,5 @@ library FomoLib {
     /// @notice Reverts with {IFomo-FomoValueOutOfBounds} if `value` is outside `[min, max]`.
     function check(string memory name, uint256 value, uint256 min, uint256 max) internal pure {
         if (value < min || value > max) revert IFomo.FomoValueOutOfBounds(name, value, min, max);
-    }
-
-    /// @notice One Log entry (none if no Log is set).
-    function write(
-        Layout storage $,
-        address account,
-        string memory action,
-        uint256 amount,
-        uint256 balance,
-        bool isReward
-    ) internal {
-        ILog log = $.log;
-        if (address(log) == address(0)) return;
-        if (isReward) log.addReward(account, address(this), "USDT", action, amount, balance);
-        else log.addLog(account, address(this), "USDT", action, amount, balance, false);
     }
 }

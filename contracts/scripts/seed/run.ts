@@ -201,8 +201,6 @@ export async function seed(
     await send(deployer, usdt, 'mint', [address(i), parseEther(String(30_000 + 100 * i))])
     await send(deployer, token, 'transfer', [address(i), parseEther(String(20_000 + 250 * i))])
     await send(as(i), main, 'register', [referrerOf(i)])
-    const [index] = await main.read.users([address(i)])
-    await send(deployer, log, 'addLog', [address(i), referrerOf(i), 'NEX', 'register', index, 0n, false])
   }
 
   say('seed: trading NEX/USDT through the router')
@@ -217,16 +215,6 @@ export async function seed(
       deadline,
     ])
     const bought = (await token.read.balanceOf([address(i)])) - before
-    await send(deployer, log, 'addLog', [
-      address(i),
-      router.address,
-      'USDT',
-      'buy',
-      spend,
-      await usdt.read.balanceOf([address(i)]),
-      true,
-    ])
-    await send(deployer, log, 'addLog', [address(i), router.address, 'NEX', 'buy', bought, bought, false])
     if (i % 3 === 2) {
       const sell = bought / 3n
       await send(as(i), router, 'swapExactTokensForTokensSupportingFeeOnTransferTokens', [
@@ -236,7 +224,6 @@ export async function seed(
         address(i),
         deadline,
       ])
-      await send(deployer, log, 'addLog', [address(i), router.address, 'NEX', 'sell', sell, bought - sell, true])
     }
   }
 

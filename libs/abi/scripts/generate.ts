@@ -5,10 +5,13 @@
 //   src/generated/errors.ts       every custom error once (`@nexus/abi/errors`), for decoding reverts
 //   json/<Name>.json              plain JSON ABIs for other languages
 //   src/generated/deployments.ts  the deployments/<chainId>.json files, for bundlers and browsers
+//   src/generated/logCodes.ts     the action log's symbol and action codes (contracts/libraries/LogCodes.sol) and
+//                                 which contract writes which action in which symbol (their LogCodes.write calls)
 // Run by the Nx `generate` target after `contracts:build`, and again by the deploy step.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { readLogCodes, readLogWrites } from '../../../contracts/scripts/lib/logCodes.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const lib = join(here, '..')
@@ -73,6 +76,7 @@ function main() {
   abis += `\n/** Names of every contract with an ABI in this package. */\nexport const contractNames = ${JSON.stringify(names)} as const\n`
   generated.set('abis.ts', abis)
   generated.set('deployments.ts', deploymentsModule())
+  generated.set('logCodes.ts', logCodesModule())
   syncFiles(generatedDir, generated)
   syncFiles(jsonDir, json)
   console.log(
@@ -113,6 +117,35 @@ function deploymentsModule(): string {
     .sort()
     .map((f) => `  ${basename(f, '.json')}: ${readFileSync(join(deploymentsDir, f), 'utf8').trim()},`)
   return `${banner}import type { DeploymentFile } from '../types.ts'\n\n/** Every deployments/<chainId>.json known when this package was generated. */\nexport const deployments: Record<number, DeploymentFile> = {\n${entries.join('\n')}\n}\n`
+}
+
+/**
+ * `src/generated/logCodes.ts`: the action log's codes, from LogCodes.sol, and the writes found in the contracts.
+ * Refuses an action that no contract writes (a filter would offer it and never match).
+ */
+export function logCodesModule(): string {
+  const { symbols, actions } = readLogCodes()
+  const writes = readLogWrites()
+  for (const action of actions)
+    if (!writes.some((write) => write.action === action.name))
+      throw new Error(`LogCodes.sol lists ${action.name}, which no contract writes through LogCodes.write`)
+  for (const write of writes)
+    if (!symbols.some((symbol) => symbol.name === write.symbol))
+      throw new Error(`${write.contract} writes unknown symbol ${write.symbol}`)
+  const json = (value: unknown) => JSON.stringify(value, null, 2)
+  return `${banner}
+/** The action log's symbols by code (contracts/libraries/LogCodes.sol). */
+export const logSymbolCodes = ${json(symbols)} as const
+
+/**
+ * The action log's actions by code (contracts/libraries/LogCodes.sol): \`isReduce\` the account paid the amount,
+ * \`isReward\` it counts in the account's rewards.
+ */
+export const logActionCodes = ${json(actions)} as const
+
+/** Every action a contract writes, with its symbol (found in the contracts' LogCodes.write calls). */
+export const logWrites = ${json(writes)} as const
+`
 }
 
 export function writeDeployments() {

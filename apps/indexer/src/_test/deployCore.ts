@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { logAbi, mainAbi } from '@nexus/abi'
+import { logCodeOf } from '@nexus/sdk'
 import {
   createPublicClient,
   createWalletClient,
@@ -46,7 +47,8 @@ export type Core = {
   /** Sends without waiting for the receipt (automine: mined at once). */
   sendFast: (from: Address, to: Address, data: Hex) => Promise<Hex>
   register: (account: Address, referrer: Address) => Promise<void>
-  addLog: (owner: Address, symbol: string, action: string, amount: bigint, reward?: boolean) => Promise<void>
+  /** One Log entry: `symbol` and `action` are names of the SDK's list (a reward action counts in the rewards). */
+  addLog: (owner: Address, symbol: string, action: string, amount: bigint) => Promise<void>
   /** `count` Log entries in one transaction (through Multicall3, a Log writer; at most about 50 fit). */
   addLogs: (owners: readonly Address[], count: number, salt: number) => Promise<void>
   /** The calldata of {@link Core.addLogs} for Multicall3 (to send several into one block). */
@@ -109,6 +111,11 @@ export async function deployCore(url: string): Promise<Core> {
     },
     ['Main', 'Log'],
   )
+  const code = (kind: 'symbol' | 'action', name: string) => {
+    const found = logCodeOf(kind, name)
+    if (found === undefined) throw new Error(`no Log ${kind} named ${name}`)
+    return found
+  }
   const addLogsData = (owners: readonly Address[], count: number, salt: number) => {
     const calls = Array.from({ length: count }, (_, i) => ({
       target: log,
@@ -119,11 +126,10 @@ export async function deployCore(url: string): Promise<Core> {
         args: [
           owners[(i + salt) % owners.length] as Address,
           owner,
-          ['USDT', 'NEX', 'BNB'][i % 3] as string,
-          ['burn', 'stake', 'claim', 'invite'][(i + salt) % 4] as string,
+          code('symbol', ['USDT', 'NEX', 'BNB'][i % 3] as string),
+          code('action', ['stake_deposit', 'mining_release', 'claim', 'stake_claim'][(i + salt) % 4] as string),
           BigInt(salt * 1_000 + i + 1),
           BigInt(i),
-          i % 5 === 0,
         ],
       }),
     }))
@@ -141,21 +147,15 @@ export async function deployCore(url: string): Promise<Core> {
     sendFast,
     register: (account, referrer) =>
       send(account, main, encodeFunctionData({ abi: mainAbi, functionName: 'register', args: [referrer] })),
-    addLog: (logOwner, symbol, action, amount, reward = false) =>
+    addLog: (logOwner, symbol, action, amount) =>
       send(
         owner,
         log,
-        reward
-          ? encodeFunctionData({
-              abi: logAbi,
-              functionName: 'addReward',
-              args: [logOwner, owner, symbol, action, amount, amount],
-            })
-          : encodeFunctionData({
-              abi: logAbi,
-              functionName: 'addLog',
-              args: [logOwner, owner, symbol, action, amount, amount, false],
-            }),
+        encodeFunctionData({
+          abi: logAbi,
+          functionName: 'addLog',
+          args: [logOwner, owner, code('symbol', symbol), code('action', action), amount, amount],
+        }),
       ),
     addLogsData,
     async addLogs(owners, count, salt) {

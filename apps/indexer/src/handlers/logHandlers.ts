@@ -1,3 +1,4 @@
+import { logActionName, logSymbolName } from '@nexus/sdk'
 import { addr, uint, type ContractHandlers } from './common.ts'
 import type { DecodedLog } from './decodeLogs.ts'
 
@@ -9,7 +10,10 @@ import type { DecodedLog } from './decodeLogs.ts'
 export const storedAsEntityOnly = (log: Pick<DecodedLog, 'kind' | 'eventName'>) =>
   log.kind === 'Log' && log.eventName === 'LogAdded'
 
-/** Log: every entry of the action log (`LogAdded`). */
+/**
+ * Log: every entry of the action log (`LogAdded`). The event carries the symbol and action as LogCodes.sol's codes;
+ * the row keeps their names (the SDK's list, generated from LogCodes.sol), which the GraphQL filters and the web use.
+ */
 export const logHandlers: ContractHandlers = {
   LogAdded(log, out) {
     const a = log.args
@@ -19,8 +23,8 @@ export const logHandlers: ContractHandlers = {
       from: addr(a.from),
       writer: addr(a.writer),
       user_index: uint(a.userIndex),
-      symbol: String(a.symbol),
-      action: String(a.action),
+      symbol: logSymbolName(Number(a.symbol)),
+      action: logActionName(Number(a.action)),
       is_reduce: Boolean(a.isReduce),
       is_reward: Boolean(a.isReward),
       amount: uint(a.amount),

@@ -101,7 +101,14 @@ export {
   type QuoteSwapParameters,
   type QuoteSwapReturnType,
 } from '../utils/quoteSwap.ts'
-export { type LogAction, logActions } from '../utils/logActions.ts'
+export {
+  type LogAction,
+  logActionName,
+  logActions,
+  logCodeOf,
+  logSymbolName,
+  logSymbols,
+} from '../utils/logActions.ts'
 export { bnbForUsdt } from '../utils/bnbForUsdt.ts'
 export { stakeMinReward } from '../utils/stakeMinReward.ts'
 export { InvalidSwapQuoteError, type InvalidSwapQuoteErrorType } from '../errors/swap.ts'

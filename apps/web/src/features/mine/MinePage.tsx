@@ -21,7 +21,7 @@ import { nativeBalanceRead } from '../../lib/nativeBalance.ts'
 import { dailyBars } from './dailyBars.ts'
 import { ActionLogView } from './ActionLogView.tsx'
 import type { MineView } from './mineSearch.ts'
-import { LOG_SYMBOLS } from './logFilters.ts'
+import { LOG_SYMBOL_CODES, LOG_SYMBOLS } from './logFilters.ts'
 import { DAILY_REWARDS } from './queries.ts'
 import type { DailyRewardsData } from './queries.ts'
 import { ClaimButton } from '../../components/forms/ClaimButton.tsx'
@@ -89,7 +89,7 @@ function Balances({ account, usdt, nex, log }: { account: Address; usdt: Address
         [
           { address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [account] },
           { address: nex, abi: erc20Abi, functionName: 'balanceOf', args: [account] },
-          { address: log, abi: logAbi, functionName: 'getUserRewards', args: [account, [...LOG_SYMBOLS]] },
+          { address: log, abi: logAbi, functionName: 'getUserRewards', args: [account, LOG_SYMBOL_CODES] },
         ] as const,
       [usdt, nex, log, account],
     ),

@@ -1,9 +1,16 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import { logActions } from '@nexus/sdk'
+import { logActions, logCodeOf } from '@nexus/sdk'
 
 /** The symbols of the reward balances the Log keeps (the assets view). */
 export const LOG_SYMBOLS = ['USDT', 'NEX', 'BNB'] as const
+
+/** The Log's codes of {@link LOG_SYMBOLS}, in that order (the Log's views take codes). */
+export const LOG_SYMBOL_CODES: readonly number[] = LOG_SYMBOLS.map((symbol) => {
+  const code = logCodeOf('symbol', symbol)
+  if (code === undefined) throw new Error(`the Log has no symbol ${symbol}`)
+  return code
+})
 
 /** The symbols the contracts write action-log entries in (the filter), from the SDK's list. */
 export const LOG_ENTRY_SYMBOLS: readonly string[] = [...new Set(logActions.map((entry) => entry.symbol))]
@@ -34,10 +41,7 @@ export function actionName(action: string, symbol?: string): MessageDescriptor |
   return (symbol !== undefined ? NAMES[`${action}:${symbol}`] : undefined) ?? NAMES[action]
 }
 
-/**
- * Whether an entry is money the account paid: from the SDK's list (a staking deposit is written without the
- * contract's reduce flag), else the entry's own `isReduce`.
- */
+/** Whether an entry is money the account paid: from the SDK's list, else the entry's own `isReduce`. */
 export function isOutflow(action: string, symbol: string, isReduce: boolean): boolean {
   const known = logActions.find((entry) => entry.action === action && entry.symbol === symbol)
   return known ? known.flow === 'out' : isReduce

@@ -1,0 +1,103 @@
+// Reads the action log's list of symbols and actions from its one home, contracts/libraries/LogCodes.sol, and which
+// contract writes which action in which symbol from the contracts' `LogCodes.write(...)` calls. libs/abi's generator
+// turns this into `logSymbols`/`logActions` for TypeScript; the contracts' tests use it for the codes.
+import { readdirSync, readFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
+
+const contractsDir = join(import.meta.dirname, '..', '..', 'contracts')
+const codesFile = join(contractsDir, 'libraries', 'LogCodes.sol')
+
+/** A symbol of the action log: its code and its name. */
+export type LogSymbolCode = { code: number; name: string }
+/** An action of the action log, and whether its amount is paid by the account or counts as a reward. */
+export type LogActionCode = { code: number; name: string; isReduce: boolean; isReward: boolean }
+/** One action a contract writes, in one symbol. */
+export type LogWrite = { contract: string; action: string; symbol: string }
+
+/** The symbols and actions of LogCodes.sol (`source`: that file's text), in code order. */
+export function parseLogCodes(source: string): { symbols: LogSymbolCode[]; actions: LogActionCode[] } {
+  const constants = new Map<string, number>()
+  for (const match of source.matchAll(/uint8 internal constant ((?:SYMBOL|ACTION)_[A-Z0-9_]+) = (\d+);/g))
+    constants.set(match[1] as string, Number(match[2]))
+  const mask = (name: string): Set<string> => {
+    const body = new RegExp(`uint256 internal constant ${name} =([^;]*);`).exec(source)?.[1]
+    if (body === undefined) throw new Error(`LogCodes.sol has no ${name} mask`)
+    const members = new Set([...body.matchAll(/1 << (ACTION_[A-Z0-9_]+)/g)].map((m) => m[1] as string))
+    for (const member of members) if (!constants.has(member)) throw new Error(`${name} names unknown ${member}`)
+    return members
+  }
+  const reduce = mask('REDUCE')
+  const reward = mask('REWARD')
+  const symbols: LogSymbolCode[] = []
+  const actions: LogActionCode[] = []
+  for (const [constant, code] of constants) {
+    if (constant.startsWith('SYMBOL_')) symbols.push({ code, name: constant.slice('SYMBOL_'.length) })
+    else
+      actions.push({
+        code,
+        name: constant.slice('ACTION_'.length).toLowerCase(),
+        isReduce: reduce.has(constant),
+        isReward: reward.has(constant),
+      })
+  }
+  for (const list of [symbols, actions]) {
+    list.sort((a, b) => a.code - b.code)
+    list.forEach((entry, i) => {
+      if (entry.code !== i + 1)
+        throw new Error(`LogCodes.sol: codes must run 1, 2, 3...; ${entry.name} is ${entry.code}`)
+    })
+  }
+  const max = (name: string) => Number(new RegExp(`uint8 internal constant ${name} = (\\d+);`).exec(source)?.[1])
+  if (max('MAX_SYMBOL') !== symbols.length || max('MAX_ACTION') !== actions.length)
+    throw new Error('LogCodes.sol: MAX_SYMBOL/MAX_ACTION must be the highest codes')
+  if (symbols.length > 15 || actions.length > 63)
+    throw new Error('LogCodes.sol: the Log keeps a symbol in 4 bits and an action in 6 (at most 15 and 63)')
+  return { symbols, actions }
+}
+
+/** LogCodes.sol's symbols and actions. */
+export function readLogCodes() {
+  return parseLogCodes(readFileSync(codesFile, 'utf8'))
+}
+
+function solidityFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return ['test', 'local'].includes(entry.name) ? [] : solidityFiles(path)
+    return entry.name.endsWith('.sol') ? [path] : []
+  })
+}
+
+/**
+ * Every (contract, action, symbol) the contracts write through `LogCodes.write(...)`: each call's `ACTION_*` and
+ * `SYMBOL_*` names (a call choosing between two, e.g. `isUSDT ? SYMBOL_USDT : SYMBOL_BNB`, writes each). A library
+ * `<Name>Lib` writes for `<Name>`.
+ */
+export function readLogWrites(dir = contractsDir): LogWrite[] {
+  const writes = new Map<string, LogWrite>()
+  for (const file of solidityFiles(dir)) {
+    const contract = basename(file, '.sol').replace(/Lib$/, '')
+    const source = readFileSync(file, 'utf8')
+    for (const call of source.matchAll(/LogCodes\.write\(([^;]*?)\);/g)) {
+      const args = call[1] ?? ''
+      const actions = [...args.matchAll(/LogCodes\.ACTION_([A-Z0-9_]+)/g)].map((m) => (m[1] as string).toLowerCase())
+      const symbols = [...args.matchAll(/LogCodes\.SYMBOL_([A-Z0-9_]+)/g)].map((m) => m[1] as string)
+      if (actions.length === 0 || symbols.length === 0)
+        throw new Error(`${file}: a LogCodes.write call names no LogCodes.ACTION_* or SYMBOL_* constant`)
+      for (const action of actions)
+        for (const symbol of symbols) writes.set(`${contract}:${action}:${symbol}`, { contract, action, symbol })
+    }
+  }
+  return [...writes.values()].sort(
+    (a, b) =>
+      a.contract.localeCompare(b.contract) || a.action.localeCompare(b.action) || a.symbol.localeCompare(b.symbol),
+  )
+}
+
+/** The code of a symbol or an action by name (throws for a name LogCodes.sol does not list). */
+export function logCode(kind: 'symbol' | 'action', name: string): number {
+  const { symbols, actions } = readLogCodes()
+  const found = (kind === 'symbol' ? symbols : actions).find((entry) => entry.name === name)
+  if (!found) throw new Error(`LogCodes.sol lists no ${kind} ${name}`)
+  return found.code
+}
