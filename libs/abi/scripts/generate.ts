@@ -10,8 +10,7 @@
 // Run by the Nx `generate` target after `contracts:build`, and again by the deploy step.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { readLogCodes, readLogWrites } from '../../../contracts/scripts/lib/logCodes.ts'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const lib = join(here, '..')
@@ -50,7 +49,7 @@ export function collectArtifacts(dir = artifactsDir): Artifact[] {
   return [...seen.values()].sort((a, b) => a.contractName.localeCompare(b.contractName))
 }
 
-function main() {
+async function main() {
   const artifacts = collectArtifacts()
   if (artifacts.length === 0)
     throw new Error(`no artifacts under ${artifactsDir}: run \`nx run contracts:build\` first`)
@@ -76,7 +75,7 @@ function main() {
   abis += `\n/** Names of every contract with an ABI in this package. */\nexport const contractNames = ${JSON.stringify(names)} as const\n`
   generated.set('abis.ts', abis)
   generated.set('deployments.ts', deploymentsModule())
-  generated.set('logCodes.ts', logCodesModule())
+  generated.set('logCodes.ts', await logCodesModule())
   syncFiles(generatedDir, generated)
   syncFiles(jsonDir, json)
   console.log(
@@ -123,9 +122,20 @@ function deploymentsModule(): string {
  * `src/generated/logCodes.ts`: the action log's codes, from LogCodes.sol, and the writes found in the contracts.
  * Refuses an action that no contract writes (a filter would offer it and never match).
  */
-export function logCodesModule(): string {
-  const { symbols, actions } = readLogCodes()
-  const writes = readLogWrites()
+export async function logCodesModule(): Promise<string> {
+  // The contracts project's reader of its own sources (loaded by path, as the artifacts are read: abi depends on
+  // the contracts' build, not on their code).
+  const reader = (await import(
+    pathToFileURL(join(lib, '..', '..', 'contracts', 'scripts', 'lib', 'logCodes.ts')).href
+  )) as {
+    readLogCodes: () => {
+      symbols: { code: number; name: string }[]
+      actions: { code: number; name: string; isReduce: boolean; isReward: boolean }[]
+    }
+    readLogWrites: () => { contract: string; action: string; symbol: string }[]
+  }
+  const { symbols, actions } = reader.readLogCodes()
+  const writes = reader.readLogWrites()
   for (const action of actions)
     if (!writes.some((write) => write.action === action.name))
       throw new Error(`LogCodes.sol lists ${action.name}, which no contract writes through LogCodes.write`)
@@ -184,5 +194,5 @@ function writeAtomically(target: string, content: string) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv[2] === 'deployments') writeDeployments()
-  else main()
+  else await main()
 }
