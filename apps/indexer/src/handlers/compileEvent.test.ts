@@ -121,12 +121,20 @@ describe('compileEvent', () => {
     expect(() => decode(topics, data.slice(0, -64) as Hex)).toThrow()
     expect(() => decode(topics.slice(0, -1), data)).toThrow(/indexed topics/)
     expect(() => decode(topics, '0x')).toThrow()
-    // a last string that is empty is its length word alone: without that word the data is short too
-    const empty = event.inputs.map((input, i) => (input.type === 'string' ? '' : values[i]))
+    // a last string that is empty is its length word alone: without that word the data is short too (an event
+    // whose last data field is a string; LogAdded carries codes, no strings)
+    const withString = [...events]
+      .map(([, candidate]) => candidate)
+      .find((candidate) => candidate.inputs.filter((input) => !input.indexed).at(-1)?.type === 'string')
+    if (!withString) throw new Error('no event ends with a string')
+    const withStringValues = withString.inputs.map(valueOf)
+    const empty = withString.inputs.map((input, i) => (input.type === 'string' ? '' : withStringValues[i]))
     const emptyData = encodeAbiParameters(
-      event.inputs.filter((input) => !input.indexed),
-      event.inputs.flatMap((input, i) => (input.indexed ? [] : [empty[i]])),
+      withString.inputs.filter((input) => !input.indexed),
+      withString.inputs.flatMap((input, i) => (input.indexed ? [] : [empty[i]])),
     )
-    expect(() => decode(topicsOf(event, empty), emptyData.slice(0, -64) as Hex)).toThrow(/out of the data's bounds/)
+    expect(() => compileEvent(withString)(topicsOf(withString, empty), emptyData.slice(0, -64) as Hex)).toThrow(
+      /out of the data's bounds/,
+    )
   })
 })
