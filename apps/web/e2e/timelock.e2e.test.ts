@@ -1,0 +1,121 @@
+import type { Browser } from 'playwright-core'
+import { miningAbi, timelockAbi } from '@nexus/abi'
+import { timelockExecuteRequest, timelockScheduleRequest } from '@nexus/sdk'
+import { createTestClient, encodeFunctionData, getAddress, http, isAddressEqual } from 'viem'
+import type { Abi, Address, Hex } from 'viem'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { E2E_OWNER } from './lib/accounts.ts'
+import { launchBrowser } from './lib/browser.ts'
+import { chainClients, contract } from './lib/chain.ts'
+import { openConnected } from './lib/session.ts'
+import { ownerWrite, waitForCurrent } from './lib/web4Admin.ts'
+
+const baseUrl = inject('baseUrl')
+const rpcUrl = inject('rpcUrl')
+let browser: Browser
+const MINING_KEYS = ['addTime', 'dayTimes', 'mintDay', 'userMax', 'userMin', 'handleGas', 'feeRate'] as const
+
+const client = () => chainClients(rpcUrl).public
+const testClient = () => createTestClient({ mode: 'hardhat', transport: http(rpcUrl) })
+
+/** Moves the local chain's clock past `seconds` and mines a block. */
+async function advance(seconds: bigint) {
+  await testClient().increaseTime({ seconds: Number(seconds) + 1 })
+  await testClient().mine({ blocks: 1 })
+}
+
+/** A transaction signed by the deployer (the Timelock's proposer and canceller) through the local node. */
+const deployerWrite = (request: {
+  address: Address
+  abi: Abi | readonly unknown[]
+  functionName: string
+  args: readonly unknown[]
+}) => ownerWrite(rpcUrl, request)
+
+/** Runs `data` on `target` through the Timelock at once (scheduled, the clock moved past the delay, executed). */
+async function throughTimelock(timelock: Address, target: Address, data: Hex) {
+  const minDelay = await client().readContract({ address: timelock, abi: timelockAbi, functionName: 'getMinDelay' })
+  const request = timelockScheduleRequest({ timelock, minDelay, call: { target, data } })
+  await deployerWrite(request)
+  await advance(minDelay)
+  await deployerWrite(timelockExecuteRequest(timelock, { call: { target, data }, salt: request.args[4] }))
+}
+
+const owner = (address: Address) => client().readContract({ address, abi: miningAbi, functionName: 'owner' })
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('owner actions through the Timelock', () => {
+  it('/managerMining: the admin schedules a fee change, it waits for the delay, then executing it applies it', async () => {
+    const mining = contract('Mining')
+    const timelock = contract('Timelock')
+    // On a stack that kept the deployer the owner, this test hands Mining to the Timelock first and back at the end.
+    const handedOver = isAddressEqual(await owner(mining), timelock)
+    if (!handedOver) {
+      await deployerWrite({ address: mining, abi: miningAbi, functionName: 'transferOwnership', args: [timelock] })
+      await throughTimelock(timelock, mining, encodeFunctionData({ abi: miningAbi, functionName: 'acceptOwnership' }))
+    }
+    expect(getAddress(await owner(mining))).toBe(getAddress(timelock))
+    const before = await client().readContract({ address: mining, abi: miningAbi, functionName: 'getConfig' })
+    const fee = before.feeRate === 2_000n ? 1_999n : before.feeRate + 1n
+    const { page, context } = await openConnected(browser, baseUrl, {
+      rpcUrl,
+      account: E2E_OWNER,
+      path: '/managerMining',
+      storage: { lang: 'en' },
+    })
+    try {
+      expect(await waitForCurrent(page, 'miningConfig', 'feeRate')).toBe(String(before.feeRate))
+      await page.getByTestId('field-miningConfig-feeRate').fill(String(fee))
+      await page.getByTestId('submit-miningConfig').click()
+      await page.getByTestId('timelock-note-miningConfig').waitFor({ timeout: 15_000 })
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click()
+      const scheduled = page.getByTestId('scheduled-miningConfig')
+      await scheduled.waitFor({ timeout: 30_000 })
+      expect(await scheduled.textContent()).toContain('Scheduled, can be executed at')
+      // Scheduled, not applied: the contract still has the old fee.
+      expect(
+        (await client().readContract({ address: mining, abi: miningAbi, functionName: 'getConfig' })).feeRate,
+      ).toBe(before.feeRate)
+      const operation = page.locator('[data-testid="timelock-operation"][data-function="setConfig"]').first()
+      await operation.locator('[data-testid="timelock-state"]').filter({ hasText: 'Waiting for the delay' }).waitFor()
+      expect(await operation.getByTestId('timelock-execute').count()).toBe(0)
+
+      const minDelay = await client().readContract({ address: timelock, abi: timelockAbi, functionName: 'getMinDelay' })
+      await advance(minDelay)
+      await operation.getByTestId('timelock-execute').waitFor({ timeout: 15_000 })
+      await operation.getByTestId('timelock-execute').click()
+      await page
+        .locator('[data-testid="timelock-operation"][data-function="setConfig"][data-state="done"]')
+        .first()
+        .waitFor({ timeout: 30_000 })
+      expect(
+        (await client().readContract({ address: mining, abi: miningAbi, functionName: 'getConfig' })).feeRate,
+      ).toBe(fee)
+    } finally {
+      await context.close()
+      const settings = Object.fromEntries(MINING_KEYS.map((key) => [key, before[key]]))
+      await throughTimelock(
+        timelock,
+        mining,
+        encodeFunctionData({ abi: miningAbi, functionName: 'setConfig', args: [settings as never] }),
+      )
+      if (!handedOver) {
+        await throughTimelock(
+          timelock,
+          mining,
+          encodeFunctionData({ abi: miningAbi, functionName: 'transferOwnership', args: [E2E_OWNER] }),
+        )
+        await deployerWrite({ address: mining, abi: miningAbi, functionName: 'acceptOwnership', args: [] })
+      }
+    }
+    expect((await client().readContract({ address: mining, abi: miningAbi, functionName: 'getConfig' })).feeRate).toBe(
+      before.feeRate,
+    )
+  })
+})
