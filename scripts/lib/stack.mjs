@@ -66,7 +66,7 @@ function step(log, name, command, args, options = {}) {
  *   stack's URLs, or no web app
  * @param {boolean} [options.seed] run the seed script after deployment
  * @param {boolean} [options.timelock] hand every contract to the Timelock (default); false keeps the deployer the
- *   owner (NEXUS_TIMELOCK_HANDOVER=0), for browser tests of admin screens that sign owner calls directly
+ *   owner (NEXUS_TIMELOCK_HANDOVER=0), for browser tests that set their state up with direct owner calls
  * @param {string} [options.databaseUrl] a PostgreSQL URL; without it an embedded PGlite is started
  * @param {boolean} [options.quiet] keep the children's output to themselves
  * @param {(message: string) => void} [options.log]

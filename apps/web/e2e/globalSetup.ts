@@ -59,7 +59,9 @@ export default async function setup(project: TestProject) {
           ports: 'free',
           web: false,
           seed: true,
-          // the admin screens still sign owner calls directly: the deployer stays the owner (issue 19, step 7)
+          // the deployer stays the owner: many browser tests set their state up and restore it with direct owner
+          // calls (ownerWrite); the admin screens schedule through the Timelock when it owns a contract, which
+          // e2e/timelock.e2e.test.ts checks by handing Mining to the Timelock and back
           timelock: false,
           quiet: true,
           log: () => undefined,
