@@ -82,18 +82,30 @@ describe('owner actions through the Timelock', () => {
       expect(
         (await client().readContract({ address: mining, abi: miningAbi, functionName: 'getConfig' })).feeRate,
       ).toBe(before.feeRate)
-      const operation = page.locator('[data-testid="timelock-operation"][data-function="setConfig"]').first()
-      await operation.locator('[data-testid="timelock-state"]').filter({ hasText: 'Waiting for the delay' }).waitFor()
+      // The list (newest first) shows the new operation waiting; earlier runs' operations stay listed, so it is
+      // followed by its id from here on.
+      const waiting = page.locator('[data-testid="timelock-operation"][data-function="setConfig"][data-state="pending"]')
+      await waiting.first().waitFor({ timeout: 15_000 })
+      expect(await waiting.count()).toBe(1)
+      const id = await waiting.first().getAttribute('data-id')
+      const operation = page.locator(`[data-testid="timelock-operation"][data-id="${id}"]`)
+      expect(await operation.getByTestId('timelock-state').textContent()).toBe('Waiting for the delay')
+      expect(await operation.textContent()).toContain(`feeRate":"${fee}"`)
       expect(await operation.getByTestId('timelock-execute').count()).toBe(0)
 
       const minDelay = await client().readContract({ address: timelock, abi: timelockAbi, functionName: 'getMinDelay' })
       await advance(minDelay)
+      // Admin screens never refresh by themselves (SPEC.md §2): past a refresh interval the list still shows the
+      // block it read; the manager reloads to see the new one.
+      await page.waitForTimeout(3_500)
+      expect(await operation.getAttribute('data-state')).toBe('pending')
+      await page.getByTestId('admin-reload').click()
       await operation.getByTestId('timelock-execute').waitFor({ timeout: 15_000 })
       await operation.getByTestId('timelock-execute').click()
       await page
-        .locator('[data-testid="timelock-operation"][data-function="setConfig"][data-state="done"]')
-        .first()
+        .locator(`[data-testid="timelock-operation"][data-id="${id}"][data-state="done"]`)
         .waitFor({ timeout: 30_000 })
+      expect(await operation.getByTestId('timelock-state').textContent()).toBe('Executed')
       expect(
         (await client().readContract({ address: mining, abi: miningAbi, functionName: 'getConfig' })).feeRate,
       ).toBe(fee)

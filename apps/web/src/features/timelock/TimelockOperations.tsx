@@ -76,6 +76,7 @@ export function TimelockOperations({ only }: { only?: readonly TimelockOperation
           key={operation.id}
           className="tp-action"
           data-testid="timelock-operation"
+          data-id={operation.id}
           data-state={operation.state}
           data-function={operation.functionName ?? ''}
         >
