@@ -58,6 +58,18 @@ function step(log, name, command, args, options = {}) {
 }
 
 /**
+ * CORS_ORIGINS and SIWE_DOMAINS of the legacy API: its defaults (the README ports) plus the origins of the web apps
+ * this stack serves or the tests build, so that they can call it and sign in.
+ */
+function legacyOriginsEnv(webUrl, webOrigins) {
+  const extra = [webUrl, ...webOrigins].filter(Boolean).map((url) => new URL(url).origin)
+  if (extra.length === 0) return {}
+  const defaults = ['http://127.0.0.1:5173', 'http://localhost:5173', 'http://127.0.0.1:4173', 'http://localhost:4173']
+  const origins = [...new Set([...defaults, ...extra])]
+  return { CORS_ORIGINS: origins.join(','), SIWE_DOMAINS: origins.map((origin) => new URL(origin).host).join(',') }
+}
+
+/**
  * Starts chain, contracts (deployed and seeded), database, indexer, legacy API and optionally the web app.
  *
  * @param {object} options
@@ -67,6 +79,8 @@ function step(log, name, command, args, options = {}) {
  * @param {boolean} [options.seed] run the seed script after deployment
  * @param {boolean} [options.timelock] hand every contract to the Timelock (default); false keeps the deployer the
  *   owner (NEXUS_TIMELOCK_HANDOVER=0), for browser tests that set their state up with direct owner calls
+ * @param {string[]} [options.webOrigins] origins of web apps served elsewhere (e.g. the browser tests' builds) that
+ *   the legacy API accepts for CORS and sign-in, besides its defaults and this stack's own web app
  * @param {string} [options.databaseUrl] a PostgreSQL URL; without it an embedded PGlite is started
  * @param {boolean} [options.quiet] keep the children's output to themselves
  * @param {(message: string) => void} [options.log]
@@ -76,6 +90,7 @@ export async function startLocalProduct({
   web = 'dev',
   seed = true,
   timelock = true,
+  webOrigins = [],
   databaseUrl = process.env.DATABASE_URL,
   quiet = false,
   log = (message) => process.stdout.write(`[start] ${message}\n`),
@@ -173,7 +188,7 @@ export async function startLocalProduct({
       name: 'legacy-api',
       command: process.execPath,
       args: ['--conditions=@nexus/source', join(root, 'apps', 'legacy-api', 'src', 'main.ts')],
-      env: { ...serviceEnv, PORT: String(ports.legacy) },
+      env: { ...serviceEnv, PORT: String(ports.legacy), ...legacyOriginsEnv(urls.web, webOrigins) },
       ready: httpReady(`${urls.legacy}/healthz`),
       quiet,
     })

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core'
-import { fomoAbi, miningAbi, nftAbi } from '@nexus/abi'
+import { fomoAbi, mainAbi, miningAbi, nftAbi, stakeAbi } from '@nexus/abi'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { E2E_MANAGER, E2E_OWNER, E2E_VISITOR } from './lib/accounts.ts'
 import { launchBrowser, openPage, waitForPage } from './lib/browser.ts'
@@ -213,23 +213,60 @@ describe('admin screens', () => {
     }
   })
 
-  it('a web-only manager sees the forms, but the simulation shows the contract’s refusal before anything is sent', async () => {
+  it('a manager without owner rights sees the owner settings read-only, with no form that would fail', async () => {
     const mining = contract('Mining')
     const before = await read<Settings>(mining, miningAbi, 'getConfig')
     const { page, context } = await openAdmin(E2E_MANAGER, '/managerMining')
     try {
-      await waitForCurrent(page, 'miningConfig', 'feeRate')
-      const block = await chainClients(rpcUrl).public.getBlockNumber()
-      await page.getByTestId('field-miningConfig-feeRate').fill(String(before.feeRate === 0n ? 1n : 0n))
-      await page.getByTestId('submit-miningConfig').click()
-      const refusal = page.getByTestId('revert-miningConfig')
-      await refusal.waitFor({ timeout: 15_000 })
-      expect(await refusal.textContent()).toMatch(/^The contract would refuse this: .+/)
-      expect(await page.getByRole('dialog').count()).toBe(0)
-      expect(await chainClients(rpcUrl).public.getBlockNumber()).toBe(block)
-      expect((await read<Settings>(mining, miningAbi, 'getConfig')).feeRate).toBe(before.feeRate)
+      const shown = await waitForCurrent(page, 'miningConfig', 'feeRate')
+      expect(shown.replace(/,/g, '')).toBe(String(before.feeRate))
+      const form = page.getByTestId('admin-form-miningConfig')
+      expect(await form.getAttribute('data-access')).toBe('read-only')
+      expect(await page.getByTestId('owner-only-miningConfig').textContent()).toMatch(/Only the contract.s owner/)
+      // no input and no submit on any owner-only setting of the screen
+      expect(await page.getByTestId('field-miningConfig-feeRate').count()).toBe(0)
+      expect(await page.locator('[data-testid^="submit-"]').count()).toBe(0)
+      expect(await page.getByTestId('admin-rights').getAttribute('data-access')).toBe('none')
     } finally {
       await context.close()
+    }
+  })
+
+  it('a manager of the main contract (not the owner) schedules the next staking round from the form it has rights for', async () => {
+    const main = contract('Main')
+    const stake = contract('Stake')
+    const mainConfig = await read<{ manager: `0x${string}`; generations: bigint }>(main, mainAbi, 'getConfig')
+    const rounds = await read<readonly { startTime: bigint }[]>(stake, stakeAbi, 'getIdos')
+    const { round } = await read<{ round: bigint }>(stake, stakeAbi, 'getConfig')
+    const index = round + 1n
+    expect(index < BigInt(rounds.length)).toBe(true)
+    await ownerWrite(rpcUrl, {
+      address: main,
+      abi: mainAbi,
+      functionName: 'setConfig',
+      args: [{ manager: E2E_MANAGER, generations: mainConfig.generations }],
+    })
+    const { page, context } = await openAdmin(E2E_MANAGER, '/manager')
+    try {
+      await waitForCurrent(page, 'stakeRoundStart', 'index')
+      // The managers' own form is offered; the owner's settings are shown read-only.
+      expect(await page.getByTestId('admin-form-stakeRoundStart').getAttribute('data-access')).toBeNull()
+      expect(await page.getByTestId('admin-form-burnConfig').getAttribute('data-access')).toBe('read-only')
+      const block = await chainClients(rpcUrl).public.getBlock()
+      const startTime = block.timestamp + 3n * 86_400n
+      await page.getByTestId('field-stakeRoundStart-index').fill(index.toString())
+      await page.getByTestId('field-stakeRoundStart-startTime').fill(startTime.toString())
+      await page.getByTestId('submit-stakeRoundStart').click()
+      const dialog = page.getByRole('dialog')
+      await dialog.waitFor({ timeout: 15_000 })
+      expect(await page.getByTestId('summary-stakeRoundStart').textContent()).toContain(startTime.toString())
+      await dialog.getByRole('button', { name: 'Confirm' }).click()
+      await page.getByRole('status').filter({ hasText: 'Round scheduled' }).first().waitFor({ timeout: 30_000 })
+      const after = await read<readonly { startTime: bigint }[]>(stake, stakeAbi, 'getIdos')
+      expect(after[Number(index)]?.startTime).toBe(startTime)
+    } finally {
+      await context.close()
+      await ownerWrite(rpcUrl, { address: main, abi: mainAbi, functionName: 'setConfig', args: [mainConfig] })
     }
   })
 

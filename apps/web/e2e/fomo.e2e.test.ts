@@ -1,7 +1,7 @@
 import { join } from 'node:path'
-import { fomoAbi } from '@nexus/abi'
+import { doubleAbi, fomoAbi } from '@nexus/abi'
 import type { Browser } from 'playwright-core'
-import { erc20Abi, parseEther } from 'viem'
+import { erc20Abi, formatEther, parseEther } from 'viem'
 import type { Abi, Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS, waitForPage } from './lib/browser.ts'
@@ -242,6 +242,20 @@ describe('FOM and super FOM pools', () => {
     })
     await page.getByTestId('double-record').first().waitFor({ timeout: 10_000 })
     await expect.poll(() => figure(page, 'double-balance'), { timeout: 10_000 }).toBeGreaterThan(0)
+    // "Up to" is the deposits times Double.MULTIPLE (2), not the deposits; the pool's holdings and what all
+    // records may still release are Double.getSolvency's.
+    const deposited = await figure(page, 'double-total')
+    expect(deposited).toBeGreaterThan(0)
+    expect(await figure(page, 'double-up-to')).toBeCloseTo(deposited * 2, 3)
+    expect(await page.getByTestId('double-up-to').locator('dt').textContent()).toBe('Up to (2× the deposits)')
+    const [held, owed] = (await chainClients(rpcUrl).public.readContract({
+      address: contract('Double'),
+      abi: doubleAbi as Abi,
+      functionName: 'getSolvency',
+    })) as readonly [bigint, bigint]
+    await expect.poll(() => figure(page, 'double-owed'), { timeout: 10_000 }).toBeGreaterThan(0)
+    expect(await figure(page, 'double-held')).toBeCloseTo(Number(formatEther(held)), 0)
+    expect(await figure(page, 'double-owed')).toBeCloseTo(Number(formatEther(owed)), 0)
     const before = await balanceOf(rpcUrl, USDT, pool.account)
     await transact(page, 'claim-double', 'Claimed')
     expect(await balanceOf(rpcUrl, USDT, pool.account)).toBeGreaterThan(before)

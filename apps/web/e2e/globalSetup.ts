@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node'
 import { E2E_MANAGER } from './lib/accounts.ts'
 import { serveApp, webRoot } from './lib/appServer.ts'
 import { prepareAccounts } from './lib/chain.ts'
+import { freePort } from './lib/freePort.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,13 +15,14 @@ declare module 'vitest' {
     prodUrl: string
     /** Where the production build lies (for the bundle checks). */
     prodDir: string
-    /** The local chain's JSON-RPC endpoint and the indexer's GraphQL endpoint. */
+    /** The local chain's JSON-RPC endpoint, the indexer's GraphQL endpoint and the legacy API. */
     rpcUrl: string
     graphqlUrl: string
+    legacyUrl: string
   }
 }
 
-type Stack = { urls: { rpc: string; graphql: string }; stop(): Promise<void> }
+type Stack = { urls: { rpc: string; graphql: string; legacy: string }; stop(): Promise<void> }
 type StartLocalProduct = (options: Record<string, unknown>) => Promise<Stack>
 
 /** The local product's supervisor (scripts/lib/stack.mjs, a repository script rather than a package). */
@@ -49,9 +51,18 @@ async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
 export default async function setup(project: TestProject) {
   // E2E_RPC_URL (+ E2E_GRAPHQL_URL): test against a running local product instead of starting one.
   const external = process.env.E2E_RPC_URL
+  // The two builds' ports are chosen first: the legacy API accepts calls and sign-ins from their origins only.
+  // (E2E_APP_PORT and E2E_PROD_PORT: the ports a running product's legacy API was started to accept.)
+  const appPort = Number(process.env.E2E_APP_PORT) || (await freePort())
+  let prodPort = Number(process.env.E2E_PROD_PORT) || (await freePort())
+  while (prodPort === appPort) prodPort = await freePort()
   const stack: Stack = external
     ? {
-        urls: { rpc: external, graphql: process.env.E2E_GRAPHQL_URL ?? 'http://127.0.0.1:4000/graphql' },
+        urls: {
+          rpc: external,
+          graphql: process.env.E2E_GRAPHQL_URL ?? 'http://127.0.0.1:4000/graphql',
+          legacy: process.env.E2E_LEGACY_URL ?? 'http://127.0.0.1:4100',
+        },
         stop: async () => undefined,
       }
     : await timed('stack', async () =>
@@ -63,6 +74,7 @@ export default async function setup(project: TestProject) {
           // calls (ownerWrite); the admin screens schedule through the Timelock when it owns a contract, which
           // e2e/timelock.e2e.test.ts checks by handing Mining to the Timelock and back
           timelock: false,
+          webOrigins: [`http://127.0.0.1:${appPort}`, `http://127.0.0.1:${prodPort}`],
           quiet: true,
           log: () => undefined,
         }),
@@ -73,16 +85,18 @@ export default async function setup(project: TestProject) {
       VITE_CHAIN_ID: '31337',
       VITE_RPC_URL: stack.urls.rpc,
       VITE_GRAPHQL_URL: stack.urls.graphql,
+      VITE_LEGACY_API_URL: stack.urls.legacy,
       VITE_EXTRA_MANAGERS: E2E_MANAGER,
     }
     const prodDir = '../../dist/web-e2e-prod'
-    const app = await timed('test build', () => serveApp({ env: { ...env, VITE_DEV_WALLET: 'true' } }))
-    const prod = await timed('production build', () => serveApp({ env, outDir: prodDir }))
+    const app = await timed('test build', () => serveApp({ env: { ...env, VITE_DEV_WALLET: 'true' }, port: appPort }))
+    const prod = await timed('production build', () => serveApp({ env, outDir: prodDir, port: prodPort }))
     project.provide('baseUrl', app.url)
     project.provide('prodUrl', prod.url)
     project.provide('prodDir', join(webRoot, prodDir))
     project.provide('rpcUrl', stack.urls.rpc)
     project.provide('graphqlUrl', stack.urls.graphql)
+    project.provide('legacyUrl', stack.urls.legacy)
     const results = join(webRoot, '..', '..', 'dist', 'test-results')
     mkdirSync(results, { recursive: true })
     writeFileSync(join(results, 'web-e2e-setup.json'), JSON.stringify(timings, null, 2) + '\n')

@@ -44,8 +44,10 @@ describe('registration overlay', () => {
     expect(await submit()).toBe('The referral address cannot be your own direct referral.')
     await field.fill('')
     expect(await submit()).toBe('Without a referral address, please revisit through an invitation link.')
-    await field.fill('not an address')
-    expect(await submit()).toBe('The referral address is not registered: enter a valid one.')
+    await field.fill('abc')
+    expect(await submit()).toBe(
+      'This is not a wallet address: a referral address is 0x followed by 40 hexadecimal digits.',
+    )
     expect(await overlay.isVisible()).toBe(true)
     expect(await isRegistered(rpcUrl, account)).toBe(false)
     await context.close()

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { stakeAbi } from '@nexus/abi'
 import type { Browser } from 'playwright-core'
-import { erc20Abi, parseEther } from 'viem'
+import { erc20Abi, formatEther, parseEther } from 'viem'
 import type { Abi } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS, waitForPage } from './lib/browser.ts'
@@ -67,7 +67,19 @@ describe('staking', () => {
     expect(approved === 0n || approved > 10n ** 36n).toBe(true)
     const usdtBefore = await balanceOf(rpcUrl, USDT, STAKER)
     await page.getByTestId('stake-amount').fill(String(min))
+    // Before signing: the release schedule of this stake, from the round's terms and the config.
+    const schedule = page.getByTestId('stake-schedule')
+    await expect.poll(() => schedule.locator('.app-subtitle').textContent()).toBe('Release schedule of this stake')
+    const capText = (await schedule.getByTestId('schedule-cap').textContent()) ?? ''
+    const cap = Number(must(/^Reward cap: ([\d,.]+) USDT/.exec(capText)?.[1], 'the reward cap').replace(/,/g, ''))
+    expect(cap).toBeCloseTo((min * Number(current.idoRate)) / 10_000, 3)
+    const terms = await read<{ releaseDay: bigint }>('getConfig')
+    expect(await schedule.getByTestId('schedule-releases').textContent()).toContain(
+      `then ${terms.releaseDay.toString()} releases of`,
+    )
     await transact(page, 'stake-submit', 'Staked')
+    const [, stakes] = await read<readonly [unknown, readonly { rewardMax: bigint }[]]>('getUserInfo', [STAKER])
+    expect(Number(formatEther(must(stakes.at(-1), 'the new stake').rewardMax))).toBeCloseTo(cap, 3)
     expect(await allowanceOf(rpcUrl, USDT, STAKER, Stake)).toBeGreaterThan(10n ** 36n)
     expect(usdtBefore - (await balanceOf(rpcUrl, USDT, STAKER))).toBe(current.idoMin)
 

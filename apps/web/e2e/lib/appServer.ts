@@ -15,6 +15,8 @@ export type ServeAppParameters = {
   outDir?: string
   /** Skip the build and serve what `outDir` holds. */
   skipBuild?: boolean
+  /** The port to serve on (default: a free one), e.g. one the legacy API was told to accept. */
+  port?: number
 }
 
 /**
@@ -30,6 +32,7 @@ export async function serveApp({
   env = {},
   outDir = '../../dist/web-e2e',
   skipBuild = false,
+  port: wantedPort,
 }: ServeAppParameters = {}): Promise<AppServer> {
   // Vitest runs with NODE_ENV=test, which would make React and others bundle their development builds.
   const all = { ...env, NODE_ENV: 'production' }
@@ -50,7 +53,7 @@ export async function serveApp({
       else process.env[key] = value
     }
   }
-  const port = await freePort()
+  const port = wantedPort ?? (await freePort())
   const server: PreviewServer = await preview({
     root: webRoot,
     logLevel: 'warn',

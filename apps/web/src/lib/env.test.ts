@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_GRAPHQL_URL, DEFAULT_RPC_URL, EnvError, parseAddressList, parseEnv } from './env.ts'
+import {
+  DEFAULT_GRAPHQL_URL,
+  DEFAULT_LEGACY_API_URL,
+  DEFAULT_RPC_URL,
+  EnvError,
+  parseAddressList,
+  parseEnv,
+} from './env.ts'
 
 describe('parseEnv', () => {
   it('falls back to the local product', () => {
@@ -8,6 +15,7 @@ describe('parseEnv', () => {
       rpcUrl: DEFAULT_RPC_URL,
       rpcUrls: [DEFAULT_RPC_URL],
       graphqlUrl: DEFAULT_GRAPHQL_URL,
+      legacyApiUrl: DEFAULT_LEGACY_API_URL,
       extraManagers: [],
     })
     expect(parseEnv({ VITE_CHAIN_ID: ' ', VITE_RPC_URL: '' }).chainId).toBe(31337)
@@ -18,6 +26,7 @@ describe('parseEnv', () => {
       VITE_CHAIN_ID: '97',
       VITE_RPC_URL: 'https://rpc.example.org/bsc-testnet',
       VITE_GRAPHQL_URL: 'https://indexer.example.org/graphql',
+      VITE_LEGACY_API_URL: 'https://api.example.org',
       VITE_EXTRA_MANAGERS: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
     })
     expect(env).toEqual({
@@ -25,6 +34,7 @@ describe('parseEnv', () => {
       rpcUrl: 'https://rpc.example.org/bsc-testnet',
       rpcUrls: ['https://rpc.example.org/bsc-testnet'],
       graphqlUrl: 'https://indexer.example.org/graphql',
+      legacyApiUrl: 'https://api.example.org/',
       extraManagers: ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'],
     })
   })
@@ -48,6 +58,7 @@ describe('parseEnv', () => {
   it.each([['localhost:8545'], ['ftp://x.example'], ['javascript:alert(1)']])('rejects the URL %s', (value) => {
     expect(() => parseEnv({ VITE_RPC_URL: value })).toThrow(/VITE_RPC_URL must be an absolute http\(s\) URL/)
     expect(() => parseEnv({ VITE_GRAPHQL_URL: value })).toThrow(/VITE_GRAPHQL_URL/)
+    expect(() => parseEnv({ VITE_LEGACY_API_URL: value })).toThrow(/VITE_LEGACY_API_URL/)
   })
 })
 

@@ -18,7 +18,7 @@ export const PAGE_FEATURES: Readonly<Record<string, readonly string[]>> = {
   '/managerFom': ['admin', 'timelock'],
   '/managerMining': ['admin', 'timelock'],
   '/managerSuper': ['admin', 'timelock'],
-  '/mine': ['account', 'mine'],
+  '/mine': ['account', 'legacy', 'mine'],
   '/mining': ['account', 'fomo', 'mining'],
   '/miningMine': ['account', 'fomo', 'mining'],
   '/miningTeam': ['account', 'fomo', 'mining'],
@@ -28,7 +28,7 @@ export const PAGE_FEATURES: Readonly<Record<string, readonly string[]>> = {
   '/superFomMine': ['account', 'fomo'],
   '/superFomTeam': ['account', 'fomo'],
   '/swap': [],
-  '/team': ['account', 'team'],
+  '/team': ['account', 'legacy', 'team'],
   '/transparency': ['admin', 'timelock', 'transparency'],
   '/wp': [],
 }

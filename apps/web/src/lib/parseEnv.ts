@@ -11,12 +11,15 @@ export type AppEnv = {
   /** JSON-RPC endpoints for reads, in order of preference: the app falls back to the next when one fails. */
   rpcUrls: readonly string[]
   graphqlUrl: string
+  /** The legacy API (the first version's server: sign-in, team info, wallet log), without the /api/api/invest path. */
+  legacyApiUrl: string
   extraManagers: readonly Address[]
 }
 
 export const DEFAULT_CHAIN_ID = 31337
 export const DEFAULT_RPC_URL = 'http://127.0.0.1:8545'
 export const DEFAULT_GRAPHQL_URL = 'http://127.0.0.1:4000/graphql'
+export const DEFAULT_LEGACY_API_URL = 'http://127.0.0.1:4100'
 
 /** Thrown when a `VITE_*` variable holds a value the app cannot work with; the build or start fails loudly. */
 export class EnvError extends Error {
@@ -36,6 +39,7 @@ export function parseEnv(raw: Readonly<Record<string, string | undefined>>): App
     rpcUrl: rpcUrls[0] ?? DEFAULT_RPC_URL,
     rpcUrls,
     graphqlUrl: parseHttpUrl('VITE_GRAPHQL_URL', raw.VITE_GRAPHQL_URL, DEFAULT_GRAPHQL_URL),
+    legacyApiUrl: parseHttpUrl('VITE_LEGACY_API_URL', raw.VITE_LEGACY_API_URL, DEFAULT_LEGACY_API_URL),
     extraManagers: parseAddressList('VITE_EXTRA_MANAGERS', raw.VITE_EXTRA_MANAGERS),
   }
 }

@@ -37,15 +37,16 @@ export function isObservationWalletError(error: unknown): boolean {
 }
 
 /**
- * The user-facing text of any wallet, RPC or contract error (SPEC.md §8), in the active language.
+ * The user-facing text of any wallet, RPC or contract error (SPEC.md §8), in the active language; in the `login`
+ * context a refused signature reads as not wanting to log in.
  *
  * @example
  * toast.error(await userErrorText(error, i18n))
  */
-export async function userErrorText(error: unknown, i18n: I18n): Promise<string> {
+export async function userErrorText(error: unknown, i18n: I18n, context?: 'login'): Promise<string> {
   if (isObservationWalletError(error)) return i18n._(OBSERVATION_MESSAGE)
   const { describeError } = await import('./describeError.ts')
-  const found = describeError(error, i18n.locale === 'en' ? 'en' : 'zh-Hant')
+  const found = describeError(error, i18n.locale === 'en' ? 'en' : 'zh-Hant', context)
   return i18n._({
     ...USER_ERROR_MESSAGES[found.messageId],
     values: { reason: found.values.reason ?? found.reason ?? '' },

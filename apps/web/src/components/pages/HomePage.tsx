@@ -5,7 +5,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { burnAbi, idoAbi, iUniswapV2Router02Abi, priceOracleAbi, tokenAbi } from '@nexus/abi'
 import { bnbForUsdt } from '@nexus/sdk'
 import { Button, Card, Countdown } from '@nexus/ui'
-import { erc20Abi } from 'viem'
+import { erc20Abi, zeroAddress } from 'viem'
 import type { Address } from 'viem'
 import { ok, useChainNow, useChainReads, useLatestBlock } from '../../data/ChainData.tsx'
 import { useIndexerCatchingUp, useIndexerStatus } from '../../data/indexerSync.ts'
@@ -110,7 +110,6 @@ function SyncStatus() {
   )
 }
 
-const ZERO_ACCOUNT: Address = '0x0000000000000000000000000000000000000000'
 const ONE = 10n ** 18n
 
 function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address }) {
@@ -120,7 +119,7 @@ function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address
   const send = useTransaction()
   const [times, setTimes] = useState('1')
   const [payWith, setPayWith] = useState<'USDT' | 'NEX' | 'BNB'>('USDT')
-  const who = account ?? ZERO_ACCOUNT
+  const who = account ?? zeroAddress
   const bnbRead = useMemo(() => nativeBalanceRead(who), [who])
 
   const data = useChainReads(

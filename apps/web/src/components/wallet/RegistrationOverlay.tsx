@@ -18,6 +18,7 @@ import { Icon } from '../Icon.tsx'
 /** SPEC.md §5 messages of the registration form. */
 export const REGISTRATION_MESSAGES = {
   empty: msg`Without a referral address, please revisit through an invitation link.`,
+  notAnAddress: msg`This is not a wallet address: a referral address is 0x followed by 40 hexadecimal digits.`,
   notRegistered: msg`The referral address is not registered: enter a valid one.`,
   ownDownline: msg`The referral address cannot be your own direct referral.`,
 } as const
@@ -71,8 +72,8 @@ export function RegistrationOverlay() {
   async function validate(input: string): Promise<Address | MessageDescriptor> {
     const value = input.trim()
     if (value === '') return REGISTRATION_MESSAGES.empty
-    if (!isAddress(value, { strict: false }) || isAddressEqual(value as Address, zeroAddress))
-      return REGISTRATION_MESSAGES.notRegistered
+    if (!isAddress(value, { strict: false })) return REGISTRATION_MESSAGES.notAnAddress
+    if (isAddressEqual(value as Address, zeroAddress)) return REGISTRATION_MESSAGES.notRegistered
     const referrer = getAddress(value)
     if (isAddressEqual(referrer, account)) return REGISTRATION_MESSAGES.ownDownline
     const [index, itsReferrer] = await readContract(config, {

@@ -13,6 +13,7 @@ import { showTime } from '../../lib/format.ts'
 import { userErrorText } from '../../lib/userErrors.ts'
 import { routeOwnerCall } from '../timelock/useTimelock.ts'
 import type { CallRoute } from '../timelock/useTimelock.ts'
+import { useOnChainManager, useOwnerAccess } from './useOwnerAccess.ts'
 import { diffValues, draftOf, parseForm, showValue } from './formModel.ts'
 import type { Change, Drafts, FieldSpec, Problem, Values } from './formModel.ts'
 
@@ -36,6 +37,11 @@ export type AdminFormProps = {
   spend?: { token: Address; spender: Address }
   success: MessageDescriptor
   children?: ReactNode
+  /**
+   * Who may make the call: the contract's `owner` (default; directly, or scheduled on the Timelock by its admin),
+   * or any `manager` (Main.isManager: operational settings within the contract's bounds).
+   */
+  access?: 'owner' | 'manager'
 }
 
 const NOTHING_CHANGED = msg`Nothing changed: enter a new value first`
@@ -47,6 +53,46 @@ const SCHEDULED = msg`Scheduled on the Timelock`
  * confirmation with a summary of the change, and the write through `useTransaction`.
  */
 export function AdminForm(props: AdminFormProps) {
+  const ownerAccess = useOwnerAccess(props.address)
+  const manager = useOnChainManager()
+  // A wallet without the right would only meet the contract's refusal: it sees the values, not a form.
+  const refused = props.access === 'manager' ? manager === false : ownerAccess === 'none'
+  if (refused) return <ReadOnlySetting {...props} />
+  return <EditableForm {...props} />
+}
+
+/** An owner-only setting shown to a manager who cannot change it: its values and who can. */
+function ReadOnlySetting({ id, title, description, fields, current, creates, children, access }: AdminFormProps) {
+  const { t, i18n } = useLingui()
+  return (
+    <Card title={i18n._(title)} data-testid={`admin-form-${id}`} data-access="read-only">
+      {description && <p className="app-muted">{i18n._(description)}</p>}
+      {children}
+      {!creates && (
+        <dl className="admin-grid">
+          {fields.map((field) => (
+            <div className="admin-row" key={field.key}>
+              <dt className="admin-row__label">
+                {i18n._(field.label)}
+                {field.unit && <span className="app-muted"> ({field.unit})</span>}
+              </dt>
+              <dd className="admin-row__current app-mono" data-testid={`current-${id}-${field.key}`}>
+                {current ? showValue(field.kind, current[field.key]) : '…'}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <p className="app-muted" data-testid={`owner-only-${id}`}>
+        {access === 'manager'
+          ? t`Only a manager of the main contract (its owner or the manager in its settings) can change this. This wallet cannot.`
+          : t`Only the contract's owner can change this (with the Timelock as owner: scheduled by its admin, applied after the delay). This wallet cannot.`}
+      </p>
+    </Card>
+  )
+}
+
+function EditableForm(props: AdminFormProps) {
   const { id, title, description, fields, current, creates, rules } = props
   const { t, i18n } = useLingui()
   const { account } = useSession()

@@ -9,6 +9,9 @@ import { useIsManager } from '../../hooks/useIsManager.ts'
 import { PAGES } from '../../lib/pages.ts'
 import { RelatedLinks } from '../../components/pages/RelatedLinks.tsx'
 import { TimelockOperations } from '../timelock/TimelockOperations.tsx'
+import { zeroAddress } from 'viem'
+import { deployed } from './deployment.ts'
+import { useOwnerAccess } from './useOwnerAccess.ts'
 import './admin.css'
 
 export type AdminPath = '/manager' | '/managerSuper' | '/managerFom' | '/managerMining'
@@ -42,6 +45,7 @@ export function AdminPage({ path, children }: { path: AdminPath; children: React
             </Button>
             <Link to="/transparency" className="app-link">{t`Admin actions and solvency`}</Link>
           </div>
+          <RightsNote />
           <div className="admin-forms" data-testid="admin-forms">
             {children}
           </div>
@@ -65,6 +69,23 @@ export function AdminPage({ path, children }: { path: AdminPath; children: React
       )}
       <RelatedLinks paths={PAGES[path].related} />
     </div>
+  )
+}
+
+/** What this wallet may do on the screen: every owner setting (directly or through the Timelock), or only read. */
+function RightsNote() {
+  const { t } = useLingui()
+  const main = deployed('Main')
+  const access = useOwnerAccess(main ?? zeroAddress)
+  if (!main || access === undefined) return null
+  return (
+    <p className="app-muted" data-testid="admin-rights" data-access={access}>
+      {access === 'owner'
+        ? t`This wallet owns the contracts: every change below is made directly.`
+        : access === 'proposer'
+          ? t`The contracts are owned by the Timelock and this wallet is its admin: every change below is scheduled and applied after the delay.`
+          : t`This wallet is a manager, not the owner: the owner's settings are shown read-only, and only the forms this wallet may use are offered.`}
+    </p>
   )
 }
 

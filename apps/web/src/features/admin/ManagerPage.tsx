@@ -9,6 +9,7 @@ import { ok, useChainReads, useRefreshChain } from '../../data/ChainData.tsx'
 import { AdminForm } from './AdminForm.tsx'
 import { AdminPage, NotDeployed } from './AdminPage.tsx'
 import { BlacklistForm } from './BlacklistForm.tsx'
+import { RoundStartForms } from './RoundStartForms.tsx'
 import { deployed } from './deployment.ts'
 import type { FieldSpec, Problem, Values } from './formModel.ts'
 import {
@@ -23,7 +24,10 @@ import {
 } from './specs.ts'
 import { arrayValues } from './formModel.ts'
 
-/** `/manager`: the burn-node NFT contract (cards, supply, URI, boxes, names, minting) and the Burn contract. */
+/**
+ * `/manager`: the burn-node NFT contract (cards, supply, URI, boxes, names, minting), the Burn contract, and the
+ * managers' round scheduling (Stake and Ido `setRoundStart`).
+ */
 export function ManagerPage() {
   const nft = deployed('Nft')
   const burn = deployed('Burn')
@@ -31,6 +35,7 @@ export function ManagerPage() {
     <AdminPage path="/manager">
       {nft ? <NftForms nft={nft} /> : <NotDeployed name="Nft" />}
       {burn ? <BurnForms burn={burn} /> : <NotDeployed name="Burn" />}
+      <RoundStartForms />
     </AdminPage>
   )
 }

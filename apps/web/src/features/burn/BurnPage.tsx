@@ -5,7 +5,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { bnbForUsdt } from '@nexus/sdk'
 import { burnAbi } from '@nexus/abi'
 import { Button, Card } from '@nexus/ui'
-import { erc20Abi } from 'viem'
+import { erc20Abi, zeroAddress } from 'viem'
 import type { Address } from 'viem'
 import { Stat } from '../../components/pages/HomePage.tsx'
 import { ok, useChainReads } from '../../data/ChainData.tsx'
@@ -32,7 +32,6 @@ export const PLAN: readonly MessageDescriptor[] = [
 
 /** The most recent orders whose pending dividends are read (Burn settles at most handleGas orders per call). */
 const PENDING_ORDERS = 50n
-const ZERO_ACCOUNT: Address = '0x0000000000000000000000000000000000000000'
 const ONE = 10n ** 18n
 
 /** Burn dividends (`/burn`): the plan, the pool, burning in USDT or BNB, the user's force and dividends. */
@@ -65,7 +64,7 @@ function Burn({ burn, usdt }: { burn: Address; usdt: Address }) {
   const send = useTransaction()
   const [times, setTimes] = useState('1')
   const [payWith, setPayWith] = useState<'USDT' | 'BNB'>('USDT')
-  const who = account ?? ZERO_ACCOUNT
+  const who = account ?? zeroAddress
   const bnbRead = useMemo(() => nativeBalanceRead(who), [who])
 
   const data = useChainReads(
@@ -132,7 +131,7 @@ function Burn({ burn, usdt }: { burn: Address; usdt: Address }) {
           address: burn,
           abi: burnAbi,
           functionName: 'burn',
-          args: [account ?? ZERO_ACCOUNT, value, paid, isBnb],
+          args: [account ?? zeroAddress, value, paid, isBnb],
           value: isBnb ? paid : undefined,
         }
       },

@@ -7,7 +7,8 @@ import type { Address } from 'viem'
 import { ok, useChainNow, useChainReads } from '../../data/ChainData.tsx'
 import { useTransaction } from '../../hooks/useTransaction.ts'
 import { showAmount, showCount, showTime } from '../../lib/format.ts'
-import { fomoOrderState, percent } from './format.ts'
+import { solvency } from '../../lib/solvency.ts'
+import { doubleVested, fomoOrderState, percent } from './format.ts'
 import { NotDeployed, PageFrame } from './PageFrame.tsx'
 import { RecordItem, RecordList, StateBadge, Stat, useReader } from './parts.tsx'
 import { POOL_PAGES, poolContracts, poolTabs } from './pool.ts'
@@ -96,6 +97,8 @@ function Mine({ pool, address, double }: { pool: PoolName; address: Address; dou
           ? ([
               { address: double, abi: doubleAbi, functionName: 'getUserInfo', args: [who] },
               { address: double, abi: doubleAbi, functionName: 'getConfig' },
+              { address: double, abi: doubleAbi, functionName: 'MULTIPLE' },
+              { address: double, abi: doubleAbi, functionName: 'getSolvency' },
             ] as const)
           : undefined,
       [double, who],
@@ -103,6 +106,12 @@ function Mine({ pool, address, double }: { pool: PoolName; address: Address; dou
   )
   const doubleInfo = account ? ok(doubleData?.[0]) : undefined
   const doubleConfig = ok(doubleData?.[1])
+  const multiple = ok(doubleData?.[2])
+  const held = ok(doubleData?.[3])
+  // Double reports what all its records may still release: holdings against that (excess is not used here)
+  const doublePool = held && solvency(held[0], 0n, held[1], { fromLaterInflows: true })
+  const doubleUser = doubleInfo?.[0]
+  const upTo = doubleUser && multiple !== undefined ? doubleUser.total * multiple : undefined
   // A Double record belongs to an order of this pool when this pool's order of that index is the account's and
   // started at the same time (both pools share one Double).
   const allDoubleRecords = useMemo(() => doubleInfo?.[1] ?? [], [doubleInfo])
@@ -237,15 +246,43 @@ function Mine({ pool, address, double }: { pool: PoolName; address: Address; dou
               : t`Each order puts part of its amount into the double pool, which releases up to twice that amount over time (both pools together).`}
           </p>
           <dl className="app-stats">
+            <Stat label={t`Claimable now`} value={`${showAmount(doubleUser?.balance)} USDT`} testId="double-balance" />
+            <Stat label={t`Deposited in total`} value={`${showAmount(doubleUser?.total)} USDT`} testId="double-total" />
             <Stat
-              label={t`Claimable now`}
-              value={`${showAmount(doubleInfo?.[0].balance)} USDT`}
-              testId="double-balance"
+              label={multiple === undefined ? t`Up to` : t`Up to (${multiple.toString()}× the deposits)`}
+              value={`${showAmount(upTo)} USDT`}
+              testId="double-up-to"
             />
-            <Stat label={t`Deposited`} value={`${showAmount(doubleInfo?.[0].amount)} USDT`} />
-            <Stat label={t`Up to (2×)`} value={`${showAmount(doubleInfo?.[0].total)} USDT`} />
-            <Stat label={t`Released`} value={`${showAmount(doubleInfo?.[0].rewardRelease)} USDT`} />
+            <Stat
+              label={t`Released`}
+              value={`${showAmount(doubleUser?.rewardRelease)} USDT`}
+              testId="double-released"
+            />
+            <Stat
+              label={t`Still to release to you`}
+              value={`${showAmount(upTo !== undefined && doubleUser ? upTo - doubleUser.rewardRelease : undefined)} USDT`}
+              testId="double-left"
+            />
           </dl>
+          <h3 className="app-subtitle">{t`The pool (every account)`}</h3>
+          <dl className="app-stats" data-testid="double-solvency">
+            <Stat label={t`USDT the pool holds`} value={`${showAmount(doublePool?.holds)} USDT`} testId="double-held" />
+            <Stat
+              label={t`USDT all records may still release`}
+              value={`${showAmount(held?.[1])} USDT`}
+              testId="double-owed"
+            />
+            <Stat
+              label={t`Covered now`}
+              value={
+                !doublePool ? '—' : doublePool.coverageBps === undefined ? '100%' : percent(doublePool.coverageBps)
+              }
+              testId="double-covered"
+            />
+          </dl>
+          <p className="app-muted" data-testid="double-solvency-note">
+            {t`The pool pays the doubled half from later deposits: a claim pays what has vested as far as the pool holds USDT, and what it cannot pay now stays due for a later claim.`}
+          </p>
           <RecordList
             loading={account !== undefined && doubleData === undefined}
             error={false}
@@ -263,6 +300,7 @@ function Mine({ pool, address, double }: { pool: PoolName; address: Address; dou
                 figures={[
                   [t`Deposited`, `${showAmount(record.amount)} USDT`],
                   [t`Up to`, `${showAmount(record.reward)} USDT`],
+                  [t`Vested so far`, `${showAmount(doubleVested(record, now))} USDT`],
                   [t`Released`, `${showAmount(record.released)} USDT`],
                   [t`Ends`, showTime(record.endTime)],
                 ]}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   allowedRange,
+  doubleVested,
   duration,
   fomoOrderState,
   miningStakeState,
@@ -68,5 +69,16 @@ describe('pool figures', () => {
     expect(allowedRange(10n, [-3n])).toEqual({ min: 10n, max: 0n })
     expect(allowedRange(undefined, [5n])).toBeUndefined()
     expect(allowedRange(1n, [undefined])).toBeUndefined()
+  })
+})
+
+describe('doubleVested', () => {
+  it('vests the reward linearly between start and end, as Double does', () => {
+    const record = { reward: 200n, startTime: 100n, endTime: 200n }
+    expect(doubleVested(record, undefined)).toBeUndefined()
+    expect(doubleVested(record, 50)).toBe(0n)
+    expect(doubleVested(record, 125)).toBe(50n)
+    expect(doubleVested(record, 199.9)).toBe(198n)
+    expect(doubleVested(record, 300)).toBe(200n)
   })
 })

@@ -112,3 +112,21 @@ export function allowedRange(
 
 /** The FOM pot shares of the last five qualifying orders, latest first (FomoLib `WINNER_SHARES`, fixed). */
 export const WINNER_SHARES_BPS = [5_000n, 2_000n, 1_500n, 1_000n, 500n] as const
+
+/**
+ * What a Double record has vested at chain time `now` (Double's `_vested`): its reward (the deposit times
+ * MULTIPLE) linearly from `startTime` to `endTime`; undefined while the time is unknown.
+ *
+ * @example
+ * doubleVested({ reward: 200n, startTime: 0n, endTime: 100n }, 25) // 50n
+ */
+export function doubleVested(
+  record: { reward: bigint; startTime: bigint; endTime: bigint },
+  now: number | undefined,
+): bigint | undefined {
+  if (now === undefined) return undefined
+  const at = BigInt(Math.floor(now))
+  if (at >= record.endTime) return record.reward
+  if (at <= record.startTime) return 0n
+  return (record.reward * (at - record.startTime)) / (record.endTime - record.startTime)
+}

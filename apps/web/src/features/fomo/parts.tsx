@@ -2,17 +2,17 @@ import type { ReactNode } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { EmptyState, Spinner } from '@nexus/ui'
 import type { Address } from 'viem'
+import { zeroAddress } from 'viem'
 import { useSession } from '../../data/session.tsx'
 import type { RecordState } from './format.ts'
 import './records.css'
 
 /** The account the reads are made for: the connected one, or the zero address (reads then show empty records). */
-export const ZERO_ACCOUNT: Address = '0x0000000000000000000000000000000000000000'
 
 /** The connected account (undefined when not connected) and the address to read with. */
 export function useReader(): { account: Address | undefined; who: Address } {
   const { account } = useSession()
-  return { account, who: account ?? ZERO_ACCOUNT }
+  return { account, who: account ?? zeroAddress }
 }
 
 /** One labelled figure of a card. */

@@ -15,6 +15,7 @@ import { contractsOf } from '../../lib/contracts.ts'
 import { env } from '../../lib/env.ts'
 import { showAmount, showCount } from '../../lib/format.ts'
 import { AccountPage, ConnectPrompt, NotDeployed } from '../account/AccountPage.tsx'
+import { WalletLogCard } from '../legacy/WalletLogCard.tsx'
 import { synthesisPowerChange } from '../account/figures.ts'
 import { tierOf } from '../account/nftTiers.ts'
 import { nativeBalanceRead } from '../../lib/nativeBalance.ts'
@@ -45,7 +46,10 @@ export function MinePage({ view }: { view: MineView }) {
       {!account ? (
         <ConnectPrompt />
       ) : view === 'log' ? (
-        <ActionLogView account={account} />
+        <>
+          <ActionLogView account={account} />
+          <WalletLogCard />
+        </>
       ) : (
         <Assets account={account} />
       )}

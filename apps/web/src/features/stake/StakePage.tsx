@@ -18,6 +18,7 @@ import { RecordItem, RecordList, StateBadge, Stat, useReader } from '../fomo/par
 import { ClaimButton } from '../../components/forms/ClaimButton.tsx'
 import { AmountField } from '../../components/forms/AmountField.tsx'
 import { ActionForm } from '../../components/forms/ActionForm.tsx'
+import { ReleaseSchedulePreview } from './ReleaseSchedulePreview.tsx'
 
 /**
  * `/stake`: USDT staked in the stake contract's IDO rounds (the lock periods): each round's reward cap, first
@@ -153,7 +154,11 @@ function Staking({ stake, usdt }: { stake: Address; usdt: Address }) {
             value={`${showAmount(current?.idoTotal)} / ${showAmount(current?.idoMax)} USDT`}
           />
           <Stat label={t`Lock before releases`} value={duration(config?.addTime, units)} />
-          <Stat label={t`Daily releases after the lock`} value={showCount(config?.releaseDay)} />
+          <Stat
+            label={t`Releases after the lock`}
+            value={config ? t`${showCount(config.releaseDay)}, one every ${duration(config.dayTimes, units)}` : '—'}
+            testId="stake-releases"
+          />
         </dl>
         <ActionForm onSubmit={deposit}>
           <AmountField
@@ -162,6 +167,13 @@ function Staking({ stake, usdt }: { stake: Address; usdt: Address }) {
             value={input}
             onChange={setInput}
             testId="stake-amount"
+          />
+          <ReleaseSchedulePreview
+            input={input}
+            round={current}
+            config={config}
+            now={now}
+            tokensPerUsdt={tokensPerUsdt}
           />
           <p className="app-muted" data-testid="stake-range">
             {!range || !config

@@ -16,6 +16,7 @@ import { env } from '../../lib/env.ts'
 import { showAmount, showCount } from '../../lib/format.ts'
 import { AccountPage, ConnectPrompt, NotDeployed } from '../account/AccountPage.tsx'
 import { nextLevel, shortAccount } from '../account/figures.ts'
+import { LegacyTeamCard } from '../legacy/LegacyTeamCard.tsx'
 import { InviteQr } from './InviteQr.tsx'
 import { inviteLink, TEAM } from './queries.ts'
 import type { TeamData } from './queries.ts'
@@ -122,6 +123,8 @@ function Team({ burn, account }: { burn: Address; account: Address }) {
           {t`See every invitation`}
         </Link>
       </Card>
+
+      <LegacyTeamCard />
 
       <Card title={t`Invite link`} data-testid="invite">
         <div className="acc-invite">

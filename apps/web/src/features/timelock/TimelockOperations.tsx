@@ -5,15 +5,12 @@ import { timelockAbi } from '@nexus/abi'
 import { timelockCancelRequest, timelockExecuteRequest } from '@nexus/sdk'
 import type { TimelockOperation, TimelockOperationState } from '@nexus/sdk'
 import { Button, EmptyState, Spinner } from '@nexus/ui'
-import { keccak256, toHex } from 'viem'
 import { readContract } from 'viem/actions'
 import { usePublicClient } from 'wagmi'
 import { useSession } from '../../data/session.tsx'
 import { useTransaction } from '../../hooks/useTransaction.ts'
 import { showTime } from '../../lib/format.ts'
-import { timelockDeployment, useTimelockOperations } from './useTimelock.ts'
-
-const CANCELLER_ROLE = keccak256(toHex('CANCELLER_ROLE'))
+import { CANCELLER_ROLE, timelockDeployment, useTimelockOperations } from './useTimelock.ts'
 
 /** One argument of a decoded call, as text (numbers in full, structs as JSON). */
 function showArg(value: unknown): string {

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { burnAbi, doubleAbi, iNexusUpgradeableAbi, mainAbi, timelockAbi } from '@nexus/abi'
 import { Button, Card, EmptyState, Spinner } from '@nexus/ui'
 import { gql } from 'urql'
-import { erc20Abi } from 'viem'
+import { erc20Abi, zeroAddress } from 'viem'
 import { ok, useChainReads } from '../../data/ChainData.tsx'
 import { useIndexedQuery, useIndexerClient } from '../../data/indexer.ts'
 import { showAmount, showTime } from '../../lib/format.ts'
@@ -15,8 +15,8 @@ import { deployed } from '../admin/deployment.ts'
 import type { DeployedName } from '../admin/deployment.ts'
 import { describeChanges } from './adminActions.ts'
 import type { AdminActionNode } from './adminActions.ts'
-import { solvency } from './solvency.ts'
-import type { Solvency } from './solvency.ts'
+import { solvency } from '../../lib/solvency.ts'
+import type { Solvency } from '../../lib/solvency.ts'
 import { TimelockOperations } from '../timelock/TimelockOperations.tsx'
 import { timelockDeployment } from '../timelock/useTimelock.ts'
 import './transparency.css'
@@ -130,7 +130,7 @@ function PowersPanel() {
             {t`The owner can take tokens out of a contract only with withdrawExcess, and only what it holds beyond what it owes users (held − owed).`}
           </li>
           <li data-testid="powers-pause">
-            {guardian && guardian !== '0x0000000000000000000000000000000000000000'
+            {guardian && guardian !== zeroAddress
               ? t`A guardian (${guardian}) may pause new deposits, orders, mints and registrations at once, for at most ${duration(maxPause)}; only the owner can renew a pause.`
               : t`No guardian is set; the owner may pause new deposits, orders, mints and registrations, for at most ${duration(maxPause)} at a time.`}
           </li>
