@@ -23,6 +23,8 @@ import { repoRoot } from './lib.ts'
 const blocks = Number(process.env.RPC_BENCH_BLOCKS ?? 50_000)
 const latency = Number(process.env.RPC_BENCH_LATENCY ?? 100)
 const limit = Number(process.env.RPC_BENCH_RANGE ?? 1_000)
+const faultRate = Number(process.env.RPC_BENCH_FAULTS ?? 0.1)
+const inFlight = process.env.RPC_BENCH_IN_FLIGHT ? Number(process.env.RPC_BENCH_IN_FLIGHT) : undefined
 const { startPostgres } = (await import(pathToFileURL(join(repoRoot, 'scripts', 'lib', 'pg.mjs')).href)) as {
   startPostgres: () => Promise<{ url: string; stop: () => void }>
 }
@@ -56,32 +58,41 @@ async function index(db: Database, url: string, timeout: number) {
     metrics,
     logger: quiet,
     deferIndexesAbove: Infinity,
+    ...(inFlight && { inFlight }),
   })
   const started = performance.now()
   for (;;) {
     try {
-      if ((await indexer.step()).type === 'idle') break
-    } catch {
+      const event = await indexer.step()
+      if (process.env.RPC_BENCH_TRACE)
+        console.log(
+          ((performance.now() - started) / 1000).toFixed(3),
+          JSON.stringify(event, (_k, v) => (typeof v === 'bigint' ? String(v) : v)),
+        )
+      if (event.type === 'idle') break
+    } catch (error) {
+      if (process.env.RPC_BENCH_TRACE)
+        console.log(((performance.now() - started) / 1000).toFixed(3), String(error).slice(0, 200))
       // a step that failed after its retries: the loop would sleep and step again
     }
   }
   return (performance.now() - started) / 1000
 }
 
-const proxy = await startFaultyProxy(node.url, 0.1, 7, { latency, maxRange: limit, kinds: ['429', 'timeout'] })
+const proxy = await startFaultyProxy(node.url, faultRate, 7, { latency, maxRange: limit, kinds: ['429', 'timeout'] })
 const target = await createTestDatabase(pg.url, 'rpc_bench')
 const cleanTarget = await createTestDatabase(pg.url, 'rpc_bench_clean')
 const [db, clean] = await Promise.all([createDatabase({ url: target.url }), createDatabase({ url: cleanTarget.url })])
 const seconds = await index(db, proxy.url, 4 * latency + 500)
 const speed = Number(head - first) / seconds
-const inFlight = proxy.maxInFlight('eth_getLogs')
-const bound = (inFlight * limit) / (latency / 1000)
+const mostInFlight = proxy.maxInFlight('eth_getLogs')
+const bound = (mostInFlight * limit) / (latency / 1000)
 console.log(
   `catch-up through the proxy (${latency} ms, ranges <= ${fmt(limit)} blocks, 10% 429/timeouts): ` +
     `${fmt(speed)} blocks/s (${seconds.toFixed(1)} s, ${proxy.requests()} requests, faults ${JSON.stringify(proxy.faults)})`,
 )
 console.log(
-  `proxy's bound: ${inFlight} eth_getLogs in flight x ${fmt(limit)} blocks / ${latency} ms = ${fmt(bound)} blocks/s; ` +
+  `proxy's bound: ${mostInFlight} eth_getLogs in flight x ${fmt(limit)} blocks / ${latency} ms = ${fmt(bound)} blocks/s; ` +
     `reached ${(speed / bound).toFixed(2)} of it`,
 )
 await index(clean, node.url, 10_000)

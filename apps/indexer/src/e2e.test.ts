@@ -422,7 +422,7 @@ describe('RPC faults through a faulty proxy', () => {
     const faulty = await createDatabase({ url: target.url })
     try {
       await catchUp(newIndexer(faulty, { url: proxy.url, maxRange: 4, timeout: 500 }), true)
-      expect(Object.values(proxy.faults).reduce((a, b) => a + b, 0)).toBeGreaterThan(3)
+      expect(Object.values(proxy.faults).reduce((a, b) => a + b, 0)).toBeGreaterThan(0)
       expect(await dump(faulty)).toEqual(await cleanIndex())
     } finally {
       await proxy.stop()

@@ -58,6 +58,7 @@ const indexer = createIndexer({
   logger: app.log,
   pollInterval: config.pollInterval,
   maxRange: config.maxRange,
+  inFlight: config.logsInFlight,
 })
 
 let stopping = false

@@ -22,6 +22,8 @@ export type IndexerConfig = {
   pollInterval: number
   /** Largest eth_getLogs range in blocks (MAX_BLOCK_RANGE; BSC nodes cap it at 5,000). */
   maxRange: number
+  /** eth_getLogs requests in flight while catching up (LOGS_IN_FLIGHT). */
+  logsInFlight: number
 }
 
 export class ConfigError extends Error {
@@ -76,5 +78,6 @@ export function readConfig(env: Record<string, string | undefined>): IndexerConf
     // Public chains produce a block every few seconds (BSC: 3 s): one poll a second is plenty there.
     pollInterval: integer(env, 'POLL_INTERVAL_MS', chainId === 31337 ? 25 : 1_000, 1, 600_000),
     maxRange: integer(env, 'MAX_BLOCK_RANGE', 5_000, 1, 1_000_000),
+    logsInFlight: integer(env, 'LOGS_IN_FLIGHT', 4, 1, 64),
   }
 }

@@ -19,6 +19,8 @@ export type CreateIndexerParameters = {
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error' | 'debug'>
   /** Largest eth_getLogs range in blocks (default 5,000: BSC nodes' cap). */
   maxRange?: number
+  /** eth_getLogs requests in flight while catching up (default 4). */
+  inFlight?: number
   /** Wait between polls of the head once caught up, in ms (default 100). */
   pollInterval?: number
   /** First eth_getLogs range in blocks (default 100); it then adapts to about `targetLogs` logs a range. */
@@ -69,6 +71,7 @@ export function createIndexer(parameters: CreateIndexerParameters) {
     logger,
     writeOptions,
     maxRange: BigInt(parameters.maxRange ?? 5_000),
+    inFlight: parameters.inFlight ?? 4,
     initialRange: BigInt(parameters.initialRange ?? 100),
     targetLogs: parameters.targetLogs ?? 10_000,
     progressInterval: parameters.progressInterval ?? 5_000,

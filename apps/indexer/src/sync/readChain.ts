@@ -3,7 +3,7 @@ import { createLogDecoder, type DecodedLog } from '../handlers/decodeLogs.ts'
 import { RetryableError } from '../internal/errors.ts'
 import type { IndexerMetrics } from '../internal/metrics.ts'
 import type { Checkpoint } from '../store/checkpoint.ts'
-import type { Rpc } from './createRpc.ts'
+import { isThrottled, type Rpc } from './createRpc.ts'
 import type { BlockHeader, RpcLog, Source } from './types.ts'
 
 /** A range read from the chain, proven to be one chain on top of the checkpoint it was read against. */
@@ -23,6 +23,8 @@ export type Read = Fetched | 'reorg' | 'unstable'
 
 /** Errors of nodes refusing a range as too large (Geth, Erigon, BSC, Alchemy, Infura, Hardhat...). */
 export const rangeTooLarge = /range|limit|too many|too large|exceed|10000|response size|query returned more/i
+/** A node refusing a range as too large (not one throttling us: "429 Too Many Requests" is no range limit). */
+export const isRangeRefusal = (error: unknown) => !isThrottled(error) && rangeTooLarge.test(errorText(error))
 /** Errors of nodes asked for a block they do not have (any more): a reorg shortened the chain meanwhile. */
 const missingBlock = /BlockNotFound|cannot be found|not found|unknown block|header not found/i
 
@@ -34,7 +36,13 @@ export const errorText = (error: unknown): string =>
 /** What the node itself said (viem keeps it in `details`), through the causes: no URL, no request body. */
 export const nodeText = (error: unknown): string =>
   error instanceof Error ? `${(error as { details?: string }).details ?? ''} ${nodeText(error.cause)}`.trim() : ''
-const isMissingBlock = (error: unknown) => missingBlock.test(errorText(error))
+export const isMissingBlock = (error: unknown) => missingBlock.test(errorText(error))
+
+/** A log that is not of the range [from, to] as it is now: removed (a node reporting a reorg), or outside it. */
+export const outside = (log: RpcLog, from: bigint, to: bigint) => {
+  const number = BigInt(log.blockNumber)
+  return log.removed === true || number < from || number > to
+}
 
 const toHeader = (block: {
   number: bigint | null
@@ -88,7 +96,7 @@ export function createChainReader(parameters: { rpc: Rpc; sources: readonly Sour
             params: [{ address: addresses, fromBlock: numberToHex(fromBlock), toBlock: numberToHex(toBlock) }],
           }),
         ),
-      { retries: 2, isFinal: (error) => rangeTooLarge.test(errorText(error)) },
+      { retries: 2, isFinal: isRangeRefusal },
     )
   }
 
@@ -101,6 +109,45 @@ export function createChainReader(parameters: { rpc: Rpc; sources: readonly Sour
         assertLogs(await client.request({ method: 'eth_getLogs', params: [{ address: addresses, blockHash }] })),
       { retries: 2, isFinal: isMissingBlock },
     )
+  }
+
+  /**
+   * The headers a range's logs need, by number: `known` ones, those of `numbers`, and those of blocks whose logs
+   * carry no `blockTimestamp` (Hardhat and recent Geth add it; others do not), read at once. Every log of a block
+   * whose header is there must name that header's hash, else the chain moved while the range was read
+   * (`unstable`).
+   */
+  async function readHeaders(
+    logs: readonly RpcLog[],
+    known: readonly BlockHeader[],
+    numbers: readonly bigint[] = [],
+  ): Promise<Map<bigint, BlockHeader> | 'unstable'> {
+    const headers = new Map(known.map((header) => [header.number, header]))
+    const missing = new Set(numbers.filter((number) => !headers.has(number)))
+    for (const log of logs) {
+      const number = BigInt(log.blockNumber)
+      if (log.blockTimestamp === undefined && !headers.has(number)) missing.add(number)
+    }
+    for (const header of await Promise.all([...missing].map((number) => getHeader(number)))) {
+      headers.set(header.number, header)
+    }
+    const moved = logs.some((log) => {
+      const header = headers.get(BigInt(log.blockNumber))
+      return header !== undefined && header.hash !== log.blockHash
+    })
+    return moved ? 'unstable' : headers
+  }
+
+  /** Decodes logs, each with its block's timestamp: the one it carries, else its header's (see readHeaders). */
+  function decode(logs: readonly RpcLog[], headers: ReadonlyMap<bigint, BlockHeader>): DecodedLog[] {
+    const started = performance.now()
+    const decoded = decodeLogs(logs, (number) => {
+      const header = headers.get(number)
+      if (!header) throw new Error(`no timestamp for block ${number}`)
+      return header.timestamp
+    })
+    metrics.phaseSeconds.inc({ phase: 'decode' }, (performance.now() - started) / 1000)
+    return decoded
   }
 
   /**
@@ -127,15 +174,10 @@ export function createChainReader(parameters: { rpc: Rpc; sources: readonly Sour
         const [after, parentAfter] = await Promise.all([getHeader(to), parent ? getHeader(parent.blockNumber) : null])
         if (after.hash !== before.hash || (parent && parentAfter?.hash !== parent.blockHash)) return 'unstable'
       }
-      const outside = (log: RpcLog) => {
-        const number = BigInt(log.blockNumber)
-        return log.removed || number < from || number > to || (number === to && log.blockHash !== before.hash)
-      }
-      if (logs.some(outside)) return 'unstable'
-      const started = performance.now()
-      const decoded = decodeLogs(logs, () => before.timestamp)
-      metrics.phaseSeconds.inc({ phase: 'decode' }, (performance.now() - started) / 1000)
-      return { from, to, toHeader: before, logs, decoded }
+      if (logs.some((log) => outside(log, from, to))) return 'unstable'
+      const headers = await readHeaders(logs, [before])
+      if (headers === 'unstable') return 'unstable'
+      return { from, to, toHeader: before, logs, decoded: decode(logs, headers) }
     } catch (error) {
       // A block that vanished while the range was read (the chain got shorter): read it again.
       if (isMissingBlock(error)) return 'unstable'
@@ -147,6 +189,9 @@ export function createChainReader(parameters: { rpc: Rpc; sources: readonly Sour
     getHeader,
     getLatest,
     getBlockNumber: () => rpc.call('eth_blockNumber', (client) => client.getBlockNumber({ cacheTime: 0 })),
+    getLogs,
+    readHeaders,
+    decode,
     fetchRange,
   }
 }

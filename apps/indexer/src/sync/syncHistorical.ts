@@ -4,8 +4,9 @@ import type { IndexerMetrics } from '../internal/metrics.ts'
 import type { Checkpoint } from '../store/checkpoint.ts'
 import { commit } from '../store/commitStep.ts'
 import type { WriteOptions } from '../store/writeRange.ts'
-import { errorText, nodeText, rangeTooLarge, type ChainReader, type Read } from './readChain.ts'
-import type { BlockHeader, SyncEvent } from './types.ts'
+import type { Hex } from 'viem'
+import { errorText, isMissingBlock, isRangeRefusal, nodeText, outside, type ChainReader } from './readChain.ts'
+import type { BlockHeader, RpcLog, SyncEvent } from './types.ts'
 
 /** What a step did, and the checkpoint it committed (absent: unchanged; null: none, all rolled back); `reorg`: the head-following's turn. */
 export type Stepped = { event: SyncEvent; checkpoint?: Checkpoint | null }
@@ -20,6 +21,8 @@ export type HistoricalSyncParameters = {
   writeOptions: WriteOptions
   /** Largest eth_getLogs range in blocks. */
   maxRange: bigint
+  /** eth_getLogs requests in flight at once. */
+  inFlight: number
   /** First eth_getLogs range in blocks; it then adapts to about `targetLogs` logs a range. */
   initialRange: bigint
   targetLogs: number
@@ -43,9 +46,76 @@ export function namedLimit(message: string): bigint | null {
 /** A step that read nothing (a range refused or read again): the caller simply steps again. */
 export const nothing = (from: bigint): SyncEvent => ({ type: 'range', fromBlock: from, toBlock: from - 1n, events: 0 })
 
+/** A range being read: its logs (and the header of the block before it, for a run's first range). */
+type Slot = {
+  from: bigint
+  to: bigint
+  read: Promise<SlotRead>
+  /** Set once `read` has settled. */
+  settled?: { ok: true; value: SlotRead } | { ok: false; error: unknown }
+}
+type SlotRead = { logs: RpcLog[]; parentHash?: Hex }
+
+/**
+ * A run of ranges read in parallel towards one head (`anchor`, read before any of them). A batch of ranges is
+ * committed once its logs are read, then the header of its last block (the new checkpoint) and of blocks whose
+ * logs carry no timestamp, then the anchor again, unchanged. A block hash commits to all its ancestors, so the
+ * chain below the anchor was one chain from the first read of the anchor to the last, and every log and header
+ * read in between is of it (as for a single range, a node that left that chain and came back to it exactly in
+ * between goes unnoticed). The run's first range also reads the block before it, which must be the checkpoint
+ * the run started from; every later batch builds on the one before it, of the same chain.
+ */
+type Session = {
+  anchor: BlockHeader
+  /** The checkpoint the next batch builds on, and whether the run has proven its link to it. */
+  base: Checkpoint | null
+  linked: boolean
+  /** Next block to schedule. */
+  next: bigint
+  slots: Slot[]
+  /** Logs of the settled, uncommitted ranges. */
+  buffered: number
+  /** Ranges being read. */
+  reading: number
+  aborted: boolean
+}
+
+/**
+ * At most `limit()` eth_getLogs in flight, granted lowest block first (the range to commit next never waits
+ * behind ranges read ahead).
+ */
+function createPermits(limit: () => number) {
+  let used = 0
+  const waiting: { from: bigint; grant: () => void }[] = []
+  const pump = () => {
+    while (used < limit() && waiting.length) {
+      const next = waiting.reduce((lowest, waiter) => (waiter.from < lowest.from ? waiter : lowest))
+      waiting.splice(waiting.indexOf(next), 1)
+      used++
+      next.grant()
+    }
+  }
+  return {
+    acquire: (from: bigint) =>
+      new Promise<void>((grant) => {
+        waiting.push({ from, grant })
+        pump()
+      }),
+    release() {
+      used--
+      pump()
+    },
+  }
+}
+
+class Dropped extends Error {
+  override name = 'Dropped'
+}
+
 /**
  * Catching up: ranges of blocks from the checkpoint towards a head read before, sized to the density of logs
- * and to the node's limit, each read (and proven) while the previous one is written.
+ * and to the node's limit, `inFlight` eth_getLogs at once, committed strictly in order (each batch on top of
+ * the checkpoint the previous one wrote, exactly once).
  * @dev Hands back to the head-following by returning `reorg` when a range no longer builds on the checkpoint;
  * the caller forgets what was read ahead ({@link HistoricalSync.drop}) whenever a step fails.
  */
@@ -53,82 +123,219 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
   const { db, reader, chainId, metrics, logger, writeOptions, targetLogs } = parameters
   let maxRange = parameters.maxRange
   let range = parameters.initialRange > maxRange ? maxRange : parameters.initialRange
-  /** The latest head seen: the catch-up's target. */
-  let head = -1n
-  let ahead: { from: bigint; promise: Promise<Read> } | undefined
+  /** One range in flight until one has been read whole: a node's range limit is learnt from one refusal. */
+  let probed = false
+  const permits = createPermits(() => (probed ? parameters.inFlight : 1))
+  /** Ranges read ahead of the one to commit (bounded, and by `maxBufferedLogs` logs). */
+  const maxAhead = parameters.inFlight * 8
+  const maxBufferedLogs = targetLogs * 8
+  let session: Session | undefined
 
   /**
-   * A node refusing a range as too large: a limit it names ("max block range 1000", "up to a 500 block range")
-   * becomes the largest range from then on; otherwise the range is halved. Anything else is thrown.
+   * A node refusing a range of `blocks` as too large: a limit it names ("max block range 1000", "up to a 500
+   * block range") becomes the largest range from then on; otherwise the range becomes at most half the refused
+   * one. False when the error is no such refusal (or a range of one block was refused).
    */
-  function refused(error: unknown, from: bigint): Stepped {
-    const message = errorText(error)
-    if (range > 1n && rangeTooLarge.test(message)) {
-      const named = namedLimit(nodeText(error))
-      if (named !== null && named < range) {
-        maxRange = named
-        range = named
-      } else {
-        range = range / 2n
-      }
-      logger.info({
-        msg: 'eth_getLogs range refused: shrinking',
-        chainId,
-        range: String(range),
-        maxRange: String(maxRange),
-        reason: message.slice(0, 300),
-      })
-      return { event: nothing(from) }
+  function shrink(error: unknown, blocks: bigint): boolean {
+    if (blocks <= 1n || !isRangeRefusal(error)) return false
+    const named = namedLimit(nodeText(error))
+    if (named !== null && named < blocks) {
+      if (named < maxRange) maxRange = named
+      if (named < range) range = named
+    } else if (range > blocks / 2n) {
+      range = blocks / 2n
     }
+    logger.info({
+      msg: 'eth_getLogs range refused: shrinking',
+      chainId,
+      range: String(range),
+      maxRange: String(maxRange),
+      reason: errorText(error).slice(0, 300),
+    })
+    return true
+  }
+
+  /** A refused range (see {@link shrink}) read again by the caller; anything else is thrown. */
+  function refused(error: unknown, from: bigint, blocks = range): Stepped {
+    if (shrink(error, blocks)) return { event: nothing(from) }
     throw error
   }
 
   /**
-   * Reads and writes the next range on top of `checkpoint`: the one read ahead when there is one, else a range
-   * up to `latest` (the head just read).
+   * Logs of [from, to], with a permit per eth_getLogs; a range the node refuses as too large is read again in
+   * pieces of the range learnt from the refusal.
+   */
+  async function readLogs(run: Session, from: bigint, to: bigint): Promise<RpcLog[]> {
+    await permits.acquire(from)
+    try {
+      if (run.aborted) throw new Dropped('range dropped')
+      const logs = await reader.getLogs(from, to)
+      probed = true
+      return logs
+    } catch (error) {
+      if (error instanceof Dropped || !shrink(error, to - from + 1n)) throw error
+    } finally {
+      permits.release()
+    }
+    const pieces: Promise<RpcLog[]>[] = []
+    for (let start = from; start <= to; start += range) {
+      pieces.push(readLogs(run, start, start + range - 1n < to ? start + range - 1n : to))
+    }
+    return (await Promise.all(pieces)).flat()
+  }
+
+  function drop() {
+    if (session) session.aborted = true
+    session = undefined
+  }
+
+  async function readSlot(run: Session, from: bigint, to: bigint, withParent: boolean): Promise<SlotRead> {
+    // The first range's parent header is read at once (headers are not what the node limits); the logs wait for
+    // a permit.
+    const parent = withParent ? reader.getHeader(from - 1n) : undefined
+    parent?.catch(() => undefined)
+    const logs = await readLogs(run, from, to)
+    return { logs, ...(parent && { parentHash: (await parent).hash }) }
+  }
+
+  /**
+   * Adapts the range to the density a range just read showed: about `targetLogs` logs a range (growing at most 4x
+   * a range, and never above maxRange, a node's cap).
+   */
+  function adapt(blocks: bigint, logs: number) {
+    const fit = (blocks * BigInt(targetLogs)) / BigInt(Math.max(logs, 1))
+    const next = fit < blocks * 4n ? fit : blocks * 4n
+    range = next < 1n ? 1n : next > maxRange ? maxRange : next
+  }
+
+  /**
+   * Schedules ranges up to the anchor: a few more than the permits (so that a freed permit never waits for a range
+   * to be sized), while fewer than `maxAhead` ranges and `maxBufferedLogs` logs wait to be committed. Called again
+   * whenever a range is read, so each new range is sized by the latest density.
+   */
+  function fill(run: Session) {
+    while (
+      !run.aborted &&
+      run.next <= run.anchor.number &&
+      run.reading < (probed ? parameters.inFlight * 2 : 1) &&
+      run.slots.length < maxAhead &&
+      run.buffered < maxBufferedLogs
+    ) {
+      const from = run.next
+      const to = from + range - 1n < run.anchor.number ? from + range - 1n : run.anchor.number
+      const withParent = run.base !== null && !run.linked && run.slots.length === 0
+      const slot: Slot = { from, to, read: readSlot(run, from, to, withParent) }
+      run.reading++
+      slot.read.then(
+        (value) => {
+          slot.settled = { ok: true, value }
+          run.reading--
+          run.buffered += value.logs.length
+          adapt(to - from + 1n, value.logs.length)
+          fill(run)
+        },
+        (error: unknown) => {
+          slot.settled = { ok: false, error }
+          run.reading--
+        },
+      )
+      run.slots.push(slot)
+      run.next = to + 1n
+    }
+  }
+
+  const same = (a: Checkpoint | null, b: Checkpoint | null) =>
+    a?.blockNumber === b?.blockNumber && a?.blockHash === b?.blockHash
+
+  /**
+   * Commits the next batch on top of `checkpoint`: the ranges already read from `from` on (at least the first,
+   * waited for), starting a run towards `latest` (the head just read) when none goes on from there.
    */
   async function step(checkpoint: Checkpoint | null, from: bigint, latest?: BlockHeader): Promise<Outcome> {
     const started = performance.now()
-    const pending = ahead?.from === from ? ahead : undefined
-    ahead = undefined
-    let read: Read
+    if (!session || session.slots[0]?.from !== from || !same(session.base, checkpoint)) {
+      drop()
+      if (!latest) throw new Error('catch-up step without a head')
+      session = {
+        anchor: latest,
+        base: checkpoint,
+        linked: false,
+        next: from,
+        slots: [],
+        buffered: 0,
+        reading: 0,
+        aborted: false,
+      }
+    }
+    const run = session
+    fill(run)
+    const [first] = run.slots
+    if (!first) throw new Error('catch-up step with nothing to read')
     try {
-      if (pending) {
-        read = await pending.promise
+      await first.read
+    } catch (error) {
+      drop()
+      if (error instanceof Dropped || isMissingBlock(error)) return { event: nothing(from) }
+      throw error
+    }
+    // The batch: the first range and those right after it already read, up to about `targetLogs` logs.
+    const batch: { slot: Slot; read: SlotRead }[] = []
+    let logCount = 0
+    for (const slot of run.slots) {
+      if (!slot.settled?.ok) break
+      if (batch.length && logCount + slot.settled.value.logs.length > targetLogs) break
+      batch.push({ slot, read: slot.settled.value })
+      logCount += slot.settled.value.logs.length
+    }
+    if (!run.linked && run.base && batch[0]?.read.parentHash !== run.base.blockHash) {
+      drop()
+      return 'reorg'
+    }
+    const logs = batch.flatMap(({ read }) => read.logs)
+    const to = batch.at(-1)?.slot.to ?? from
+    let headers: Map<bigint, BlockHeader> | 'unstable'
+    try {
+      if (batch.some(({ slot, read }) => read.logs.some((log) => outside(log, slot.from, slot.to)))) {
+        headers = 'unstable'
       } else {
-        if (!latest) throw new Error('catch-up step without a head')
-        head = latest.number
-        const to = from + range - 1n < head ? from + range - 1n : head
-        read = await reader.fetchRange(from, to, checkpoint, latest)
+        // The new checkpoint's header (and the timestamps the logs lack) read after the batch's logs, then the
+        // anchor after them: an unchanged anchor proves all of them of its chain.
+        headers = await reader.readHeaders(logs, [], [to])
+        if (headers !== 'unstable' && (await reader.getHeader(run.anchor.number)).hash !== run.anchor.hash) {
+          headers = 'unstable'
+        }
       }
     } catch (error) {
-      return refused(error, from)
+      drop()
+      if (isMissingBlock(error)) return { event: nothing(from) }
+      throw error
     }
+    if (headers === 'unstable') {
+      drop()
+      return { event: nothing(from) }
+    }
+    const toHeader = headers.get(to)
+    if (!toHeader) throw new Error(`no header of block ${to}`)
+    const decoded = reader.decode(logs, headers)
     metrics.phaseSeconds.inc({ phase: 'fetch' }, (performance.now() - started) / 1000)
-    if (read === 'reorg') return 'reorg'
-    if (read === 'unstable') return { event: nothing(from) }
 
-    const { to, toHeader, logs, decoded } = read
-    // Adapt the range to the density seen: about `targetLogs` logs a range (growing at most 4x a step, and never
-    // above maxRange, a node's cap).
-    const blocks = Number(to - from + 1n)
-    const fit = Math.floor((blocks * targetLogs) / Math.max(logs.length, 1))
-    const next = BigInt(Math.max(1, Math.min(fit, blocks * 4)))
-    range = next > maxRange ? maxRange : next
     const written = { blockNumber: to, blockHash: toHeader.hash }
-    // Pipelining: while this range is written, the next one is read on top of its last header.
-    if (to < head) {
-      const nextFrom = to + 1n
-      const nextTo = nextFrom + range - 1n < head ? nextFrom + range - 1n : head
-      const promise = reader.fetchRange(nextFrom, nextTo, written)
-      promise.catch(() => undefined) // consumed (or dropped) by the next step
-      ahead = { from: nextFrom, promise }
-    }
+    run.slots.splice(0, batch.length)
+    run.buffered -= logs.length
+    fill(run) // the next ranges are read while this batch is written
     const writeStarted = performance.now()
-    await commit(db, chainId, { expected: checkpoint, range: { logs: decoded, to: toHeader } }, writeOptions)
+    try {
+      await commit(db, chainId, { expected: checkpoint, range: { logs: decoded, to: toHeader } }, writeOptions)
+    } catch (error) {
+      drop()
+      throw error
+    }
     metrics.phaseSeconds.inc({ phase: 'write' }, (performance.now() - writeStarted) / 1000)
     metrics.events.inc(decoded.length)
-    progress.record(from, to, head > to ? head : to, decoded.length)
+    progress.record(from, to, run.anchor.number, decoded.length)
+    run.base = written
+    run.linked = true
+    if (run.slots.length === 0 && run.next > run.anchor.number) session = undefined
     return { event: { type: 'range', fromBlock: from, toBlock: to, events: decoded.length }, checkpoint: written }
   }
 
@@ -177,11 +384,9 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
     step,
     refused,
     /** Whether the range starting at `from` is already being read (the catch-up goes on without a new head). */
-    hasAhead: (from: bigint) => ahead?.from === from,
-    /** Forgets the range read ahead (after a failed step or a reorg). */
-    drop() {
-      ahead = undefined
-    },
+    hasAhead: (from: bigint) => session?.slots[0]?.from === from,
+    /** Forgets the ranges read ahead (after a failed step or a reorg). */
+    drop,
     /** The current range size (a reorg reads its canonical range with it). */
     range: () => range,
   }
