@@ -54,6 +54,11 @@ export type DeploymentSettings = {
   usdt?: Address
   /** Proposer and canceller of the timelock that owns every contract (a multisig). Absent: the deployer (local). */
   admin?: Address
+  /**
+   * May pause inflows (deposits, orders, mints, registrations) of every upgradeable contract at once, for at most
+   * 7 days; never claims. A fast key, not the multisig. Absent: the deployer (local).
+   */
+  guardian?: Address
   /** The timelock's minimum delay between scheduling and executing an owner action. */
   timelockDelay: bigint
   /** Length of a day for every contract that counts days (Log, Burn, Ido, Stake, Mining, Fomo, Double). */
@@ -95,7 +100,7 @@ export function readDeploymentSettings(chainId: number, file = parameterFile(cha
 }
 
 const fields = {
-  addresses: ['router', 'factory', 'wbnb', 'usdt', 'admin'],
+  addresses: ['router', 'factory', 'wbnb', 'usdt', 'admin', 'guardian'],
   times: [
     'timelockDelay',
     'dayLength',
@@ -163,7 +168,9 @@ export function parseDeploymentSettings(chainId: number, raw: unknown, source = 
         problems.push(
           key === 'admin'
             ? "admin: the zero address; set the multisig that proposes and cancels the timelock's operations"
-            : `${key}: missing or zero; ${chain.name} needs the existing contract's address`,
+            : key === 'guardian'
+              ? 'guardian: the zero address; set the account that may pause deposits and orders at once (at most 7 days, never claims)'
+              : `${key}: missing or zero; ${chain.name} needs the existing contract's address`,
         )
       }
     }

@@ -51,6 +51,7 @@ describe('production deployment on a stand-in for BSC testnet (chain 97)', async
     ...committed,
     ...external,
     admin: admin.account.address,
+    guardian: user.account.address,
     openTime: String(start),
     roundStart: String(start),
     claimStart: String(start + day),
@@ -138,6 +139,9 @@ describe('production deployment on a stand-in for BSC testnet (chain 97)', async
       const contract = await viem.getContractAt(name === 'SuperFomo' ? 'Fomo' : name, addr(name))
       assert.equal(((await contract.read.getConfig()) as { dayTimes: bigint }).dayTimes, day, name)
     }
+    // the guardian parameter is every upgradeable contract's guardian
+    assert.equal(await ido.read.guardian(), getAddress(user.account.address))
+    assert.equal(await log.read.guardian(), getAddress(user.account.address))
   })
 
   it('runs one of every user action against that deployment', async () => {

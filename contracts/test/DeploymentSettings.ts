@@ -18,11 +18,13 @@ import {
 const file = (chainId: number) =>
   JSON.parse(readFileSync(parameterFile(chainId), 'utf8')).$global as Record<string, unknown>
 const admin = '0x000000000000000000000000000000000000dEaD'
+const guardian = '0x000000000000000000000000000000000000bEEF'
 const start = 1_800_000_000
 /** The committed file of a public chain with the operator's decisions filled in. */
 const decided = (chainId: 56 | 97) => ({
   ...file(chainId),
   admin,
+  guardian,
   openTime: start,
   roundStart: start,
   claimStart: start + 86_400,
@@ -44,6 +46,7 @@ describe('deployment settings (config/deployment.ts)', () => {
     assert.equal(settings.public, false)
     assert.equal(settings.router, undefined)
     assert.equal(settings.admin, undefined)
+    assert.equal(settings.guardian, undefined)
     assert.equal(settings.dayLength, 600n)
     assert.equal(settings.timelockDelay, 60n)
     assert.equal(parameterFile(1337), parameterFile(31337))
@@ -51,7 +54,14 @@ describe('deployment settings (config/deployment.ts)', () => {
 
   for (const chainId of [56, 97] as const) {
     it(`refuses the committed ${chainId}.json until the operator sets what only they know`, () => {
-      const expected = ['admin', 'openTime', 'roundStart', 'claimStart', ...(chainId === 97 ? ['usdt'] : [])]
+      const expected = [
+        'admin',
+        'guardian',
+        'openTime',
+        'roundStart',
+        'claimStart',
+        ...(chainId === 97 ? ['usdt'] : []),
+      ]
       const found = problems(chainId, file(chainId))
       assert.deepEqual(found.map((p) => p.split(':')[0]).sort(), expected.sort(), found.join('\n'))
       assert.match(found.find((p) => p.startsWith('claimStart')) ?? '', /minted NEX could never be claimed/)
@@ -64,6 +74,7 @@ describe('deployment settings (config/deployment.ts)', () => {
     it(`accepts ${chainId}.json once decided: production settings, one-day days, no stand-ins`, () => {
       const settings = parseDeploymentSettings(chainId, decided(chainId))
       assert.equal(settings.public, true)
+      assert.equal(settings.guardian, guardian)
       assert.equal(settings.dayLength, 86_400n)
       assert.equal(settings.claimStart, BigInt(start + 86_400))
       const c = contractSettings(settings)
@@ -88,6 +99,7 @@ describe('deployment settings (config/deployment.ts)', () => {
         roundStart: 0,
         claimStart: 0,
         admin: zeroAddress,
+        guardian: zeroAddress,
         timelockDelay: 60,
         oracleWindow: 300,
       }
@@ -98,6 +110,7 @@ describe('deployment settings (config/deployment.ts)', () => {
         'roundStart',
         'claimStart',
         'admin',
+        'guardian',
         'timelockDelay',
         'oracleWindow',
       ]) {
@@ -108,6 +121,7 @@ describe('deployment settings (config/deployment.ts)', () => {
       }
       assert.match(found.find((p) => p.startsWith('dayLength')) ?? '', /600 s is a local-chain value; .* needs 86400/)
       assert.match(found.find((p) => p.startsWith('admin')) ?? '', /zero address/)
+      assert.match(found.find((p) => p.startsWith('guardian')) ?? '', /pause deposits and orders at once/)
     })
   }
 

@@ -40,6 +40,14 @@ describe('Timelock: the owner of every contract after the deployment', async () 
     assert.equal(await timelock.read.hasRole([proposer, stranger.account.address]), false)
   })
 
+  it('every upgradeable contract has the guardian parameter (locally the deployer) as its guardian', async () => {
+    const expected = getAddress(readDeploymentSettings(31337).guardian ?? admin.account.address)
+    for (const name of TIMELOCK_OWNED.filter((n) => n !== 'Token')) {
+      const main = await viem.getContractAt('Main', addresses[name] as Address)
+      assert.equal(getAddress(await main.read.guardian()), expected, `${name}'s guardian`)
+    }
+  })
+
   it('refuses owner calls from the admin key', async () => {
     const ido = await viem.getContractAt('Ido', addresses.Ido as Address)
     const token = await viem.getContractAt('Token', addresses.Token as Address)

@@ -19,7 +19,7 @@ import LocalStandInsModule from '../../ignition/modules/LocalStandIns.ts'
 import NexusModule from '../../ignition/modules/Nexus.ts'
 import { contractsIIFutures, deployContractsII } from './contractsII.ts'
 import { contractsIIIFutures, deployContractsIII } from './contractsIII.ts'
-import { deployTimelock, handOver, timelockFutures } from './timelock.ts'
+import { deployTimelock, handOver, TIMELOCK_OWNED, timelockFutures } from './timelock.ts'
 
 type Connection = NetworkConnection<'generic'>
 
@@ -214,6 +214,9 @@ export async function deploySystem(
     ...(iii.addresses as Record<string, Address>),
     ...timelock.addresses,
   }
+  // the guardian of every upgradeable contract (may pause inflows at once, at most 7 days), set while the deployer
+  // is still the owner; afterwards only the Timelock can change it
+  await setGuardians(connection, addresses, settings.guardian ?? getAddress(deployer.account.address))
   // handOver: false keeps the deployer the owner (NEXUS_TIMELOCK_HANDOVER=0: the web's browser tests, until its
   // admin screens schedule through the Timelock)
   const handover =
@@ -232,6 +235,43 @@ export async function deploySystem(
     contracts.Multicall3 = { address: getAddress(known.address), blockNumber: known.blockCreated ?? 0 }
   }
   return { chainId, contracts, nexus, ii, iii, external, timelock: timelock.timelock, handover }
+}
+
+const guardianAbi = [
+  { type: 'function', name: 'guardian', inputs: [], outputs: [{ type: 'address' }], stateMutability: 'view' },
+  { type: 'function', name: 'owner', inputs: [], outputs: [{ type: 'address' }], stateMutability: 'view' },
+  {
+    type: 'function',
+    name: 'setGuardian',
+    inputs: [{ name: 'guardian_', type: 'address' }],
+    outputs: [],
+    stateMutability: 'nonpayable',
+  },
+] as const
+
+/**
+ * Makes `guardian` the guardian of every upgradeable contract the Timelock will own (all but Token, which has no
+ * pause). Idempotent; a contract the deployer no longer owns is left as it is (its guardian changes through the
+ * Timelock only). Returns the names set now.
+ */
+export async function setGuardians(connection: Connection, addresses: Record<string, Address>, guardian: Address) {
+  const { viem } = connection
+  const publicClient = await viem.getPublicClient()
+  const [deployer] = await viem.getWalletClients()
+  if (!deployer) throw new DeployRefusedError('deploy refused: the connection has no deployer account')
+  const set: string[] = []
+  for (const name of TIMELOCK_OWNED) {
+    const address = addresses[name]
+    if (!address || name === 'Token') continue
+    const read = (functionName: 'guardian' | 'owner') =>
+      publicClient.readContract({ address, abi: guardianAbi, functionName })
+    if (getAddress(await read('guardian')) === getAddress(guardian)) continue
+    if (getAddress(await read('owner')) !== getAddress(deployer.account.address)) continue
+    const hash = await deployer.writeContract({ address, abi: guardianAbi, functionName: 'setGuardian', args: [guardian] })
+    await publicClient.waitForTransactionReceipt({ hash })
+    set.push(name)
+  }
+  return set
 }
 
 type JournalLine = { type: string; futureId?: string; networkInteractionId?: number; hash?: Hash }
