@@ -1,3 +1,4 @@
+import type { Abi, ContractEventName, DecodeEventLogReturnType } from 'viem'
 import type { EntityRows } from '../store/tables.ts'
 import type { DecodedLog } from './decodeLogs.ts'
 
@@ -6,6 +7,27 @@ export type Handler = (log: DecodedLog, out: EntityRows) => void
 
 /** Handlers of one contract kind, by event name. */
 export type ContractHandlers = Record<string, Handler>
+
+/** A decoded log of the event `name` of `abi`, its arguments typed as viem's decodeEventLog types them. */
+export type EventLog<abi extends Abi, name extends ContractEventName<abi>> = Omit<DecodedLog, 'eventName' | 'args'> & {
+  eventName: name
+  args: DecodeEventLogReturnType<abi, name>['args']
+}
+
+/** Handlers of the events of `abi`, keyed by event name, each given its event's typed arguments. */
+export type TypedHandlers<abi extends Abi> = {
+  [name in ContractEventName<abi>]?: (log: EventLog<abi, name>, out: EntityRows) => void
+}
+
+/**
+ * Handlers keyed by the events of a contract's ABI (libs/abi, generated from the contracts): an event or an
+ * argument renamed or retyped in a contract fails the typecheck here instead of writing zeros or "undefined".
+ * @dev The log decoder (compileEvent.ts) decodes as viem's decodeEventLog does (its test compares them), so the
+ * arguments a handler receives are of these types.
+ */
+export function handlersOf<const abi extends Abi>(_abi: abi, handlers: TypedHandlers<abi>): ContractHandlers {
+  return handlers as unknown as ContractHandlers
+}
 
 export const zeroAddress = '0x0000000000000000000000000000000000000000'
 export const deadAddress = '0x000000000000000000000000000000000000dead'
@@ -17,8 +39,9 @@ export function jsonOf(value: unknown): string {
   )
 }
 
-export const addr = (value: unknown) => String(value).toLowerCase()
-export const uint = (value: unknown) => (typeof value === 'bigint' ? value : BigInt(String(value ?? 0)))
+export const addr = (value: string) => value.toLowerCase()
+/** An unsigned integer argument as a bigint (viem decodes those up to 48 bits as numbers). */
+export const uint = (value: bigint | number) => BigInt(value)
 
 /** The columns every per-event row shares. */
 export const eventBase = (log: DecodedLog) => ({
@@ -30,6 +53,6 @@ export const eventBase = (log: DecodedLog) => ({
 })
 
 /** Arguments of a log except the listed ones (the `details` of a row). */
-export function rest(args: Record<string, unknown>, ...taken: string[]) {
-  return jsonOf(Object.fromEntries(Object.entries(args).filter(([key]) => !taken.includes(key))))
+export function rest<args extends object>(args: args, ...taken: (keyof args & string)[]) {
+  return jsonOf(Object.fromEntries(Object.entries(args).filter(([key]) => !taken.includes(key as keyof args & string))))
 }

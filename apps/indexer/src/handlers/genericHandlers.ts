@@ -1,5 +1,5 @@
 import type { EntityRows } from '../store/tables.ts'
-import { addr, eventBase, jsonOf, rest, uint } from './common.ts'
+import { addr, eventBase, jsonOf, rest } from './common.ts'
 import type { DecodedLog } from './decodeLogs.ts'
 
 /**
@@ -73,7 +73,7 @@ export function adminAction(log: DecodedLog, out: EntityRows) {
     ...eventBase(log),
     contract: log.contract,
     event_name: log.eventName,
-    target: target ? addr(target[1]) : null,
+    target: target ? addr(String(target[1])) : null,
     old_value: oldValue,
     new_value: newValue,
     args: jsonOf(a),
@@ -100,10 +100,10 @@ export function accountEvent(log: DecodedLog, out: EntityRows) {
   out.account_event.push({
     ...eventBase(log),
     contract: log.contract,
-    account: addr(account[1]),
-    counterparty: counterparty ? addr(counterparty[1]) : null,
+    account: addr(String(account[1])),
+    counterparty: counterparty ? addr(String(counterparty[1])) : null,
     kind: log.eventName,
-    amount: amountName ? uint(a[amountName]) : 0n,
+    amount: amountName ? (a[amountName] as bigint) : 0n,
     details: rest(a, account[0], ...(amountName ? [amountName] : [])),
   })
 }

@@ -11,19 +11,20 @@ import {
   stakeOrderHandlers,
 } from './orderHandlers.ts'
 import {
+  burnTeamHandlers,
   burnTokenHandlers,
   fomoRoundHandlers,
+  fomoTeamHandlers,
   idoHandlers,
   nftHandlers,
-  teamHandlers,
   tokenHandlers,
 } from './otherHandlers.ts'
 
 /** Typed handlers by contract kind; events without one become account events or stay raw (event_log). */
 const handlersByKind: Record<string, ContractHandlers> = {
   Log: logHandlers,
-  Burn: { ...burnOrderHandlers, ...burnTokenHandlers, ...teamHandlers },
-  Fomo: { ...fomoOrderHandlers, ...fomoRoundHandlers, ...teamHandlers },
+  Burn: { ...burnOrderHandlers, ...burnTokenHandlers, ...burnTeamHandlers },
+  Fomo: { ...fomoOrderHandlers, ...fomoRoundHandlers, ...fomoTeamHandlers },
   Stake: stakeOrderHandlers,
   Mining: miningOrderHandlers,
   Double: doubleOrderHandlers,

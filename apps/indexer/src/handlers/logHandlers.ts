@@ -1,5 +1,6 @@
 import { logActionName, logSymbolName } from '@nexus/sdk'
-import { addr, uint, type ContractHandlers } from './common.ts'
+import { logAbi } from '@nexus/abi'
+import { addr, handlersOf, uint } from './common.ts'
 import type { DecodedLog } from './decodeLogs.ts'
 
 /**
@@ -14,7 +15,7 @@ export const storedAsEntityOnly = (log: Pick<DecodedLog, 'kind' | 'eventName'>) 
  * Log: every entry of the action log (`LogAdded`). The event carries the symbol and action as LogCodes.sol's codes;
  * the row keeps their names (the SDK's list, generated from LogCodes.sol), which the GraphQL filters and the web use.
  */
-export const logHandlers: ContractHandlers = {
+export const logHandlers = handlersOf(logAbi, {
   LogAdded(log, out) {
     const a = log.args
     out.action_log.push({
@@ -23,10 +24,10 @@ export const logHandlers: ContractHandlers = {
       from: addr(a.from),
       writer: addr(a.writer),
       user_index: uint(a.userIndex),
-      symbol: logSymbolName(Number(a.symbol)),
-      action: logActionName(Number(a.action)),
-      is_reduce: Boolean(a.isReduce),
-      is_reward: Boolean(a.isReward),
+      symbol: logSymbolName(a.symbol),
+      action: logActionName(a.action),
+      is_reduce: a.isReduce,
+      is_reward: a.isReward,
       amount: uint(a.amount),
       balance: uint(a.balance),
       start_time: uint(a.startTime),
@@ -36,4 +37,4 @@ export const logHandlers: ContractHandlers = {
       transaction_hash: log.transactionHash,
     })
   },
-}
+})

@@ -1,7 +1,10 @@
-import { addr, deadAddress, eventBase, uint, zeroAddress, type ContractHandlers } from './common.ts'
+import { burnAbi, fomoAbi, idoAbi, nftAbi, tokenAbi } from '@nexus/abi'
+import type { EntityRows } from '../store/tables.ts'
+import { addr, deadAddress, eventBase, handlersOf, uint, zeroAddress } from './common.ts'
+import type { DecodedLog } from './decodeLogs.ts'
 
 /** Ido: minting records. */
-export const idoHandlers: ContractHandlers = {
+export const idoHandlers = handlersOf(idoAbi, {
   Minted(log, out) {
     const a = log.args
     out.mint_record.push({
@@ -16,10 +19,10 @@ export const idoHandlers: ContractHandlers = {
       payment: Number(a.payment),
     })
   },
-}
+})
 
 /** Nft: ERC-1155 transfers, one row per token id. */
-export const nftHandlers: ContractHandlers = {
+export const nftHandlers = handlersOf(nftAbi, {
   TransferSingle(log, out) {
     const a = log.args
     out.nft_transfer.push({
@@ -34,8 +37,7 @@ export const nftHandlers: ContractHandlers = {
   },
   TransferBatch(log, out) {
     const a = log.args
-    const ids = a.ids as readonly bigint[]
-    const values = a.values as readonly bigint[]
+    const { ids, values } = a
     ids.forEach((id, i) =>
       out.nft_transfer.push({
         ...eventBase(log),
@@ -48,10 +50,10 @@ export const nftHandlers: ContractHandlers = {
       }),
     )
   },
-}
+})
 
 /** Token: burns (pool burns, swap burns, transfers to the zero or dead address). */
-export const tokenHandlers: ContractHandlers = {
+export const tokenHandlers = handlersOf(tokenAbi, {
   PoolBurned(log, out) {
     out.token_burn.push({
       ...eventBase(log),
@@ -81,10 +83,10 @@ export const tokenHandlers: ContractHandlers = {
       amount: uint(log.args.value),
     })
   },
-}
+})
 
 /** Burn's own burn of tokens bought with USDT. */
-export const burnTokenHandlers: ContractHandlers = {
+export const burnTokenHandlers = handlersOf(burnAbi, {
   TokensBurned(log, out) {
     out.token_burn.push({
       ...eventBase(log),
@@ -94,10 +96,10 @@ export const burnTokenHandlers: ContractHandlers = {
       amount: uint(log.args.usdtIn),
     })
   },
-}
+})
 
 /** Fomo (both pools): rounds, their winners' orders, surplus burns. */
-export const fomoRoundHandlers: ContractHandlers = {
+export const fomoRoundHandlers = handlersOf(fomoAbi, {
   RoundExtended(log, out) {
     out.fomo_round_event.push({
       ...eventBase(log),
@@ -133,30 +135,32 @@ export const fomoRoundHandlers: ContractHandlers = {
       amount: uint(log.args.amount),
     })
   },
+})
+
+/** A team level row (Burn's and Fomo's TeamLevelUpdated/TeamManualUpdated). */
+function teamLevel(
+  log: Omit<DecodedLog, 'args'>,
+  out: EntityRows,
+  level: { account: string; level: number | bigint; isManual: boolean | null },
+) {
+  out.team_level.push({
+    block_hash: log.blockHash,
+    log_index: log.logIndex,
+    block_number: log.blockNumber,
+    contract: log.contract,
+    account: addr(level.account),
+    level: Number(level.level),
+    is_manual: level.isManual,
+  })
 }
 
-/** Team levels of Burn and Fomo. */
-export const teamHandlers: ContractHandlers = {
-  TeamLevelUpdated(log, out) {
-    out.team_level.push({
-      block_hash: log.blockHash,
-      log_index: log.logIndex,
-      block_number: log.blockNumber,
-      contract: log.contract,
-      account: addr(log.args.account),
-      level: Number(log.args.level),
-      is_manual: typeof log.args.isManual === 'boolean' ? log.args.isManual : null,
-    })
-  },
-  TeamManualUpdated(log, out) {
-    out.team_level.push({
-      block_hash: log.blockHash,
-      log_index: log.logIndex,
-      block_number: log.blockNumber,
-      contract: log.contract,
-      account: addr(log.args.account),
-      level: Number(log.args.level),
-      is_manual: Boolean(log.args.isManual),
-    })
-  },
-}
+/** Team levels of Burn (its TeamLevelUpdated does not say whether the level was set by hand). */
+export const burnTeamHandlers = handlersOf(burnAbi, {
+  TeamLevelUpdated: (log, out) => teamLevel(log, out, { ...log.args, isManual: null }),
+  TeamManualUpdated: (log, out) => teamLevel(log, out, log.args),
+})
+
+/** Team levels of Fomo (both pools). */
+export const fomoTeamHandlers = handlersOf(fomoAbi, {
+  TeamLevelUpdated: (log, out) => teamLevel(log, out, log.args),
+})
