@@ -27,6 +27,8 @@ contract Double is NexusUpgradeable, IDouble {
     uint256 public constant MAX_FEE_RATE = 2_000;
     uint256 public constant MIN_PRICE = 10;
     uint256 public constant MAX_PRICE = FeeMath.BPS;
+    /// @notice The most older records `getLine` counts.
+    uint256 public constant MAX_LINE_SCAN = 5_000;
     /// @notice The largest deposit (amounts are stored in 96 bits).
     uint256 public constant MAX_AMOUNT = 1e28;
 
@@ -281,6 +283,25 @@ contract Double is NexusUpgradeable, IDouble {
     }
 
     /// @inheritdoc IDouble
+    function getLine(uint256 index) external view returns (Line memory line) {
+        line.held = _usdt.balanceOf(address(this));
+        line.owed = _claimable(address(_usdt));
+        if (index == 0 || index >= _records.length || !_records[index].isValid) return line;
+        line.owedSelf = _outstanding(_records[index]);
+        line.position = 1;
+        uint256 stop = index > MAX_LINE_SCAN ? index - MAX_LINE_SCAN : 1;
+        line.complete = stop == 1;
+        for (uint256 i = index - 1; i >= stop; --i) {
+            RecordData storage record = _records[i];
+            if (record.isValid) {
+                line.owedAhead += _outstanding(record);
+                ++line.position;
+            }
+            if (i == 1) break;
+        }
+    }
+
+    /// @inheritdoc IDouble
     function usdt() external view returns (address) {
         return address(_usdt);
     }
@@ -314,6 +335,10 @@ contract Double is NexusUpgradeable, IDouble {
     }
 
     /// @dev What `claim()` would release now for `account` (the same walk, without writing).
+    function _outstanding(RecordData storage record) private view returns (uint256) {
+        return uint256(record.amount) * MULTIPLE - record.released;
+    }
+
     function _claimableOf(address account) private view returns (uint256 released) {
         uint256 available = _usdt.balanceOf(address(this));
         uint256 cursor = _users[account].cursor;

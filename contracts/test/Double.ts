@@ -131,6 +131,45 @@ describe('Double (doubling deposit)', async () => {
     assert.ok(held < owed)
   })
 
+  it('shows where a record stands in line: what older records are owed ahead of it (finding 8)', async () => {
+    const { double, usdt, alice, bob, carol } = await networkHelpers.loadFixture(fixture)
+    const empty = await double.read.getLine([1n])
+    assert.deepEqual(
+      [empty.position, empty.owedAhead, empty.owedSelf, empty.owed],
+      [0n, 0n, 0n, 0n],
+      'no record: nothing in line',
+    )
+    await double.write.deposit([alice.account.address, parseEther('100'), 0n], { account: alice.account })
+    await double.write.deposit([bob.account.address, parseEther('50'), 0n], { account: bob.account })
+    await double.write.deposit([carol.account.address, parseEther('10'), 0n], { account: carol.account })
+    const first = await double.read.getLine([1n])
+    assert.deepEqual(
+      { ...first },
+      {
+        position: 1n,
+        owedAhead: 0n,
+        owedSelf: parseEther('200'),
+        held: await usdt.read.balanceOf([double.address]),
+        owed: parseEther('320'),
+        complete: true,
+      },
+    )
+    const third = await double.read.getLine([3n])
+    assert.equal(third.position, 3n)
+    assert.equal(third.owedAhead, parseEther('300'))
+    assert.equal(third.owedSelf, parseEther('20'))
+    // a release moves everyone behind forward by what it paid
+    const record = await double.read.records([1n])
+    await time.increaseTo(record.endTime)
+    await double.write.claim({ account: alice.account })
+    const paid = (await double.read.records([1n])).released
+    const after = await double.read.getLine([3n])
+    assert.equal(after.owedAhead, parseEther('300') - paid)
+    assert.equal(after.position, paid === parseEther('200') ? 2n : 3n)
+    assert.equal(after.owed, parseEther('320') - paid)
+    assert.equal((await double.read.getLine([4n])).position, 0n)
+  })
+
   it('releases linearly, at most twice the deposit, only from the pool and only while openClaim', async () => {
     const s = await networkHelpers.loadFixture(fixture)
     const { double, alice, bob, usdt } = s

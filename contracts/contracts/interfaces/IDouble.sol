@@ -36,6 +36,16 @@ interface IDouble {
         uint256 released;
     }
 
+    /// @notice Where a record stands in line (see {getLine}).
+    struct Line {
+        uint256 position;
+        uint256 owedAhead;
+        uint256 owedSelf;
+        uint256 held;
+        uint256 owed;
+        bool complete;
+    }
+
     /// @notice SPEC.md §3 "Double-stake config": `price` is the release speed (basis points of the reward per day).
     struct Config {
         uint256 dayTimes;
@@ -126,6 +136,15 @@ interface IDouble {
     /// @return held the USDT the pool holds
     /// @return owed the USDT all records may still release
     function getSolvency() external view returns (uint256 held, uint256 owed);
+
+    /// @notice Where record `index` stands in line, oldest first: `owedAhead` is what the older records may still
+    /// release (their outstanding reward) and `position` is 1 + how many of them are still owed; `owedSelf` is this
+    /// record's own outstanding reward; `held` and `owed` are {getSolvency}. The pool pays whoever claims first, so
+    /// this is the order of deposits, not a promise: once the pool has received `owedAhead + owedSelf - held` more
+    /// USDT, the older records and this one can all be paid in full. At most `MAX_LINE_SCAN` older records are
+    /// counted; `complete` is false when there were more (then `owedAhead` and `position` count only the newest
+    /// `MAX_LINE_SCAN` of them). A record that does not exist or is fully paid returns zeros but `held`, `owed`.
+    function getLine(uint256 index) external view returns (Line memory line);
 
     /// @notice The totals.
     function getTotals() external view returns (Totals memory);
