@@ -95,7 +95,11 @@ console.log(
   `proxy's bound: ${mostInFlight} eth_getLogs in flight x ${fmt(limit)} blocks / ${latency} ms = ${fmt(bound)} blocks/s; ` +
     `reached ${(speed / bound).toFixed(2)} of it`,
 )
-await index(clean, node.url, 10_000)
+const cleanSeconds = await index(clean, node.url, 10_000)
+console.log(
+  `same chain straight from the node (no proxy, same machine): ${fmt(Number(head - first) / cleanSeconds)} blocks/s ` +
+    `(${cleanSeconds.toFixed(1)} s): the most this machine allows the proxy's path, whatever its bound`,
+)
 console.log(`index identical to a clean one: ${isDeepStrictEqual(await dumpIndex(db), await dumpIndex(clean))}`)
 await proxy.stop()
 await Promise.all([db.close(), clean.close()])
