@@ -1,4 +1,13 @@
-import { createPublicClient, erc20Abi, http, parseEther, zeroAddress } from 'viem'
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  createPublicClient,
+  erc20Abi,
+  ExecutionRevertedError,
+  http,
+  parseEther,
+  zeroAddress,
+} from 'viem'
 import { estimateContractGas, estimateGas, getGasPrice } from 'viem/actions'
 import { hardhat } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -52,14 +61,20 @@ describe('withGasPolicy', () => {
     expect(receipt.status).toBe('success')
   })
 
-  it('falls back to 6,000,000 gas when the estimate fails (the call reverts)', async () => {
-    const request = await withGasPolicy(client, {
+  it('refuses a call that reverts with its revert instead of sending it with the fallback gas', async () => {
+    const reverting = withGasPolicy(client, {
       address: token,
       abi: erc20Abi,
       functionName: 'transfer',
       args: [zeroAddress, 1n],
     })
-    expect(request.gas).toBe(fallbackGas)
+    await expect(reverting).rejects.toSatisfy(
+      (error) =>
+        error instanceof BaseError &&
+        error.walk(
+          (cause) => cause instanceof ContractFunctionRevertedError || cause instanceof ExecutionRevertedError,
+        ) !== null,
+    )
     expect(fallbackGas).toBe(6_000_000n)
   })
 

@@ -9,6 +9,7 @@ import type {
   Hex,
   Transport,
 } from 'viem'
+import { BaseError, ContractFunctionRevertedError, ExecutionRevertedError } from 'viem'
 import { estimateContractGas, estimateGas, getGasPrice } from 'viem/actions'
 import { fallbackGas, fallbackGasPrice, gasMultiplier } from '../constants.ts'
 
@@ -44,12 +45,17 @@ export type WithGasPolicyReturnType<request extends WithGasPolicyParameters> = r
     ? unknown
     : { gasPrice: bigint })
 
-/** Never throws: a failed estimate or gas price read falls back to the policy's constants. */
-export type WithGasPolicyErrorType = never
+/**
+ * Throws only when the estimate shows that the call reverts (viem's `ContractFunctionRevertedError` or
+ * `ExecutionRevertedError` in the error's causes): sending it would only spend gas on a certain failure. Any other
+ * failed estimate or gas price read falls back to the policy's constants.
+ */
+export type WithGasPolicyErrorType = ContractFunctionRevertedError | ExecutionRevertedError | BaseError
 
 /**
  * Applies the gas policy of SPEC.md §7 to a transaction request: estimates the gas and uses 1.1 times the
- * estimate (rounded up), or 6,000,000 when the estimate fails; reads the gas price, or uses 100,000,000 wei
+ * estimate (rounded up), or 6,000,000 when the estimate fails for another reason than a revert (a call that
+ * reverts is refused with the revert: nothing is sent); reads the gas price, or uses 100,000,000 wei
  * when that fails. Values already set on the request (`gas`, `gasPrice` or `maxFeePerGas`) are kept.
  *
  * Returns the request with `gas` and `gasPrice` added, ready for viem's `writeContract` or `sendTransaction`.
@@ -99,7 +105,18 @@ async function estimate(
         : await estimateGas(client, rest as EstimateGasParameters)
     const [numerator, denominator] = gasMultiplier
     return (estimated * numerator + denominator - 1n) / denominator
-  } catch {
+  } catch (error) {
+    // A revert is the call's own answer: refuse it (SPEC.md's fallback is for estimates that fail otherwise).
+    if (isRevert(error)) throw error
     return fallbackGas
   }
+}
+
+/** Whether an estimate failed because the call itself reverts. */
+function isRevert(error: unknown): boolean {
+  return (
+    error instanceof BaseError &&
+    error.walk((cause) => cause instanceof ContractFunctionRevertedError || cause instanceof ExecutionRevertedError) !==
+      null
+  )
 }
