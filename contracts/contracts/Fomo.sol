@@ -4,6 +4,7 @@ pragma solidity ^0.8.28;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
+import {AutomationCompatibleInterface} from "./interfaces/external/AutomationCompatibleInterface.sol";
 import {IDouble} from "./interfaces/IDouble.sol";
 import {IFomo} from "./interfaces/IFomo.sol";
 import {ILog} from "./interfaces/ILog.sol";
@@ -19,25 +20,25 @@ import {TeamLib} from "./libraries/TeamLib.sol";
 /// storage. Every USDT it holds sits in one bucket: locked principals, the gold pool, the pot, static rewards paid
 /// into the accumulator, users' balances, unclaimed prizes and `burnSurplus`; `_claimable(usdt)` is their sum, so
 /// `withdrawExcess` only takes USDT sent to it by mistake.
-contract Fomo is NexusUpgradeable, IFomo {
+contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
     using SafeERC20 for IERC20;
     using FomoLib for FomoLib.Layout;
 
     /// @notice The largest `times` of one burn.
     uint256 public constant MAX_TIMES = FomoLib.MAX_TIMES;
-    /// @notice Config bounds.
-    uint256 public constant MIN_DAY_TIMES = 60;
-    uint256 public constant MAX_DAY_TIMES = 7 days;
-    uint256 public constant MAX_ALGEBRA = 8;
-    uint256 public constant MAX_FEE_RATE = 2_000;
-    uint256 public constant MAX_HANDLE_GAS = 0.01 ether;
-    uint256 public constant MAX_SWAP_RATE = 2_000;
-    uint256 public constant MAX_REWARD_RATE = 1_000;
-    uint256 public constant MAX_OUT_DAYS = 365;
-    uint256 public constant MIN_ROUND_TIME = 60;
-    uint256 public constant MAX_ROUND_TIME = 7 days;
-    uint256 public constant MAX_STAKE_DAYS = 1_000;
-    uint256 public constant MAX_STAKE_RATE = 50_000;
+    /// @notice Config bounds ({FomoLib}'s).
+    uint256 public constant MIN_DAY_TIMES = FomoLib.MIN_DAY_TIMES;
+    uint256 public constant MAX_DAY_TIMES = FomoLib.MAX_DAY_TIMES;
+    uint256 public constant MAX_ALGEBRA = FomoLib.MAX_ALGEBRA;
+    uint256 public constant MAX_FEE_RATE = FomoLib.MAX_FEE_RATE;
+    uint256 public constant MAX_HANDLE_GAS = FomoLib.MAX_HANDLE_GAS;
+    uint256 public constant MAX_SWAP_RATE = FomoLib.MAX_SWAP_RATE;
+    uint256 public constant MAX_REWARD_RATE = FomoLib.MAX_REWARD_RATE;
+    uint256 public constant MAX_OUT_DAYS = FomoLib.MAX_OUT_DAYS;
+    uint256 public constant MIN_ROUND_TIME = FomoLib.MIN_ROUND_TIME;
+    uint256 public constant MAX_ROUND_TIME = FomoLib.MAX_ROUND_TIME;
+    uint256 public constant MAX_STAKE_DAYS = FomoLib.MAX_STAKE_DAYS;
+    uint256 public constant MAX_STAKE_RATE = FomoLib.MAX_STAKE_RATE;
     uint256 public constant MAX_AMOUNT = FomoLib.MAX_AMOUNT;
 
     FomoLib.Layout private _s;
@@ -113,6 +114,22 @@ contract Fomo is NexusUpgradeable, IFomo {
     /// @inheritdoc IFomo
     function updatePool() external nonReentrant {
         FomoLib.updatePool(_s);
+    }
+
+    /// @inheritdoc IFomo
+    function processExpired(uint256 maxCount) external nonReentrant returns (uint256 count) {
+        FomoLib.check("maxCount", maxCount, 1, FomoLib.MAX_PROCESS);
+        return FomoLib.processExpired(_s, 0, maxCount);
+    }
+
+    /// @notice Chainlink Automation ({FomoLib-checkUpkeep}).
+    function checkUpkeep(bytes calldata) external view returns (bool upkeepNeeded, bytes memory performData) {
+        return FomoLib.checkUpkeep(_s);
+    }
+
+    /// @notice Chainlink Automation ({FomoLib-performUpkeep}); anyone may call, it pays the caller nothing.
+    function performUpkeep(bytes calldata performData) external nonReentrant {
+        FomoLib.performUpkeep(_s, abi.decode(performData, (uint256)));
     }
 
     /// @inheritdoc IFomo
@@ -377,28 +394,14 @@ contract Fomo is NexusUpgradeable, IFomo {
     }
 
     function _setConfig(Settings calldata settings) private {
-        FomoLib.checkSettings(
-            settings,
-            [
-                MIN_DAY_TIMES,
-                MAX_DAY_TIMES,
-                MAX_ALGEBRA,
-                MAX_FEE_RATE,
-                MAX_HANDLE_GAS,
-                MAX_SWAP_RATE,
-                MAX_REWARD_RATE,
-                MAX_OUT_DAYS,
-                MIN_ROUND_TIME,
-                MAX_ROUND_TIME
-            ]
-        );
+        FomoLib.checkSettings(settings);
         _s.settings = settings;
         _s.packSettings(settings);
         emit ConfigUpdated(settings);
     }
 
     function _setConfigMulti(ConfigMulti calldata multi) private {
-        FomoLib.checkMulti(multi, MAX_STAKE_DAYS, MAX_STAKE_RATE);
+        FomoLib.checkMulti(multi);
         _s.multi = multi;
         _s.packMulti(multi);
         emit ConfigMultiUpdated(multi);

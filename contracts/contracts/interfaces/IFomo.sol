@@ -188,6 +188,8 @@ interface IFomo {
     error FomoOrderLocked(uint256 index, uint256 endTime);
     /// @notice Only the owner may release before `forceTime`.
     error FomoForceOutTooEarly(uint256 index, uint256 forceTime);
+    /// @notice `performUpkeep` when nothing is due.
+    error FomoUpkeepNotDue();
     /// @notice The order does not exist or is not locked any more (`status`).
     error FomoOrderNotActive(uint256 index, uint256 status);
     /// @notice Nothing to claim.
@@ -264,6 +266,12 @@ interface IFomo {
 
     /// @notice Releases order `index` after its lock (the owner; anyone after `outDays` more). Emits {Released}.
     function release(uint256 index) external;
+
+    /// @notice Forces out every locked order past its force time (`outDays` days after its lock ended) among the
+    /// `maxCount` (1..100) orders from the first that may still be locked (a cursor that moves past the orders
+    /// that are out); the principals go to the owners' balances. Anyone may call; it pays the caller nothing.
+    /// Returns how many it forced out. Emits {Released} for each.
+    function processExpired(uint256 maxCount) external returns (uint256 count);
 
     /// @notice `index` 0: pays the balance; `index` r >= 1: pays the caller's prizes of round r. Send `handleGas` wei.
     function claimReward(uint256 index) external payable;

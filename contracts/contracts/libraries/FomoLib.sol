@@ -35,6 +35,23 @@ library FomoLib {
     uint8 internal constant STATUS_UNLOCKED = 2;
     uint8 internal constant STATUS_RELEASED = 3;
     uint8 internal constant STATUS_FORCED = 4;
+    /// @dev Config bounds (Fomo's public constants).
+    uint256 internal constant MIN_DAY_TIMES = 60;
+    uint256 internal constant MAX_DAY_TIMES = 7 days;
+    uint256 internal constant MAX_ALGEBRA = 8;
+    uint256 internal constant MAX_FEE_RATE = 2_000;
+    uint256 internal constant MAX_HANDLE_GAS = 0.01 ether;
+    uint256 internal constant MAX_SWAP_RATE = 2_000;
+    uint256 internal constant MAX_REWARD_RATE = 1_000;
+    uint256 internal constant MAX_OUT_DAYS = 365;
+    uint256 internal constant MIN_ROUND_TIME = 60;
+    uint256 internal constant MAX_ROUND_TIME = 7 days;
+    uint256 internal constant MAX_STAKE_DAYS = 1_000;
+    uint256 internal constant MAX_STAKE_RATE = 50_000;
+    /// @dev The most orders one `processExpired` or `performUpkeep` looks at.
+    uint256 internal constant MAX_PROCESS = 100;
+    /// @dev How many orders past the cursor `checkUpkeep` looks at for one to force out (an off-chain view).
+    uint256 internal constant UPKEEP_SCAN = 2_000;
 
     struct OrderData {
         address owner;
@@ -205,6 +222,9 @@ library FomoLib {
         // appended: the team figures ({TeamLib}); `teams` and `teamMeta` are the earlier version's (not written any
         // more: an upgrade from it starts the team figures from zero)
         TeamLib.Teams team;
+        // appended: every order below this index is out of the lock (released or forced out); {processExpired}
+        // starts here (0: at 1)
+        uint256 outCursor;
     }
 
     /// @dev A packed copy of the config the user flows read (every value within the bounds Fomo enforces).
@@ -274,6 +294,86 @@ library FomoLib {
             uint256 forceTime = uint256(order.endTime) + $.settings.outDays * $.settings.dayTimes;
             if (block.timestamp < forceTime) revert IFomo.FomoForceOutTooEarly(index, forceTime);
         } // a blacklisted owner still releases its principal (owed)
+        _release($, index, order, forced);
+        LogCodes.write(
+            $.log,
+            owner,
+            address(this),
+            LogCodes.SYMBOL_USDT,
+            LogCodes.ACTION_FOMO_RELEASE,
+            order.principal,
+            $.users[owner].amount
+        );
+    }
+
+    /// @notice {IFomo-processExpired}: forces out, from order `from` on (at least the cursor), every locked order
+    /// past its force time (`outDays` days after its lock ended) among the next `maxCount` orders; the cursor moves
+    /// past the leading orders that are out. Anyone may call; the principals go to their owners' balances (and the
+    /// caller gets nothing). No Log entry (an entry costs ~250,000 gas): {IFomo-Released} is the record.
+    function processExpired(Layout storage $, uint256 from, uint256 maxCount) public returns (uint256 count) {
+        uint256 cursor = $.outCursor;
+        if (cursor == 0) cursor = 1;
+        uint256 i = from > cursor ? from : cursor;
+        bool leading = i == cursor;
+        uint256 end = Math.min(i + maxCount, $.orders.length);
+        uint256 wait = $.settings.outDays * $.settings.dayTimes;
+        if (i < end) drip($);
+        for (; i < end; ++i) {
+            OrderData storage order = $.orders[i];
+            if (order.status == STATUS_LOCKED) {
+                if (block.timestamp < uint256(order.endTime) + wait) {
+                    leading = false;
+                    continue;
+                }
+                _release($, i, order, true);
+                ++count;
+            }
+            if (leading) cursor = i + 1;
+        }
+        $.outCursor = cursor;
+    }
+
+    /// @notice Chainlink Automation: due when the round's clock ran out, `burnSurplus` reached `burnEvery`, or an
+    /// order within {UPKEEP_SCAN} of the cursor can be forced out (`performData` = abi.encode(that order, or 0)).
+    function checkUpkeep(Layout storage $) external view returns (bool, bytes memory) {
+        uint256 next = _nextExpired($);
+        return (next != 0 || _poolDue($), abi.encode(next));
+    }
+
+    /// @notice Forces out the due orders among {MAX_PROCESS} from order `from` (0: none), then settles the round,
+    /// drips and burns `burnSurplus` (what `updatePool` does) if due; reverts with {IFomo-FomoUpkeepNotDue} if none
+    /// of it was due.
+    function performUpkeep(Layout storage $, uint256 from) external {
+        uint256 count = from == 0 ? 0 : processExpired($, from, MAX_PROCESS);
+        if (_poolDue($)) updatePool($);
+        else if (count == 0) revert IFomo.FomoUpkeepNotDue();
+    }
+
+    /// @dev `updatePool` has work: the round's clock ran out, or `burnSurplus` reached `burnEvery`.
+    function _poolDue(Layout storage $) private view returns (bool) {
+        uint256 end = $.round.endTime;
+        uint256 every = $.settings.burnEvery;
+        return (end != 0 && block.timestamp >= end) || (every != 0 && $.hot.burnSurplus >= every);
+    }
+
+    /// @dev The first order from the cursor on that {processExpired} would force out now, among the next
+    /// {UPKEEP_SCAN} orders (0: none).
+    function _nextExpired(Layout storage $) private view returns (uint256) {
+        uint256 i = $.outCursor;
+        if (i == 0) i = 1;
+        uint256 end = Math.min(i + UPKEEP_SCAN, $.orders.length);
+        uint256 wait = $.settings.outDays * $.settings.dayTimes;
+        for (; i < end; ++i) {
+            OrderData storage order = $.orders[i];
+            if (order.status == STATUS_LOCKED && block.timestamp >= uint256(order.endTime) + wait) return i;
+        }
+        return 0;
+    }
+
+    /// @dev Takes a (checked) order out of the lock: its weight and amount leave the user and the pool; the
+    /// principal goes to the owner (`forced`: to its balance, else by transfer).
+    function _release(Layout storage $, uint256 index, OrderData storage order, bool forced) private {
+        address owner = order.owner;
         drip($);
         UserData storage user = $.users[owner];
         accrueStatic($, owner, user);
@@ -293,15 +393,6 @@ library FomoLib {
         } else if (principal > 0) {
             $.usdt.safeTransfer(owner, principal);
         }
-        LogCodes.write(
-            $.log,
-            owner,
-            address(this),
-            LogCodes.SYMBOL_USDT,
-            LogCodes.ACTION_FOMO_RELEASE,
-            principal,
-            user.amount
-        );
     }
 
     /// @notice {IFomo-claimReward} (the caller sent `handleGas`).
@@ -341,7 +432,7 @@ library FomoLib {
     }
 
     /// @notice {IFomo-updatePool}.
-    function updatePool(Layout storage $) external {
+    function updatePool(Layout storage $) public {
         settleRound($);
         drip($);
         uint256 surplus = $.hot.burnSurplus;
@@ -808,26 +899,25 @@ library FomoLib {
     // --- config and log ------------------------------------------------------------------------------------
 
     /// @notice Reverts with {IFomo-FomoValueOutOfBounds} unless every setting is within its bound.
-    /// @param b minDay, maxDay, maxAlgebra, maxFee, maxHandleGas, maxSwap, maxReward, maxOutDays, minRound, maxRound
-    function checkSettings(IFomo.Settings calldata s, uint256[10] memory b) external pure {
-        check("dayTimes", s.dayTimes, b[0], b[1]);
-        check("algebra", s.algebra, 1, b[2]);
-        check("feeRate", s.feeRate, 0, b[3]);
-        check("handleGas", s.handleGas, 0, b[4]);
-        check("swapRate", s.swapRate, 0, b[5]);
+    function checkSettings(IFomo.Settings calldata s) external pure {
+        check("dayTimes", s.dayTimes, MIN_DAY_TIMES, MAX_DAY_TIMES);
+        check("algebra", s.algebra, 1, MAX_ALGEBRA);
+        check("feeRate", s.feeRate, 0, MAX_FEE_RATE);
+        check("handleGas", s.handleGas, 0, MAX_HANDLE_GAS);
+        check("swapRate", s.swapRate, 0, MAX_SWAP_RATE);
         check("burnEvery", s.burnEvery, 0, MAX_AMOUNT);
-        check("rewardRate", s.rewardRate, 0, b[6]);
-        check("outDays", s.outDays, 0, b[7]);
+        check("rewardRate", s.rewardRate, 0, MAX_REWARD_RATE);
+        check("outDays", s.outDays, 0, MAX_OUT_DAYS);
         check("startTime", s.startTime, 0, type(uint40).max);
         check("roundMin", s.roundMin, 1, MAX_AMOUNT);
-        check("roundTime", s.roundTime, b[8], b[9]);
+        check("roundTime", s.roundTime, MIN_ROUND_TIME, MAX_ROUND_TIME);
         check("addTime", s.addTime, 1, s.roundTime);
         check("userMax", s.userMax, 1, MAX_AMOUNT);
     }
 
     /// @notice Reverts with {IFomo-FomoValueOutOfBounds} unless the multi config is within bounds: split shares sum
     /// to at most 100 %, team rates and amounts never decrease, tiers within `maxDays`, `maxRate` and 100 %.
-    function checkMulti(IFomo.ConfigMulti calldata m, uint256 maxDays, uint256 maxRate) external pure {
+    function checkMulti(IFomo.ConfigMulti calldata m) external pure {
         uint256 sum;
         for (uint256 i; i < SHARES; ++i) sum += m.burnRates[i];
         check("burnRates", sum, 0, FeeMath.BPS);
@@ -836,8 +926,8 @@ library FomoLib {
             check("teamAmounts", m.teamAmounts[i], i == 0 ? 0 : m.teamAmounts[i - 1], MAX_AMOUNT);
         }
         for (uint256 i; i < TIERS; ++i) {
-            check("stakeDays", m.stakeDays[i], 1, maxDays);
-            check("stakeRates", m.stakeRates[i], 1, maxRate);
+            check("stakeDays", m.stakeDays[i], 1, MAX_STAKE_DAYS);
+            check("stakeRates", m.stakeRates[i], 1, MAX_STAKE_RATE);
             check("stakeSurplus", m.stakeSurplus[i], 0, FeeMath.BPS);
         }
     }
