@@ -72,6 +72,8 @@ export default [
             { sourceTag: 'scope:db', onlyDependOnLibsWithTags: [] },
             // test helpers (a local chain) for the other projects' tests and benchmarks
             { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: [] },
+            // the workspace's own tests (scripts/test) may start a local chain
+            { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['scope:testing'] },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: [] },
           ],
         },

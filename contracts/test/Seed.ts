@@ -7,7 +7,7 @@ import type { NetworkConnection } from 'hardhat/types/network'
 import type { Address } from 'viem'
 import { readDeploymentSettings } from '../config/deployment.ts'
 import { deploySystem } from '../scripts/deploy/system.ts'
-import { seedAccounts } from '../scripts/seed/accounts.ts'
+import { KEEPER_USDT, keeperAddress, seedAccounts } from '../scripts/seed/accounts.ts'
 import { formatSummary, seed } from '../scripts/seed/run.ts'
 
 type Connection = NetworkConnection<'generic'>
@@ -58,6 +58,12 @@ describe('local seed (scripts/seed.ts)', async () => {
     assert.ok(summary.transactions > 500)
     console.log(`    seed: ${summary.transactions} transactions in ${seconds.toFixed(1)} s`)
     for (const line of formatSummary(summary)) console.log(`    ${line}`)
+  })
+
+  it("gives the keeper's local wallet USDT for legacy withdrawals and BNB for gas", async () => {
+    const usdt = await viem.getContractAt('LocalUSDT', addresses.USDT as Address)
+    assert.equal(await usdt.read.balanceOf([keeperAddress()]), KEEPER_USDT)
+    assert.ok((await publicClient.getBalance({ address: keeperAddress() })) >= 10n ** 19n)
   })
 
   it('sells IDO units in two rounds, in USDT and NEX, synthesizes, and leaves round 1 live with round 2 previewed', async () => {

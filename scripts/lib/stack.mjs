@@ -15,6 +15,7 @@ export const defaultPorts = {
   chain: 8545,
   indexer: 4000,
   legacy: 4100,
+  keeper: 4200,
   web: 5173,
   pglite: 5532,
 }
@@ -77,6 +78,8 @@ function legacyOriginsEnv(webUrl, webOrigins) {
  * @param {'dev'|'preview'|false} [options.web] Vite dev server, `vite preview` of a build made with this
  *   stack's URLs, or no web app
  * @param {boolean} [options.seed] run the seed script after deployment
+ * @param {boolean} [options.keeper] run the keeper (apps/keeper); default: with the fixed ports only (`npm start`),
+ *   so that browser tests on free ports see no upkeep transactions they did not make
  * @param {boolean} [options.timelock] hand every contract to the Timelock (default); false keeps the deployer the
  *   owner (NEXUS_TIMELOCK_HANDOVER=0), for browser tests that set their state up with direct owner calls
  * @param {string[]} [options.webOrigins] origins of web apps served elsewhere (e.g. the browser tests' builds) that
@@ -89,6 +92,7 @@ export async function startLocalProduct({
   ports: portMode = 'fixed',
   web = 'dev',
   seed = true,
+  keeper = portMode === 'fixed',
   timelock = true,
   webOrigins = [],
   databaseUrl = process.env.DATABASE_URL,
@@ -100,7 +104,7 @@ export async function startLocalProduct({
     for (const name of Object.keys(ports)) ports[name] = await freePort()
   } else {
     const wanted = Object.entries(ports).filter(
-      ([name]) => (name !== 'web' || web) && (name !== 'pglite' || !databaseUrl),
+      ([name]) => (name !== 'web' || web) && (name !== 'pglite' || !databaseUrl) && (name !== 'keeper' || keeper),
     )
     for (const [name, port] of wanted) await assertPortFree(name, port)
   }
@@ -110,6 +114,7 @@ export async function startLocalProduct({
     graphql: `http://${host}:${ports.indexer}/graphql`,
     indexer: `http://${host}:${ports.indexer}`,
     legacy: `http://${host}:${ports.legacy}`,
+    keeper: keeper ? `http://${host}:${ports.keeper}` : undefined,
     web: web ? `http://${host}:${ports.web}/` : undefined,
   }
 
@@ -192,6 +197,17 @@ export async function startLocalProduct({
       ready: httpReady(`${urls.legacy}/healthz`),
       quiet,
     })
+
+    if (keeper) {
+      await startProcess({
+        name: 'keeper',
+        command: process.execPath,
+        args: ['--conditions=@nexus/source', join(root, 'apps', 'keeper', 'src', 'main.ts')],
+        env: { ...serviceEnv, PORT: String(ports.keeper) },
+        ready: httpReady(`${urls.keeper}/healthz`),
+        quiet,
+      })
+    }
 
     if (web) {
       const webEnv = {

@@ -1,6 +1,6 @@
 // The indexer process: reads the environment (README.md lists it), opens and migrates the database, serves
 // /healthz, /readyz, /metrics and /graphql, and ingests the chain's events until SIGINT/SIGTERM.
-import { getDeployment, UnknownChainError } from '@nexus/abi'
+import { assertRpcChain, DeploymentFileError, loadDeployment, publicChainIds } from '@nexus/abi/node'
 import { createDatabase } from '@nexus/db'
 import { createServer } from './createServer.ts'
 import { ConfigError, readConfig } from './internal/config.ts'
@@ -21,6 +21,35 @@ try {
   throw error
 }
 
+// Addresses and start blocks come only from the deployments file (DEPLOYMENTS_FILE or libs/abi's): every deployed
+// contract with an ABI in @nexus/abi is indexed, so each new contract joins once it is deployed and its ABI generated.
+let sources: Source[] = []
+try {
+  await assertRpcChain([config.rpcUrl], config.chainId)
+  sources = resolveSources(loadDeployment({ chainId: config.chainId, file: config.deploymentsFile }).contracts)
+} catch (error) {
+  // the local chain before its first deploy: the indexer follows the head until restarted after the deploy
+  if (error instanceof DeploymentFileError && !config.deploymentsFile && !publicChainIds.includes(config.chainId)) {
+    console.warn(`indexer: ${error.message} Following the head only.`)
+  } else {
+    console.error(`indexer: ${(error as Error).message}`)
+    process.exit(2)
+  }
+}
+if (config.startBlock !== undefined) {
+  const first = config.startBlock
+  sources = sources.map((source) => (source.startBlock < first ? { ...source, startBlock: first } : source))
+} else if (publicChainIds.includes(config.chainId)) {
+  const unknown = sources.filter((source) => source.startBlock === 0n).map((source) => source.name)
+  if (unknown.length > 0) {
+    console.error(
+      `indexer: the deployments file gives no deployment block for ${unknown.join(', ')}: set START_BLOCK ` +
+        `(reading chain ${config.chainId} from block 0 would take days)`,
+    )
+    process.exit(2)
+  }
+}
+// Settings, deployment and node checked: now the database and the chain reader.
 const metrics = createMetrics()
 // A long-running service keeps its connections: opening one mid-load costs a request 10-40 ms (see createDatabase).
 const db = await createDatabase({
@@ -29,15 +58,6 @@ const db = await createDatabase({
   log: (message) => console.log(`indexer: ${message}`),
 })
 const rpc = createRpc({ url: config.rpcUrl, metrics })
-// Addresses and start blocks come only from libs/abi/deployments/<chainId>.json: every deployed contract with an
-// ABI in @nexus/abi is indexed, so each new contract joins once it is deployed and its ABI generated.
-let sources: Source[] = []
-try {
-  sources = resolveSources(getDeployment(config.chainId).contracts)
-} catch (error) {
-  if (!(error instanceof UnknownChainError)) throw error
-  console.warn(`indexer: no deployment known for chain ${config.chainId}: following the head only`)
-}
 const app = createServer({
   db,
   rpc,

@@ -1,4 +1,5 @@
 // The keeper's settings, from the environment only (README.md lists every variable).
+import { ChainSettingsError, parseRpcUrls } from '@nexus/abi/node'
 import { type Hex, parseGwei, parseUnits } from 'viem'
 
 /** Hardhat's public development mnemonic (local chains only; the keys are public). */
@@ -14,7 +15,8 @@ export class ConfigError extends Error {
 }
 
 export type KeeperConfig = {
-  rpcUrl: string
+  /** RPC_URL: one URL or several (comma-separated, tried in order); required on BSC (56) and its testnet (97). */
+  rpcUrls: readonly string[]
   chainId: number
   /** KEEPER_PRIVATE_KEY; undefined on the local chain: the development key (HD index {@link DEV_KEY_INDEX}). */
   privateKey: Hex | undefined
@@ -38,7 +40,7 @@ export type KeeperConfig = {
   withdrawApprovalThreshold: bigint
   /** ERC-20 paid for each credit type; unset: USDT from the deployments file, ARB from WITHDRAW_TOKEN_ARB. */
   withdrawTokens: Partial<Record<'USDT' | 'ARB', Hex>>
-  /** DEPLOYMENTS_FILE: a deployments JSON ({ contracts: { Name: { address } } }); unset: libs/abi's for the chain. */
+  /** DEPLOYMENTS_FILE: the chain's deployments file, read and checked at start; unset: libs/abi's for the chain. */
   deploymentsFile: string | undefined
 }
 
@@ -75,11 +77,12 @@ export function readConfig(env: NodeJS.ProcessEnv): KeeperConfig {
   if (!rawKey && chainId !== 31337) {
     throw new ConfigError(`KEEPER_PRIVATE_KEY is required on chain ${chainId} (the development key is for 31337 only)`)
   }
-  const rpcUrl = env.RPC_URL?.trim() || 'http://127.0.0.1:8545'
+  let rpcUrls: readonly string[]
   try {
-    new URL(rpcUrl)
-  } catch {
-    throw new ConfigError(`RPC_URL must be a URL (got "${rpcUrl}")`)
+    rpcUrls = parseRpcUrls(env.RPC_URL, chainId)
+  } catch (error) {
+    if (error instanceof ChainSettingsError) throw new ConfigError(error.message)
+    throw error
   }
   const tokens: KeeperConfig['withdrawTokens'] = {}
   const usdt = address(env, 'WITHDRAW_TOKEN_USDT')
@@ -87,7 +90,7 @@ export function readConfig(env: NodeJS.ProcessEnv): KeeperConfig {
   if (usdt) tokens.USDT = usdt
   if (arb) tokens.ARB = arb
   return {
-    rpcUrl,
+    rpcUrls,
     chainId,
     privateKey: rawKey ? (rawKey as Hex) : undefined,
     databaseUrl: env.DATABASE_URL?.trim() || undefined,

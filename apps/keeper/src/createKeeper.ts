@@ -1,9 +1,9 @@
 // Wires the keeper from its settings: signer, chain client, journaled sender, jobs, runtime. main.ts and the tests
 // use it; it reads no environment itself.
-import { readFileSync } from 'node:fs'
-import { type DeploymentFile, getDeployment } from '@nexus/abi'
+import { loadDeployment } from '@nexus/abi/node'
 import type { Database } from '@nexus/db'
-import { type Address, createPublicClient, http, type LocalAccount, parseEther, type PublicClient } from 'viem'
+import { rpcTransport } from '@nexus/sdk'
+import { type Address, createPublicClient, type LocalAccount, parseEther, type PublicClient } from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { DEV_KEY_INDEX, DEV_MNEMONIC, type KeeperConfig } from './config.ts'
 import { type Job, UPKEEP_CONTRACTS, upkeepJob } from './jobs.ts'
@@ -37,7 +37,8 @@ export function keeperAccount(config: Pick<KeeperConfig, 'privateKey'>): LocalAc
 export async function createKeeper(options: CreateKeeperOptions): Promise<Keeper> {
   const { config, db, log } = options
   const account = keeperAccount(config)
-  const client = createPublicClient({ transport: http(config.rpcUrl, { timeout: 15_000, retryCount: 2 }) })
+  // several RPC URLs: each request moves on to the next one when one fails
+  const client = createPublicClient({ transport: rpcTransport(config.rpcUrls, { timeout: 15_000, retryCount: 2 }) })
   const chainId = await client.getChainId()
   if (chainId !== config.chainId) throw new Error(`RPC_URL serves chain ${chainId}, CHAIN_ID says ${config.chainId}`)
   if (!config.privateKey && chainId === 31337) {
@@ -51,10 +52,9 @@ export async function createKeeper(options: CreateKeeperOptions): Promise<Keeper
       log.info({ signer: account.address }, 'funded the local development key with 1000 coins')
     }
   }
+  // DEPLOYMENTS_FILE or libs/abi's file of the chain, checked (a clear error names a missing file or contract)
   const deployment = () =>
-    config.deploymentsFile
-      ? (JSON.parse(readFileSync(config.deploymentsFile, 'utf8')) as DeploymentFile)
-      : getDeployment(config.chainId)
+    loadDeployment({ chainId: config.chainId, file: config.deploymentsFile, required: ['USDT', ...UPKEEP_CONTRACTS] })
   const contracts =
     options.contracts ??
     Object.fromEntries(Object.entries(deployment().contracts).map(([name, c]) => [name, c.address as Address]))

@@ -235,7 +235,10 @@ describe('keeper', () => {
     writeFileSync(
       deployments,
       JSON.stringify({
-        contracts: Object.fromEntries(Object.entries(chain.contracts).map(([n, a]) => [n, { address: a }])),
+        chainId: 31337,
+        contracts: Object.fromEntries(
+          Object.entries(chain.contracts).map(([n, a]) => [n, { address: a, blockNumber: 0 }]),
+        ),
       }),
     )
     const child = spawn(process.execPath, ['--conditions=@nexus/source', join(import.meta.dirname, 'main.ts')], {
@@ -424,7 +427,10 @@ describe('legacy withdrawals', () => {
     writeFileSync(
       deployments,
       JSON.stringify({
-        contracts: Object.fromEntries(Object.entries(chain.contracts).map(([n, a]) => [n, { address: a }])),
+        chainId: 31337,
+        contracts: Object.fromEntries(
+          Object.entries(chain.contracts).map(([n, a]) => [n, { address: a, blockNumber: 0 }]),
+        ),
       }),
     )
     const child = spawn(process.execPath, ['--conditions=@nexus/source', join(import.meta.dirname, 'main.ts')], {

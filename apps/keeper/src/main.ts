@@ -1,8 +1,10 @@
 // The keeper process: reads the environment (README.md lists it), opens and migrates the database, takes the
 // keeper lock, finishes the journal's pending work from the chain, then runs the jobs until SIGINT/SIGTERM.
+import { assertRpcChain, loadDeployment } from '@nexus/abi/node'
 import { createDatabase } from '@nexus/db'
 import { ConfigError, readConfig } from './config.ts'
 import { createKeeper } from './createKeeper.ts'
+import { UPKEEP_CONTRACTS } from './jobs.ts'
 import { createLogger } from './log.ts'
 
 const log = createLogger()
@@ -15,6 +17,15 @@ try {
     process.exit(2)
   }
   throw error
+}
+
+// The deployments file and the RPC endpoints before anything else: a wrong one stops the start with its name.
+try {
+  loadDeployment({ chainId: config.chainId, file: config.deploymentsFile, required: ['USDT', ...UPKEEP_CONTRACTS] })
+  await assertRpcChain(config.rpcUrls, config.chainId)
+} catch (error) {
+  log.fatal((error as Error).message)
+  process.exit(2)
 }
 
 const db = await createDatabase({ url: config.databaseUrl, log: (message) => log.info(message) })

@@ -3,8 +3,9 @@ import { ConfigError, readConfig } from './config.ts'
 
 test('defaults for the local product', () => {
   expect(readConfig({})).toEqual({
-    rpcUrl: 'http://127.0.0.1:8545',
+    rpcUrls: ['http://127.0.0.1:8545'],
     chainId: 31337,
+    deploymentsFile: undefined,
     databaseUrl: undefined,
     port: 4100,
     host: '127.0.0.1',
@@ -61,4 +62,25 @@ test.each([
 ])('%o → a ConfigError naming the variable', (env, message) => {
   expect(() => readConfig(env)).toThrow(ConfigError)
   expect(() => readConfig(env)).toThrow(message)
+})
+
+test('BSC testnet settings from the environment alone', () => {
+  const testnet = {
+    CHAIN_ID: '97',
+    RPC_URL: 'https://rpc-one.example/bsc-testnet,https://rpc-two.example/bsc-testnet',
+    DEPLOYMENTS_FILE: '/srv/nexus/97.json',
+    CORS_ORIGINS: 'https://app.example.com',
+  }
+  expect(readConfig(testnet)).toMatchObject({
+    chainId: 97,
+    rpcUrls: ['https://rpc-one.example/bsc-testnet', 'https://rpc-two.example/bsc-testnet'],
+    deploymentsFile: '/srv/nexus/97.json',
+    signInDomains: ['app.example.com'],
+  })
+  expect(() => readConfig({ ...testnet, RPC_URL: '' })).toThrow(
+    "RPC_URL is required on chain 97: the default http://127.0.0.1:8545 is the local chain's node",
+  )
+  expect(() => readConfig({ ...testnet, CORS_ORIGINS: '' })).toThrow(/CORS_ORIGINS is required on chain 97/)
+  expect(() => readConfig({ ...testnet, RPC_URL: 'https://x.example,ws://x.example' })).toThrow(ConfigError)
+  expect(() => readConfig({ ...testnet, RPC_URL: 'ws://x.example' })).toThrow('RPC_URL must hold http(s) URLs')
 })

@@ -1,3 +1,4 @@
+import { ChainSettingsError, parseRpcUrls, publicChainIds } from '@nexus/abi/node'
 import { parseAmount } from '@nexus/sdk'
 import { defaultCorsOrigins } from './createApp.ts'
 
@@ -6,9 +7,11 @@ import { defaultCorsOrigins } from './createApp.ts'
  * @dev The README lists the same variables; docker-compose.yml and its test rely on that list.
  */
 export type LegacyApiConfig = {
-  /** JSON-RPC endpoint used to verify payments on chain (RPC_URL). */
-  rpcUrl: string
+  /** JSON-RPC endpoints used to verify payments on chain (RPC_URL; several comma-separated, tried in order). */
+  rpcUrls: readonly string[]
   chainId: number
+  /** The chain's deployments file (DEPLOYMENTS_FILE), read and checked at start; unset: libs/abi's for the chain. */
+  deploymentsFile: string | undefined
   /** PostgreSQL URL (DATABASE_URL); undefined selects the embedded PGlite database under .data/. */
   databaseUrl: string | undefined
   port: number
@@ -58,8 +61,17 @@ function address(env: Record<string, string | undefined>, name: string): `0x${st
 
 /** Reads and validates the environment; throws a {@link ConfigError} naming the variable at fault. */
 export function readConfig(env: Record<string, string | undefined>): LegacyApiConfig {
-  const rpcUrl = env.RPC_URL?.trim() || 'http://127.0.0.1:8545'
-  if (!/^https?:\/\/./.test(rpcUrl)) throw new ConfigError(`RPC_URL must be an http(s) URL (got "${rpcUrl}")`)
+  const chainId = integer(env, 'CHAIN_ID', 31337, 1, 2 ** 32)
+  let rpcUrls: readonly string[]
+  try {
+    rpcUrls = parseRpcUrls(env.RPC_URL, chainId)
+  } catch (error) {
+    if (error instanceof ChainSettingsError) throw new ConfigError(error.message)
+    throw error
+  }
+  if (publicChainIds.includes(chainId) && !env.CORS_ORIGINS?.trim()) {
+    throw new ConfigError(`CORS_ORIGINS is required on chain ${chainId}: the default origins are the local web app's`)
+  }
   const corsOrigins = env.CORS_ORIGINS?.trim()
     ? env.CORS_ORIGINS.split(',')
         .map((origin) => origin.trim())
@@ -94,8 +106,9 @@ export function readConfig(env: Record<string, string | undefined>): LegacyApiCo
   }
   if (withdrawFee === 0n) throw new ConfigError('WITHDRAW_FEE must be more than 0')
   return {
-    rpcUrl,
-    chainId: integer(env, 'CHAIN_ID', 31337, 1, 2 ** 32),
+    rpcUrls,
+    chainId,
+    deploymentsFile: env.DEPLOYMENTS_FILE?.trim() || undefined,
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     port: integer(env, 'PORT', 4100, 0, 65535),
     host: env.HOST?.trim() || '127.0.0.1',

@@ -1,8 +1,10 @@
 // The legacy API process: reads the environment (README.md lists it), opens and migrates the database, seeds the
 // product tables when empty and serves the first product version's REST API until SIGINT/SIGTERM.
-import { getContractDeployment, mainAbi } from '@nexus/abi'
+import { mainAbi } from '@nexus/abi'
+import { assertRpcChain, loadDeployment } from '@nexus/abi/node'
 import { createDatabase } from '@nexus/db'
-import { createPublicClient, http } from 'viem'
+import { rpcTransport } from '@nexus/sdk'
+import { createPublicClient } from 'viem'
 import { ConfigError, readConfig } from './config.ts'
 import { createApp } from './createApp.ts'
 import { seedLegacyData } from './seed/seedLegacyData.ts'
@@ -18,18 +20,26 @@ try {
   throw error
 }
 
-// Addresses come from the deployments file (libs/abi), never from code.
+// Addresses come from the deployments file (DEPLOYMENTS_FILE or libs/abi's), never from code; the RPC endpoints must
+// serve CHAIN_ID. Either failing stops the start with a message naming the file, the contract or the URL.
 let paymentToken = config.paymentToken
-let mainAddress: `0x${string}` = '0x0000000000000000000000000000000000000000'
+let mainAddress: `0x${string}`
 try {
-  paymentToken ??= getContractDeployment(config.chainId, 'USDT').address as `0x${string}`
-  if (!config.paymentReceiver) mainAddress = getContractDeployment(config.chainId, 'Main').address as `0x${string}`
+  const { contracts } = loadDeployment({
+    chainId: config.chainId,
+    file: config.deploymentsFile,
+    required: config.paymentToken ? ['Main'] : ['Main', 'USDT'],
+  })
+  paymentToken ??= contracts.USDT?.address as `0x${string}`
+  mainAddress = contracts.Main?.address as `0x${string}`
+  await assertRpcChain(config.rpcUrls, config.chainId)
 } catch (error) {
-  console.error(`legacy-api: ${(error as Error).message} (or set PAYMENT_TOKEN and PAYMENT_RECEIVER)`)
+  console.error(`legacy-api: ${(error as Error).message}`)
   process.exit(2)
 }
 
-const publicClient = createPublicClient({ transport: http(config.rpcUrl, { timeout: 15_000, retryCount: 1 }) })
+// several RPC URLs: each request moves on to the next one when one fails
+const publicClient = createPublicClient({ transport: rpcTransport(config.rpcUrls, { timeout: 15_000, retryCount: 1 }) })
 // A long-running service keeps its connections: opening one mid-load costs a request 10-40 ms (see createDatabase).
 const db = await createDatabase({
   url: config.databaseUrl,
@@ -54,10 +64,8 @@ const app = await createApp({
   sessionTtlMs: config.sessionTtlSeconds * 1000,
   dayLength: config.dayLength,
   withdrawFee: config.withdrawFee,
-  isManager: async (address) => {
-    const main = getContractDeployment(config.chainId, 'Main').address as `0x${string}`
-    return await publicClient.readContract({ address: main, abi: mainAbi, functionName: 'isManager', args: [address] })
-  },
+  isManager: async (address) =>
+    await publicClient.readContract({ address: mainAddress, abi: mainAbi, functionName: 'isManager', args: [address] }),
   corsOrigins: config.corsOrigins,
   rateLimitPerMinute: config.rateLimitPerMinute,
   loginRateLimitPerMinute: config.loginRateLimitPerMinute,

@@ -3,10 +3,8 @@
 interface ImportMetaEnv {
   /** Chain id of the network the app works on (default 31337, the local chain). */
   readonly VITE_CHAIN_ID?: string
-  /** JSON-RPC endpoint for reads (default http://127.0.0.1:8545). */
+  /** JSON-RPC endpoint for reads, or several (comma-separated, tried in order; default http://127.0.0.1:8545). */
   readonly VITE_RPC_URL?: string
-  /** Several JSON-RPC endpoints (comma-separated), tried in order (viem's fallback transport); instead of VITE_RPC_URL. */
-  readonly VITE_RPC_URLS?: string
   /** The indexer's GraphQL endpoint (default http://127.0.0.1:4000/graphql). */
   readonly VITE_GRAPHQL_URL?: string
   /** The legacy API's origin, for sign-in and the first version's data (default http://127.0.0.1:4100). */

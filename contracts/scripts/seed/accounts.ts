@@ -12,6 +12,19 @@ export const FIRST_INDEX = 10
 /** Number of seed accounts: a binary referral tree 6 levels deep below genesis. */
 export const SEED_ACCOUNTS = 36
 
+/**
+ * HD index of the keeper's local development key (apps/keeper `DEV_KEY_INDEX`), right after the seed accounts: the
+ * seed gives it USDT, so that the keeper can pay legacy withdrawals on the local chain.
+ */
+export const KEEPER_INDEX = FIRST_INDEX + SEED_ACCOUNTS
+/** USDT the seed gives the keeper's local wallet for legacy withdrawals. */
+export const KEEPER_USDT = 100_000n * 10n ** 18n
+
+/** The address of the keeper's local development key. */
+export function keeperAddress() {
+  return mnemonicToAccount(HARDHAT_MNEMONIC, { addressIndex: KEEPER_INDEX }).address
+}
+
 export type SeedWallet = WalletClient<ReturnType<typeof custom>, Chain, Account>
 
 /** The seed accounts' local signers (m/44'/60'/0'/0/10 and on). */

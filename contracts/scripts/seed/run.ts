@@ -10,6 +10,7 @@
 import type { NetworkConnection } from 'hardhat/types/network'
 import {
   encodeFunctionData,
+  formatEther,
   isAddressEqual,
   parseEther,
   type Abi,
@@ -19,7 +20,17 @@ import {
 } from 'viem'
 import { localDefaults } from '../../config/defaults.ts'
 import { ownableAbi, timelockCall } from '../deploy/timelock.ts'
-import { FIRST_INDEX, parentOf, SEED_ACCOUNTS, seedAccounts, seedWallets, type SeedWallet } from './accounts.ts'
+import {
+  FIRST_INDEX,
+  KEEPER_INDEX,
+  KEEPER_USDT,
+  keeperAddress,
+  parentOf,
+  SEED_ACCOUNTS,
+  seedAccounts,
+  seedWallets,
+  type SeedWallet,
+} from './accounts.ts'
 
 type Connection = NetworkConnection<'generic'>
 
@@ -202,6 +213,13 @@ export async function seed(
     await send(deployer, token, 'transfer', [address(i), parseEther(String(20_000 + 250 * i))])
     await send(as(i), main, 'register', [referrerOf(i)])
   }
+  // the keeper's local wallet pays legacy withdrawals (USDT) and its own gas
+  const keeperWallet = keeperAddress()
+  say(
+    `seed: ${formatEther(KEEPER_USDT)} USDT and 10 BNB for the keeper's local wallet ${keeperWallet} (HD index ${KEEPER_INDEX})`,
+  )
+  await confirm(await deployer.sendTransaction({ to: keeperWallet, value: parseEther('10') }), 'fund keeper BNB')
+  await send(deployer, usdt, 'mint', [keeperWallet, KEEPER_USDT])
 
   say('seed: trading NEX/USDT through the router')
   for (let i = 0; i < SEED_ACCOUNTS; i++) {

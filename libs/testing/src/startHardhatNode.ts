@@ -33,6 +33,8 @@ export type HardhatNode = {
 export type StartHardhatNodeOptions = {
   /** How long the node may take to answer JSON-RPC. @default 60_000 */
   timeoutMs?: number
+  /** The chain id the node reports, e.g. 97 to stand in for BSC testnet. @default 31337 */
+  chainId?: number
 }
 
 /**
@@ -43,13 +45,18 @@ export type StartHardhatNodeOptions = {
  * const node = await startHardhatNode()
  * try { ... createPublicClient({ transport: http(node.url) }) ... } finally { await node.stop() }
  */
-export async function startHardhatNode({ timeoutMs = 60_000 }: StartHardhatNodeOptions = {}): Promise<HardhatNode> {
+export async function startHardhatNode({
+  timeoutMs = 60_000,
+  chainId,
+}: StartHardhatNodeOptions = {}): Promise<HardhatNode> {
   const port = await freePort()
   const cli = join(
     dirname(createRequire(join(contractsDir, 'package.json')).resolve('hardhat/package.json')),
     'dist/src/cli.js',
   )
-  const child = spawn(process.execPath, [cli, 'node', '--hostname', '127.0.0.1', '--port', String(port)], {
+  const args = [cli, 'node', '--hostname', '127.0.0.1', '--port', String(port)]
+  if (chainId !== undefined) args.push('--chain-id', String(chainId))
+  const child = spawn(process.execPath, args, {
     cwd: contractsDir,
     env: { ...process.env, HARDHAT_DISABLE_TELEMETRY: 'true', CI: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],

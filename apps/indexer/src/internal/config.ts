@@ -1,3 +1,5 @@
+import { ChainSettingsError, parseRpcUrls } from '@nexus/abi/node'
+
 /**
  * The indexer's settings, read from the environment once at start.
  * @dev The README lists the same variables; docker-compose.yml and its test rely on that list.
@@ -7,6 +9,13 @@ export type IndexerConfig = {
   rpcUrl: string
   /** Chain id the node must report (CHAIN_ID); also selects libs/abi/deployments/<chainId>.json. */
   chainId: number
+  /** The chain's deployments file (DEPLOYMENTS_FILE), read and checked at start; unset: libs/abi's for the chain. */
+  deploymentsFile: string | undefined
+  /**
+   * First block to index (START_BLOCK): contracts deployed before it are indexed from it, their earlier events
+   * skipped. Unset: each contract's deployment block from the deployments file.
+   */
+  startBlock: bigint | undefined
   /** PostgreSQL URL (DATABASE_URL); undefined selects the embedded PGlite database under .data/. */
   databaseUrl: string | undefined
   /** Blocks behind the head a row must be to count as confirmed (CONFIRMATIONS). */
@@ -55,17 +64,26 @@ function boolean(env: Record<string, string | undefined>, name: string, fallback
  * const config = readConfig(process.env)
  */
 export function readConfig(env: Record<string, string | undefined>): IndexerConfig {
-  const rpcUrl = env.RPC_URL?.trim() || 'http://127.0.0.1:8545'
-  try {
-    const { protocol } = new URL(rpcUrl)
-    if (protocol !== 'http:' && protocol !== 'https:') throw new Error()
-  } catch {
-    throw new ConfigError(`RPC_URL must be an http(s) URL (got "${rpcUrl}")`)
-  }
   const chainId = integer(env, 'CHAIN_ID', 31337, 1, 2 ** 32)
+  let rpcUrl: string
+  try {
+    const urls = parseRpcUrls(env.RPC_URL, chainId)
+    // one endpoint: the indexer checks every range it reads against that node's head
+    if (urls.length > 1) throw new ConfigError('RPC_URL: the indexer reads one node; give it one URL')
+    rpcUrl = urls[0] ?? ''
+  } catch (error) {
+    if (error instanceof ChainSettingsError) throw new ConfigError(error.message)
+    throw error
+  }
+  const startBlock = env.START_BLOCK?.trim()
+  if (startBlock && !/^\d+$/.test(startBlock)) {
+    throw new ConfigError(`START_BLOCK must be a block number (got "${startBlock}")`)
+  }
   return {
     rpcUrl,
     chainId,
+    deploymentsFile: env.DEPLOYMENTS_FILE?.trim() || undefined,
+    startBlock: startBlock ? BigInt(startBlock) : undefined,
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     // A local chain never reorganizes by itself; public chains need a margin (BSC: 15 blocks).
     confirmations: integer(env, 'CONFIRMATIONS', chainId === 31337 ? 0 : 15, 0, 10_000),

@@ -24,7 +24,7 @@ writeFileSync(deploymentsFile, JSON.stringify(deployment, null, 2))
 
 const testnet = {
   VITE_CHAIN_ID: '97',
-  VITE_RPC_URLS: 'https://rpc-one.example/bsc-testnet, https://rpc-two.example/bsc-testnet',
+  VITE_RPC_URL: 'https://rpc-one.example/bsc-testnet, https://rpc-two.example/bsc-testnet',
   VITE_GRAPHQL_URL: 'https://indexer.example/graphql',
   DEPLOYMENTS_FILE: deploymentsFile,
 }
@@ -45,9 +45,9 @@ describe('resolveChainBuild', () => {
   })
 
   it.each([
-    [{ VITE_RPC_URLS: undefined }, /set VITE_RPC_URLS to the chain's JSON-RPC endpoints/],
+    [{ VITE_RPC_URL: undefined }, /set VITE_RPC_URL to the chain's JSON-RPC endpoints/],
     [
-      { VITE_RPC_URLS: 'https://a.example/rpc,http://b.example/rpc' },
+      { VITE_RPC_URL: 'https://a.example/rpc,http://b.example/rpc' },
       /the RPC URL http:\/\/b.example\/rpc must use https/,
     ],
     [{ VITE_GRAPHQL_URL: undefined }, /set VITE_GRAPHQL_URL/],

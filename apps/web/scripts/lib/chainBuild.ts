@@ -31,7 +31,7 @@ export type ChainBuild = {
  * `DEPLOYMENTS_FILE` (resolved from the current folder) replaces `libs/abi/deployments/<chainId>.json`.
  *
  * @example
- * resolveChainBuild({ VITE_CHAIN_ID: '97', VITE_RPC_URLS: 'https://a/rpc,https://b/rpc', VITE_GRAPHQL_URL: 'https://i/graphql' },
+ * resolveChainBuild({ VITE_CHAIN_ID: '97', VITE_RPC_URL: 'https://a/rpc,https://b/rpc', VITE_GRAPHQL_URL: 'https://i/graphql' },
  *   { command: 'build', workspaceRoot: '/repo' })
  */
 export function resolveChainBuild(
@@ -47,8 +47,8 @@ export function resolveChainBuild(
     throw new ChainBuildError(`Web build for chain ${env.chainId} (${name}): ${message}`)
   }
   if (raw.VITE_DEV_WALLET === 'true') fail('VITE_DEV_WALLET=true is for the local chain only; unset it')
-  if (!raw.VITE_RPC_URLS?.trim() && !raw.VITE_RPC_URL?.trim()) {
-    fail("set VITE_RPC_URLS to the chain's JSON-RPC endpoints (https, comma-separated, tried in order)")
+  if (!raw.VITE_RPC_URL?.trim()) {
+    fail("set VITE_RPC_URL to the chain's JSON-RPC endpoints (https, several comma-separated, tried in order)")
   }
   for (const url of env.rpcUrls) if (!url.startsWith('https:')) fail(`the RPC URL ${url} must use https`)
   if (!raw.VITE_GRAPHQL_URL?.trim()) fail("set VITE_GRAPHQL_URL to the indexer's GraphQL endpoint (https)")

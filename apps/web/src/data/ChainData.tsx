@@ -3,7 +3,8 @@ import type { ReactNode } from 'react'
 import { useLocation } from '@tanstack/react-router'
 import { createClient } from 'viem'
 import type { ContractFunctionParameters, MulticallResults } from 'viem'
-import { appTransport, createAppChain } from '../lib/appChain.ts'
+import { rpcTransport } from '@nexus/sdk'
+import { createAppChain } from '../lib/appChain.ts'
 import type { AppEnv } from '../lib/env.ts'
 import { ChainDataStore, FIRST_REFRESH_MS, REFRESH_MS, readKey } from './chainDataStore.ts'
 import type { SeenBlock } from './chainDataStore.ts'
@@ -36,7 +37,7 @@ export function ChainDataProvider({
   const [store] = useState(() => {
     const chain = createAppChain(env.chainId, env.rpcUrls)
     // A bare client with the few actions the store imports: a public client would bundle every public action.
-    const client = createClient({ chain, transport: appTransport(env.rpcUrls, { retryCount: 1 }) })
+    const client = createClient({ chain, transport: rpcTransport(env.rpcUrls, { retryCount: 1 }) })
     return new ChainDataStore(client)
   })
   useEffect(() => {

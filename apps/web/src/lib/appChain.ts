@@ -1,5 +1,5 @@
-import { defineChain, fallback, http } from 'viem'
-import type { Address, Chain, HttpTransportConfig, Transport } from 'viem'
+import { defineChain } from 'viem'
+import type { Address, Chain } from 'viem'
 import { bsc, bscTestnet } from 'viem/chains'
 import { appDeployment } from './deployment.ts'
 
@@ -26,21 +26,6 @@ export function createAppChain(chainId: number, rpcUrls: readonly string[]): Cha
       : {}),
     testnet: true,
   })
-}
-
-/**
- * The transport for the app's RPC URLs: one URL is used as it is; several are tried in order, each request moving
- * on to the next URL when one fails or times out (viem's `fallback`), so one provider's outage does not stop the app.
- *
- * @example
- * appTransport(['https://a.example/rpc', 'https://b.example/rpc'], { batch: true })
- */
-export function appTransport(rpcUrls: readonly string[], config: HttpTransportConfig = {}): Transport {
-  const transports = rpcUrls.map((url) => http(url, config))
-  const [only] = transports
-  if (transports.length === 1 && only) return only
-  if (transports.length === 0) throw new Error('appTransport needs at least one RPC URL')
-  return fallback(transports)
 }
 
 function deployedMulticall3(chainId: number): { address: Address; blockNumber: number } | undefined {

@@ -40,14 +40,11 @@ describe('parseEnv', () => {
   })
 
   it('reads several RPC URLs in order, without repeats', () => {
-    const env = parseEnv({ VITE_RPC_URLS: 'https://a.example/rpc, https://b.example/rpc\nhttps://a.example/rpc' })
+    const env = parseEnv({ VITE_RPC_URL: 'https://a.example/rpc, https://b.example/rpc\nhttps://a.example/rpc' })
     expect(env.rpcUrls).toEqual(['https://a.example/rpc', 'https://b.example/rpc'])
     expect(env.rpcUrl).toBe('https://a.example/rpc')
-    expect(() => parseEnv({ VITE_RPC_URLS: 'https://a.example/rpc, localhost:8545' })).toThrow(
-      'VITE_RPC_URLS must be an absolute http(s) URL, got "localhost:8545"',
-    )
-    expect(() => parseEnv({ VITE_RPC_URLS: 'https://a.example/rpc', VITE_RPC_URL: 'https://b.example/rpc' })).toThrow(
-      'Set either VITE_RPC_URLS or VITE_RPC_URL, not both',
+    expect(() => parseEnv({ VITE_RPC_URL: 'https://a.example/rpc, localhost:8545' })).toThrow(
+      'VITE_RPC_URL must be an absolute http(s) URL, got "localhost:8545"',
     )
   })
 

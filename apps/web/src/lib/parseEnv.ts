@@ -44,19 +44,11 @@ export function parseEnv(raw: Readonly<Record<string, string | undefined>>): App
   }
 }
 
-/** `VITE_RPC_URLS` (a comma- or whitespace-separated list) or `VITE_RPC_URL` (one), not both. */
+/** `VITE_RPC_URL`: one URL or several (comma- or whitespace-separated, tried in order), without repeats. */
 function parseRpcUrls(raw: Readonly<Record<string, string | undefined>>): readonly string[] {
-  const list = raw.VITE_RPC_URLS?.trim()
-  if (!list) return [parseHttpUrl('VITE_RPC_URL', raw.VITE_RPC_URL, DEFAULT_RPC_URL)]
-  if (raw.VITE_RPC_URL?.trim()) throw new EnvError('Set either VITE_RPC_URLS or VITE_RPC_URL, not both')
-  return [
-    ...new Set(
-      list
-        .split(/[\s,]+/)
-        .filter(Boolean)
-        .map((url) => parseHttpUrl('VITE_RPC_URLS', url, url)),
-    ),
-  ]
+  const list = raw.VITE_RPC_URL?.split(/[\s,]+/).filter(Boolean) ?? []
+  if (list.length === 0) return [DEFAULT_RPC_URL]
+  return [...new Set(list.map((url) => parseHttpUrl('VITE_RPC_URL', url, url)))]
 }
 
 function parseChainId(value: string | undefined): number {

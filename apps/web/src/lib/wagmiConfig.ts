@@ -1,6 +1,7 @@
 import { createConfig, injected } from 'wagmi'
 import type { CreateConnectorFn } from 'wagmi'
-import { appTransport, createAppChain } from './appChain.ts'
+import { rpcTransport } from '@nexus/sdk'
+import { createAppChain } from './appChain.ts'
 import type { AppEnv } from './env.ts'
 
 export type CreateWagmiConfigParameters = Pick<AppEnv, 'chainId' | 'rpcUrls'> & {
@@ -12,7 +13,7 @@ export type CreateWagmiConfigParameters = Pick<AppEnv, 'chainId' | 'rpcUrls'> & 
 }
 
 /**
- * The wagmi config of the app: one chain, its RPC URLs tried in order (`appTransport`), reads batched (Multicall3 where the chain has it, and JSON-RPC batches
+ * The wagmi config of the app: one chain, its RPC URLs tried in order (`rpcTransport` of the SDK), reads batched (Multicall3 where the chain has it, and JSON-RPC batches
  * over HTTP, so that the reads of one refresh travel in one request), injected wallets found through EIP-6963.
  *
  * @example
@@ -24,7 +25,7 @@ export function createWagmiConfig({ chainId, rpcUrls, extraConnectors = [] }: Cr
     chains: [chain],
     connectors: [injected({ shimDisconnect: true }), ...extraConnectors],
     multiInjectedProviderDiscovery: true,
-    transports: { [chain.id]: appTransport(rpcUrls, { batch: true }) },
+    transports: { [chain.id]: rpcTransport(rpcUrls, { batch: true }) },
     batch: { multicall: true },
   })
 }

@@ -111,6 +111,7 @@ export {
 } from '../utils/logActions.ts'
 export { bnbForUsdt } from '../utils/bnbForUsdt.ts'
 export { stakeMinReward } from '../utils/stakeMinReward.ts'
+export { rpcTransport } from '../utils/rpcTransport.ts'
 export { InvalidSwapQuoteError, type InvalidSwapQuoteErrorType } from '../errors/swap.ts'
 
 export {

@@ -159,14 +159,15 @@ function duration(seconds: bigint | undefined): string {
  * The contracts that hold users' funds, and the token each owes them. `fromLaterInflows`: by design it pays part of
  * what it owes only out of later deposits (Double's doubled half), so owing more than it holds is not a shortfall.
  */
-const HOLDERS: readonly { name: DeployedName; token: 'USDT' | 'Token'; symbol: string; fromLaterInflows?: boolean }[] = [
-  { name: 'Burn', token: 'USDT', symbol: 'USDT' },
-  { name: 'Fomo', token: 'USDT', symbol: 'USDT' },
-  { name: 'SuperFomo', token: 'USDT', symbol: 'USDT' },
-  { name: 'Double', token: 'USDT', symbol: 'USDT', fromLaterInflows: true },
-  { name: 'Mining', token: 'Token', symbol: 'NEX' },
-  { name: 'Nft', token: 'Token', symbol: 'NEX' },
-]
+const HOLDERS: readonly { name: DeployedName; token: 'USDT' | 'Token'; symbol: string; fromLaterInflows?: boolean }[] =
+  [
+    { name: 'Burn', token: 'USDT', symbol: 'USDT' },
+    { name: 'Fomo', token: 'USDT', symbol: 'USDT' },
+    { name: 'SuperFomo', token: 'USDT', symbol: 'USDT' },
+    { name: 'Double', token: 'USDT', symbol: 'USDT', fromLaterInflows: true },
+    { name: 'Mining', token: 'Token', symbol: 'NEX' },
+    { name: 'Nft', token: 'Token', symbol: 'NEX' },
+  ]
 
 function SolvencyPanel() {
   const { t } = useLingui()
