@@ -164,6 +164,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         uint256 index = _createOrder(account, user, value, tokens, isBNB);
         emit OrderCreated(index, account, msg.sender, isBNB, value, tokens, amount, _orders[index].endTime);
         _split(account, index, value, user.orders == 1);
+        _logOrder(account, value, user.amount);
     }
 
     /// @inheritdoc IBurn
@@ -685,6 +686,19 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         IPriceOracle oracle = IPriceOracle(_addresses.nexOracle);
         oracle.update();
         return oracle.consult(_addresses.usdt, value);
+    }
+
+    /// @dev An order's Log entry: its value in USDT (paid in USDT or BNB), the account's amount in orders after it.
+    function _logOrder(address account, uint256 value, uint256 balance) private {
+        LogCodes.write(
+            ILog(_addresses.log),
+            account,
+            address(this),
+            LogCodes.SYMBOL_USDT,
+            LogCodes.ACTION_BURN,
+            value,
+            balance
+        );
     }
 
     function _wbnb() private view returns (address) {

@@ -135,6 +135,18 @@ contract Double is NexusUpgradeable, IDouble {
         user.total += uint128(amount);
         _hot.totalAmount += uint128(amount);
         emit Deposited(account, msg.sender, index, fomoIndex, amount, reward, endTime);
+        // an account's own deposit is its action; a depositor's (a FOM order's share) is in that order's entry
+        if (msg.sender == account) {
+            LogCodes.write(
+                _log,
+                account,
+                address(this),
+                LogCodes.SYMBOL_USDT,
+                LogCodes.ACTION_DOUBLE_DEPOSIT,
+                amount,
+                user.amount
+            );
+        }
         _usdt.safeTransferFrom(msg.sender, address(this), amount);
     }
 

@@ -201,6 +201,15 @@ contract Ido is NexusUpgradeable, IIdo {
         emit Synthesized(msg.sender, s.keyId, required, s.cardId);
         nft.burn(msg.sender, s.keyId, required);
         nft.mint(msg.sender, s.cardId, 1);
+        LogCodes.write(
+            ILog(_addresses.log),
+            msg.sender,
+            address(this),
+            LogCodes.SYMBOL_NFT,
+            LogCodes.ACTION_SYNTHESIZE,
+            required,
+            balance - required
+        );
     }
 
     /// @inheritdoc IIdo
@@ -461,6 +470,17 @@ contract Ido is NexusUpgradeable, IIdo {
         if (held < owed) revert IdoInsufficientTokens(owed, held);
         _book(p);
         emit Minted(p.account, p.round, p.times, p.amount, p.amountNEX, p.tokens, p.keys, p.payment);
+        UserRecord storage user = _users[p.account];
+        bool inNex = p.payment == PAY_NEX;
+        LogCodes.write(
+            ILog(_addresses.log),
+            p.account,
+            address(this),
+            inNex ? LogCodes.SYMBOL_NEX : LogCodes.SYMBOL_USDT,
+            LogCodes.ACTION_IDO_MINT,
+            inNex ? p.amountNEX : p.amount,
+            user.tokens - user.claimed
+        );
         r.idoTotal += p.times;
         if (r.idoTotal == r.idoMax) {
             r.soldOutTime = block.timestamp;

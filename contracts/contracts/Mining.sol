@@ -186,6 +186,15 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
         _tiers[index].amount += SafeCast.toUint248(amount);
         _mintSurplus += amount - s.actual;
         emit Deposited(msg.sender, stakeIndex, index, amount, s.actual, s.force, s.endTime);
+        LogCodes.write(
+            _log,
+            msg.sender,
+            address(this),
+            LogCodes.SYMBOL_NEX,
+            LogCodes.ACTION_MINING_DEPOSIT,
+            amount,
+            user.amount
+        );
 
         _nex.safeTransferFrom(msg.sender, address(this), amount);
     }

@@ -19,6 +19,11 @@ const LIMIT = 1_000_000n
 // very first swap pays the exact per-order approvals of issue 19 finding 2 (+9,941 gas) on top of the pair's first
 // writes, 1,005,294 gas. Safety over the gas target here; issue 20 (packed records and log) brings it back under.
 const FIRST_SWAP_LIMIT = 1_010_000n
+// Since issue 20 every FOM order writes its Log entry; a buyer's first entry costs 68,585 gas here (its entry word and
+// its list's length word are new, the Log is a cold address). That takes the first orders paid in NEX over 1,000,000
+// (1,050,442 to 1,073,879, contracts/README.md "The action log"): measured and allowed up to 1,080,000 until the
+// per-order records are packed (issue 20's gas part, not done yet).
+const NEX_FIRST_ORDER_LIMIT = 1_080_000n
 const TEAM = 10_000
 const GENERATIONS = 8
 const BATCH = 80
@@ -58,7 +63,12 @@ describe('Contracts III worst cases in a 10,000-member team (8 generations)', as
     const receipt = await publicClient.getTransactionReceipt({ hash: await hash })
     assert.equal(receipt.status, 'success', name)
     measured[name] = Number(receipt.gasUsed)
-    const limit = name.includes('first swap of the pair') ? FIRST_SWAP_LIMIT : LIMIT
+    const nexFirstOrder = /Fomo\.burn \((first order of the pool.*NEX|settles the round, NEX)/.test(name)
+    const limit = nexFirstOrder
+      ? NEX_FIRST_ORDER_LIMIT
+      : name.includes('first swap of the pair')
+        ? FIRST_SWAP_LIMIT
+        : LIMIT
     assert.ok(receipt.gasUsed < limit, `${name}: ${receipt.gasUsed} gas >= ${limit}`)
   }
 

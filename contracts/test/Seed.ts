@@ -9,6 +9,24 @@ import { readDeploymentSettings } from '../config/deployment.ts'
 import { deploySystem } from '../scripts/deploy/system.ts'
 import { KEEPER_USDT, keeperAddress, seedAccounts } from '../scripts/seed/accounts.ts'
 import { formatSummary, seed } from '../scripts/seed/run.ts'
+import { readLogCodes } from '../scripts/lib/logCodes.ts'
+
+/** The Log actions the seed's own user actions write. */
+const SEEDED_ACTIONS = [
+  'ido_mint',
+  'synthesize',
+  'claim',
+  'mining_deposit',
+  'mining_release',
+  'mining_reward',
+  'stake_deposit',
+  'stake_claim',
+  'double_deposit',
+  'double_claim',
+  'burn',
+  'fomo_burn',
+  'fomo_prize',
+]
 
 type Connection = NetworkConnection<'generic'>
 
@@ -55,6 +73,10 @@ describe('local seed (scripts/seed.ts)', async () => {
     assert.ok(summary.logEntries > 0n)
     const writers = new Set(Object.values(addresses).map((address) => address.toLowerCase()))
     for (const { args } of added) assert.ok(writers.has(String(args.writer).toLowerCase()), `writer ${args.writer}`)
+    // each kind of action the seed performs shows in the log
+    const actions = new Set(added.map(({ args }) => readLogCodes().actions.find((a) => a.code === args.action)?.name))
+    for (const action of SEEDED_ACTIONS)
+      assert.ok(actions.has(action), `no ${action} entry in ${[...actions].join(', ')}`)
     assert.ok(summary.transactions > 500)
     console.log(`    seed: ${summary.transactions} transactions in ${seconds.toFixed(1)} s`)
     for (const line of formatSummary(summary)) console.log(`    ${line}`)

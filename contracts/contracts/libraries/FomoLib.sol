@@ -280,6 +280,16 @@ library FomoLib {
         if (actual >= $.cfg.roundMin) _joinRound($, orderIndex);
         emit IFomo.Burned(msg.sender, orderIndex, $.round.index, o.stakeIndex, value, actual, o.tokens, o.isUSDT);
         _distribute($, orderIndex, actual - o.principal, referrers, first);
+        // the order's value in USDT (paid in USDT or NEX), the account's amount in orders after it
+        LogCodes.write(
+            $.log,
+            msg.sender,
+            address(this),
+            LogCodes.SYMBOL_USDT,
+            LogCodes.ACTION_FOMO_BURN,
+            value,
+            $.users[msg.sender].amount
+        );
     }
 
     /// @notice {IFomo-release}.

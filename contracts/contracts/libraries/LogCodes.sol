@@ -32,11 +32,24 @@ library LogCodes {
     uint8 internal constant ACTION_FOMO_PRIZE = 7;
     uint8 internal constant ACTION_FOMO_RELEASE = 8;
     uint8 internal constant ACTION_DOUBLE_CLAIM = 9;
+    uint8 internal constant ACTION_IDO_MINT = 10;
+    uint8 internal constant ACTION_SYNTHESIZE = 11;
+    uint8 internal constant ACTION_DOUBLE_DEPOSIT = 12;
+    uint8 internal constant ACTION_MINING_DEPOSIT = 13;
+    uint8 internal constant ACTION_BURN = 14;
+    uint8 internal constant ACTION_FOMO_BURN = 15;
     /// @dev The highest action code (at most 63: the Log keeps an action in 6 bits).
-    uint8 internal constant MAX_ACTION = 9;
+    uint8 internal constant MAX_ACTION = 15;
 
     /// @dev Actions whose amount the account paid.
-    uint256 internal constant REDUCE = (1 << ACTION_STAKE_DEPOSIT);
+    uint256 internal constant REDUCE =
+        (1 << ACTION_STAKE_DEPOSIT) |
+            (1 << ACTION_IDO_MINT) |
+            (1 << ACTION_SYNTHESIZE) |
+            (1 << ACTION_DOUBLE_DEPOSIT) |
+            (1 << ACTION_MINING_DEPOSIT) |
+            (1 << ACTION_BURN) |
+            (1 << ACTION_FOMO_BURN);
     /// @dev Actions whose amount counts in the account's rewards.
     uint256 internal constant REWARD =
         (1 << ACTION_CLAIM) |

@@ -31,6 +31,12 @@ const NAMES: Record<string, MessageDescriptor> = {
   fomo_prize: msg`FOM prize`,
   fomo_release: msg`FOM release`,
   double_claim: msg`Doubling claim`,
+  ido_mint: msg`Minting purchase`,
+  synthesize: msg`Synthesis (keys to a card)`,
+  double_deposit: msg`Doubling deposit`,
+  mining_deposit: msg`Mining deposit`,
+  burn: msg`Burn order`,
+  fomo_burn: msg`FOM order`,
 }
 
 /**
