@@ -26,6 +26,7 @@ const testnet = {
   VITE_CHAIN_ID: '97',
   VITE_RPC_URL: 'https://rpc-one.example/bsc-testnet, https://rpc-two.example/bsc-testnet',
   VITE_GRAPHQL_URL: 'https://indexer.example/graphql',
+  VITE_LEGACY_API_URL: 'https://legacy.example',
   DEPLOYMENTS_FILE: deploymentsFile,
 }
 const resolveFor = (raw: Record<string, string | undefined>, command: 'build' | 'serve' = 'build') =>
@@ -55,6 +56,8 @@ describe('resolveChainBuild', () => {
       { VITE_GRAPHQL_URL: 'http://indexer.example/graphql' },
       /VITE_GRAPHQL_URL http:\/\/indexer.example\/graphql must use https/,
     ],
+    [{ VITE_LEGACY_API_URL: undefined }, /set VITE_LEGACY_API_URL/],
+    [{ VITE_LEGACY_API_URL: 'http://legacy.example' }, /VITE_LEGACY_API_URL http:\/\/legacy.example\/ must use https/],
     [{ VITE_DEV_WALLET: 'true' }, /VITE_DEV_WALLET=true is for the local chain only/],
     [{ DEPLOYMENTS_FILE: join(dir, 'missing.json') }, /no deployments file at .*missing\.json: deploy the contracts/],
   ])('refuses %o with a clear message', (change, message) => {

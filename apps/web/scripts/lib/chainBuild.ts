@@ -53,6 +53,8 @@ export function resolveChainBuild(
   for (const url of env.rpcUrls) if (!url.startsWith('https:')) fail(`the RPC URL ${url} must use https`)
   if (!raw.VITE_GRAPHQL_URL?.trim()) fail("set VITE_GRAPHQL_URL to the indexer's GraphQL endpoint (https)")
   if (!env.graphqlUrl.startsWith('https:')) fail(`VITE_GRAPHQL_URL ${env.graphqlUrl} must use https`)
+  if (!raw.VITE_LEGACY_API_URL?.trim()) fail("set VITE_LEGACY_API_URL to the legacy API's origin (https; sign-in)")
+  if (!env.legacyApiUrl.startsWith('https:')) fail(`VITE_LEGACY_API_URL ${env.legacyApiUrl} must use https`)
 
   const file = raw.DEPLOYMENTS_FILE?.trim()
     ? resolve(raw.DEPLOYMENTS_FILE.trim())
