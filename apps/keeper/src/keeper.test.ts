@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { localUSDTAbi, tokenAbi } from '@nexus/abi'
+import { burnAbi, fomoAbi, localUSDTAbi, mainAbi, tokenAbi } from '@nexus/abi'
 import { createDatabase, type Database } from '@nexus/db'
 import { createTestDatabase, type TestDatabase } from '@nexus/db/testing'
 import { startSystemChain, type SystemChain } from '@nexus/testing'
@@ -610,6 +610,109 @@ describe('a simulated week left to the keeper', () => {
         `simulated week: ${txs.length} keeper transactions ${JSON.stringify(byJob)}, gas ${gas}, ` +
           `${splits} fee splits (${extraRuns} runs after the week), nft ${nft} burn ${burn} market ${market} wei USDT, ${Date.now() - started} ms`,
       )
+    } finally {
+      await k.stop()
+    }
+  })
+
+  it('Burn and Fomo upkeeps force out expired orders in bounded batches, paying the keeper nothing', async () => {
+    const user = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 5 })
+    const w = wallet(user)
+    await mined(
+      await w.writeContract({ address: c('Main'), abi: mainAbi, functionName: 'register', args: [deployer.address] }),
+    )
+    await mined(
+      await wallet(deployer).writeContract({
+        address: c('USDT'),
+        abi: localUSDTAbi,
+        functionName: 'mint',
+        args: [user.address, parseEther('10000')],
+      }),
+    )
+    for (const spender of [c('Burn'), c('Fomo')]) {
+      await mined(
+        await w.writeContract({
+          address: c('USDT'),
+          abi: localUSDTAbi,
+          functionName: 'approve',
+          args: [spender, maxUint256],
+        }),
+      )
+    }
+    const burnEvery = (await client.readContract({ address: c('Burn'), abi: burnAbi, functionName: 'getConfig' }))
+      .burnEvery
+    const first =
+      (await client.readContract({ address: c('Burn'), abi: burnAbi, functionName: 'totalInfo' })).totalOrder + 1n
+    for (let i = 0; i < 3; i++) {
+      await mined(
+        await w.writeContract({
+          address: c('Burn'),
+          abi: burnAbi,
+          functionName: 'burn',
+          args: [user.address, 1n, burnEvery, false],
+        }),
+      )
+    }
+    const fomoConfig = await client.readContract({ address: c('Fomo'), abi: fomoAbi, functionName: 'getConfig' })
+    await mined(
+      await w.writeContract({
+        address: c('Fomo'),
+        abi: fomoAbi,
+        functionName: 'burn',
+        args: [0n, 1n, fomoConfig.roundMin, true],
+      }),
+    )
+    const fomoIndex = fomoConfig.lastIndex + 1n
+    const fomoOrder = await client.readContract({
+      address: c('Fomo'),
+      abi: fomoAbi,
+      functionName: 'orders',
+      args: [fomoIndex],
+    })
+    const burnOrder = await client.readContract({
+      address: c('Burn'),
+      abi: burnAbi,
+      functionName: 'orders',
+      args: [first + 2n],
+    })
+    const forceTime = fomoOrder.endTime + fomoConfig.outDays * fomoConfig.dayTimes
+    const until = forceTime > burnOrder.endTime ? forceTime : burnOrder.endTime
+    await rpc('evm_setNextBlockTimestamp', [Number(until + 10n)])
+    await rpc('evm_mine')
+    const k = await keeper()
+    try {
+      const held = await client.readContract({
+        address: c('USDT'),
+        abi: localUSDTAbi,
+        functionName: 'balanceOf',
+        args: [k.account.address],
+      })
+      await k.runAll()
+      for (let i = first; i < first + 3n; i++) {
+        const order = await client.readContract({ address: c('Burn'), abi: burnAbi, functionName: 'orders', args: [i] })
+        expect(order.isValid).toBe(false)
+      }
+      const fomoAfter = await client.readContract({
+        address: c('Fomo'),
+        abi: fomoAbi,
+        functionName: 'orders',
+        args: [fomoIndex],
+      })
+      expect(fomoAfter.status).toBe(4n) // forced out by the keeper
+      const done = (await works()).filter((x) => x.status === 'done').map((x) => x.job)
+      expect(done).toEqual(expect.arrayContaining(['upkeep:Burn', 'upkeep:Fomo']))
+      expect(
+        await client.readContract({
+          address: c('USDT'),
+          abi: localUSDTAbi,
+          functionName: 'balanceOf',
+          args: [k.account.address],
+        }),
+      ).toBe(held)
+      // nothing left due for Burn: a second run sends nothing for it
+      const before = (await works()).filter((x) => x.job === 'upkeep:Burn').length
+      await k.runAll()
+      expect((await works()).filter((x) => x.job === 'upkeep:Burn').length).toBe(before)
     } finally {
       await k.stop()
     }
