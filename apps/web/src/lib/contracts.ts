@@ -1,23 +1,9 @@
+import { requiredContracts } from '@nexus/abi'
 import type { Address } from 'viem'
 import { appDeployment } from './deployment.ts'
 
-/** The contracts the web app talks to, by their name in `libs/abi/deployments/<chainId>.json`. */
-export type ContractName =
-  | 'Main'
-  | 'Token'
-  | 'USDT'
-  | 'Router'
-  | 'Pair'
-  | 'Ido'
-  | 'Nft'
-  | 'Burn'
-  | 'Log'
-  | 'Stake'
-  | 'Mining'
-  | 'Fomo'
-  | 'SuperFomo'
-  | 'Double'
-  | 'Info'
+/** The contracts the web app talks to, by their name in `libs/abi/deployments/<chainId>.json` (one list, in @nexus/abi). */
+export type ContractName = (typeof requiredContracts)[number]
 
 export type AppContracts = Partial<Record<ContractName, Address>>
 
@@ -30,25 +16,8 @@ export type AppContracts = Partial<Record<ContractName, Address>>
  */
 export function contractsOf(chainId: number): AppContracts {
   const found: Record<string, { address: Address } | undefined> = appDeployment(chainId)?.contracts ?? {}
-  const names: readonly ContractName[] = [
-    'Main',
-    'Token',
-    'USDT',
-    'Router',
-    'Pair',
-    'Ido',
-    'Nft',
-    'Burn',
-    'Log',
-    'Stake',
-    'Mining',
-    'Fomo',
-    'SuperFomo',
-    'Double',
-    'Info',
-  ]
   const out: AppContracts = {}
-  for (const name of names) {
+  for (const name of requiredContracts) {
     const entry = found[name]
     if (entry) out[name] = entry.address
   }
