@@ -152,7 +152,8 @@ for (const [label, events, perBlock] of (
   const sendStarted = performance.now()
   let sent = 0
   if (perBlock === 1) {
-    for (; sent < total; sent++) await core.addLog(owners[sent % 10] as Address, 'USDT', 'stake_deposit', BigInt(sent + 1))
+    for (; sent < total; sent++)
+      await core.addLog(owners[sent % 10] as Address, 'USDT', 'stake_deposit', BigInt(sent + 1))
   } else {
     // Several Multicall3 batches of at most 50 entries mined together into one block.
     await rpcCall(core.url, 'evm_setAutomine', [false])

@@ -397,12 +397,17 @@ describe('reorgs: replacing the last 1, 2, 5 and 15 blocks', () => {
     const snapshot = await rpcCall<Hex>(node.url, 'evm_snapshot')
     for (let i = 0; i < depth; i++) await core.addLog(accounts[i % 5] as Address, 'NEX', 'double_claim', BigInt(i + 1))
     await catchUp(indexer)
-    expect((await db.pool.query("SELECT count(*)::int AS n FROM action_log WHERE action = 'double_claim'")).rows[0].n).toBe(
-      depth,
-    )
+    expect(
+      (await db.pool.query("SELECT count(*)::int AS n FROM action_log WHERE action = 'double_claim'")).rows[0].n,
+    ).toBe(depth)
     await rpcCall(node.url, 'evm_revert', [snapshot])
     for (let i = 0; i < depth + 1; i++) {
-      await core.addLog(accounts[(i + 3) % 7] as Address, 'USDT', i % 2 === 0 ? 'fomo_reward' : 'fomo_release', BigInt(100 + i))
+      await core.addLog(
+        accounts[(i + 3) % 7] as Address,
+        'USDT',
+        i % 2 === 0 ? 'fomo_reward' : 'fomo_release',
+        BigInt(100 + i),
+      )
     }
     const first = await indexer.step()
     expect(first.type).toBe('reorg')

@@ -186,12 +186,7 @@ async function run(schedule: readonly Action[]) {
           if (!child) counts.reorgsWhileStopped++
           if (step.depth > 8) counts.deepReorgs++
           for (let i = 0; i < step.replacement; i++) {
-            await core.addLog(
-              core.accounts[(i + step.depth) % 9] as Address,
-              'USDT',
-              'fomo_release',
-              BigInt(i + 1),
-            )
+            await core.addLog(core.accounts[(i + step.depth) % 9] as Address, 'USDT', 'fomo_release', BigInt(i + 1))
           }
           break
         }

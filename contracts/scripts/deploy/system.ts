@@ -267,7 +267,12 @@ export async function setGuardians(connection: Connection, addresses: Record<str
       publicClient.readContract({ address, abi: guardianAbi, functionName })
     if (getAddress(await read('guardian')) === getAddress(guardian)) continue
     if (getAddress(await read('owner')) !== getAddress(deployer.account.address)) continue
-    const hash = await deployer.writeContract({ address, abi: guardianAbi, functionName: 'setGuardian', args: [guardian] })
+    const hash = await deployer.writeContract({
+      address,
+      abi: guardianAbi,
+      functionName: 'setGuardian',
+      args: [guardian],
+    })
     await publicClient.waitForTransactionReceipt({ hash })
     set.push(name)
   }

@@ -1,4 +1,15 @@
-import { erc20Abi, getAddress, parseEther, zeroAddress } from 'viem'
+import {
+  createTestClient,
+  custom,
+  erc20Abi,
+  getAddress,
+  http,
+  parseEther,
+  publicActions,
+  walletActions,
+  zeroAddress,
+} from 'viem'
+import { hardhat } from 'viem/chains'
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { deploy, fundedClient, type TestClient, testContract } from '../_test/chain.ts'
@@ -84,16 +95,35 @@ describe('ensureAllowance', () => {
   })
 
   it('throws ApprovalRevertedError when the approval is mined but reverts', async () => {
-    // OpenZeppelin's ERC-20 rejects the zero address as spender: the estimate fails, the policy falls back to
-    // 6,000,000 gas and the transaction is mined as reverted. A Hardhat node that mines on each transaction
-    // answers such a transaction with an error instead of its hash, so this runs on a chain of its own that
-    // mines only on request, as a real chain does.
+    // OpenZeppelin's ERC-20 rejects the zero address as spender. An estimate that shows the revert is refused
+    // before sending (withGasPolicy), so this endpoint fails eth_estimateGas for another reason (as a limited public
+    // RPC does): the policy falls back to 6,000,000 gas and the transaction is mined as reverted. A Hardhat node
+    // that mines on each transaction answers such a transaction with an error instead of its hash, so this runs on
+    // a chain of its own that mines only on request, as a real chain does.
     const chain = await startHardhatNode()
     try {
       const own = await fundedClient({ rpcUrl: chain.url })
       const ownToken = await deploy(own, testContract('TestToken'), ['Tether USD', 'USDT', 18])
       await own.setAutomine(false)
-      const pending = ensureAllowance(own, { token: ownToken, owner: own.account.address, spender: zeroAddress })
+      const node = http(chain.url, { retryCount: 0 })({ chain: hardhat })
+      const noEstimates = createTestClient({
+        mode: 'hardhat',
+        chain: hardhat,
+        account: own.account,
+        transport: custom({
+          request: async ({ method, params }) => {
+            if (method === 'eth_estimateGas') throw Object.assign(new Error('limit exceeded'), { code: -32005 })
+            return node.request({ method, params })
+          },
+        }),
+      })
+        .extend(publicActions)
+        .extend(walletActions)
+      const pending = ensureAllowance(noEstimates, {
+        token: ownToken,
+        owner: own.account.address,
+        spender: zeroAddress,
+      })
       while ((await own.getBlock({ blockTag: 'pending' })).transactions.length === 0) await sleep(50)
       await own.mine({ blocks: 1 })
       const error = await pending.catch((error: unknown) => error)

@@ -3,7 +3,10 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { logActionName, logActions, logCodeOf, logSymbolName, logSymbols } from './logActions.ts'
 
-const logCodesSol = readFileSync(join(import.meta.dirname, '../../../../contracts/contracts/libraries/LogCodes.sol'), 'utf8')
+const logCodesSol = readFileSync(
+  join(import.meta.dirname, '../../../../contracts/contracts/libraries/LogCodes.sol'),
+  'utf8',
+)
 
 describe('logActions', () => {
   it('names each action and symbol pair once, with the code LogCodes.sol gives the action', () => {
