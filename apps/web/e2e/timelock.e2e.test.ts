@@ -1,10 +1,10 @@
 import type { Browser } from 'playwright-core'
-import { miningAbi, timelockAbi } from '@nexus/abi'
+import { mainAbi, miningAbi, timelockAbi } from '@nexus/abi'
 import { timelockExecuteRequest, timelockScheduleRequest } from '@nexus/sdk'
 import { createTestClient, encodeFunctionData, getAddress, http, isAddressEqual } from 'viem'
 import type { Abi, Address, Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { E2E_OWNER } from './lib/accounts.ts'
+import { E2E_OTHER, E2E_OWNER } from './lib/accounts.ts'
 import { launchBrowser } from './lib/browser.ts'
 import { chainClients, contract } from './lib/chain.ts'
 import { openConnected } from './lib/session.ts'
@@ -84,7 +84,9 @@ describe('owner actions through the Timelock', () => {
       ).toBe(before.feeRate)
       // The list (newest first) shows the new operation waiting; earlier runs' operations stay listed, so it is
       // followed by its id from here on.
-      const waiting = page.locator('[data-testid="timelock-operation"][data-function="setConfig"][data-state="pending"]')
+      const waiting = page.locator(
+        '[data-testid="timelock-operation"][data-function="setConfig"][data-state="pending"]',
+      )
       await waiting.first().waitFor({ timeout: 15_000 })
       expect(await waiting.count()).toBe(1)
       const id = await waiting.first().getAttribute('data-id')
@@ -129,5 +131,50 @@ describe('owner actions through the Timelock', () => {
     expect((await client().readContract({ address: mining, abi: miningAbi, functionName: 'getConfig' })).feeRate).toBe(
       before.feeRate,
     )
+  })
+
+  it('/manager: once the Timelock owns Main, its admin (PROPOSER_ROLE) still gets the admin screens, others do not', async () => {
+    const main = contract('Main')
+    const timelock = contract('Timelock')
+    const mainOwner = () => client().readContract({ address: main, abi: mainAbi, functionName: 'owner' })
+    const handedOver = isAddressEqual(await mainOwner(), timelock)
+    if (!handedOver) {
+      await deployerWrite({ address: main, abi: mainAbi, functionName: 'transferOwnership', args: [timelock] })
+      await throughTimelock(timelock, main, encodeFunctionData({ abi: mainAbi, functionName: 'acceptOwnership' }))
+    }
+    try {
+      expect(getAddress(await mainOwner())).toBe(getAddress(timelock))
+      // Neither the owner of Main nor its manager: only the Timelock's role makes the deployer an admin now.
+      const config = await client().readContract({ address: main, abi: mainAbi, functionName: 'getConfig' })
+      expect(isAddressEqual(config.manager, E2E_OWNER)).toBe(false)
+      for (const [account, manager] of [
+        [E2E_OWNER, true],
+        [E2E_OTHER, false],
+      ] as const) {
+        const { page, context } = await openConnected(browser, baseUrl, {
+          rpcUrl,
+          account,
+          path: '/manager',
+          storage: { lang: 'en' },
+        })
+        try {
+          await page.getByTestId(manager ? 'admin-forms' : 'not-manager').waitFor({ timeout: 30_000 })
+          expect(await page.getByTestId('session').getAttribute('data-manager')).toBe(String(manager))
+          if (manager) expect(await page.getByTestId('owner-actions').count()).toBe(1)
+        } finally {
+          await context.close()
+        }
+      }
+    } finally {
+      if (!handedOver) {
+        await throughTimelock(
+          timelock,
+          main,
+          encodeFunctionData({ abi: mainAbi, functionName: 'transferOwnership', args: [E2E_OWNER] }),
+        )
+        await deployerWrite({ address: main, abi: mainAbi, functionName: 'acceptOwnership', args: [] })
+      }
+    }
+    expect(getAddress(await mainOwner())).toBe(getAddress(handedOver ? timelock : E2E_OWNER))
   })
 })

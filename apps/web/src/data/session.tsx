@@ -1,9 +1,10 @@
 import { createContext, useContext, useMemo } from 'react'
 import type { ReactNode } from 'react'
-import { mainAbi } from '@nexus/abi'
-import { isManager } from '@nexus/sdk'
+import { mainAbi, timelockAbi } from '@nexus/abi'
+import { isManager, timelockRoles } from '@nexus/sdk'
 import type { Address } from 'viem'
 import { useConnection } from 'wagmi'
+import { deployed } from '../features/admin/deployment.ts'
 import { contractsOf } from '../lib/contracts.ts'
 import { env } from '../lib/env.ts'
 import { ok, useChainReads } from './ChainData.tsx'
@@ -15,7 +16,10 @@ export type Session = {
   /** Registration in Main: unknown until the first read, then whether `users(account).index` is above 0. */
   registered: boolean | undefined
   referrer: Address | undefined
-  /** The owner of Main, the manager of its config, or one of VITE_EXTRA_MANAGERS (SPEC.md §6). */
+  /**
+   * The owner of Main, the manager of its config, one of VITE_EXTRA_MANAGERS (SPEC.md §6), or, once the Timelock owns
+   * the contracts, an account that may schedule owner calls on it (the admin: its PROPOSER_ROLE).
+   */
   manager: boolean
 }
 
@@ -52,18 +56,31 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       [main, address],
     ),
   )
+  const timelock = deployed('Timelock')
+  const roles = useChainReads(
+    useMemo(
+      () =>
+        timelock && address
+          ? ([
+              { address: timelock, abi: timelockAbi, functionName: 'hasRole', args: [timelockRoles.proposer, address] },
+            ] as const)
+          : undefined,
+      [timelock, address],
+    ),
+  )
   const owner = ok(shared?.[0])
   const config = ok(shared?.[1])
   const record = ok(user?.[0])
+  const proposer = ok(roles?.[0]) === true
   const value = useMemo<Session>(
     () => ({
       account: address,
       main,
       registered: record ? record[0] > 0n : undefined,
       referrer: record?.[1],
-      manager: isManager(address, { owner, manager: config?.manager, extraManagers: env.extraManagers }),
+      manager: proposer || isManager(address, { owner, manager: config?.manager, extraManagers: env.extraManagers }),
     }),
-    [address, main, record, owner, config],
+    [address, main, record, owner, config, proposer],
   )
   return (
     <SessionContext.Provider value={value}>

@@ -69,6 +69,7 @@ export {
   timelockExecuteRequest,
   type TimelockOperation,
   type TimelockOperationState,
+  timelockRoles,
   timelockScheduleRequest,
 } from '../actions/timelock.ts'
 
@@ -101,14 +102,7 @@ export {
   type QuoteSwapParameters,
   type QuoteSwapReturnType,
 } from '../utils/quoteSwap.ts'
-export {
-  type LogAction,
-  logActionName,
-  logActions,
-  logCodeOf,
-  logSymbolName,
-  logSymbols,
-} from '../utils/logActions.ts'
+export { type LogAction, logActionName, logActions, logCodeOf, logSymbolName, logSymbols } from '../utils/logActions.ts'
 export { bnbForUsdt } from '../utils/bnbForUsdt.ts'
 export { stakeMinReward } from '../utils/stakeMinReward.ts'
 export { rpcTransport } from '../utils/rpcTransport.ts'

@@ -62,7 +62,7 @@ export function AdminPage({ path, children }: { path: AdminPath; children: React
           <h2 className="app-soon__title">{t`Not a manager`}</h2>
           <p className="app-muted">
             {account
-              ? t`This wallet is not a manager: only the owner of the main contract, its manager and the operator's managers may use this screen. The contracts refuse anyone else.`
+              ? t`This wallet is not a manager: only the owner of the main contract, the Timelock's admin, Main's manager and the operator's managers may use this screen. The contracts refuse anyone else.`
               : t`Connect a manager's wallet to use this screen.`}
           </p>
         </Card>

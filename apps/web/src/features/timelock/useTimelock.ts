@@ -13,10 +13,10 @@ import {
   timelockAbi,
   tokenAbi,
 } from '@nexus/abi'
-import { readTimelockOperations, timelockScheduleRequest } from '@nexus/sdk'
+import { readTimelockOperations, timelockRoles, timelockScheduleRequest } from '@nexus/sdk'
 import type { TimelockOperation } from '@nexus/sdk'
 import type { Abi, Address, Client, Hex } from 'viem'
-import { encodeFunctionData, isAddressEqual, keccak256, toHex } from 'viem'
+import { encodeFunctionData, isAddressEqual } from 'viem'
 import { readContract, simulateContract } from 'viem/actions'
 import { usePublicClient } from 'wagmi'
 import { useLatestBlock } from '../../data/ChainData.tsx'
@@ -24,9 +24,9 @@ import { deployed, deploymentOf } from '../admin/deployment.ts'
 import type { DeployedName } from '../admin/deployment.ts'
 
 /** The Timelock's role that may schedule owner calls (the admin). */
-export const PROPOSER_ROLE = keccak256(toHex('PROPOSER_ROLE'))
+export const PROPOSER_ROLE = timelockRoles.proposer
 /** The Timelock's role that may cancel scheduled owner calls (the admin). */
-export const CANCELLER_ROLE = keccak256(toHex('CANCELLER_ROLE'))
+export const CANCELLER_ROLE = timelockRoles.canceller
 
 /** The contracts the Timelock may own, with the ABI that decodes the calls scheduled on them. */
 const OWNED: readonly { name: DeployedName; abi: Abi | readonly unknown[] }[] = [
