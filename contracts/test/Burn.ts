@@ -501,10 +501,14 @@ describe('Burn (orders sharing the community pool by force)', async () => {
     const { endTime } = await burn.read.orders([1n])
     await networkHelpers.time.increaseTo(endTime)
     await burn.write.burn([bob.account.address, 1n, UNIT, false], { account: bob.account })
-    assert.equal((await burn.read.orders([1n])).isValid, false)
-    assert.equal((await burn.read.totalInfo()).lastOut, 2n)
+    // a user's order forces out no other order (issue 19 finding 9): alice's expired order heads the queue
+    assert.equal((await burn.read.orders([1n])).isValid, true)
+    assert.equal((await burn.read.totalInfo()).lastOut, 1n)
     await usdt.write.mint([burn.address, parseEther('30')])
     await viem.assertions.emit(burn.write.updatePool(), burn, 'PoolDistributed')
+    // updatePool forces out at most USER_OUTS (1) expired order, before it shares the new funds
+    assert.equal((await burn.read.orders([1n])).isValid, false)
+    assert.equal((await burn.read.totalInfo()).lastOut, 2n)
     assert.equal(await burn.read.pendingReward([1n]), 0n)
     // alice's share was never distributed during her 30 days (no update ran), so it went to bob's order
     assert.equal(await burn.read.pendingReward([2n]), parseEther('130'))
