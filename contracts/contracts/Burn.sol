@@ -415,7 +415,8 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         uint256 pool = _pool;
         uint256 balance = IERC20(_addresses.usdt).balanceOf(address(this));
         if (balance > _lastBalance) pool += balance - _lastBalance;
-        if (block.timestamp < o.endTime) {
+        // the pool is shared only once no expired order waits in the queue, as the next claim would find it
+        if (block.timestamp < o.endTime && _shareableNow()) {
             (uint256 inc, ) = RewardMath.increment(pool, _totalForce);
             perForce += inc;
         }
@@ -581,6 +582,17 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         _owed += consumed;
         uint256 distribution = ++_lastIndex;
         emit PoolDistributed(distribution, consumed, totalForce, perForce);
+    }
+
+    /// @dev Whether a user call, which forces out at most USER_OUTS (1) expired order, then shares the pool: no
+    /// second expired order waits behind the queue's top (the second smallest entry of the heap is node 2 or 3).
+    function _shareableNow() private view returns (bool) {
+        ExpiryQueue.Heap storage queue = _expiries;
+        uint256 size = queue.size;
+        if (size < 2) return true;
+        uint256 second = queue.nodes[2];
+        if (size > 2 && queue.nodes[3] < second) second = queue.nodes[3];
+        return (second >> 128) > block.timestamp;
     }
 
     function _upkeepDue() private view returns (bool) {

@@ -116,6 +116,27 @@ describe('Burn expiry queue (processExpired, end-time order, upkeep)', async () 
     ])
   })
 
+  it('pendingReward shows no share a claim could not pay while expired orders wait; the claim pays what it showed', async () => {
+    const system = await networkHelpers.loadFixture(fixture)
+    const { burn, usdt, bob, keeper } = system
+    await expiredOrders(system, 3)
+    await burn.write.burn([bob.account.address, 1n, UNIT, false], { account: bob.account })
+    const order = 4n
+    await usdt.write.mint([burn.address, parseEther('1000')])
+    // three expired orders wait: a claim forces out one (USER_OUTS) and shares nothing, so the view shows nothing new
+    const shown = await burn.read.pendingReward([order])
+    await burn.write.updatePool({ account: keeper.account })
+    assert.equal((await burn.read.orders([1n])).isValid, false)
+    assert.equal(await burn.read.pendingReward([order]), shown)
+    // two wait: still nothing; one waits: the next call forces it out and shares, as the view now shows
+    await burn.write.updatePool({ account: keeper.account })
+    const projected = await burn.read.pendingReward([order])
+    assert.ok(projected > shown, `${projected} > ${shown}`)
+    await burn.write.updatePool({ account: keeper.account })
+    assert.equal((await burn.read.orders([3n])).isValid, false)
+    assert.equal(await burn.read.pendingReward([order]), projected)
+  })
+
   it('batches of processExpired give every order and user exactly what one unbounded pass gives', async () => {
     const system = await networkHelpers.loadFixture(fixture)
     const { burn, usdt, alice, bob, dave, keeper } = system
