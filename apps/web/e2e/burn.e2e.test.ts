@@ -5,7 +5,7 @@ import { launchBrowser } from './lib/browser.ts'
 import { balanceOf, chainClients, contract, hdAccount, prepareTestAccount } from './lib/chain.ts'
 import { openConnected } from './lib/session.ts'
 import { switchLanguage } from './lib/shell.ts'
-import { burnDirectly } from './lib/web2Accounts.ts'
+import { burnDirectly, processBurnExpiredDirectly } from './lib/web2Accounts.ts'
 import { web2Explained, web2Number, web2Stat, web2Transact } from './lib/web2Flow.ts'
 
 const baseUrl = inject('baseUrl')
@@ -71,6 +71,7 @@ describe('burn dividends', () => {
 
     // Another order shares its community part with the valid orders by force: dividends become pending.
     await burnDirectly(rpcUrl, FUNDER, 5n)
+    await processBurnExpiredDirectly(rpcUrl, FUNDER)
     await expect
       .poll(async () => web2Number(await web2Stat(page, 'burn-pending')), { timeout: 15_000 })
       .toBeGreaterThan(0)

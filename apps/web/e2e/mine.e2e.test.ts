@@ -9,7 +9,7 @@ import type { ViewportName } from './lib/browser.ts'
 import { balanceOf, chainClients, contract, hdAccount, prepareTestAccount, send } from './lib/chain.ts'
 import { switchLanguage } from './lib/shell.ts'
 import { openConnected } from './lib/session.ts'
-import { burnDirectly, claimBurnDirectly } from './lib/web2Accounts.ts'
+import { burnDirectly, claimBurnDirectly, processBurnExpiredDirectly } from './lib/web2Accounts.ts'
 import { web2Number, web2Stat, web2Transact } from './lib/web2Flow.ts'
 
 const baseUrl = inject('baseUrl')
@@ -125,6 +125,7 @@ describe('mine: assets, rewards chart and the action log', () => {
   it('shows balances and rewards per symbol, the daily rewards chart, and the log filtered by symbol', async () => {
     await burnDirectly(rpcUrl, EARNER, 2n)
     await burnDirectly(rpcUrl, FUNDER, 5n)
+    await processBurnExpiredDirectly(rpcUrl, FUNDER)
     await claimBurnDirectly(rpcUrl, EARNER)
     const { page, problems, context } = await openConnected(browser, baseUrl, {
       rpcUrl,
@@ -159,7 +160,9 @@ describe('mine: assets, rewards chart and the action log', () => {
         .locator('option')
         .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))
     expect(await offered('log-action')).toEqual(['', ...new Set(logActions.map((entry) => entry.action))])
-    expect(await offered('log-symbol')).toEqual(['', 'USDT', 'NEX'])
+    // USDT and NEX, and NFT since synthesis writes its entry counted in keys (issue 20)
+    expect(await offered('log-symbol')).toEqual(['', ...new Set(logActions.map((entry) => entry.symbol))])
+    expect(await offered('log-symbol')).toEqual(expect.arrayContaining(['USDT', 'NEX', 'NFT']))
     await page.getByTestId('log-symbol').selectOption('USDT')
     await page.getByTestId('log-action').selectOption('claim')
     await entries.first().waitFor()
