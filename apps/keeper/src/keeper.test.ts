@@ -326,6 +326,12 @@ describe('keeper', () => {
 
   it('a failing job backs off and does not stop the others; a second keeper waits for the lock', async () => {
     const first = await keeper()
+    // the first keeper takes the lock once it starts; it is ready only then (under load that can take a while)
+    const lockDeadline = Date.now() + 15_000
+    while ((await fetch(`${first.url}/readyz`)).status !== 200 && Date.now() < lockDeadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect((await fetch(`${first.url}/readyz`)).status).toBe(200)
     const metrics = createMetrics()
     let good = 0
     const second = await startKeeper({
