@@ -29,7 +29,7 @@ export const PAGE_FEATURES: Readonly<Record<string, readonly string[]>> = {
   '/superFomTeam': ['account', 'fomo'],
   '/swap': [],
   '/team': ['account', 'legacy', 'team'],
-  '/transparency': ['admin', 'timelock', 'transparency'],
+  '/transparency': ['timelock', 'transparency'],
   '/wp': [],
 }
 

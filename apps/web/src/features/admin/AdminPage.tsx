@@ -10,7 +10,7 @@ import { PAGES } from '../../lib/pages.ts'
 import { RelatedLinks } from '../../components/pages/RelatedLinks.tsx'
 import { TimelockOperations } from '../timelock/TimelockOperations.tsx'
 import { zeroAddress } from 'viem'
-import { deployed } from './deployment.ts'
+import { deployed } from '../../lib/deployment.ts'
 import { useOwnerAccess } from './useOwnerAccess.ts'
 import './admin.css'
 

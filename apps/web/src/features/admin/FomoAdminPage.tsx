@@ -8,7 +8,7 @@ import { showAmount } from '../../lib/format.ts'
 import { AdminForm } from './AdminForm.tsx'
 import { AdminPage, NotDeployed } from './AdminPage.tsx'
 import { BlacklistForm } from './BlacklistForm.tsx'
-import { deployed } from './deployment.ts'
+import { deployed } from '../../lib/deployment.ts'
 import { arrayValues } from './formModel.ts'
 import {
   FOMO_ADD_BALANCE,

@@ -10,7 +10,7 @@ import { AdminForm } from './AdminForm.tsx'
 import { AdminPage, NotDeployed } from './AdminPage.tsx'
 import { BlacklistForm } from './BlacklistForm.tsx'
 import { RoundStartForms } from './RoundStartForms.tsx'
-import { deployed } from './deployment.ts'
+import { deployed } from '../../lib/deployment.ts'
 import type { FieldSpec, Problem, Values } from './formModel.ts'
 import {
   BURN_MULTI,

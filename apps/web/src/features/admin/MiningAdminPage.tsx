@@ -6,7 +6,7 @@ import { ok, useChainReads } from '../../data/ChainData.tsx'
 import { AdminForm } from './AdminForm.tsx'
 import { AdminPage, NotDeployed } from './AdminPage.tsx'
 import { BlacklistForm } from './BlacklistForm.tsx'
-import { deployed } from './deployment.ts'
+import { deployed } from '../../lib/deployment.ts'
 import { arrayValues } from './formModel.ts'
 import {
   MINING_MULTI,

@@ -4,7 +4,7 @@ import { idoAbi, stakeAbi } from '@nexus/abi'
 import type { Address } from 'viem'
 import { ok, useChainReads } from '../../data/ChainData.tsx'
 import { AdminForm } from './AdminForm.tsx'
-import { deployed } from './deployment.ts'
+import { deployed } from '../../lib/deployment.ts'
 import type { FieldSpec } from './formModel.ts'
 
 /** NexusUpgradeable.MAX_ROUND_NOTICE: a round may be scheduled at most 90 days ahead, never in the past. */

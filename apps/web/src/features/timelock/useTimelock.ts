@@ -20,8 +20,8 @@ import { encodeFunctionData, isAddressEqual } from 'viem'
 import { readContract, simulateContract } from 'viem/actions'
 import { usePublicClient } from 'wagmi'
 import { useLatestBlock } from '../../data/ChainData.tsx'
-import { deployed, deploymentOf } from '../admin/deployment.ts'
-import type { DeployedName } from '../admin/deployment.ts'
+import { deployed, deploymentOf } from '../../lib/deployment.ts'
+import type { DeployedName } from '../../lib/deployment.ts'
 
 /** The Timelock's role that may schedule owner calls (the admin). */
 export const PROPOSER_ROLE = timelockRoles.proposer
