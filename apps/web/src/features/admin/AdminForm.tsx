@@ -27,6 +27,11 @@ export type AdminFormProps = {
   current: Partial<Values> | undefined
   /** Whether the action creates something (no current values; every field is new). */
   creates?: boolean
+  /**
+   * Whether the call is an action rather than a setting (pause, cancel an upgrade, withdraw): it may be sent
+   * without any field changing, and may have no fields at all.
+   */
+  action?: boolean
   /** Checks between fields that the contract makes too (sums, orderings). */
   rules?(values: Values): Problem[]
   address: Address
@@ -135,7 +140,7 @@ function EditableForm(props: AdminFormProps) {
       return
     }
     const changes = diffValues(fields, creates ? {} : (current ?? {}), parsed.values)
-    if (changes.length === 0) {
+    if (changes.length === 0 && !props.action) {
       setProblems([{ message: NOTHING_CHANGED }])
       return
     }
@@ -256,7 +261,7 @@ function EditableForm(props: AdminFormProps) {
             {t`Scheduled, can be executed at ${showTime(scheduledAt)}: execute it under "Owner actions" once the delay has passed.`}
           </p>
         )}
-        <Button type="submit" disabled={!account || checking} data-testid={`submit-${id}`}>
+        <Button type="submit" disabled={!account || checking || pending !== undefined} data-testid={`submit-${id}`}>
           {checking ? t`Checking…` : t`Review change`}
         </Button>
       </form>
@@ -271,6 +276,11 @@ function EditableForm(props: AdminFormProps) {
               </p>
             )}
             <ul className="admin-summary" data-testid={`summary-${id}`}>
+              {props.action && (
+                <li className="app-mono">
+                  {props.functionName}({pending?.changes.map((change) => change.to).join(', ')})
+                </li>
+              )}
               {pending?.changes.map((change) => (
                 <li key={change.key}>
                   <span>{i18n._(change.label)}</span>{' '}

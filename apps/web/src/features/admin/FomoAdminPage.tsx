@@ -8,12 +8,14 @@ import { showAmount } from '../../lib/format.ts'
 import { AdminForm } from './AdminForm.tsx'
 import { AdminPage, NotDeployed } from './AdminPage.tsx'
 import { BlacklistForm } from './BlacklistForm.tsx'
+import { LookupForm, SettingForm } from './SettingForms.tsx'
 import { deployed } from '../../lib/deployment.ts'
 import { arrayValues } from './formModel.ts'
 import {
   FOMO_ADD_BALANCE,
   FOMO_MULTI,
   FOMO_SETTINGS,
+  FOMO_TEAM,
   fomoMultiArgs,
   fomoMultiProblems,
   structOf,
@@ -87,6 +89,26 @@ function FomoForms({ fomo, usdt }: { fomo: Address; usdt: Address }) {
         success={msg`Settings updated`}
       />
       <BlacklistForm id="fomoBlacklist" address={fomo} abi={fomoAbi} />
+      <LookupForm
+        id="fomoTeam"
+        title={msg`Manual team level`}
+        description={msg`isManual keeps the level set here (V0 to V4) instead of the one the team's volume gives; without it the automatic level applies again.`}
+        lookup={{ name: 'account', kind: 'address', label: msg`Account` }}
+        read={(account) => ({ functionName: 'teams', args: [account] })}
+        address={fomo}
+        abi={fomoAbi}
+        functionName="setTeamLevel"
+        bounds={FOMO_TEAM}
+        success={msg`Team level updated`}
+      />
+      <SettingForm
+        id="fomoContracts"
+        title={msg`Contracts used`}
+        address={fomo}
+        abi={fomoAbi}
+        functionName="setContracts"
+        success={msg`Addresses updated`}
+      />
       <AdminForm
         id="addBalance"
         title={msg`Add to the gold pool`}

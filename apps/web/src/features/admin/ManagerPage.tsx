@@ -10,11 +10,14 @@ import { AdminForm } from './AdminForm.tsx'
 import { AdminPage, NotDeployed } from './AdminPage.tsx'
 import { BlacklistForm } from './BlacklistForm.tsx'
 import { RoundStartForms } from './RoundStartForms.tsx'
+import { LookupForm, SettingForm } from './SettingForms.tsx'
+import { SystemForms } from './SystemForms.tsx'
 import { deployed } from '../../lib/deployment.ts'
 import type { FieldSpec, Problem, Values } from './formModel.ts'
 import {
   BURN_MULTI,
   BURN_SETTINGS,
+  BURN_TEAM,
   burnMultiArgs,
   burnMultiProblems,
   burnSharesProblems,
@@ -25,8 +28,9 @@ import {
 import { arrayValues } from './formModel.ts'
 
 /**
- * `/manager`: the burn-node NFT contract (cards, supply, URI, boxes, names, minting), the Burn contract, and the
- * managers' round scheduling (Stake and Ido `setRoundStart`).
+ * `/manager`: the burn-node NFT contract (cards, supply, URI, boxes, names, minting), the Burn contract, the
+ * managers' round scheduling (Stake and Ido `setRoundStart`), the other contracts' owner settings and the powers
+ * every contract shares (`SystemForms`).
  */
 export function ManagerPage() {
   const nft = deployed('Nft')
@@ -36,6 +40,7 @@ export function ManagerPage() {
       {nft ? <NftForms nft={nft} /> : <NotDeployed name="Nft" />}
       {burn ? <BurnForms burn={burn} /> : <NotDeployed name="Burn" />}
       <RoundStartForms />
+      <SystemForms />
     </AdminPage>
   )
 }
@@ -297,6 +302,27 @@ function BurnForms({ burn }: { burn: Address }) {
         success={msg`Settings updated`}
       />
       <BlacklistForm id="burnBlacklist" address={burn} abi={burnAbi} />
+      <LookupForm
+        id="burnTeam"
+        title={msg`Burn: manual team level`}
+        description={msg`isManual keeps the level set here (V0 to V5) instead of the one the team's volume gives; without it the automatic level applies again.`}
+        lookup={{ name: 'account', kind: 'address', label: msg`Account` }}
+        read={(account) => ({ functionName: 'teams', args: [account] })}
+        address={burn}
+        abi={burnAbi}
+        functionName="setTeam"
+        bounds={BURN_TEAM}
+        success={msg`Team level updated`}
+      />
+      <SettingForm
+        id="burnAddresses"
+        title={msg`Burn: contract addresses`}
+        address={burn}
+        abi={burnAbi}
+        functionName="setAddresses"
+        read={{ functionName: 'getAddresses' }}
+        success={msg`Addresses updated`}
+      />
     </>
   )
 }

@@ -6,6 +6,7 @@ import { ok, useChainReads } from '../../data/ChainData.tsx'
 import { AdminForm } from './AdminForm.tsx'
 import { AdminPage, NotDeployed } from './AdminPage.tsx'
 import { BlacklistForm } from './BlacklistForm.tsx'
+import { SettingForm } from './SettingForms.tsx'
 import { deployed } from '../../lib/deployment.ts'
 import { arrayValues } from './formModel.ts'
 import {
@@ -77,6 +78,14 @@ function MiningForms({ mining }: { mining: Address }) {
         success={msg`Settings updated`}
       />
       <BlacklistForm id="miningBlacklist" address={mining} abi={miningAbi} />
+      <SettingForm
+        id="miningContracts"
+        title={msg`Contracts used`}
+        address={mining}
+        abi={miningAbi}
+        functionName="setContracts"
+        success={msg`Addresses updated`}
+      />
     </>
   )
 }

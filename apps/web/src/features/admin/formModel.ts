@@ -4,11 +4,13 @@ import { formatUnits, getAddress, isAddress, parseUnits } from 'viem'
 
 /**
  * How a field's text is read and shown: `uint` a whole number as the contract stores it, `amount` a token
- * amount in units of 18 decimals (sent as base units), `address` an account, `text` a string, `bool` a switch.
+ * amount in units of 18 decimals (sent as base units), `address` an account, `addresses` a list of accounts
+ * (separated by commas, spaces or lines), `text` a string, `bytes` hexadecimal call data (`0x` for none),
+ * `bool` a switch.
  */
-export type FieldKind = 'uint' | 'amount' | 'address' | 'text' | 'bool'
+export type FieldKind = 'uint' | 'amount' | 'address' | 'addresses' | 'text' | 'bytes' | 'bool'
 
-export type FieldValue = bigint | string | boolean
+export type FieldValue = bigint | string | boolean | readonly string[]
 
 /** One input of an admin form, with the contract's bounds (inclusive) for numbers. */
 export type FieldSpec = {
@@ -23,6 +25,8 @@ export type FieldSpec = {
   unit?: string
   /** Text fields that may not be empty. */
   required?: boolean
+  /** Most entries of an `addresses` field (the contract's batch bound). */
+  maxItems?: number
 }
 
 /** A refusal of one field (or of the form, `key` undefined), with the values the message needs. */
@@ -34,11 +38,13 @@ export type Drafts = Record<string, string>
 const UINT256_MAX = 2n ** 256n - 1n
 const WHOLE = /^\d+$/
 const DECIMAL = /^\d+(\.\d+)?$/
+const HEX = /^0x([0-9a-fA-F]{2})*$/
 
 /** A number in the unit a manager types: whole numbers as they are, amounts in tokens. */
 export function showValue(kind: FieldKind, value: FieldValue | undefined): string {
   if (value === undefined) return '—'
   if (typeof value === 'boolean') return value ? 'true' : 'false'
+  if (Array.isArray(value)) return value.join(', ')
   if (kind === 'amount' && typeof value === 'bigint') return formatUnits(value, 18)
   return String(value)
 }
@@ -71,6 +77,22 @@ export function parseField(
     case 'address':
       if (!isAddress(input)) return refuse(msg`Enter a valid address (0x followed by 40 hexadecimal digits)`)
       return { ok: true, value: getAddress(input) }
+    case 'addresses': {
+      const items = input.split(/[\s,;]+/).filter((item) => item !== '')
+      if (items.length === 0) return refuse(msg`Enter at least one address`)
+      const wrong = items.find((item) => !isAddress(item))
+      if (wrong !== undefined) return refuse(msg`Not a valid address: {wrong}`, { wrong })
+      if (field.maxItems !== undefined && items.length > field.maxItems) {
+        return refuse(msg`At most {max} addresses at once (now {count})`, {
+          max: String(field.maxItems),
+          count: String(items.length),
+        })
+      }
+      return { ok: true, value: items.map((item) => getAddress(item)) }
+    }
+    case 'bytes':
+      if (!HEX.test(input)) return refuse(msg`Enter hexadecimal data: 0x followed by pairs of hexadecimal digits`)
+      return { ok: true, value: input.toLowerCase() }
     case 'uint':
     case 'amount': {
       let value: bigint
@@ -134,7 +156,7 @@ export function diffValues(fields: readonly FieldSpec[], current: Partial<Values
       before !== undefined &&
       (typeof before === 'string' && typeof after === 'string' && field.kind === 'address'
         ? before.toLowerCase() === after.toLowerCase()
-        : before === after)
+        : showValue(field.kind, before) === showValue(field.kind, after))
     if (!same) {
       changes.push({
         key: field.key,

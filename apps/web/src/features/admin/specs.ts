@@ -233,3 +233,131 @@ export function structOf(fields: readonly FieldSpec[], values: Values): Values {
   }
   return struct
 }
+
+/*
+ * The setters whose fields come from their ABI (`abiFields`, the contracts' own parameter names): the bounds,
+ * units and token amounts the ABI cannot tell, copied from the contracts (each constant's name in brackets).
+ */
+
+type Bounds = Readonly<Record<string, Partial<FieldSpec>>>
+const BPS_UNIT = { kind: 'uint', unit: 'bps' } as const
+const SECONDS = { kind: 'uint', unit: 's' } as const
+const UNIX_TIME = { kind: 'uint', unit: 'Unix s' } as const
+
+/** Token.setConfig (MAX_FEE, MAX_BURN_REWARD, MIN/MAX_BURN_TIME, MAX_DIVIDEND_GAS, MAX_WHITE_TIME). */
+export const TOKEN_SETTINGS: Bounds = {
+  openTime: UNIX_TIME,
+  buyRate: { ...BPS_UNIT, max: 1_000n },
+  addPoolRate: { ...BPS_UNIT, max: 1_000n },
+  feeUSDT: { ...BPS_UNIT, max: 1_000n },
+  feeNex: { ...BPS_UNIT, max: 1_000n },
+  autoSwapMin: { kind: 'amount', unit: 'NEX' },
+  burnTime: { ...SECONDS, min: 3_600n, max: 30n * DAY },
+  burnMin: { kind: 'amount', unit: 'NEX' },
+  dividendGas: { kind: 'uint', unit: 'gas', max: 1_000_000n },
+  burnReward: { ...BPS_UNIT, max: 0n },
+  sendMin: { kind: 'amount', unit: 'NEX' },
+  whiteTime: { ...SECONDS, max: DAY },
+}
+
+/** Token.setConfig: the sell fees together stay within MAX_FEE. */
+export function tokenSettingsProblems(v: Values): Problem[] {
+  return sumAtMost(v, ['addPoolRate', 'feeUSDT', 'feeNex'], 1_000n)
+}
+
+/** Token.setConfigMulti (MAX_BURN_RATE, MAX_SWAP_SLIPPAGE, TwapOracle.MIN_WINDOW/MAX_WINDOW). */
+export const TOKEN_MULTI: Bounds = {
+  burnRate: { ...BPS_UNIT, max: 50n },
+  nftShare: { ...BPS_UNIT, max: BPS },
+  burnShare: { ...BPS_UNIT, max: BPS },
+  swapSlippage: { ...BPS_UNIT, max: 1_000n },
+  oracleWindow: { ...SECONDS, min: 60n, max: DAY },
+}
+
+export function tokenMultiProblems(v: Values): Problem[] {
+  return sumAtMost(v, ['nftShare', 'burnShare'], BPS)
+}
+
+/** Ido.setConfig (MIN/MAX_DAY_TIMES, MAX_REWARD_RATES, MAX_ROUND_COOL, MAX_HECHENG, MAX_ROUND_TIME, ...). */
+export const IDO_SETTINGS: Bounds = {
+  dayTimes: { ...SECONDS, min: 60n, max: 7n * DAY },
+  directRate: { ...BPS_UNIT, max: 3_000n },
+  indirectRate: { ...BPS_UNIT, max: 3_000n },
+  userMax: { kind: 'uint', unit: 'units' },
+  roundCool: { ...SECONDS, max: 30n * DAY },
+  hecheng: { kind: 'uint', min: 1n, max: 100n },
+  roundTime: { ...SECONDS, max: 365n * DAY },
+  claimStart: UNIX_TIME,
+  releaseDays: { kind: 'uint', unit: 'days', max: 3_650n },
+  keysPerUnit: { kind: 'uint', max: 100n },
+  slippage: { ...BPS_UNIT, max: 1_000n },
+}
+
+/** Ido.setConfig and Stake.setConfig: both referral rates together within the bound. */
+export function referralRatesProblems(max: bigint) {
+  return (v: Values): Problem[] => sumAtMost(v, ['directRate', 'indirectRate'], max)
+}
+
+/** Ido.setIdo: a round's units (idoMax), price per unit in USDT (idoAmount), NEX per unit, start. */
+export const IDO_ROUND: Bounds = {
+  idoMax: { kind: 'uint', unit: 'units', min: 1n },
+  idoAmount: { kind: 'amount', unit: 'USDT', min: 1n },
+  idoTokens: { kind: 'amount', unit: 'NEX' },
+  startTime: { ...UNIX_TIME, min: 1n },
+}
+
+/** Ido.setWhitelists (MAX_BATCH). */
+export const IDO_WHITELISTS: Bounds = { accounts: { maxItems: 100 } }
+
+/** Stake.setConfig (MAX_ADD_TIME, MIN/MAX_DAY_TIMES, MAX_REFERRAL_RATE, MAX_AMOUNT, MAX_ROUND_COOL, ...). */
+export const STAKE_SETTINGS: Bounds = {
+  addTime: { ...SECONDS, max: 365n * DAY },
+  dayTimes: { ...SECONDS, min: 60n, max: 7n * DAY },
+  directRate: { ...BPS_UNIT, max: 3_000n },
+  indirectRate: { ...BPS_UNIT, max: 3_000n },
+  userMax: { kind: 'amount', unit: 'USDT', min: 1n, max: 10n ** 30n },
+  roundCool: { ...SECONDS, max: 30n * DAY },
+  handleGas: { kind: 'amount', unit: 'BNB', max: ETHER / 100n },
+  feeRate: { ...BPS_UNIT, max: 2_000n },
+  releaseDay: { kind: 'uint', unit: 'days', min: 1n, max: 1_000n },
+}
+
+/** Stake.setIdo (MAX_AMOUNT, MAX_IDO_RATE, MAX_IDO_PRICE; idoMin between 1 and idoMax). */
+export const STAKE_ROUND: Bounds = {
+  idoMax: { kind: 'amount', unit: 'USDT', min: 1n, max: 10n ** 30n },
+  idoRate: { ...BPS_UNIT, max: 50_000n },
+  idoPrice: { kind: 'amount', max: 10n ** 30n },
+  idoFirst: { ...BPS_UNIT, max: BPS },
+  startTime: { ...UNIX_TIME, max: 2n ** 40n - 1n },
+  idoMin: { kind: 'amount', unit: 'USDT', min: 1n, max: 10n ** 30n },
+}
+
+export function stakeRoundProblems(v: Values): Problem[] {
+  return (v.idoMin as bigint) > (v.idoMax as bigint)
+    ? [{ key: 'idoMin', message: msg`Must not be above idoMax`, values: {} }]
+    : []
+}
+
+/** Double.setConfig (MIN/MAX_DAY_TIMES, MAX_FEE_RATE, MIN_PRICE, MAX_PRICE). */
+export const DOUBLE_SETTINGS: Bounds = {
+  dayTimes: { ...SECONDS, min: 60n, max: 7n * DAY },
+  feeRate: { ...BPS_UNIT, max: 2_000n },
+  price: { ...BPS_UNIT, min: 10n, max: BPS },
+  openClaim: { label: msg`Claims open (openClaim)` },
+}
+
+/** Main.setConfig (MAX_GENERATIONS). */
+export const MAIN_SETTINGS: Bounds = { generations: { kind: 'uint', min: 1n, max: 100n } }
+
+/** Log.setDayTimes (MIN/MAX_DAY_TIMES). */
+export const LOG_DAY_TIMES: Bounds = { dayTimes_: { ...SECONDS, min: 60n, max: 7n * DAY } }
+
+/** Burn.setTeam (BurnLib.MAX_LEVEL) and Fomo.setTeamLevel (FomoLib.LEVELS): a manual V-level. */
+export const BURN_TEAM: Bounds = { level: { kind: 'uint', max: 5n } }
+export const FOMO_TEAM: Bounds = { level: { kind: 'uint', max: 4n } }
+
+/** NexusUpgradeable: renewPause (MAX_PAUSE_DURATION), setUpgradeDelay (MIN/MAX_UPGRADE_DELAY). */
+export const RENEW_PAUSE: Bounds = { duration: { ...SECONDS, min: 1n, max: 7n * DAY } }
+export const UPGRADE_DELAY: Bounds = { delay: { ...SECONDS, min: 3_600n, max: 30n * DAY } }
+/** withdrawExcess: an amount of the token in base units of 18 decimals (USDT and NEX both have 18). */
+export const WITHDRAW_EXCESS: Bounds = { amount: { kind: 'amount', min: 1n } }

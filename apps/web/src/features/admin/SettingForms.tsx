@@ -1,0 +1,181 @@
+import { useEffect, useMemo, useState } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import type { Abi, Address, ContractFunctionParameters } from 'viem'
+import { getAddress, isAddress } from 'viem'
+import { ok, useChainReads, useRefreshChain } from '../../data/ChainData.tsx'
+import { AdminForm } from './AdminForm.tsx'
+import type { AdminFormProps } from './AdminForm.tsx'
+import { abiArgs, abiFields } from './abiForm.ts'
+import type { FieldSpec, FieldValue, Problem, Values } from './formModel.ts'
+
+const LOOKUP_PROBLEM: Record<'address' | 'uint', Problem> = {
+  address: { message: msg`Enter a valid address (0x followed by 40 hexadecimal digits)` },
+  uint: { message: msg`Enter a whole number` },
+}
+
+/** A view call whose result gives a form's current values. */
+export type Read = { functionName: string; args?: readonly unknown[] }
+
+type Common = {
+  id: string
+  title: MessageDescriptor
+  description?: MessageDescriptor
+  address: Address
+  abi: Abi | readonly unknown[]
+  functionName: string
+  /** The contract's bounds, units and labels of the parameters (see `abiFields`). */
+  bounds?: Readonly<Record<string, Partial<FieldSpec>>>
+  rules?(values: Values): Problem[]
+  success: MessageDescriptor
+  access?: AdminFormProps['access']
+  spend?: AdminFormProps['spend']
+}
+
+/**
+ * The current values from a view's result: a struct's members by name, or a single value under `key` (the
+ * setter's only parameter).
+ */
+function valuesOf(result: unknown, fields: readonly FieldSpec[]): Partial<Values> | undefined {
+  if (result === undefined) return undefined
+  if (typeof result === 'object' && result !== null && !Array.isArray(result)) {
+    const record = result as Record<string, unknown>
+    return Object.fromEntries(
+      fields.filter((field) => field.key in record).map((field) => [field.key, record[field.key] as FieldValue]),
+    )
+  }
+  const [only] = fields
+  return only ? { [only.key]: result as FieldValue } : {}
+}
+
+/**
+ * A setter's form built from its ABI (the contract's parameter names), with the values a view returns now next
+ * to the new ones (`read`; a struct whose members have the setter's names, or one value). Without `read` the call
+ * is an action: every field is new and the call needs no change to be sent (pause, cancel an upgrade, ...).
+ */
+export function SettingForm(props: Common & { read?: Read; pick?(result: unknown): unknown }) {
+  const { address, abi, functionName, read, pick, bounds } = props
+  const fields = useMemo(() => abiFields(abi, functionName, bounds), [abi, functionName, bounds])
+  const data = useChainReads(
+    useMemo(
+      () =>
+        read
+          ? ([
+              { address, abi: abi as Abi, functionName: read.functionName, args: read.args },
+            ] as unknown as readonly ContractFunctionParameters[])
+          : undefined,
+      [address, abi, read],
+    ),
+  )
+  const result = ok(data?.[0] as { status: 'success'; result: unknown } | undefined)
+  const current = read ? valuesOf(pick && result !== undefined ? pick(result) : result, fields) : undefined
+  return (
+    <AdminForm
+      id={props.id}
+      title={props.title}
+      description={props.description}
+      fields={fields}
+      current={current}
+      creates={!read}
+      action={!read}
+      rules={props.rules}
+      address={address}
+      abi={abi}
+      functionName={functionName}
+      args={(values) => abiArgs(abi, functionName, values)}
+      success={props.success}
+      access={props.access}
+      spend={props.spend}
+    />
+  )
+}
+
+/**
+ * A setter keyed by an account or a number (`setWhitelist(account, allowed)`, `setTeam(account, …)`,
+ * `setIdo(index, …)`): the manager types the key, sees what the view says for it now, and sets the new values.
+ * `lookup.name` is the setter's parameter the lookup fills.
+ */
+export function LookupForm(
+  props: Common & {
+    lookup: { name: string; kind: 'address' | 'uint'; label: MessageDescriptor }
+    read(key: Address | bigint): Read
+    pick?(result: unknown, key: Address | bigint): unknown
+    /** An action (see `AdminForm`'s `action`): sent without a change, e.g. a withdrawal of what the view says. */
+    action?: boolean
+    /** Checks between the new values and what the view says now (e.g. at most the excess). */
+    limits?(values: Values, current: Partial<Values>): Problem[]
+  },
+) {
+  const { t, i18n } = useLingui()
+  const { address, abi, functionName, bounds, lookup, read, pick } = props
+  const refresh = useRefreshChain()
+  const [text, setText] = useState('')
+  const input = text.trim()
+  const key: Address | bigint | undefined =
+    lookup.kind === 'address'
+      ? isAddress(input)
+        ? getAddress(input)
+        : undefined
+      : /^\d+$/.test(input)
+        ? BigInt(input)
+        : undefined
+  const fields = useMemo(
+    () => abiFields(abi, functionName, bounds).filter((field) => field.key !== lookup.name),
+    [abi, functionName, bounds, lookup.name],
+  )
+  const call = key === undefined ? undefined : read(key)
+  const callKey = call ? `${call.functionName}(${call.args?.map(String).join(',') ?? ''})` : undefined
+  const data = useChainReads(
+    useMemo(
+      () =>
+        call
+          ? ([
+              { address, abi: abi as Abi, functionName: call.functionName, args: call.args },
+            ] as unknown as readonly ContractFunctionParameters[])
+          : undefined,
+      // the read changes with its text form only (`call` is a new object on each render)
+      [address, abi, callKey],
+    ),
+  )
+  // Admin screens do not refresh on their own: read the values of each key typed.
+  useEffect(() => {
+    if (callKey) void refresh()
+  }, [callKey, refresh])
+  const result = ok(data?.[0] as { status: 'success'; result: unknown } | undefined)
+  const current = key === undefined ? {} : valuesOf(pick && result !== undefined ? pick(result, key) : result, fields)
+  return (
+    <AdminForm
+      id={props.id}
+      title={props.title}
+      description={props.description}
+      fields={fields}
+      current={current}
+      action={props.action}
+      rules={(values) =>
+        key === undefined
+          ? [LOOKUP_PROBLEM[lookup.kind]]
+          : [...(props.rules?.(values) ?? []), ...(current ? (props.limits?.(values, current) ?? []) : [])]
+      }
+      address={address}
+      abi={abi}
+      functionName={functionName}
+      args={(values) => abiArgs(abi, functionName, { ...values, [lookup.name]: key as FieldValue })}
+      success={props.success}
+      access={props.access}
+      spend={props.spend}
+    >
+      <label className="admin-lookup">
+        <span className="app-field__label">{i18n._(lookup.label)}</span>
+        <input
+          className="app-input"
+          data-testid={`field-${props.id}-${lookup.name}`}
+          placeholder={lookup.kind === 'address' ? '0x…' : t`Number`}
+          inputMode={lookup.kind === 'uint' ? 'numeric' : 'text'}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </label>
+    </AdminForm>
+  )
+}
