@@ -84,18 +84,29 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
     // --- users ---------------------------------------------------------------------------------------------
 
     /// @inheritdoc IFomo
-    function burn(uint256 times, uint256 amount, bool isUSDT) external whenNotPaused notBlacklisted nonReentrant {
-        FomoLib.burn(_s, 0, times, amount, isUSDT);
+    function burn(uint256 times, uint256 amount, bool isUSDT) external {
+        _burn(0, times, amount, isUSDT, 0);
     }
 
     /// @inheritdoc IFomo
-    function burn(
+    function burn(uint256 index, uint256 times, uint256 amount, bool isUSDT) external {
+        _burn(index, times, amount, isUSDT, 0);
+    }
+
+    /// @inheritdoc IFomo
+    function burn(uint256 index, uint256 times, uint256 amount, bool isUSDT, uint256 minUsdt) external {
+        _burn(index, times, amount, isUSDT, minUsdt);
+    }
+
+    /// @dev The three `burn`s (the gates once, in one place).
+    function _burn(
         uint256 index,
         uint256 times,
         uint256 amount,
-        bool isUSDT
-    ) external whenNotPaused notBlacklisted nonReentrant {
-        FomoLib.burn(_s, index, times, amount, isUSDT);
+        bool isUSDT,
+        uint256 minUsdt
+    ) private whenNotPaused notBlacklisted nonReentrant {
+        FomoLib.burn(_s, index, times, amount, isUSDT, minUsdt);
     }
 
     /// @inheritdoc IFomo

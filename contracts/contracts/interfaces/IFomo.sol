@@ -200,6 +200,9 @@ interface IFomo {
     error FomoNoPrize(uint256 round, address account);
     /// @notice The native coin sent is not exactly `handleGas`.
     error FomoWrongHandleFee(uint256 value, uint256 required);
+    /// @notice The NEX paid for an order sold for `received` USDT, less than the caller's `minUsdt` (the pair's price
+    /// moved after the quote: for example a sandwich around the order).
+    error FomoSlippage(uint256 received, uint256 minUsdt);
     /// @notice A config value is outside `[min, max]`.
     error FomoValueOutOfBounds(string name, uint256 value, uint256 min, uint256 max);
 
@@ -258,11 +261,17 @@ interface IFomo {
     /// @notice Emitted when the owner changes the contracts it works with.
     event ContractsUpdated(address main, address log, address oracle, address router, address double);
 
-    /// @notice `burn(0, times, amount, isUSDT)`.
+    /// @notice `burn(0, times, amount, isUSDT, 0)`.
     function burn(uint256 times, uint256 amount, bool isUSDT) external;
 
-    /// @notice Opens an order of `times * amount` USDT in tier `index`, paid in USDT or NEX. Emits {Burned}.
+    /// @notice `burn(index, times, amount, isUSDT, 0)`: paid in NEX, only the `swapRate` floor protects the swap.
     function burn(uint256 index, uint256 times, uint256 amount, bool isUSDT) external;
+
+    /// @notice Opens an order of `times * amount` USDT in tier `index`, paid in USDT or NEX. Paid in NEX, the TWAP
+    /// amount of NEX is sold for USDT and the order reverts with {FomoSlippage} if that sale brings less than
+    /// `minUsdt` (quote it from the pair, less a tolerance: the SDK's `fomoMinUsdt`), and in any case if it brings
+    /// less than `swapRate` below the value; `minUsdt` is ignored for USDT. Emits {Burned}.
+    function burn(uint256 index, uint256 times, uint256 amount, bool isUSDT, uint256 minUsdt) external;
 
     /// @notice Releases order `index` after its lock (the owner; anyone after `outDays` more). Emits {Released}.
     function release(uint256 index) external;

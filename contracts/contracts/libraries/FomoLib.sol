@@ -252,11 +252,18 @@ library FomoLib {
 
     /// @notice {IFomo-burn}: checks, settles an ended round, takes the payment, opens the order, plays the round
     /// game, splits the rest and logs.
-    function burn(Layout storage $, uint256 index, uint256 times, uint256 amount, bool isUSDT) external {
+    function burn(
+        Layout storage $,
+        uint256 index,
+        uint256 times,
+        uint256 amount,
+        bool isUSDT,
+        uint256 minUsdt
+    ) external {
         (uint256 value, uint256 senderIndex) = _checkBurn($, index, times, amount);
         settleRound($);
         drip($);
-        (uint256 actual, uint256 tokens, uint256 price) = _collect($, value, isUSDT);
+        (uint256 actual, uint256 tokens, uint256 price) = _collect($, value, isUSDT, minUsdt);
         // the team walk reaches TeamLib.DEPTH generations; rewards stop at `algebra`
         address[] memory referrers = $.main.getReferrers(msg.sender, TeamLib.DEPTH);
         bool first = $.users[msg.sender].index == 0;
@@ -483,11 +490,13 @@ library FomoLib {
         if (value == 0 || value > max) revert IFomo.FomoAmountOutOfRange(value, 1, max);
     }
 
-    /// @dev Takes the payment: USDT, or NEX (TWAP amount) sold for USDT at no less than `swapRate` below the value.
+    /// @dev Takes the payment: USDT, or NEX (TWAP amount) sold for USDT at no less than `swapRate` below the value
+    /// (the router's check) and no less than the caller's `minUsdt` ({IFomo-FomoSlippage}).
     function _collect(
         Layout storage $,
         uint256 value,
-        bool isUSDT
+        bool isUSDT,
+        uint256 minUsdt
     ) private returns (uint256 actual, uint256 tokens, uint256 price) {
         if (isUSDT) {
             $.usdt.safeTransferFrom(msg.sender, address(this), value);
@@ -511,6 +520,7 @@ library FomoLib {
             block.timestamp
         );
         actual = $.usdt.balanceOf(address(this)) - before;
+        if (actual < minUsdt) revert IFomo.FomoSlippage(actual, minUsdt);
     }
 
     /// @dev Opens the order and adds its amount, weight and principal to the user and the pools.

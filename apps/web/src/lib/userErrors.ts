@@ -17,6 +17,7 @@ const USER_ERROR_MESSAGES: Record<UserErrorMessageId, MessageDescriptor> = {
   referrerNotRegistered: msg`The referral address is not registered: enter a valid one.`,
   selfReferral: msg`The referral address cannot be your own direct referral.`,
   alreadyRegistered: msg`This wallet has already bound a referrer.`,
+  priceMoved: msg`The price moved beyond the accepted slippage after you sent the order, so it was cancelled. Quote again and retry.`,
   raw: msg({ id: 'error.raw', message: '{reason}' }),
 }
 

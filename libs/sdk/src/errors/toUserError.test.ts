@@ -106,6 +106,24 @@ describe('toUserError: custom errors of every contract, raised on the local chai
     )
     expect(toUserError(error, { locale: 'en' })).toMatchObject({ kind: 'contractError', errorName: name })
   })
+  it("explains Fomo's minimum-out revert (FomoSlippage) as a price move, in both languages", async () => {
+    const found = errors.find((error) => error.name === 'FomoSlippage')
+    if (!found) throw new Error('Fomo has no FomoSlippage error')
+    const data = encodeErrorResult({
+      abi: [{ type: 'error', name: found.name, inputs: found.inputs }],
+      errorName: found.name,
+      args: [1n, 2n],
+    })
+    const error = await rejection(
+      client.simulateContract({ address: reverter, abi: reverterAbi(), functionName: 'revertWith', args: [data] }),
+    )
+    expect(toUserError(error, { locale: 'en' })).toMatchObject({
+      errorName: 'FomoSlippage',
+      messageId: 'priceMoved',
+      message: userErrorMessages.priceMoved.en,
+    })
+    expect(toUserError(error).message).toBe(userErrorMessages.priceMoved['zh-Hant'])
+  })
 })
 
 describe('toUserError: Main reverts on the local chain', () => {

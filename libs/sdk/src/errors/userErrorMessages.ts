@@ -62,6 +62,10 @@ export const userErrorMessages = {
     'zh-Hant': '此錢包已經綁定推薦人。',
     en: 'This wallet has already bound a referrer.',
   },
+  priceMoved: {
+    'zh-Hant': '價格在您送出後變動，超過了可接受的滑點，交易已取消。請重新報價後再試一次。',
+    en: 'The price moved beyond the accepted slippage after you sent the order, so it was cancelled. Quote again and retry.',
+  },
   raw: {
     'zh-Hant': '{reason}',
     en: '{reason}',
@@ -83,6 +87,7 @@ const customErrorMessageIds: readonly (readonly [RegExp, UserErrorMessageId])[] 
   [/InsufficientBalance$/, 'balanceInsufficient'],
   [/ExceedsMaxSupply$/, 'mintExceedsMaxSupply'],
   [/InsufficientAllowance$/, 'allowanceInsufficient'],
+  [/Slippage$/, 'priceMoved'],
   [/(?:NotAuthori[sz]ed|Unauthori[sz]ed\w*)$/, 'notAuthorized'],
 ]
 

@@ -42,6 +42,7 @@ describe('public API', () => {
         "ensureAllowance",
         "fallbackGas",
         "fallbackGasPrice",
+        "fomoMinUsdt",
         "formatAmount",
         "formatUnitsFloor",
         "gasMultiplier",

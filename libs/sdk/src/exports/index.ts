@@ -104,6 +104,7 @@ export {
 } from '../utils/quoteSwap.ts'
 export { type LogAction, logActionName, logActions, logCodeOf, logSymbolName, logSymbols } from '../utils/logActions.ts'
 export { bnbForUsdt } from '../utils/bnbForUsdt.ts'
+export { fomoMinUsdt, type FomoMinUsdtParameters } from '../utils/fomoMinUsdt.ts'
 export { stakeMinReward } from '../utils/stakeMinReward.ts'
 export { rpcTransport } from '../utils/rpcTransport.ts'
 export { InvalidSwapQuoteError, type InvalidSwapQuoteErrorType } from '../errors/swap.ts'

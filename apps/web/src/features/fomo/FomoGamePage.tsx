@@ -1,14 +1,16 @@
 import { useMemo, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
-import { fomoAbi } from '@nexus/abi'
-import { parseAmount, shortenAddress } from '@nexus/sdk'
+import { fomoAbi, iUniswapV2PairAbi } from '@nexus/abi'
+import { fomoMinUsdt, parseAmount, shortenAddress } from '@nexus/sdk'
 import { Button, Card, Countdown } from '@nexus/ui'
 import { erc20Abi } from 'viem'
-import type { Address } from 'viem'
+import { isAddressEqual, type Address } from 'viem'
 import { ok, useChainNow, useChainReads } from '../../data/ChainData.tsx'
 import { useIndexedQuery } from '../../data/indexer.ts'
 import { useTransaction } from '../../hooks/useTransaction.ts'
+import { dexFeeBps } from '../../lib/appChain.ts'
+import { env } from '../../lib/env.ts'
 import { showAmount, showCount, showTime } from '../../lib/format.ts'
 import { duration, percent, secondsUntil, WINNER_SHARES_BPS } from './format.ts'
 import { NotDeployed, PageFrame } from './PageFrame.tsx'
@@ -39,7 +41,7 @@ export function FomoGamePage({ pool }: { pool: PoolName }) {
   return (
     <PageFrame path={POOL_PAGES[pool].game} tabs={poolTabs(pool)}>
       {contracts ? (
-        <Game pool={pool} address={contracts.pool} usdt={contracts.usdt} nex={contracts.nex} />
+        <Game pool={pool} address={contracts.pool} usdt={contracts.usdt} nex={contracts.nex} pair={contracts.pair} />
       ) : (
         <NotDeployed testId="pool-unavailable" />
       )}
@@ -47,7 +49,22 @@ export function FomoGamePage({ pool }: { pool: PoolName }) {
   )
 }
 
-function Game({ pool, address, usdt, nex }: { pool: PoolName; address: Address; usdt: Address; nex: Address }) {
+/** How far below the pair's quote the pool's sale of the NEX paid may fill (basis points) before the order reverts. */
+const NEX_TOLERANCE_BPS = 100
+
+function Game({
+  pool,
+  address,
+  usdt,
+  nex,
+  pair,
+}: {
+  pool: PoolName
+  address: Address
+  usdt: Address
+  nex: Address
+  pair: Address | undefined
+}) {
   const { t } = useLingui()
   const { account, who } = useReader()
   const now = useChainNow()
@@ -119,13 +136,32 @@ function Game({ pool, address, usdt, nex }: { pool: PoolName; address: Address; 
   const quote = useChainReads(
     useMemo(
       () =>
-        payWith === 'NEX' && value !== undefined && value > 0n
-          ? ([{ address, abi: fomoAbi, functionName: 'getSwapIn', args: [value] }] as const)
+        payWith === 'NEX' && value !== undefined && value > 0n && pair
+          ? ([
+              { address, abi: fomoAbi, functionName: 'getSwapIn', args: [value] },
+              { address: pair, abi: iUniswapV2PairAbi, functionName: 'getReserves' },
+              { address: pair, abi: iUniswapV2PairAbi, functionName: 'token0' },
+            ] as const)
           : undefined,
-      [address, payWith, value],
+      [address, pair, payWith, value],
     ),
   )
   const nexCost = payWith === 'NEX' ? ok(quote?.[0]) : undefined
+  // the least USDT the pool's sale of that NEX must bring (the pair's quote less the tolerance): a price moved
+  // after the quote (a sandwich around the order) reverts the order (FomoSlippage) instead of selling for less
+  const reserves = ok(quote?.[1])
+  const token0 = ok(quote?.[2])
+  const minUsdt =
+    nexCost !== undefined && reserves && token0
+      ? fomoMinUsdt({
+          nexIn: nexCost,
+          ...(isAddressEqual(token0, nex)
+            ? { reserveNex: reserves[0], reserveUsdt: reserves[1] }
+            : { reserveNex: reserves[1], reserveUsdt: reserves[0] }),
+          pairFeeBps: dexFeeBps(env.chainId),
+          toleranceBps: NEX_TOLERANCE_BPS,
+        })
+      : undefined
   const room = config && user ? (config.userMax > user.amount ? config.userMax - user.amount : 0n) : config?.userMax
 
   async function deposit() {
@@ -135,15 +171,19 @@ function Game({ pool, address, usdt, nex }: { pool: PoolName; address: Address; 
         rules: { max: room, balance: payWith === 'USDT' ? usdtBalance : undefined },
       },
       check: () =>
-        payWith === 'NEX' && nexCost !== undefined && nexBalance !== undefined && nexCost > nexBalance
-          ? msg`Balance Insufficient`
-          : undefined,
+        payWith !== 'NEX'
+          ? undefined
+          : minUsdt === undefined || minUsdt === 0n
+            ? msg`No NEX price yet: pay with USDT or try again later`
+            : nexCost !== undefined && nexBalance !== undefined && nexCost > nexBalance
+              ? msg`Balance Insufficient`
+              : undefined,
       spend: { token: payWith === 'USDT' ? usdt : nex, spender: address },
       request: (amount) => ({
         address,
         abi: fomoAbi,
         functionName: 'burn',
-        args: [BigInt(tier), 1n, amount ?? 0n, payWith === 'USDT'],
+        args: [BigInt(tier), 1n, amount ?? 0n, payWith === 'USDT', payWith === 'USDT' ? 0n : (minUsdt ?? 0n)],
       }),
       success: msg`Deposited`,
     })

@@ -20,9 +20,9 @@ export function poolTabs(pool: PoolName): readonly PagePath[] {
 /** The addresses a pool page works with, or undefined when the pool (or a token) is not deployed. */
 export function poolContracts(
   pool: PoolName,
-): { pool: Address; usdt: Address; nex: Address; double: Address | undefined } | undefined {
+): { pool: Address; usdt: Address; nex: Address; double: Address | undefined; pair: Address | undefined } | undefined {
   const contracts = contractsOf(env.chainId)
   const address = contracts[pool]
   if (!address || !contracts.USDT || !contracts.Token) return undefined
-  return { pool: address, usdt: contracts.USDT, nex: contracts.Token, double: contracts.Double }
+  return { pool: address, usdt: contracts.USDT, nex: contracts.Token, double: contracts.Double, pair: contracts.Pair }
 }

@@ -1,0 +1,103 @@
+// Issue 19 finding 11: an order paid in NEX sells the TWAP amount of NEX on the pair, so a sandwich (a sale just
+// before it, a buy back just after, in the same block) could take up to `swapRate` of its value. The caller's
+// `minUsdt`, quoted from the pair before sending (as the SDK's `fomoMinUsdt` does), bounds what the sale may lose:
+// the sandwiched order reverts with FomoSlippage and the attacker's front-run gains nothing from it.
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { network } from 'hardhat'
+import { parseEther } from 'viem'
+import { deployContractsIIISystem, join } from './InfoSystem.ts'
+import { fund, sell } from './helpers/trade.ts'
+
+const TOLERANCE_BPS = 100n // what the web passes
+
+describe('Fomo and SuperFomo: a minimum out for orders paid in NEX (issue 19 finding 11)', async () => {
+  const connection = await network.create()
+  const { viem, networkHelpers } = connection
+
+  async function fixture() {
+    const s = await deployContractsIIISystem(connection)
+    const [buyer, attacker] = s.users
+    await join(s, buyer, s.deployer.account.address)
+    await s.token.write.transfer([attacker.account.address, parseEther('300000')])
+    await fund(s, attacker)
+    return { ...s, buyer, attacker }
+  }
+
+  /** What the web does (the SDK's fomoMinUsdt): the TWAP amount of NEX for `value` (getSwapIn), its sale quoted
+   * from the pair (here by the router itself), less 1 %. */
+  async function quote(s: Awaited<ReturnType<typeof fixture>>, pool: 'fomo' | 'superFomo', value: bigint) {
+    const tokens = await s[pool].read.getSwapIn([value])
+    const [, out] = await s.router.read.getAmountsOut([tokens, [s.token.address, s.usdt.address]])
+    return (out * (10_000n - TOLERANCE_BPS)) / 10_000n
+  }
+
+  for (const pool of ['fomo', 'superFomo'] as const) {
+    const value = pool === 'fomo' ? parseEther('1000') : parseEther('2000')
+
+    it(`${pool}: the order with the quoted minimum passes when nobody moves the price`, async () => {
+      const s = await networkHelpers.loadFixture(fixture)
+      const minUsdt = await quote(s, pool, value)
+      assert.ok(minUsdt > 0n)
+      await viem.assertions.emit(
+        s[pool].write.burn([1n, 1n, value, false, minUsdt], { account: s.buyer.account }),
+        s[pool],
+        'Burned',
+      )
+      const [index] = await s[pool].read.getUserOrders([s.buyer.account.address, 0n, 1n])
+      assert.ok(index[0].amount >= minUsdt, 'the sale brought at least the minimum')
+    })
+
+    it(`${pool}: a sandwich between the quote and the order reverts the order with FomoSlippage`, async () => {
+      const s = await networkHelpers.loadFixture(fixture)
+      const minUsdt = await quote(s, pool, value)
+      const { publicClient } = s
+      // a sale of 2 % of the pair's NEX moves its price about 4 %: past the 1 % tolerance, within swapRate (10 %)
+      const [reserve0, reserve1] = await s.pair.read.getReserves()
+      const nexIsToken0 = (await s.pair.read.token0()).toLowerCase() === s.token.address.toLowerCase()
+      const frontRun = (nexIsToken0 ? reserve0 : reserve1) / 50n
+      // the attacker's sale and the victim's order land in one block, the sale first (as a sandwich orders them)
+      await networkHelpers.mine() // a fresh block for the two
+      await connection.provider.request({ method: 'evm_setAutomine', params: [false] })
+      try {
+        const front = await sell(s, s.attacker, frontRun)
+        const order = await s[pool].write.burn([1n, 1n, value, false, minUsdt], {
+          account: s.buyer.account,
+          gas: 3_000_000n,
+        })
+        await networkHelpers.mine()
+        const [frontReceipt, orderReceipt] = await Promise.all(
+          [front, order].map((hash) => publicClient.getTransactionReceipt({ hash })),
+        )
+        assert.equal(frontReceipt.blockNumber, orderReceipt.blockNumber, 'one block')
+        assert.equal(frontReceipt.status, 'success')
+        assert.equal(orderReceipt.status, 'reverted', 'the sandwiched order does not sell at the moved price')
+      } finally {
+        await connection.provider.request({ method: 'evm_setAutomine', params: [true] })
+      }
+      assert.equal((await s[pool].read.users([s.buyer.account.address])).orders, 0n)
+      // the same call against the moved pair names the reason; without a minimum only swapRate would bound it
+      await viem.assertions.revertWithCustomError(
+        s[pool].write.burn([1n, 1n, value, false, minUsdt], { account: s.buyer.account }),
+        s[pool],
+        'FomoSlippage',
+      )
+      await viem.assertions.emit(
+        s[pool].write.burn([1n, 1n, value, false], { account: s.buyer.account }),
+        s[pool],
+        'Burned',
+      )
+      const [orders] = await s[pool].read.getUserOrders([s.buyer.account.address, 0n, 1n])
+      assert.ok(orders[0].amount < minUsdt, 'the unprotected order sold below the quote (what the minimum prevents)')
+    })
+  }
+
+  it('ignores minUsdt for orders paid in USDT', async () => {
+    const s = await networkHelpers.loadFixture(fixture)
+    await viem.assertions.emit(
+      s.fomo.write.burn([1n, 1n, parseEther('100'), true, 2n ** 255n], { account: s.buyer.account }),
+      s.fomo,
+      'Burned',
+    )
+  })
+})
