@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core'
-import { mainAbi, miningAbi, timelockAbi } from '@nexus/abi'
+import { doubleAbi, mainAbi, miningAbi, timelockAbi } from '@nexus/abi'
 import { timelockExecuteRequest, timelockScheduleRequest } from '@nexus/sdk'
 import { createTestClient, encodeFunctionData, getAddress, http, isAddressEqual } from 'viem'
 import type { Abi, Address, Hex } from 'viem'
@@ -176,5 +176,82 @@ describe('owner actions through the Timelock', () => {
       }
     }
     expect(getAddress(await mainOwner())).toBe(getAddress(handedOver ? timelock : E2E_OWNER))
+  })
+
+  it('/manager: a setting added for SPEC.md §6 (Double openClaim) refuses bad input, is scheduled with the delay shown, executed after it, and applied on chain', async () => {
+    const double = contract('Double')
+    const timelock = contract('Timelock')
+    const handedOver = isAddressEqual(await owner(double), timelock)
+    if (!handedOver) {
+      await deployerWrite({ address: double, abi: doubleAbi, functionName: 'transferOwnership', args: [timelock] })
+      await throughTimelock(timelock, double, encodeFunctionData({ abi: doubleAbi, functionName: 'acceptOwnership' }))
+    }
+    const before = await client().readContract({ address: double, abi: doubleAbi, functionName: 'getConfig' })
+    const minDelay = await client().readContract({ address: timelock, abi: timelockAbi, functionName: 'getMinDelay' })
+    const { page, context } = await openConnected(browser, baseUrl, {
+      rpcUrl,
+      account: E2E_OWNER,
+      path: '/manager',
+      storage: { lang: 'en' },
+    })
+    try {
+      expect(await waitForCurrent(page, 'doubleConfig', 'openClaim')).toBe(String(before.openClaim))
+      expect(await waitForCurrent(page, 'doubleConfig', 'price')).toBe(String(before.price))
+      // Double.MIN_PRICE is 10: refused in the form, nothing simulated or sent
+      await page.getByTestId('field-doubleConfig-price').fill('5')
+      await page.getByTestId('submit-doubleConfig').click()
+      expect(await page.getByTestId('error-doubleConfig').first().textContent()).toBe(
+        'Out of bounds: must be between 10 and 10000',
+      )
+      await page.getByTestId('field-doubleConfig-price').fill(String(before.price))
+      await page.getByTestId('field-doubleConfig-openClaim').click()
+      await page.getByTestId('submit-doubleConfig').click()
+      const note = page.getByTestId('timelock-note-doubleConfig')
+      await note.waitFor({ timeout: 15_000 })
+      expect(await note.textContent()).toContain(`at least ${minDelay} seconds from now`)
+      expect(await page.getByTestId('summary-doubleConfig').textContent()).toContain(
+        `${before.openClaim} → ${!before.openClaim}`,
+      )
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click()
+      await page.getByTestId('scheduled-doubleConfig').waitFor({ timeout: 30_000 })
+      expect(
+        (await client().readContract({ address: double, abi: doubleAbi, functionName: 'getConfig' })).openClaim,
+      ).toBe(before.openClaim)
+      const waiting = page
+        .locator('[data-testid="timelock-operation"][data-function="setConfig"][data-state="pending"]')
+        .filter({ hasText: 'Double.setConfig' })
+      await waiting.first().waitFor({ timeout: 15_000 })
+      expect(await waiting.count()).toBe(1)
+      const id = await waiting.first().getAttribute('data-id')
+      const operation = page.locator(`[data-testid="timelock-operation"][data-id="${id}"]`)
+      await advance(minDelay)
+      await page.getByTestId('admin-reload').click()
+      await operation.getByTestId('timelock-execute').waitFor({ timeout: 15_000 })
+      await operation.getByTestId('timelock-execute').click()
+      await page
+        .locator(`[data-testid="timelock-operation"][data-id="${id}"][data-state="done"]`)
+        .waitFor({ timeout: 30_000 })
+      expect(
+        (await client().readContract({ address: double, abi: doubleAbi, functionName: 'getConfig' })).openClaim,
+      ).toBe(!before.openClaim)
+    } finally {
+      await context.close()
+      await throughTimelock(
+        timelock,
+        double,
+        encodeFunctionData({ abi: doubleAbi, functionName: 'setConfig', args: [before] }),
+      )
+      if (!handedOver) {
+        await throughTimelock(
+          timelock,
+          double,
+          encodeFunctionData({ abi: doubleAbi, functionName: 'transferOwnership', args: [E2E_OWNER] }),
+        )
+        await deployerWrite({ address: double, abi: doubleAbi, functionName: 'acceptOwnership', args: [] })
+      }
+    }
+    expect(
+      (await client().readContract({ address: double, abi: doubleAbi, functionName: 'getConfig' })).openClaim,
+    ).toBe(before.openClaim)
   })
 })

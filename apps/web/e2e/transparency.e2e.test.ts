@@ -1,11 +1,14 @@
 import type { Browser } from 'playwright-core'
-import { burnAbi, doubleAbi, iNexusUpgradeableAbi } from '@nexus/abi'
+import { burnAbi, doubleAbi, iNexusUpgradeableAbi, tokenAbi } from '@nexus/abi'
 import { formatAmount } from '@nexus/sdk'
-import { erc20Abi } from 'viem'
+import { createTestClient, erc20Abi, http, parseEventLogs } from 'viem'
+import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, openPage, waitForPage } from './lib/browser.ts'
 import { chainClients, contract } from './lib/chain.ts'
 import { switchLanguage } from './lib/shell.ts'
+import { E2E_VISITOR } from './lib/accounts.ts'
+import { KEEPER_ABIS, KEEPER_JOBS } from '../src/features/transparency/keeperJobs.ts'
 
 const baseUrl = inject('baseUrl')
 const rpcUrl = inject('rpcUrl')
@@ -140,6 +143,74 @@ describe('transparency (public)', () => {
       expect(await page.locator('main h1').first().textContent()).toBe('Transparency')
       expect(await page.getByTestId('admin-actions').textContent()).toContain('Admin actions')
       expect(await page.getByTestId('solvency').textContent()).toContain('Owes users')
+    } finally {
+      await context.close()
+    }
+  })
+
+  it("shows when each keeper job last ran, from the chain: a public performUpkeep appears as the job's last run", async () => {
+    const client = chainClients(rpcUrl).public
+    const wallet = chainClients(rpcUrl).wallet
+    const contracts = ['Token', 'Burn', 'Fomo', 'SuperFomo', 'Mining'] as const
+    const check = async () => {
+      for (const name of contracts) {
+        const address = contract(name)
+        const [needed, data] = (await client.readContract({
+          address,
+          abi: KEEPER_ABIS[name] as typeof tokenAbi,
+          functionName: 'checkUpkeep',
+          args: ['0x'],
+        })) as readonly [boolean, Hex]
+        if (needed) return { name, address, data }
+      }
+      return undefined
+    }
+    let work = await check()
+    if (!work) {
+      // nothing due: the pair burn is due once burnTime has passed since the last one
+      const config = await client.readContract({ address: contract('Token'), abi: tokenAbi, functionName: 'getConfig' })
+      const testClient = createTestClient({ mode: 'hardhat', transport: http(rpcUrl) })
+      await testClient.increaseTime({ seconds: Number(config.burnTime) + 1 })
+      await testClient.mine({ blocks: 1 })
+      work = await check()
+    }
+    expect(work, 'some upkeep is due').toBeDefined()
+    if (!work) return
+    const { page, context } = await openPage(browser, { storage: { lang: 'en' } })
+    try {
+      await page.goto(`${baseUrl}/transparency`)
+      await waitForPage(page, '/transparency')
+      await page.getByTestId('keeper-jobs').waitFor({ timeout: 15_000 })
+      // what is due shows before anyone does it
+      await page.locator(`[data-testid="keeper-job"][data-due="true"]`).first().waitFor({ timeout: 15_000 })
+      // anyone may do the work (here a visitor, as Chainlink or Gelato would), and is paid nothing
+      const hash = await wallet.writeContract({
+        address: work.address,
+        abi: KEEPER_ABIS[work.name] as typeof tokenAbi,
+        functionName: 'performUpkeep',
+        args: [work.data],
+        account: E2E_VISITOR,
+        chain: null,
+      })
+      const receipt = await client.waitForTransactionReceipt({ hash })
+      expect(receipt.status).toBe('success')
+      const events = parseEventLogs({ abi: KEEPER_ABIS[work.name] ?? [], logs: receipt.logs })
+      const ran = KEEPER_JOBS.filter(
+        (job) =>
+          job.contract === work.name &&
+          events.some(
+            (event) =>
+              event.eventName === job.event && (!job.forced || (event.args as { forced?: boolean }).forced === true),
+          ),
+      )
+      expect(ran.length, `a keeper job's event in ${work.name}.performUpkeep`).toBeGreaterThan(0)
+      for (const job of ran) {
+        const last = page.locator(`[data-testid="keeper-job"][data-job="${job.id}"] [data-testid="keeper-job-last"]`)
+        await expect.poll(() => last.getAttribute('data-block'), { timeout: 20_000 }).toBe(String(receipt.blockNumber))
+        expect(await last.textContent()).toContain(hash.slice(0, 6))
+      }
+      await switchLanguage(page, 'zh-Hant')
+      expect(await page.getByTestId('keeper-jobs').textContent()).toContain('上次執行')
     } finally {
       await context.close()
     }

@@ -73,6 +73,17 @@ export function optionalIntegerField(body: Body, name: string, range: { min: num
 }
 
 /**
+ * One of `choices` when present, else `fallback`.
+ * @throws LegacyError 4800 "Invalid {field}" when present and not one of them.
+ */
+export function optionalChoiceField<T extends string>(body: Body, name: string, choices: readonly T[], fallback: T): T {
+  if (!hasField(body, name)) return fallback
+  const value = requiredString(body, name)
+  if (!(choices as readonly string[]).includes(value)) throw invalidField(name)
+  return value as T
+}
+
+/**
  * A required positive decimal amount in token units (`12`, `0.5`), parsed exactly into base units with the
  * SDK's strict `parseAmount`: no sign, exponent, hex, separators, whitespace, more than `decimals` places or
  * more than 2^256 − 1 base units.

@@ -12,6 +12,7 @@ import { BlacklistForm } from './BlacklistForm.tsx'
 import { RoundStartForms } from './RoundStartForms.tsx'
 import { LookupForm, SettingForm } from './SettingForms.tsx'
 import { SystemForms } from './SystemForms.tsx'
+import { WithdrawalsCard } from './WithdrawalsCard.tsx'
 import { deployed } from '../../lib/deployment.ts'
 import type { FieldSpec, Problem, Values } from './formModel.ts'
 import {
@@ -37,6 +38,7 @@ export function ManagerPage() {
   const burn = deployed('Burn')
   return (
     <AdminPage path="/manager">
+      <WithdrawalsCard />
       {nft ? <NftForms nft={nft} /> : <NotDeployed name="Nft" />}
       {burn ? <BurnForms burn={burn} /> : <NotDeployed name="Burn" />}
       <RoundStartForms />

@@ -19,6 +19,7 @@ import { solvency } from '../../lib/solvency.ts'
 import type { Solvency } from '../../lib/solvency.ts'
 import { TimelockOperations } from '../timelock/TimelockOperations.tsx'
 import { timelockDeployment } from '../timelock/useTimelock.ts'
+import { KeeperPanel } from './KeeperPanel.tsx'
 import './transparency.css'
 
 export const ADMIN_ACTIONS = gql`
@@ -78,6 +79,7 @@ export function TransparencyPage() {
         <TimelockOperations only={['pending', 'ready']} />
       </Card>
       <SolvencyPanel />
+      <KeeperPanel />
       <AdminActions />
       <p className="app-muted">{t`Figures come straight from the contracts and the indexer; nothing here is entered by hand.`}</p>
       <RelatedLinks paths={PAGES['/transparency'].related} />

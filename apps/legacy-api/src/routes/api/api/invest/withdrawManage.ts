@@ -5,10 +5,19 @@ import { decimalText, toUnits } from '../../../../internal/money.ts'
 import { requireUser } from '../../../../internal/requireUser.ts'
 import { creditWallet } from '../../../../internal/wallets.ts'
 import { ok } from '../../../../plugins/app/ok.ts'
-import { integerField, optionalIntegerField, textField } from '../../../../schemas/fields.ts'
+import { integerField, optionalChoiceField, optionalIntegerField, textField } from '../../../../schemas/fields.ts'
 
 /** Withdrawals per page of withdrawQueue. */
 export const withdrawQueuePageSize = 20
+/**
+ * The lists of withdrawQueue's `status`: `open` (not yet paid nor rejected, oldest first: what to decide or what
+ * the keeper is paying) and the finished ones, newest first (`paid` with the keeper's payout hash, `rejected`).
+ */
+const queues = {
+  open: { statuses: ['pending', 'approved', 'paying', 'failed'], order: 'asc' },
+  paid: { statuses: ['paid'], order: 'desc' },
+  rejected: { statuses: ['rejected'], order: 'desc' },
+} as const
 /** Statuses a manager may still decide (the keeper pays pending ones up to its threshold, and approved ones). */
 const decidable = ['pending', 'failed']
 
@@ -21,8 +30,9 @@ async function requireManager(context: LegacyContext, request: FastifyRequest) {
 
 /**
  * Manager routes of the withdrawal payouts (apps/keeper pays them):
- * - POST withdrawQueue {page?}: withdrawals not yet paid nor rejected, oldest first, 20 a page. data: `{ page,
- *   pageSize, total, list: { id, address, credit_type, amount, status, reason, createdAt }[] }`.
+ * - POST withdrawQueue {page?, status?}: withdrawals not yet paid nor rejected (`open`, the default), oldest
+ *   first, or the `paid` or `rejected` ones, newest first; 20 a page. data: `{ page, pageSize, status, total,
+ *   list: { id, address, credit_type, amount, status, reason, payoutHash, createdAt }[] }`.
  * - POST withdrawApprove {id}: a pending (e.g. above the keeper's threshold) or failed withdrawal becomes approved;
  *   the keeper pays it on its next run. data: the withdrawal.
  * - POST withdrawReject {id, reason}: a pending, approved or failed withdrawal becomes rejected with `reason` (shown
@@ -54,18 +64,20 @@ export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContex
   app.post('/withdrawQueue', async (request) => {
     await requireManager(context, request)
     const page = optionalIntegerField(request.body, 'page', { min: 1, max: 100_000 }) ?? 1
-    const where = { status: { in: ['pending', 'approved', 'paying', 'failed'] } }
+    const status = optionalChoiceField(request.body, 'status', ['open', 'paid', 'rejected'], 'open')
+    const queue = queues[status]
+    const where = { status: { in: [...queue.statuses] } }
     const [total, rows] = await Promise.all([
       prisma.legacyWithdrawal.count({ where }),
       prisma.legacyWithdrawal.findMany({
         where,
-        orderBy: { id: 'asc' },
+        orderBy: { id: queue.order },
         skip: (page - 1) * withdrawQueuePageSize,
         take: withdrawQueuePageSize,
         include: { user: { select: { address: true } } },
       }),
     ])
-    return ok(request, { page, pageSize: withdrawQueuePageSize, total, list: rows.map(view) })
+    return ok(request, { page, pageSize: withdrawQueuePageSize, status, total, list: rows.map(view) })
   })
 
   app.post('/withdrawApprove', async (request) => {

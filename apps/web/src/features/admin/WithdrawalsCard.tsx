@@ -1,0 +1,222 @@
+import { useState } from 'react'
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import { useLingui } from '@lingui/react/macro'
+import { shortenAddress } from '@nexus/sdk'
+import { Button, Card, useToast } from '@nexus/ui'
+import { useQueryClient } from '@tanstack/react-query'
+import { Segmented } from '../../components/forms/Segmented.tsx'
+import { useLegacyQuery, useLogin } from '../../data/login.ts'
+import { explorerUrl } from '../../lib/appChain.ts'
+import { env } from '../../lib/env.ts'
+import { toAppLocale } from '../../lib/i18n.ts'
+import { legacyCall } from '../../lib/legacyApi.ts'
+import { legacyErrorText } from '../legacy/legacyErrors.ts'
+import { LegacyError, SignInPanel } from '../legacy/SignInPanel.tsx'
+
+/** The lists of the legacy API's withdrawQueue (`status`). */
+const LISTS = ['open', 'paid', 'rejected'] as const
+type List = (typeof LISTS)[number]
+
+/** One withdrawal of withdrawQueue's answer (apps/legacy-api, withdrawManage.ts). */
+export type Withdrawal = {
+  id: number
+  address: string
+  credit_type: string
+  amount: string
+  status: string
+  reason: string | null
+  payoutHash: string | null
+  createdAt: string
+}
+type Queue = { page: number; pageSize: number; status: List; total: number; list: Withdrawal[] }
+
+const LIST_LABELS: Record<List, MessageDescriptor> = {
+  open: msg`To decide or being paid`,
+  paid: msg`Paid out`,
+  rejected: msg`Rejected`,
+}
+
+/** How each status of a withdrawal reads (apps/legacy-api and apps/keeper write these). */
+const STATUS_LABELS: Record<string, MessageDescriptor> = {
+  pending: msg`Waiting for approval or payment`,
+  approved: msg`Approved, the keeper pays it next`,
+  paying: msg`Being paid`,
+  failed: msg`Payment failed`,
+  paid: msg`Paid out`,
+  rejected: msg`Rejected`,
+}
+
+/** The statuses a manager may approve (withdrawApprove) and reject (withdrawReject). */
+const APPROVABLE = new Set(['pending', 'failed'])
+const REJECTABLE = new Set(['pending', 'failed', 'approved'])
+/** withdrawReject's longest reason. */
+const REASON_MAX = 200
+
+/**
+ * Legacy withdrawals for managers (issue 21): the withdrawals the keeper has not paid yet (those above its
+ * threshold wait here for a manager), approve or reject each (with a reason the user sees in the wallet log), and
+ * the paid ones with the payout transaction the keeper recorded. The server checks Main.isManager of the wallet
+ * signed in (Sign-In with Ethereum, the same login as the user screens).
+ */
+export function WithdrawalsCard() {
+  const { t } = useLingui()
+  return (
+    <Card title={t`Withdrawals requested on the server`} data-testid="withdrawals">
+      <SignInPanel>
+        <Withdrawals />
+      </SignInPanel>
+    </Card>
+  )
+}
+
+function Withdrawals() {
+  const { t, i18n } = useLingui()
+  const [list, setList] = useState<List>('open')
+  const [page, setPage] = useState(1)
+  const queue = useLegacyQuery<Queue>('withdrawQueue', { status: list, page })
+  const pages = queue.data ? Math.max(1, Math.ceil(queue.data.total / queue.data.pageSize)) : 1
+  return (
+    <>
+      <Segmented
+        label={t`Withdrawals`}
+        options={LISTS}
+        value={list}
+        onChange={(next) => {
+          setList(next)
+          setPage(1)
+        }}
+        render={(option) => i18n._(LIST_LABELS[option])}
+        testIdPrefix="withdrawals-"
+      />
+      {queue.error ? (
+        <LegacyError error={queue.error} />
+      ) : !queue.data ? (
+        <p className="app-muted">{t`Loading`}</p>
+      ) : queue.data.list.length === 0 ? (
+        <p className="app-muted" data-testid="withdrawals-empty">
+          {t`No data yet`}
+        </p>
+      ) : (
+        <ul className="app-list" data-testid="withdrawals-list">
+          {queue.data.list.map((withdrawal) => (
+            <WithdrawalRow key={withdrawal.id} withdrawal={withdrawal} />
+          ))}
+        </ul>
+      )}
+      {pages > 1 && (
+        <div className="admin-toolbar">
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t`Previous page`}
+          </Button>
+          <span className="app-muted">{t`Page ${page} of ${pages}`}</span>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {t`Next page`}
+          </Button>
+        </div>
+      )}
+    </>
+  )
+}
+
+function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
+  const { t, i18n } = useLingui()
+  const { token } = useLogin()
+  const toast = useToast()
+  const queryClient = useQueryClient()
+  const [reason, setReason] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string>()
+  const locale = toAppLocale(i18n.locale) ?? 'zh-Hant'
+  const status = STATUS_LABELS[withdrawal.status]
+  const payout = withdrawal.payoutHash
+  const payoutUrl = payout ? explorerUrl(env.chainId, 'tx', payout) : undefined
+
+  async function decide(route: 'withdrawApprove' | 'withdrawReject') {
+    if (busy) return
+    setError(undefined)
+    const text = reason.trim()
+    if (route === 'withdrawReject' && text === '') {
+      setError(t`Enter the reason the user will see`)
+      return
+    }
+    if (text.length > REASON_MAX) {
+      setError(t`At most ${REASON_MAX} characters`)
+      return
+    }
+    setBusy(true)
+    try {
+      await legacyCall(
+        route,
+        route === 'withdrawReject' ? { id: withdrawal.id, reason: text } : { id: withdrawal.id },
+        { baseUrl: env.legacyApiUrl, token, locale },
+      )
+      toast.success(route === 'withdrawApprove' ? t`Withdrawal approved` : t`Withdrawal rejected`)
+      await queryClient.invalidateQueries({ queryKey: ['legacy', 'withdrawQueue'] })
+    } catch (failure) {
+      setError(await legacyErrorText(failure, i18n))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <li className="app-list__item" data-testid="withdrawal" data-id={withdrawal.id} data-status={withdrawal.status}>
+      <p>
+        <strong>
+          #{withdrawal.id} {withdrawal.amount} {withdrawal.credit_type}
+        </strong>{' '}
+        <span className="app-mono" title={withdrawal.address}>
+          {shortenAddress(withdrawal.address)}
+        </span>{' '}
+        <span className="app-muted">{new Date(withdrawal.createdAt).toLocaleString(locale, { hour12: false })}</span>
+      </p>
+      <p data-testid="withdrawal-status">{status ? i18n._(status) : withdrawal.status}</p>
+      {withdrawal.reason && (
+        <p className="app-muted" data-testid="withdrawal-reason-shown">{t`Reason: ${withdrawal.reason}`}</p>
+      )}
+      {payout && (
+        <p className="app-mono" data-testid="withdrawal-payout">
+          {t`Payout transaction`}:{' '}
+          {payoutUrl ? (
+            <a className="app-link" href={payoutUrl} target="_blank" rel="noreferrer">
+              {payout}
+            </a>
+          ) : (
+            payout
+          )}
+        </p>
+      )}
+      {REJECTABLE.has(withdrawal.status) && (
+        <div className="admin-toolbar">
+          {APPROVABLE.has(withdrawal.status) && (
+            <Button disabled={busy} data-testid="withdrawal-approve" onClick={() => void decide('withdrawApprove')}>
+              {t`Approve`}
+            </Button>
+          )}
+          <input
+            className="app-input"
+            data-testid="withdrawal-reason"
+            placeholder={t`Reason for a rejection`}
+            maxLength={REASON_MAX}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+          <Button
+            variant="secondary"
+            disabled={busy}
+            data-testid="withdrawal-reject"
+            onClick={() => void decide('withdrawReject')}
+          >
+            {t`Reject`}
+          </Button>
+        </div>
+      )}
+      {error && (
+        <p className="app-error" role="alert" data-testid="withdrawal-error">
+          {error}
+        </p>
+      )}
+    </li>
+  )
+}
