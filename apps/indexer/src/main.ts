@@ -25,7 +25,7 @@ try {
 // contract with an ABI in @nexus/abi is indexed, so each new contract joins once it is deployed and its ABI generated.
 let sources: Source[] = []
 try {
-  await assertRpcChain([config.rpcUrl], config.chainId)
+  await assertRpcChain(config.rpcUrls, config.chainId)
   sources = resolveSources(loadDeployment({ chainId: config.chainId, file: config.deploymentsFile }).contracts)
 } catch (error) {
   // the local chain before its first deploy: the indexer follows the head until restarted after the deploy
@@ -57,7 +57,7 @@ const db = await createDatabase({
   keepConnections: true,
   log: (message) => console.log(`indexer: ${message}`),
 })
-const rpc = createRpc({ url: config.rpcUrl, metrics })
+const rpc = createRpc({ url: config.rpcUrls, metrics })
 const app = createServer({
   db,
   rpc,

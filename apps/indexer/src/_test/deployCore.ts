@@ -159,7 +159,14 @@ export async function deployCore(url: string): Promise<Core> {
       ),
     addLogsData,
     async addLogs(owners, count, salt) {
-      await send(owner, multicall, addLogsData(owners, count, salt))
+      // An explicit limit (under the 2^24 cap of a transaction): the node's estimate of a Multicall3 batch is
+      // sometimes short of what the nested calls need (63/64 of the gas passed on), and the batch runs out of gas.
+      const hash = await wallet(owner).sendTransaction({
+        to: multicall,
+        data: addLogsData(owners, count, salt),
+        gas: 16_000_000n,
+      })
+      await mined(hash)
     },
   }
 }

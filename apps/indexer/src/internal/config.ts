@@ -5,8 +5,11 @@ import { ChainSettingsError, parseRpcUrls } from '@nexus/abi/node'
  * @dev The README lists the same variables; docker-compose.yml and its test rely on that list.
  */
 export type IndexerConfig = {
-  /** JSON-RPC endpoint of the chain node (RPC_URL). */
-  rpcUrl: string
+  /**
+   * JSON-RPC endpoints of the chain's nodes (RPC_URL, comma-separated): the indexer reads from the first until it
+   * fails, then from the next (see createRpc).
+   */
+  rpcUrls: string[]
   /** Chain id the node must report (CHAIN_ID); also selects libs/abi/deployments/<chainId>.json. */
   chainId: number
   /** The chain's deployments file (DEPLOYMENTS_FILE), read and checked at start; unset: libs/abi's for the chain. */
@@ -65,12 +68,9 @@ function boolean(env: Record<string, string | undefined>, name: string, fallback
  */
 export function readConfig(env: Record<string, string | undefined>): IndexerConfig {
   const chainId = integer(env, 'CHAIN_ID', 31337, 1, 2 ** 32)
-  let rpcUrl: string
+  let rpcUrls: string[]
   try {
-    const urls = parseRpcUrls(env.RPC_URL, chainId)
-    // one endpoint: the indexer checks every range it reads against that node's head
-    if (urls.length > 1) throw new ConfigError('RPC_URL: the indexer reads one node; give it one URL')
-    rpcUrl = urls[0] ?? ''
+    rpcUrls = parseRpcUrls(env.RPC_URL, chainId)
   } catch (error) {
     if (error instanceof ChainSettingsError) throw new ConfigError(error.message)
     throw error
@@ -80,7 +80,7 @@ export function readConfig(env: Record<string, string | undefined>): IndexerConf
     throw new ConfigError(`START_BLOCK must be a block number (got "${startBlock}")`)
   }
   return {
-    rpcUrl,
+    rpcUrls,
     chainId,
     deploymentsFile: env.DEPLOYMENTS_FILE?.trim() || undefined,
     startBlock: startBlock ? BigInt(startBlock) : undefined,

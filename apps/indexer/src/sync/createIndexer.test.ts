@@ -69,11 +69,10 @@ const rpcCall = async <T>(method: string, params: unknown[] = []) => {
   return ((await response.json()) as { result: T }).result
 }
 
-function newIndexer(maxRange = 5_000, url = node.url) {
-  const metrics = createMetrics()
+function newIndexer(maxRange = 5_000, url: string | string[] = node.url, metrics = createMetrics(), retries = 1) {
   return createIndexer({
     db,
-    rpc: createRpc({ url, metrics, retries: 1 }),
+    rpc: createRpc({ url, metrics, retries }),
     chainId: 31337,
     sources: [{ name: 'Main', kind: 'Main', abi: mainAbi, address: mainAddress, startBlock: deployBlock }],
     metrics,
@@ -304,6 +303,33 @@ describe('ingestion of Main.Registered', () => {
       expect(ranges.every((blocks) => blocks <= 5n)).toBe(true)
     } finally {
       await proxy.stop()
+    }
+  })
+
+  test('several RPC URLs: calls move on from a dead endpoint and from one that fails mid-way; the same index', async () => {
+    await register(accounts[11] as Address, accounts[1] as Address)
+    await rpcCall('hardhat_mine', ['0x20'])
+    const truncate = () =>
+      db.pool.query('TRUNCATE event_log, registration, referral_path, team_member_count, chain_block, chain_checkpoint')
+    await truncate()
+    await catchUp(newIndexer())
+    const clean = await snapshotTables()
+    // The second endpoint answers its first 3 calls, then fails every call with HTTP 502.
+    let served = 0
+    const failing = await startHookProxy(node.url, async (_request, forward) => {
+      if (++served > 3) throw new Error('endpoint down')
+      return await forward()
+    })
+    try {
+      await truncate()
+      const metrics = createMetrics()
+      await catchUp(newIndexer(7, ['http://127.0.0.1:9', failing.url, node.url], metrics, 3))
+      expect(await snapshotTables()).toEqual(clean)
+      expect(served).toBeGreaterThan(3)
+      const failovers = (await metrics.registry.getSingleMetric('indexer_rpc_failovers_total')?.get())?.values[0]?.value
+      expect(failovers).toBe(2)
+    } finally {
+      await failing.stop()
     }
   })
 

@@ -116,6 +116,7 @@ export function createIndexer(parameters: CreateIndexerParameters) {
       outcome = await historical.step(current, from)
     } else {
       const started = performance.now()
+      const failovers = reader.failovers()
       const latest = await reader.getLatest()
       metrics.phaseSeconds.inc({ phase: 'head' }, (performance.now() - started) / 1000)
       if (current && latest.hash === current.blockHash) return { event: { type: 'idle', head: latest.number } }
@@ -127,7 +128,9 @@ export function createIndexer(parameters: CreateIndexerParameters) {
       } else {
         // The hand-over: more than one block behind, the catch-up reads a range; else the head is the next block.
         outcome =
-          latest.number > from ? await historical.step(current, from, latest) : await realtime.step(current, latest)
+          latest.number > from
+            ? await historical.step(current, from, latest, failovers)
+            : await realtime.step(current, latest)
       }
     }
     if (outcome !== 'reorg') return outcome

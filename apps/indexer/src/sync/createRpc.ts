@@ -3,7 +3,13 @@ import type { IndexerMetrics } from '../internal/metrics.ts'
 import { RetryableError } from '../internal/errors.ts'
 
 export type Rpc = {
-  client: PublicClient
+  /** The client of the endpoint in use (the first URL until it fails). */
+  readonly client: PublicClient
+  /**
+   * How many times the calls moved to another endpoint. A proof that reads the chain more than once (a range's
+   * logs, then its headers again) holds only if it was all read from one node: it compares this before and after.
+   */
+  failovers: () => number
   /**
    * Runs one RPC call, counting failures in `indexer_rpc_errors_total{method}` and retrying retryable ones
    * with exponential backoff (`retries` more attempts). Throws a {@link RetryableError} when all fail.
@@ -33,6 +39,21 @@ export function isThrottled(error: unknown): boolean {
   return false
 }
 
+/**
+ * Whether an error says the endpoint itself failed (throttling, timeout, no connection, an HTTP error status, an
+ * answer that is not JSON-RPC), not that the node refused the request (a JSON-RPC error it answered with, such as
+ * a range too large or a block it does not have): the former moves the calls to the next endpoint.
+ */
+export function isEndpointFailure(error: unknown): boolean {
+  if (isThrottled(error)) return true
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if (['HttpRequestError', 'TimeoutError', 'SocketClosedError', 'InvalidJsonRpcResponseError'].includes(e.name))
+      return true
+    if (e.name === 'RetryableError' && /malformed/.test(e.message)) return true
+  }
+  return false
+}
+
 /** Seconds an error's `Retry-After` header asks for (viem keeps the response headers on HttpRequestError). */
 function retryAfter(error: unknown): number {
   for (let e = error; e instanceof Error; e = e.cause) {
@@ -43,7 +64,8 @@ function retryAfter(error: unknown): number {
 }
 
 export type CreateRpcParameters = {
-  url: string
+  /** The endpoint, or several tried in order: calls stay on one until it fails, then move to the next. */
+  url: string | readonly string[]
   metrics: IndexerMetrics
   /** Per-request timeout in ms (default 10 s). */
   timeout?: number
@@ -58,47 +80,71 @@ export type CreateRpcParameters = {
 /**
  * A viem client for the chain node whose failures are counted and retried by the indexer itself (viem's own
  * retry is off, so every failed attempt is visible in the metrics).
- * @dev Back-off is shared by every call in flight: once the endpoint throttles twice in a row (429s or timeouts
- * with no success between them, whichever calls they came from), no call is sent until a pause has passed,
- * doubling with each further strike up to 5 s (at least what a `Retry-After` header asks), and reset by the
- * next success. A lone fault among successes only retries its own call (after its own delay): under real rate
- * limiting most calls fail and the pause grows at once, while sporadic faults do not stall the other calls.
+ * @dev Several endpoints: every call goes to the one in use; when it fails as an endpoint (see
+ * {@link isEndpointFailure}: 429, timeout, no connection, 5xx, garbage), the calls move to the next one (round
+ * robin) and the attempt is retried there at once. A JSON-RPC error the node answered with (a range refused, a
+ * missing block) stays on the node that said it.
+ * Back-off is per endpoint and shared by every call in flight on it: once it throttles twice in a row (429s or
+ * timeouts with no success between them, whichever calls they came from), no call is sent to it until a pause
+ * has passed, doubling with each further strike up to 5 s (at least what a `Retry-After` header asks), and reset
+ * by the next success. A lone fault among successes only retries its own call (after its own delay): under real
+ * rate limiting most calls fail and the pause grows at once, while sporadic faults do not stall the other calls.
+ * With more than one endpoint a failed call moves on instead of waiting.
  */
 export function createRpc(parameters: CreateRpcParameters): Rpc {
   const { metrics, retries: defaultRetries = 5, backoff = 100 } = parameters
-  const client = createPublicClient({
-    transport: http(parameters.url, {
-      retryCount: 0,
-      timeout: parameters.timeout ?? 10_000,
-      maxResponseBodySize: parameters.maxResponseBodySize ?? 64 * 1024 * 1024,
+  const urls = typeof parameters.url === 'string' ? [parameters.url] : [...parameters.url]
+  const endpoints = urls.map((url) => ({
+    client: createPublicClient({
+      transport: http(url, {
+        retryCount: 0,
+        timeout: parameters.timeout ?? 10_000,
+        maxResponseBodySize: parameters.maxResponseBodySize ?? 64 * 1024 * 1024,
+      }),
     }),
-  })
-  /** Shared back-off: throttling strikes since the last success, and when calls may be sent again. */
-  let strikes = 0
-  let resumeAt = 0
+    /** Throttling strikes since the last success, and when calls may be sent again. */
+    strikes: 0,
+    resumeAt: 0,
+  }))
+  const [first] = endpoints
+  if (!first) throw new Error('createRpc: no RPC URL')
+  let current = first
+  let failovers = 0
   return {
-    client,
+    get client() {
+      return current.client
+    },
+    failovers: () => failovers,
     async call(method, run, options = {}) {
       const retries = options.retries ?? defaultRetries
       for (let attempt = 0; ; attempt++) {
-        for (let wait = resumeAt - Date.now(); wait > 0; wait = resumeAt - Date.now()) {
+        const endpoint = current
+        for (let wait = endpoint.resumeAt - Date.now(); wait > 0; wait = endpoint.resumeAt - Date.now()) {
           await new Promise((resolve) => setTimeout(resolve, wait))
         }
         try {
-          const result = await run(client)
-          strikes = 0
+          const result = await run(endpoint.client)
+          endpoint.strikes = 0
           return result
         } catch (error) {
           metrics.rpcErrors.inc({ method })
           if (isThrottled(error)) {
-            strikes++
-            const pause = strikes >= 2 ? Math.min(backoff * 2 ** (strikes - 2), 5_000) : 0
-            resumeAt = Math.max(resumeAt, Date.now() + Math.max(pause, retryAfter(error) * 1_000))
+            endpoint.strikes++
+            const pause = endpoint.strikes >= 2 ? Math.min(backoff * 2 ** (endpoint.strikes - 2), 5_000) : 0
+            endpoint.resumeAt = Math.max(endpoint.resumeAt, Date.now() + Math.max(pause, retryAfter(error) * 1_000))
           }
           if (attempt >= retries || options.isFinal?.(error)) {
             throw new RetryableError(`RPC ${method} failed after ${attempt + 1} attempts`, { cause: error })
           }
-          await new Promise((resolve) => setTimeout(resolve, Math.min(backoff * 2 ** attempt, 5_000)))
+          const moved = endpoints.length > 1 && isEndpointFailure(error)
+          if (moved && current === endpoint) {
+            current = endpoints[(endpoints.indexOf(endpoint) + 1) % endpoints.length] ?? first
+            failovers++
+            metrics.rpcFailovers.inc()
+          }
+          // a move to an endpoint not yet tried by this call is at once; a full round waits as one endpoint would
+          if (!moved || attempt + 1 >= endpoints.length)
+            await new Promise((resolve) => setTimeout(resolve, Math.min(backoff * 2 ** attempt, 5_000)))
         }
       }
     },

@@ -159,6 +159,7 @@ export function createChainReader(parameters: { rpc: Rpc; sources: readonly Sour
    * `latest` is the head just read, used as the header of `to` when it is that block.
    */
   async function fetchRange(from: bigint, to: bigint, parent: Checkpoint | null, latest?: BlockHeader): Promise<Read> {
+    const failovers = rpc.failovers()
     try {
       const single = from === to
       const [before, parentBefore] = await Promise.all([
@@ -176,7 +177,8 @@ export function createChainReader(parameters: { rpc: Rpc; sources: readonly Sour
       }
       if (logs.some((log) => outside(log, from, to))) return 'unstable'
       const headers = await readHeaders(logs, [before])
-      if (headers === 'unstable') return 'unstable'
+      // Read from more than one node (the calls moved to another endpoint meanwhile): no proof, read it again.
+      if (headers === 'unstable' || rpc.failovers() !== failovers) return 'unstable'
       return { from, to, toHeader: before, logs, decoded: decode(logs, headers) }
     } catch (error) {
       // A block that vanished while the range was read (the chain got shorter): read it again.
@@ -186,6 +188,8 @@ export function createChainReader(parameters: { rpc: Rpc; sources: readonly Sour
   }
 
   return {
+    /** See {@link Rpc.failovers}. */
+    failovers: rpc.failovers,
     getHeader,
     getLatest,
     getBlockNumber: () => rpc.call('eth_blockNumber', (client) => client.getBlockNumber({ cacheTime: 0 })),
