@@ -54,6 +54,13 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         uint256 userIndex;
     }
 
+    /// @dev An account's valid orders: their value, and the latest end time among them (an upper bound when one
+    /// of them reached its cap in a claim that did not see all of the account's orders: see {_settleUser}).
+    struct Activity {
+        uint128 amount;
+        uint40 liveUntil;
+    }
+
     struct Walk {
         address account;
         uint256 index;
@@ -110,8 +117,9 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     TeamLib.Teams private _team;
     // appended: the valid orders by end time ({ExpiryQueue}; `_lastOut` is the earlier version's index queue)
     ExpiryQueue.Heap private _expiries;
-    // appended: the value of an account's valid orders (`User.amount` counts every order it ever made)
-    mapping(address account => uint256 amount) private _active;
+    // the value of an account's valid orders (`User.amount` counts every order it ever made) and the latest end of
+    // them: it earns referral and team rewards only while both say it has a live order (finding 11)
+    mapping(address account => Activity activity) private _active;
 
     /// @custom:oz-upgrades-unsafe-allow constructor
     constructor() {
@@ -475,7 +483,9 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         ExpiryQueue.push(_expiries, endTime, index);
         ++user.orders;
         user.amount += value;
-        _active[account] += value;
+        Activity storage activity = _active[account];
+        activity.amount += value.toUint128();
+        if (endTime > activity.liveUntil) activity.liveUntil = uint40(endTime);
         _totalForce += value;
         _totalAmount += value;
         _totalTokens += tokens;
@@ -523,8 +533,9 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
             uint256 level = uint8(levels[k]);
             if (levels[k] > level) emit TeamLevelUpdated(ancestor, level); // TeamLib.CHANGED is set
             if (firstOrder && k == 0) ++_teams[ancestor].inviteValids;
-            // only an account with a valid order earns (finding 11: not one whose orders are all out)
-            if (_active[ancestor] != 0 && !_blacklist[ancestor]) _rewardAncestor(w, k, ancestor, level);
+            // only an account with a live order earns (finding 11: not one whose orders have all ended or reached
+            // their cap, forced out yet or not)
+            if (_live(ancestor) && !_blacklist[ancestor]) _rewardAncestor(w, k, ancestor, level);
         }
         return w.credited;
     }
@@ -620,12 +631,26 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         uint256 limit = _settings.handleGas;
         uint256 first = user.lastOut;
         bool leading = true;
-        for (uint256 j = first; j < length && j - first < limit; ++j) {
+        uint256 liveUntil;
+        uint256 j = first;
+        for (; j < length && j - first < limit; ++j) {
             OrderRecord storage o = _orders[list[j]];
             if (o.isValid) _settleOrder(list[j], o, user);
             if (leading && !o.isValid) user.lastOut = j + 1;
             else leading = false;
+            if (o.isValid && o.endTime > liveUntil) liveUntil = o.endTime;
         }
+        // every valid order seen: the latest end among them is exact again (an order that reached its cap ended early)
+        if (j == length) {
+            Activity storage activity = _active[account];
+            if (activity.liveUntil != liveUntil) activity.liveUntil = uint40(liveUntil);
+        }
+    }
+
+    /// @dev Whether `account` has an order that has neither ended nor been forced out at its cap.
+    function _live(address account) private view returns (bool) {
+        Activity storage activity = _active[account];
+        return activity.amount != 0 && activity.liveUntil > block.timestamp;
     }
 
     /// @dev Credits an order's accrued dividends up to its cap (the overflow goes back to the pool), and forces
@@ -653,7 +678,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
             o.isValid = false;
             if (o.endTime > block.timestamp) o.endTime = uint40(block.timestamp);
             _totalForce -= o.amount;
-            _active[o.owner] -= o.amount;
+            _active[o.owner].amount -= o.amount;
             emit OrderOut(index, o.owner, o.reward, capped);
         }
     }

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test'
 import { network } from 'hardhat'
 import { parseEther } from 'viem'
 import { localDefaults } from '../config/defaults.ts'
+import { deployContractsIISystem } from './helpers/contractsII.ts'
 import { deploySystem } from './helpers/system.ts'
 import { buy, fund } from './helpers/trade.ts'
 
@@ -134,4 +135,55 @@ describe('Attacks', async () => {
       assert.ok(after < capital, `the round trip loses: after ${after} capital ${capital}`)
     })
   }
+
+  // Issue 19 finding 11: can an account collect referral shares through itself or its own contracts? Main refuses a
+  // self-referral, so the only way is a second account under it: here a contract (a second wallet does the same).
+  it('an account collects through its own contract only the referral share of that order, from the market share', async () => {
+    const s = await deployContractsIISystem(connection)
+    const { main, burn, usdt, nft, deployer } = s
+    const [attacker] = s.users
+    const { burnEvery, swapRate } = await burn.read.getConfig()
+    const { burnRates } = await burn.read.getConfigMulti()
+    const { market } = await burn.read.getAddresses()
+    const bps = (value: bigint, rate: bigint) => (value * rate) / 10_000n
+    await main.write.register([deployer.account.address], { account: attacker.account })
+    await usdt.write.mint([attacker.account.address, parseEther('10000')])
+    await usdt.write.approve([burn.address, 2n ** 255n], { account: attacker.account })
+    const helper = await viem.deployContract(
+      'SelfReferrer',
+      [main.address, burn.address, usdt.address, attacker.account.address],
+      { client: { wallet: attacker } },
+    )
+    await usdt.write.transfer([helper.address, 10n * burnEvery], { account: attacker.account })
+    const balanceOf = async (account: `0x${string}`) => (await burn.read.users([account])).balance
+
+    // without a live order of its own the attacker earns nothing from its contract's order: the share goes to market
+    let marketBefore = await usdt.read.balanceOf([market])
+    await helper.write.order([1n, burnEvery])
+    assert.equal(await balanceOf(attacker.account.address), 0n)
+    const fullMarket = (await usdt.read.balanceOf([market])) - marketBefore
+
+    // with one, it earns the direct share of its contract's order (and no more); the pool, the NFT dividends and the
+    // NEX burn get exactly what any order gives them: the share comes out of what the market wallet would have had
+    await burn.write.burn([attacker.account.address, 1n, burnEvery, false], { account: attacker.account })
+    const reserves = await burn.read.getReserves()
+    const nftBefore = await usdt.read.balanceOf([nft.address])
+    marketBefore = await usdt.read.balanceOf([market])
+    await helper.write.order([1n, burnEvery])
+    const direct = bps(burnEvery, burnRates[1])
+    assert.equal(await balanceOf(attacker.account.address), direct, 'the direct share of its contract order')
+    assert.equal((await burn.read.users([attacker.account.address])).rewardIndirect, 0n)
+    const after = await burn.read.getReserves()
+    assert.ok(after.pool + after.orders >= reserves.pool + reserves.orders + bps(burnEvery, burnRates[0]) - 1n)
+    assert.equal(after.swap - reserves.swap, bps(burnEvery, swapRate))
+    assert.equal((await usdt.read.balanceOf([nft.address])) - nftBefore, bps(burnEvery, burnRates[4]))
+    assert.equal((await usdt.read.balanceOf([market])) - marketBefore, fullMarket - direct)
+
+    // the contract's own order shares the pool like any order, and it can hand its claim to the attacker
+    await usdt.write.mint([burn.address, parseEther('50')])
+    await burn.write.updatePool()
+    const held = await usdt.read.balanceOf([attacker.account.address])
+    await helper.write.claimToOwner()
+    assert.ok((await usdt.read.balanceOf([attacker.account.address])) > held)
+  })
 })

@@ -54,25 +54,33 @@ export const treeArbitrary = fc
 
 export type Tree = { parent: number; joinsAtStart: boolean }[]
 
-/** The name of the custom error a contract call reverted with (viem decodes it from the contract's ABI). */
+/** The name of the custom error a contract call reverted with (viem decodes it from the contract's ABI), or its revert string. */
 export function revertName(error: unknown): string {
-  let e = error as { cause?: unknown; data?: { errorName?: string }; errorName?: string } | undefined
+  type Revert = {
+    cause?: unknown
+    data?: { errorName?: string; args?: unknown[] }
+    errorName?: string
+    reason?: string
+  }
+  let e = error as Revert | undefined
   while (e) {
+    if (e.data?.errorName === 'Error') return String(e.data.args?.[0]) // a revert string (e.g. the DEX router's)
     if (e.data?.errorName) return e.data.errorName
     if (e.errorName) return e.errorName
+    if (e.reason) return e.reason
     e = e.cause as typeof e
   }
   return `not a custom error: ${(error as Error)?.message ?? String(error)}`
 }
 
 /**
- * Runs `call`; a revert passes only if its custom error is in `allowed` (the documented user errors of that action).
- * Returns whether the call succeeded.
+ * Runs `call`; a revert passes only if its custom error (or revert string) is in `allowed` (the documented user errors
+ * of that action). Returns null when the call succeeded, else the error's name.
  */
-export async function attempt(label: string, allowed: readonly string[], call: () => Promise<unknown>) {
+export async function outcome(label: string, allowed: readonly string[], call: () => Promise<unknown>) {
   try {
     await call()
-    return true
+    return null
   } catch (error) {
     const name = revertName(error)
     if (!allowed.includes(name)) {
@@ -80,8 +88,13 @@ export async function attempt(label: string, allowed: readonly string[], call: (
         cause: error,
       })
     }
-    return false
+    return name
   }
+}
+
+/** {outcome} as a boolean: whether the call succeeded. */
+export async function attempt(label: string, allowed: readonly string[], call: () => Promise<unknown>) {
+  return (await outcome(label, allowed, call)) === null
 }
 
 /** Main's tree as parent address per account (genesis -> zero), for {assertTeams}. */
