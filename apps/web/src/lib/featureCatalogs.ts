@@ -14,7 +14,7 @@ export const PAGE_FEATURES: Readonly<Record<string, readonly string[]>> = {
   '/ido': ['account', 'ido'],
   '/': [],
   '/invites': ['account', 'invites', 'team'],
-  '/manager': ['admin', 'timelock'],
+  '/manager': ['admin', 'legacy', 'timelock'],
   '/managerFom': ['admin', 'timelock'],
   '/managerMining': ['admin', 'timelock'],
   '/managerSuper': ['admin', 'timelock'],
