@@ -76,29 +76,26 @@ async function index(db: Database, url: string, timeout: number) {
       // a step that failed after its retries: the loop would sleep and step again
     }
   }
-  const seconds = (performance.now() - started) / 1000
-  const hedged = (await metrics.hedges.get()).values.reduce((sum, { value }) => sum + value, 0)
-  return { seconds, hedged }
+  return (performance.now() - started) / 1000
 }
 
 const proxy = await startFaultyProxy(node.url, faultRate, 7, { latency, maxRange: limit, kinds: ['429', 'timeout'] })
 const target = await createTestDatabase(pg.url, 'rpc_bench')
 const cleanTarget = await createTestDatabase(pg.url, 'rpc_bench_clean')
 const [db, clean] = await Promise.all([createDatabase({ url: target.url }), createDatabase({ url: cleanTarget.url })])
-const { seconds, hedged } = await index(db, proxy.url, 4 * latency + 500)
+const seconds = await index(db, proxy.url, 4 * latency + 500)
 const speed = Number(head - first) / seconds
 const mostInFlight = proxy.maxInFlight('eth_getLogs')
 const bound = (mostInFlight * limit) / (latency / 1000)
 console.log(
   `catch-up through the proxy (${latency} ms, ranges <= ${fmt(limit)} blocks, 10% 429/timeouts): ` +
-    `${fmt(speed)} blocks/s (${seconds.toFixed(1)} s, ${proxy.requests()} requests of which ${hedged} hedged, ` +
-    `faults ${JSON.stringify(proxy.faults)})`,
+    `${fmt(speed)} blocks/s (${seconds.toFixed(1)} s, ${proxy.requests()} requests, faults ${JSON.stringify(proxy.faults)})`,
 )
 console.log(
   `proxy's bound: ${mostInFlight} eth_getLogs in flight x ${fmt(limit)} blocks / ${latency} ms = ${fmt(bound)} blocks/s; ` +
     `reached ${(speed / bound).toFixed(2)} of it`,
 )
-const { seconds: cleanSeconds } = await index(clean, node.url, 10_000)
+const cleanSeconds = await index(clean, node.url, 10_000)
 console.log(
   `same chain straight from the node (no proxy, same machine): ${fmt(Number(head - first) / cleanSeconds)} blocks/s ` +
     `(${cleanSeconds.toFixed(1)} s): the most this machine allows the proxy's path, whatever its bound`,

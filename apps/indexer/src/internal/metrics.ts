@@ -37,12 +37,6 @@ export function createMetrics() {
       help: 'Times the JSON-RPC calls moved to the next endpoint of RPC_URL after the one in use failed',
       registers: [registry],
     }),
-    hedges: new Counter({
-      name: 'indexer_rpc_hedged_total',
-      help: 'JSON-RPC requests sent a second time while the first was still unanswered after a few times the usual latency (catch-up)',
-      labelNames: ['method'] as const,
-      registers: [registry],
-    }),
     events: new Counter({
       name: 'indexer_events_total',
       help: 'Events written to the database',

@@ -28,8 +28,6 @@ export type HistoricalSyncParameters = {
   targetLogs: number
   /** Milliseconds between progress lines. */
   progressInterval: number
-  /** Milliseconds after which an unanswered request is sent once more (default: 3x the median answer). */
-  hedgeAfter?: number
 }
 
 /**
@@ -48,31 +46,24 @@ export function namedLimit(message: string): bigint | null {
 /** A step that read nothing (a range refused or read again): the caller simply steps again. */
 export const nothing = (from: bigint): SyncEvent => ({ type: 'range', fromBlock: from, toBlock: from - 1n, events: 0 })
 
-/** A range being read: its logs, the headers they need and the header of its last block. */
+/** A range being read: its logs (and the header of the block before it, for a run's first range). */
 type Slot = {
   from: bigint
   to: bigint
   read: Promise<SlotRead>
-  /** Set once `read` has settled, with the run's count of settled ranges then (see {@link Session.settled}). */
-  settled?: { ok: true; value: SlotRead; at: number } | { ok: false; error: unknown; at: number }
+  /** Set once `read` has settled. */
+  settled?: { ok: true; value: SlotRead } | { ok: false; error: unknown }
 }
-/**
- * Logs of a range, the headers of its last block (`toHeader`) and of blocks whose logs carry no timestamp, and,
- * for a run's first range, the hash of the block before it. `unstable`: a log outside the range or naming
- * another block than its header (the chain moved while the range was read).
- */
-type SlotRead =
-  { logs: RpcLog[]; headers: Map<bigint, BlockHeader>; toHeader: BlockHeader; parentHash?: Hex } | 'unstable'
+type SlotRead = { logs: RpcLog[]; parentHash?: Hex }
 
 /**
- * A run of ranges read in parallel towards one head (`anchor`, read before any of them). Each range reads its
- * logs, the header of its last block and the headers its logs need; the anchor is read again, unchanged, after
- * the range has settled. A block hash commits to all its ancestors, so the chain below the anchor was one chain
- * from the first read of the anchor to the last, and every log and header read in between is of it (as for a
- * single range, a node that left that chain and came back to it exactly in between goes unnoticed). Those
- * re-reads of the anchor run one after another while ranges settle, each proving every range settled before it
- * was sent, so a batch seldom waits for its proof. The run's first range also reads the block before it, which
- * must be the checkpoint the run started from; every later batch builds on the one before it, of the same chain.
+ * A run of ranges read in parallel towards one head (`anchor`, read before any of them). A batch of ranges is
+ * committed once its logs are read, then the header of its last block (the new checkpoint) and of blocks whose
+ * logs carry no timestamp, then the anchor again, unchanged. A block hash commits to all its ancestors, so the
+ * chain below the anchor was one chain from the first read of the anchor to the last, and every log and header
+ * read in between is of it (as for a single range, a node that left that chain and came back to it exactly in
+ * between goes unnoticed). The run's first range also reads the block before it, which must be the checkpoint
+ * the run started from; every later batch builds on the one before it, of the same chain.
  */
 type Session = {
   anchor: BlockHeader
@@ -87,13 +78,6 @@ type Session = {
   /** Ranges being read. */
   reading: number
   aborted: boolean
-  /** Ranges settled so far in this run; the range settled `at` is proven once `proven >= at`. */
-  settled: number
-  proven: number
-  /** The re-read of the anchor in flight and the count of settled ranges it proves if the anchor is unchanged. */
-  proof?: { covers: number; done: Promise<void> }
-  /** The anchor came back changed: nothing read in this run can be trusted. */
-  moved: boolean
   /** The endpoint's failover count when the anchor was read: a run is read from one node (see Rpc.failovers). */
   failovers: number
 }
@@ -179,84 +163,21 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
     throw error
   }
 
-  /** Durations (ms) of the latest eth_getLogs answered, for the hedging delay. */
-  const durations: number[] = []
   /**
-   * How long a request may stay unanswered before it is sent once more: three times the median of the latest
-   * answers (at least 20 ms), or `hedgeAfter`; none before four answers have been timed.
-   */
-  function hedgeDelay(): number | null {
-    if (parameters.hedgeAfter !== undefined) return parameters.hedgeAfter
-    if (durations.length < 4) return null
-    const sorted = [...durations].sort((x, y) => x - y)
-    return Math.max(3 * (sorted[sorted.length >> 1] ?? 0), 20)
-  }
-
-  /**
-   * `send()` hedged: should no answer have come back after {@link hedgeDelay} (a request the endpoint lost or
-   * holds), it is sent once more and the first answer is taken; it fails only when both fail (with the first's
-   * error). A request timed out by the endpoint no longer holds back the ranges behind it for the whole timeout.
-   */
-  function hedged<T>(run: Session, method: string, send: (skip: () => boolean) => Promise<T>): Promise<T> {
-    let done = false
-    const first = send(() => false)
-    const delay = hedgeDelay()
-    if (delay === null) return first
-    return new Promise<T>((resolve, reject) => {
-      let pending = 1
-      let failure: unknown
-      const settle = (attempt: Promise<T>) =>
-        attempt.then(
-          (value) => {
-            if (done) return
-            done = true
-            clearTimeout(timer)
-            resolve(value)
-          },
-          (error: unknown) => {
-            failure ??= error
-            if (--pending > 0 || done) return
-            done = true
-            clearTimeout(timer)
-            reject(failure)
-          },
-        )
-      const timer = setTimeout(() => {
-        if (done || run.aborted) return
-        pending++
-        metrics.hedges.inc({ method })
-        settle(send(() => done))
-      }, delay)
-      settle(first)
-    })
-  }
-
-  /** One eth_getLogs of [from, to] under a permit; `skip()` true once granted: not sent (a hedge no longer needed). */
-  async function getLogs(run: Session, from: bigint, to: bigint, skip: () => boolean): Promise<RpcLog[]> {
-    await permits.acquire(from)
-    try {
-      if (run.aborted || skip()) throw new Dropped('range dropped')
-      const started = performance.now()
-      const logs = await reader.getLogs(from, to)
-      durations.push(performance.now() - started)
-      if (durations.length > 32) durations.shift()
-      return logs
-    } finally {
-      permits.release()
-    }
-  }
-
-  /**
-   * Logs of [from, to], hedged, with a permit per eth_getLogs (the hedge too: never more than `inFlight` at
-   * once); a range the node refuses as too large is read again in pieces of the range learnt from the refusal.
+   * Logs of [from, to], with a permit per eth_getLogs; a range the node refuses as too large is read again in
+   * pieces of the range learnt from the refusal.
    */
   async function readLogs(run: Session, from: bigint, to: bigint): Promise<RpcLog[]> {
+    await permits.acquire(from)
     try {
-      const logs = await hedged(run, 'eth_getLogs', (skip) => getLogs(run, from, to, skip))
+      if (run.aborted) throw new Dropped('range dropped')
+      const logs = await reader.getLogs(from, to)
       probed = true
       return logs
     } catch (error) {
       if (error instanceof Dropped || !shrink(error, to - from + 1n)) throw error
+    } finally {
+      permits.release()
     }
     const pieces: Promise<RpcLog[]>[] = []
     for (let start = from; start <= to; start += range) {
@@ -270,54 +191,13 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
     session = undefined
   }
 
-  const header = (run: Session, number: bigint) => hedged(run, 'eth_getBlockByNumber', () => reader.getHeader(number))
-
   async function readSlot(run: Session, from: bigint, to: bigint, withParent: boolean): Promise<SlotRead> {
-    // Headers are not what nodes limit: the first range's parent and the range's last block are read at once,
-    // the logs wait for a permit.
-    const parent = withParent ? header(run, from - 1n) : undefined
-    const last = header(run, to)
+    // The first range's parent header is read at once (headers are not what the node limits); the logs wait for
+    // a permit.
+    const parent = withParent ? reader.getHeader(from - 1n) : undefined
     parent?.catch(() => undefined)
-    last.catch(() => undefined)
     const logs = await readLogs(run, from, to)
-    if (logs.some((log) => outside(log, from, to))) return 'unstable'
-    const toHeader = await last
-    const headers = await reader.readHeaders(logs, [toHeader])
-    if (headers === 'unstable') return 'unstable'
-    return { logs, headers, toHeader, ...(parent && { parentHash: (await parent).hash }) }
-  }
-
-  /**
-   * Re-reads the anchor, which proves every range settled before it was sent (see {@link Session}); while ranges
-   * settle unproven, the next re-read follows at once. The anchor found changed marks the run `moved`.
-   */
-  function prove(run: Session): Promise<void> {
-    if (run.proof) return run.proof.done
-    const covers = run.settled
-    const done = header(run, run.anchor.number).then(
-      (anchor) => {
-        run.proof = undefined
-        if (anchor.hash !== run.anchor.hash) {
-          run.moved = true
-          return
-        }
-        if (covers > run.proven) run.proven = covers
-        // Ranges settled while it was on its way and now next to commit: proven by the next re-read, sent at once.
-        const next = run.slots.find((slot) => !(slot.settled?.ok && slot.settled.at <= run.proven))
-        if (!run.aborted && next?.settled?.ok) prove(run).catch(() => undefined)
-      },
-      (error: unknown) => {
-        run.proof = undefined
-        throw error
-      },
-    )
-    run.proof = { covers, done }
-    return done
-  }
-
-  /** Waits until the range settled `at` is proven (or the run found moved). */
-  async function proven(run: Session, at: number) {
-    while (run.proven < at && !run.moved) await prove(run)
+    return { logs, ...(parent && { parentHash: (await parent).hash }) }
   }
 
   /**
@@ -350,20 +230,14 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
       run.reading++
       slot.read.then(
         (value) => {
-          slot.settled = { ok: true, value, at: ++run.settled }
+          slot.settled = { ok: true, value }
           run.reading--
-          if (value !== 'unstable') {
-            run.buffered += value.logs.length
-            adapt(to - from + 1n, value.logs.length)
-          }
-          // Proven ahead of the step only when it can be committed next (every range before it read).
-          if (!run.aborted && run.slots.every((other) => other === slot || other.to > to || other.settled?.ok)) {
-            prove(run).catch(() => undefined)
-          }
+          run.buffered += value.logs.length
+          adapt(to - from + 1n, value.logs.length)
           fill(run)
         },
         (error: unknown) => {
-          slot.settled = { ok: false, error, at: ++run.settled }
+          slot.settled = { ok: false, error }
           run.reading--
         },
       )
@@ -399,9 +273,6 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
         buffered: 0,
         reading: 0,
         aborted: false,
-        settled: 0,
-        proven: 0,
-        moved: false,
         failovers: failovers ?? reader.failovers(),
       }
     }
@@ -411,40 +282,52 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
     if (!first) throw new Error('catch-up step with nothing to read')
     try {
       await first.read
-      if (first.settled) await proven(run, first.settled.at)
     } catch (error) {
       drop()
       if (error instanceof Dropped || isMissingBlock(error)) return { event: nothing(from) }
       throw error
     }
-    if (reader.failovers() !== run.failovers) {
-      // The calls moved to another endpoint during the run: start over on the head as that one sees it.
-      drop()
-      return { event: nothing(from) }
-    }
-    // The batch: the first range and those right after it already read and proven, up to about `targetLogs` logs.
-    const batch: { slot: Slot; read: Exclude<SlotRead, 'unstable'> }[] = []
+    // The batch: the first range and those right after it already read, up to about `targetLogs` logs.
+    const batch: { slot: Slot; read: SlotRead }[] = []
     let logCount = 0
     for (const slot of run.slots) {
-      if (run.moved || !slot.settled?.ok || slot.settled.at > run.proven || slot.settled.value === 'unstable') break
+      if (!slot.settled?.ok) break
       if (batch.length && logCount + slot.settled.value.logs.length > targetLogs) break
       batch.push({ slot, read: slot.settled.value })
       logCount += slot.settled.value.logs.length
-    }
-    const last = batch.at(-1)
-    if (!last) {
-      // The chain moved while the first range was read: read it again on the head as it is now.
-      drop()
-      return { event: nothing(from) }
     }
     if (!run.linked && run.base && batch[0]?.read.parentHash !== run.base.blockHash) {
       drop()
       return 'reorg'
     }
     const logs = batch.flatMap(({ read }) => read.logs)
-    const to = last.slot.to
-    const toHeader = last.read.toHeader
-    const decoded = reader.decode(logs, new Map(batch.flatMap(({ read }) => [...read.headers])))
+    const to = batch.at(-1)?.slot.to ?? from
+    let headers: Map<bigint, BlockHeader> | 'unstable'
+    try {
+      if (batch.some(({ slot, read }) => read.logs.some((log) => outside(log, slot.from, slot.to)))) {
+        headers = 'unstable'
+      } else {
+        // The new checkpoint's header (and the timestamps the logs lack) read after the batch's logs, then the
+        // anchor after them: an unchanged anchor proves all of them of its chain.
+        headers = await reader.readHeaders(logs, [], [to])
+        if (headers !== 'unstable' && (await reader.getHeader(run.anchor.number)).hash !== run.anchor.hash) {
+          headers = 'unstable'
+        }
+      }
+    } catch (error) {
+      drop()
+      if (isMissingBlock(error)) return { event: nothing(from) }
+      throw error
+    }
+    // Unstable, or read from more than one node (the calls moved to another endpoint during the run): start over
+    // on the head as it is now.
+    if (headers === 'unstable' || reader.failovers() !== run.failovers) {
+      drop()
+      return { event: nothing(from) }
+    }
+    const toHeader = headers.get(to)
+    if (!toHeader) throw new Error(`no header of block ${to}`)
+    const decoded = reader.decode(logs, headers)
     metrics.phaseSeconds.inc({ phase: 'fetch' }, (performance.now() - started) / 1000)
 
     const written = { blockNumber: to, blockHash: toHeader.hash }
