@@ -8,6 +8,7 @@ import { launchBrowser, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS, waitForPage }
 import type { ViewportName } from './lib/browser.ts'
 import { balanceOf, chainClients, contract, prepareTestAccount } from './lib/chain.ts'
 import { shortAddress } from './lib/format.ts'
+import { doubleClickSendsOne } from './lib/oneTransaction.ts'
 import { openConnected } from './lib/session.ts'
 import { switchLanguage } from './lib/shell.ts'
 import {
@@ -217,14 +218,15 @@ describe('FOM and super FOM pools', () => {
       const item = page.getByTestId(`order-${first.index}`)
       await item.locator('[data-testid="record-state"][data-state="unlocked"]').waitFor({ timeout: 10_000 })
       const beforeRelease = await balanceOf(rpcUrl, USDT, pool.account)
-      await transact(page, item.getByTestId('release'), 'Released')
+      // A double click releases once (one transaction), its toast linking the transaction on the explorer.
+      await doubleClickSendsOne(page, rpcUrl, pool.account, item.getByTestId('release'), 'Released', 'dblclick')
       expect(await balanceOf(rpcUrl, USDT, pool.account)).toBeGreaterThan(beforeRelease)
       await item.locator('[data-testid="record-state"][data-state="completed"]').waitFor({ timeout: 10_000 })
 
       // Static rewards accrued over the 30 days: claimed.
       await expect.poll(() => figure(page, 'balance'), { timeout: 10_000 }).toBeGreaterThan(0)
       const beforeClaim = await balanceOf(rpcUrl, USDT, pool.account)
-      await transact(page, 'claim-balance', 'Claimed')
+      await doubleClickSendsOne(page, rpcUrl, pool.account, page.getByTestId('claim-balance'), 'Claimed', 'together')
       expect(await balanceOf(rpcUrl, USDT, pool.account)).toBeGreaterThan(beforeClaim)
       expect(problems.list).toEqual([])
       await context.close()
@@ -256,8 +258,42 @@ describe('FOM and super FOM pools', () => {
     await expect.poll(() => figure(page, 'double-owed'), { timeout: 10_000 }).toBeGreaterThan(0)
     expect(await figure(page, 'double-held')).toBeCloseTo(Number(formatEther(held)), 0)
     expect(await figure(page, 'double-owed')).toBeCloseTo(Number(formatEther(owed)), 0)
+
+    // Each record still owed shows where it stands in line (Double.getLine): its place among the records still
+    // owed (oldest first), what the older ones and it are owed, and the inflows the pool needs to pay them all.
+    const [, records] = (await chainClients(rpcUrl).public.readContract({
+      address: contract('Double'),
+      abi: doubleAbi as Abi,
+      functionName: 'getUserInfo',
+      args: [pool.account],
+    })) as readonly [unknown, readonly { index: bigint; fomoIndex: bigint; isValid: boolean }[]]
+    const [orders] = await read<[{ index: bigint }[], bigint]>(pool, 'getUserOrders', [pool.account, 0n, 10n])
+    const mine = new Set(orders.map((order) => order.index))
+    const owedRecords = records.filter((record) => record.isValid && mine.has(record.fomoIndex))
+    expect(owedRecords.length).toBeGreaterThan(0)
+    for (const record of owedRecords) {
+      const line = (await chainClients(rpcUrl).public.readContract({
+        address: contract('Double'),
+        abi: doubleAbi as Abi,
+        functionName: 'getLine',
+        args: [record.index],
+      })) as { position: bigint; owedAhead: bigint; owedSelf: bigint; held: bigint; complete: boolean }
+      expect(line.position).toBeGreaterThan(0n)
+      const row = page.getByTestId('double-record').filter({ hasText: `For order #${record.fomoIndex}` })
+      const value = (label: string) => row.locator(`xpath=.//dt[.="${label}"]/following-sibling::dd[1]`)
+      await expect.poll(() => value('Place in line').textContent(), { timeout: 10_000 }).toBe(`#${line.position}`)
+      const amount = async (label: string) => Number(((await value(label).textContent()) ?? '').replace(/[^\d.]/g, ''))
+      expect(await amount('Still owed to older records')).toBeCloseTo(Number(formatEther(line.owedAhead)), 3)
+      expect(await amount('Still owed to this record')).toBeCloseTo(Number(formatEther(line.owedSelf)), 3)
+      const short = line.owedAhead + line.owedSelf - line.held
+      if (short > 0n)
+        expect(await amount('Inflows needed to pay it in full')).toBeCloseTo(Number(formatEther(short)), 3)
+      else expect(await value('Inflows needed to pay it in full').textContent()).toBe('None: the pool holds enough')
+    }
+
+    // Two clicks before the page repaints claim once.
     const before = await balanceOf(rpcUrl, USDT, pool.account)
-    await transact(page, 'claim-double', 'Claimed')
+    await doubleClickSendsOne(page, rpcUrl, pool.account, page.getByTestId('claim-double'), 'Claimed', 'together')
     expect(await balanceOf(rpcUrl, USDT, pool.account)).toBeGreaterThan(before)
     expect(problems.list).toEqual([])
     await context.close()

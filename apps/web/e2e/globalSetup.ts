@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { TestProject } from 'vitest/node'
 import { E2E_MANAGER } from './lib/accounts.ts'
-import { serveApp, webRoot } from './lib/appServer.ts'
+import { E2E_EXPLORER_URL, serveApp, webRoot } from './lib/appServer.ts'
 import { prepareAccounts } from './lib/chain.ts'
 import { freePort } from './lib/freePort.ts'
 
@@ -89,7 +89,11 @@ export default async function setup(project: TestProject) {
       VITE_EXTRA_MANAGERS: E2E_MANAGER,
     }
     const prodDir = '../../dist/web-e2e-prod'
-    const app = await timed('test build', () => serveApp({ env: { ...env, VITE_DEV_WALLET: 'true' }, port: appPort }))
+    // The test build links transactions to a (stand-in) block explorer, as a build with a local explorer would;
+    // the production build of the local chain has none and shows no links (e2e/transactions.e2e.test.ts).
+    const app = await timed('test build', () =>
+      serveApp({ env: { ...env, VITE_DEV_WALLET: 'true', VITE_EXPLORER_URL: E2E_EXPLORER_URL }, port: appPort }),
+    )
     const prod = await timed('production build', () => serveApp({ env, outDir: prodDir, port: prodPort }))
     project.provide('baseUrl', app.url)
     project.provide('prodUrl', prod.url)

@@ -11,6 +11,8 @@ interface ImportMetaEnv {
   readonly VITE_LEGACY_API_URL?: string
   /** Comma-separated addresses the operator grants the admin screens, besides the on-chain managers. */
   readonly VITE_EXTRA_MANAGERS?: string
+  /** A block explorer for transaction and account links (e.g. a local one); BSC and its testnet link BscScan without it. */
+  readonly VITE_EXPLORER_URL?: string
   /** `true` in test builds that include the development wallet (local chain only; never in production). */
   readonly VITE_DEV_WALLET?: string
 }

@@ -20,6 +20,8 @@ export {
   type ToastApi,
   type ToastItem,
   type ToastKind,
+  type ToastLink,
+  type ToastOptions,
   type ToastProviderProps,
 } from './components/Toast.tsx'
 export { formatCountdown, type CountdownParts } from './lib/formatCountdown.ts'

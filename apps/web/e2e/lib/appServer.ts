@@ -6,6 +6,12 @@ import { freePort } from './freePort.ts'
 /** The web app's folder (apps/web). */
 export const webRoot = fileURLToPath(new URL('../..', import.meta.url))
 
+/**
+ * The block explorer the test build links transactions to (`VITE_EXPLORER_URL`), standing in for a local explorer:
+ * nothing answers there (`.invalid` never resolves), the tests check the links' targets.
+ */
+export const E2E_EXPLORER_URL = 'https://explorer.e2e.invalid'
+
 export type AppServer = { url: string; close(): Promise<void> }
 
 export type ServeAppParameters = {

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react'
-import { explorerUrl } from '../lib/appChain.ts'
-import { env } from '../lib/env.ts'
+import { appExplorerUrl } from '../lib/explorer.ts'
 
 /**
- * A transaction hash or an address, linked to the chain's block explorer (BscScan, testnet BscScan) where the chain
- * has one; on the local chain the bare value.
+ * A transaction hash or an address, linked to the block explorer (`VITE_EXPLORER_URL`, else BscScan or testnet
+ * BscScan) where there is one; on the local chain without one the bare value.
  *
  * @example
  * <ExplorerLink kind="tx" value={receipt.transactionHash} />
@@ -20,7 +19,7 @@ export function ExplorerLink({
   children?: ReactNode
   testId?: string
 }) {
-  const url = explorerUrl(env.chainId, kind, value)
+  const url = appExplorerUrl(kind, value)
   return url ? (
     <a href={url} target="_blank" rel="noopener noreferrer" data-testid={testId}>
       {children ?? value}

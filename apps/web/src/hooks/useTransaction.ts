@@ -2,6 +2,7 @@ import { useCallback } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { useToast } from '@nexus/ui'
+import type { ToastOptions } from '@nexus/ui'
 import type { Abi, Address } from 'viem'
 import { useConfig } from 'wagmi'
 import { useFeedback } from '../components/feedback/FeedbackProvider.tsx'
@@ -9,6 +10,7 @@ import { useRefreshChain } from '../data/ChainData.tsx'
 import { useIndexerCatchUp } from '../data/indexerSync.ts'
 import { checkAmount, checkUnits } from '../lib/amountInput.ts'
 import type { AmountRules } from '../lib/amountInput.ts'
+import { appExplorerUrl } from '../lib/explorer.ts'
 import { userErrorText } from '../lib/userErrors.ts'
 
 export type TransactionRequest = {
@@ -32,13 +34,21 @@ export type TransactionPlan = {
   success?: MessageDescriptor
 }
 
-export type TransactionOutcome = { ok: true; blockNumber: bigint } | { ok: false; error: string }
+/**
+ * What became of a plan: mined (`ok`), refused or failed with the text shown (`error`), or `busy`: not tried at
+ * all because another transaction of the page was still on its way (a double click sends one transaction).
+ */
+export type TransactionOutcome =
+  | { ok: true; blockNumber: bigint }
+  | { ok: false; error: string; busy?: undefined }
+  | { ok: false; error: ''; busy: true }
 
 /**
  * The write flow of every page (SPEC.md §5, §7): amount check with the §5 messages, approval through
  * `ensureAllowance` when a token is spent, the gas policy, the AWAITING overlay while the wallet and the chain
- * work, then a success toast or the error's message (through `toUserError`), and fresh chain data at once; lists
- * catch up when the indexer reports the transaction's block.
+ * work, then a success toast (with the transaction on the block explorer where there is one) or the error's message
+ * (through `toUserError`), and fresh chain data at once; lists catch up when the indexer reports the transaction's
+ * block. One plan at a time: a plan sent while another is on its way (a double click, a second button) is dropped.
  *
  * @example
  * const send = useTransaction()
@@ -52,12 +62,12 @@ export function useTransaction(): (plan: TransactionPlan) => Promise<Transaction
   const { t, i18n } = useLingui()
   const toast = useToast()
   const config = useConfig()
-  const { awaiting } = useFeedback()
+  const { awaiting, exclusive } = useFeedback()
   const refresh = useRefreshChain()
   const catchUp = useIndexerCatchUp()
 
-  return useCallback(
-    async (plan: TransactionPlan) => {
+  const run = useCallback(
+    async (plan: TransactionPlan): Promise<TransactionOutcome> => {
       let amount: bigint | undefined
       if (plan.amount) {
         const { input, rules, units } = plan.amount
@@ -84,10 +94,17 @@ export function useTransaction(): (plan: TransactionPlan) => Promise<Transaction
             request: plan.request(amount),
             onApproved: () => void refresh(),
           })
-          if (mined.status !== 'success') throw new Error(t`Operate Error`)
           return mined
         })
-        toast.success(plan.success ? i18n._(plan.success) : t`Success`)
+        const link = explorerLink(receipt.transactionHash, t`View on the block explorer`)
+        if (receipt.status !== 'success') {
+          // Mined but reverted (the estimate passed, the chain state changed before it was mined).
+          const text = t`Operate Error`
+          toast.error(text, link)
+          void refresh()
+          return { ok: false, error: text }
+        }
+        toast.success(plan.success ? i18n._(plan.success) : t`Success`, link)
         await refresh()
         catchUp(receipt.blockNumber)
         return { ok: true, blockNumber: receipt.blockNumber }
@@ -101,4 +118,14 @@ export function useTransaction(): (plan: TransactionPlan) => Promise<Transaction
     },
     [awaiting, catchUp, config, i18n, refresh, t, toast],
   )
+  return useCallback(
+    async (plan: TransactionPlan) => (await exclusive(() => run(plan))) ?? { ok: false, error: '', busy: true },
+    [exclusive, run],
+  )
+}
+
+/** The toast option linking transaction `hash` on the block explorer, or none where the chain has none. */
+function explorerLink(hash: string, label: string): ToastOptions {
+  const href = appExplorerUrl('tx', hash)
+  return href ? { link: { href, label } } : {}
 }

@@ -7,6 +7,11 @@ describe('explorerUrl', () => {
     expect(explorerUrl(97, 'address', '0xcd')).toBe('https://testnet.bscscan.com/address/0xcd')
     expect(explorerUrl(31337, 'tx', '0xab')).toBeUndefined()
   })
+
+  it('links the configured explorer (VITE_EXPLORER_URL) on any chain instead', () => {
+    expect(explorerUrl(31337, 'tx', '0xab', 'http://127.0.0.1:5100')).toBe('http://127.0.0.1:5100/tx/0xab')
+    expect(explorerUrl(97, 'address', '0xcd', 'https://scan.example')).toBe('https://scan.example/address/0xcd')
+  })
 })
 
 describe('createAppChain', () => {

@@ -34,16 +34,24 @@ function deployedMulticall3(chainId: number): { address: Address; blockNumber: n
 }
 
 /**
- * A link to a transaction or an account on the chain's block explorer (BscScan on 56, testnet BscScan on 97), or
- * undefined on a chain without one (the local chain): the page then shows the bare hash or address.
+ * A link to a transaction or an account on the block explorer: the `configured` one (`VITE_EXPLORER_URL`, e.g. a
+ * local explorer) when set, else the chain's own (BscScan on 56, testnet BscScan on 97), else undefined (the
+ * local chain): the page then shows the bare hash or address.
  *
  * @example
  * explorerUrl(97, 'tx', '0xabc…') // 'https://testnet.bscscan.com/tx/0xabc…'
+ * explorerUrl(31337, 'tx', '0xabc…', 'http://127.0.0.1:5100') // 'http://127.0.0.1:5100/tx/0xabc…'
  */
-export function explorerUrl(chainId: number, kind: 'tx' | 'address', value: string): string | undefined {
-  const explorer =
-    chainId === bsc.id ? bsc.blockExplorers : chainId === bscTestnet.id ? bscTestnet.blockExplorers : undefined
-  return explorer ? `${explorer.default.url}/${kind}/${value}` : undefined
+export function explorerUrl(
+  chainId: number,
+  kind: 'tx' | 'address',
+  value: string,
+  configured?: string,
+): string | undefined {
+  const base =
+    configured ??
+    (chainId === bsc.id ? bsc : chainId === bscTestnet.id ? bscTestnet : undefined)?.blockExplorers?.default.url
+  return base ? `${base}/${kind}/${value}` : undefined
 }
 
 /**

@@ -12,7 +12,20 @@ export { DEV_WALLET_CONNECTOR_ID as DEV_WALLET_ID } from './devWalletContext.ts'
 export const DEV_WALLET_NAME = 'Development wallet'
 /** Local-storage keys: the chosen test account and whether this site is connected. */
 export const DEV_WALLET_ACCOUNT_KEY = 'devWallet.account'
+/** Local-storage key: '1' makes the wallet refuse every signature and transaction, as a user rejecting them. */
+export const DEV_WALLET_REFUSE_KEY = 'devWallet.refuse'
 const CONNECTED_KEY = 'devWallet.connected'
+/** What the wallet asks its user to sign; with the refusal switch on, each is answered with code 4001. */
+const SIGNING_METHODS = new Set([
+  'eth_sendTransaction',
+  'eth_sendRawTransaction',
+  'eth_sign',
+  'personal_sign',
+  'eth_signTypedData',
+  'eth_signTypedData_v3',
+  'eth_signTypedData_v4',
+  'wallet_sendCalls',
+])
 
 type Listener = (value: unknown) => void
 
@@ -25,6 +38,10 @@ export type DevWalletProvider = {
   listAccounts(): Promise<readonly Address[]>
   /** Selects another test account; the app sees an account change. */
   selectAccount(account: Address): Promise<void>
+  /** Whether the wallet refuses signatures (as a user rejecting every request). */
+  refuses(): boolean
+  /** Turns refusing signatures on or off (kept across reloads). */
+  setRefuse(refuse: boolean): void
 }
 
 function rpcError(code: number, message: string, data?: unknown) {
@@ -72,11 +89,14 @@ export function createDevWalletProvider(rpcUrl: string, chainId: number, storage
   }
 
   const connected = () => storage.getItem(CONNECTED_KEY) === '1'
+  const refuses = () => storage.getItem(DEV_WALLET_REFUSE_KEY) === '1'
   const hexChainId = `0x${chainId.toString(16)}`
 
   const provider: DevWalletProvider = {
     isDevWallet: true,
     async request({ method, params }) {
+      // Like a user pressing "Reject" in a wallet (EIP-1193 code 4001): nothing is signed or sent.
+      if (refuses() && SIGNING_METHODS.has(method)) throw rpcError(4001, 'User rejected the request.')
       switch (method) {
         case 'eth_chainId':
           return hexChainId
@@ -117,6 +137,11 @@ export function createDevWalletProvider(rpcUrl: string, chainId: number, storage
       return provider
     },
     listAccounts,
+    refuses,
+    setRefuse(refuse) {
+      if (refuse) storage.setItem(DEV_WALLET_REFUSE_KEY, '1')
+      else storage.removeItem(DEV_WALLET_REFUSE_KEY)
+    },
     async selectAccount(account) {
       storage.setItem(DEV_WALLET_ACCOUNT_KEY, getAddress(account))
       if (connected()) emit('accountsChanged', [getAddress(account)])

@@ -5,6 +5,9 @@ import type { Address } from 'viem'
 export type DevWalletControl = {
   listAccounts(): Promise<readonly Address[]>
   selectAccount(account: Address): Promise<void>
+  /** Whether the wallet refuses every signature and transaction (as a user rejecting them), and the switch. */
+  refuses(): boolean
+  setRefuse(refuse: boolean): void
 }
 
 export const DEV_WALLET_CONNECTOR_ID = 'org.nexus.dev-wallet'

@@ -17,6 +17,7 @@ describe('parseEnv', () => {
       graphqlUrl: DEFAULT_GRAPHQL_URL,
       legacyApiUrl: DEFAULT_LEGACY_API_URL,
       extraManagers: [],
+      explorerUrl: undefined,
     })
     expect(parseEnv({ VITE_CHAIN_ID: ' ', VITE_RPC_URL: '' }).chainId).toBe(31337)
   })
@@ -28,6 +29,7 @@ describe('parseEnv', () => {
       VITE_GRAPHQL_URL: 'https://indexer.example.org/graphql',
       VITE_LEGACY_API_URL: 'https://api.example.org',
       VITE_EXTRA_MANAGERS: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+      VITE_EXPLORER_URL: 'https://scan.example.org/',
     })
     expect(env).toEqual({
       chainId: 97,
@@ -36,6 +38,7 @@ describe('parseEnv', () => {
       graphqlUrl: 'https://indexer.example.org/graphql',
       legacyApiUrl: 'https://api.example.org/',
       extraManagers: ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'],
+      explorerUrl: 'https://scan.example.org',
     })
   })
 
@@ -56,6 +59,7 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ VITE_RPC_URL: value })).toThrow(/VITE_RPC_URL must be an absolute http\(s\) URL/)
     expect(() => parseEnv({ VITE_GRAPHQL_URL: value })).toThrow(/VITE_GRAPHQL_URL/)
     expect(() => parseEnv({ VITE_LEGACY_API_URL: value })).toThrow(/VITE_LEGACY_API_URL/)
+    expect(() => parseEnv({ VITE_EXPLORER_URL: value })).toThrow(/VITE_EXPLORER_URL/)
   })
 })
 

@@ -14,6 +14,11 @@ export type AppEnv = {
   /** The legacy API (the first version's server: sign-in, team info, wallet log), without the /api/api/invest path. */
   legacyApiUrl: string
   extraManagers: readonly Address[]
+  /**
+   * A block explorer to link transactions and accounts to (`<url>/tx/<hash>`, `<url>/address/<address>`), e.g. a
+   * local Blockscout or Otterscan; without it BSC (56) and its testnet (97) link BscScan and other chains nothing.
+   */
+  explorerUrl: string | undefined
 }
 
 export const DEFAULT_CHAIN_ID = 31337
@@ -41,6 +46,9 @@ export function parseEnv(raw: Readonly<Record<string, string | undefined>>): App
     graphqlUrl: parseHttpUrl('VITE_GRAPHQL_URL', raw.VITE_GRAPHQL_URL, DEFAULT_GRAPHQL_URL),
     legacyApiUrl: parseHttpUrl('VITE_LEGACY_API_URL', raw.VITE_LEGACY_API_URL, DEFAULT_LEGACY_API_URL),
     extraManagers: parseAddressList('VITE_EXTRA_MANAGERS', raw.VITE_EXTRA_MANAGERS),
+    explorerUrl: raw.VITE_EXPLORER_URL?.trim()
+      ? parseHttpUrl('VITE_EXPLORER_URL', raw.VITE_EXPLORER_URL, '').replace(/\/+$/, '')
+      : undefined,
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BaseError, ContractFunctionRevertedError, UserRejectedRequestError } from 'viem'
+import { BaseError, ContractFunctionRevertedError, encodeErrorResult, parseAbi, UserRejectedRequestError } from 'viem'
 import { activateLocale, i18n } from './i18n.ts'
 import { isObservationWalletError, userErrorText } from './userErrors.ts'
 
@@ -19,6 +19,21 @@ describe('userErrorText', () => {
     })
     expect(await userErrorText(reverted, i18n)).toContain('round not active')
     expect(await userErrorText({ code: -32603, message: 'execution reverted' }, i18n)).toBe('Operate Error')
+  })
+
+  it("shows a custom error's own text from the SDK in the active language (StakeRewardBelowMinimum)", async () => {
+    const data = encodeErrorResult({
+      abi: parseAbi(['error StakeRewardBelowMinimum(uint256 rewardTokens, uint256 minRewardTokens)']),
+      errorName: 'StakeRewardBelowMinimum',
+      args: [90n, 100n],
+    })
+    const reverted = { code: 3, message: 'execution reverted', data }
+    await activateLocale('en')
+    expect(await userErrorText(reverted, i18n)).toBe(
+      'The price moved: this stake would earn less NEX than the minimum you accepted, so nothing was spent. Get a new quote and try again.',
+    )
+    await activateLocale('zh-Hant')
+    expect(await userErrorText(reverted, i18n)).toContain('價格已變動')
   })
 
   it('recognises observation wallets', async () => {

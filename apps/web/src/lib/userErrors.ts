@@ -17,6 +17,8 @@ const USER_ERROR_MESSAGES: Record<UserErrorMessageId, MessageDescriptor> = {
   referrerNotRegistered: msg`The referral address is not registered: enter a valid one.`,
   selfReferral: msg`The referral address cannot be your own direct referral.`,
   alreadyRegistered: msg`This wallet has already bound a referrer.`,
+  // The custom error's own text, in the active language, from the SDK's catalog (its one home).
+  customError: msg({ id: 'error.customError', message: '{text}' }),
   priceMoved: msg`The price moved beyond the accepted slippage after you sent the order, so it was cancelled. Quote again and retry.`,
   raw: msg({ id: 'error.raw', message: '{reason}' }),
 }
@@ -48,10 +50,8 @@ export async function userErrorText(error: unknown, i18n: I18n, context?: 'login
   if (isObservationWalletError(error)) return i18n._(OBSERVATION_MESSAGE)
   const { describeError } = await import('./describeError.ts')
   const found = describeError(error, i18n.locale === 'en' ? 'en' : 'zh-Hant', context)
-  return i18n._({
-    ...USER_ERROR_MESSAGES[found.messageId],
-    values: { reason: found.values.reason ?? found.reason ?? '' },
-  })
+  const values = { ...found.values, reason: found.values.reason ?? found.reason ?? '' }
+  return i18n._({ ...USER_ERROR_MESSAGES[found.messageId], values })
 }
 
 export { OBSERVATION_MESSAGE }

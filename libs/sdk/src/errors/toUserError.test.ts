@@ -24,7 +24,8 @@ import { contractArtifact, deploy, fundedClient, type TestClient, testContract }
 import { sampleArgs } from '../_test/sampleArgs.ts'
 import { AmountSignError } from './amount.ts'
 import { toUserError } from './toUserError.ts'
-import { userErrorMessages } from './userErrorMessages.ts'
+import { customErrorTexts, NON_USER_ERRORS } from './customErrorTexts.ts'
+import { customErrorMessageId, userErrorMessages } from './userErrorMessages.ts'
 
 let client: TestClient
 let reverter: `0x${string}`
@@ -85,6 +86,44 @@ describe('toUserError: custom errors of every contract, raised on the local chai
       expect(result.message).not.toBe('')
     },
   )
+
+  it('gives every custom error a user action can raise a text of its own or a shared one, in both languages', () => {
+    const names = new Set(errors.map((error) => error.name))
+    const withoutText = [...names].filter(
+      (name) => customErrorMessageId(name) === 'contractError' && !NON_USER_ERRORS.has(name),
+    )
+    expect(withoutText, 'custom errors without a user text: add them to customErrorTexts or NON_USER_ERRORS').toEqual(
+      [],
+    )
+    for (const [name, texts] of Object.entries(customErrorTexts)) {
+      expect(names.has(name), `${name} is no contract's error`).toBe(true)
+      expect(NON_USER_ERRORS.has(name), `${name} is listed twice`).toBe(false)
+      expect(texts.en.trim() && texts['zh-Hant'].trim(), name).toBeTruthy()
+    }
+    for (const name of NON_USER_ERRORS) expect(names.has(name), `${name} is no contract's error`).toBe(true)
+  })
+
+  it("explains the staking deposit's minimum-reward revert (StakeRewardBelowMinimum) in both languages", async () => {
+    const abiItem = errors.find((error) => error.name === 'StakeRewardBelowMinimum')
+    expect(abiItem).toBeDefined()
+    const data = encodeErrorResult({
+      abi: [{ type: 'error', name: 'StakeRewardBelowMinimum', inputs: abiItem?.inputs ?? [] }],
+      errorName: 'StakeRewardBelowMinimum',
+      args: [90n, 100n],
+    })
+    const error = await rejection(
+      client.simulateContract({ address: reverter, abi: reverterAbi(), functionName: 'revertWith', args: [data] }),
+    )
+    expect(toUserError(error, { locale: 'en' })).toMatchObject({
+      kind: 'contractError',
+      messageId: 'customError',
+      errorName: 'StakeRewardBelowMinimum',
+      message:
+        'The price moved: this stake would earn less NEX than the minimum you accepted, so nothing was spent. Get a new quote and try again.',
+      values: { reason: 'StakeRewardBelowMinimum(90, 100)', text: customErrorTexts.StakeRewardBelowMinimum?.en },
+    })
+    expect(toUserError(error).message).toBe(customErrorTexts.StakeRewardBelowMinimum?.['zh-Hant'])
+  })
 
   it('decodes a custom error of a transaction that Hardhat rejects (unrecognized custom error)', async () => {
     const found = errors.find((error) => error.name === 'MainSelfReferral')

@@ -1,6 +1,7 @@
 import { nexusErrorsAbi } from '@nexus/abi/errors'
 import { type Abi, type AbiParameter, decodeErrorResult, type Hex, isHex } from 'viem'
 import { walkCause } from './base.ts'
+import { customErrorTexts } from './customErrorTexts.ts'
 import {
   customErrorMessageId,
   renderUserErrorMessage,
@@ -59,7 +60,9 @@ export type ToUserErrorParameters = {
  *   (with `context: 'login'`: "you do not want to log in");
  * - no wallet (`ProviderNotFoundError`, `ConnectorNotFoundError`) → `providerMissing`, suggesting a wallet;
  * - not enough native coin for value plus gas → `insufficientFunds` ("Balance Insufficient");
- * - a revert with a custom error of any contract of this repository → `contractError`, decoded with its arguments;
+ * - a revert with a custom error of any contract of this repository → `contractError`, decoded with its arguments,
+ *   its message the error's own text where a user's action raises it (`customError`, e.g. `StakeRewardBelowMinimum`:
+ *   "The price moved: …") or a shared one (`selfReferral`, …), else naming the error;
  * - internal JSON-RPC errors and execution reverts → the revert reason, or `Operate Error` when it is empty;
  * - anything else → the raw message.
  *
@@ -85,6 +88,8 @@ export function toUserError(error: unknown, parameters: ToUserErrorParameters = 
     extra: Pick<UserError, 'errorName' | 'args'> = {},
   ): UserError => {
     const values: Record<string, string> = reason === undefined ? {} : { reason }
+    const text = messageId === 'customError' && extra.errorName ? customErrorTexts[extra.errorName] : undefined
+    if (text) values.text = text[locale]
     return { kind, messageId, message: renderUserErrorMessage(messageId, locale, values), values, reason, ...extra }
   }
 

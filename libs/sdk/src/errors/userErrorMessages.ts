@@ -1,3 +1,5 @@
+import { customErrorTexts } from './customErrorTexts.ts'
+
 /** The languages of the message catalog: Traditional Chinese (the app's default, SPEC.md §9) and English. */
 export type UserErrorLocale = 'zh-Hant' | 'en'
 
@@ -62,6 +64,11 @@ export const userErrorMessages = {
     'zh-Hant': '此錢包已經綁定推薦人。',
     en: 'This wallet has already bound a referrer.',
   },
+  /** A custom error with a text of its own (`customErrorTexts`): `{text}` is that text in the locale. */
+  customError: {
+    'zh-Hant': '{text}',
+    en: '{text}',
+  },
   priceMoved: {
     'zh-Hant': '價格在您送出後變動，超過了可接受的滑點，交易已取消。請重新報價後再試一次。',
     en: 'The price moved beyond the accepted slippage after you sent the order, so it was cancelled. Quote again and retry.',
@@ -93,7 +100,9 @@ const customErrorMessageIds: readonly (readonly [RegExp, UserErrorMessageId])[] 
 
 /** @internal The message id of a custom error. */
 export function customErrorMessageId(errorName: string): UserErrorMessageId {
-  return customErrorMessageIds.find(([pattern]) => pattern.test(errorName))?.[1] ?? 'contractError'
+  const shared = customErrorMessageIds.find(([pattern]) => pattern.test(errorName))?.[1]
+  if (shared) return shared
+  return Object.hasOwn(customErrorTexts, errorName) ? 'customError' : 'contractError'
 }
 
 /** @internal Renders a catalog message with its values. */

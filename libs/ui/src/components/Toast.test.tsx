@@ -77,6 +77,21 @@ describe('Toast', () => {
     expect(alert.textContent).toBe('<img src=x onerror=alert(1)>')
   })
 
+  it('shows a link under the text when given one (a transaction on the block explorer), opening a new tab', () => {
+    const toast = setup()
+    act(() => {
+      toast.success('Claimed', { link: { href: 'https://testnet.bscscan.com/tx/0xab', label: 'View on explorer' } })
+      toast.success('Copied')
+    })
+    const [linked, plain] = screen.getAllByRole('status')
+    const link = linked?.querySelector('a')
+    expect(link?.getAttribute('href')).toBe('https://testnet.bscscan.com/tx/0xab')
+    expect(link?.getAttribute('target')).toBe('_blank')
+    expect(link?.getAttribute('rel')).toBe('noopener noreferrer')
+    expect(link?.textContent).toBe('View on explorer')
+    expect(plain?.querySelector('a')).toBeNull()
+  })
+
   it('names its region', () => {
     setup()
     expect(screen.getByRole('region', { name: 'Notes' })).toBeDefined()

@@ -11,14 +11,19 @@ export const TOAST_DURATIONS: Readonly<Record<ToastKind, number>> = {
   error: 4000,
 }
 
-export type ToastItem = { id: number; kind: ToastKind; message: string }
+/** A link under a toast's text, e.g. the sent transaction on the chain's block explorer; the label is translated. */
+export type ToastLink = { href: string; label: string }
+
+export type ToastOptions = { link?: ToastLink }
+
+export type ToastItem = { id: number; kind: ToastKind; message: string; link?: ToastLink }
 
 export type ToastApi = {
-  show(kind: ToastKind, message: string): number
-  success(message: string): number
-  info(message: string): number
-  warning(message: string): number
-  error(message: string): number
+  show(kind: ToastKind, message: string, options?: ToastOptions): number
+  success(message: string, options?: ToastOptions): number
+  info(message: string, options?: ToastOptions): number
+  warning(message: string, options?: ToastOptions): number
+  error(message: string, options?: ToastOptions): number
   dismiss(id: number): void
 }
 
@@ -49,9 +54,9 @@ export function ToastProvider({ children, regionLabel = 'Notifications' }: Toast
   }, [])
 
   const show = useCallback(
-    (kind: ToastKind, message: string) => {
+    (kind: ToastKind, message: string, options?: ToastOptions) => {
       const id = nextId.current++
-      setToasts((current) => [...current, { id, kind, message }])
+      setToasts((current) => [...current, { id, kind, message, ...(options?.link ? { link: options.link } : {}) }])
       timers.current.set(
         id,
         setTimeout(() => dismiss(id), TOAST_DURATIONS[kind]),
@@ -73,10 +78,10 @@ export function ToastProvider({ children, regionLabel = 'Notifications' }: Toast
     () => ({
       show,
       dismiss,
-      success: (message) => show('success', message),
-      info: (message) => show('info', message),
-      warning: (message) => show('warning', message),
-      error: (message) => show('error', message),
+      success: (message, options) => show('success', message, options),
+      info: (message, options) => show('info', message, options),
+      warning: (message, options) => show('warning', message, options),
+      error: (message, options) => show('error', message, options),
     }),
     [show, dismiss],
   )
@@ -95,6 +100,11 @@ export function ToastProvider({ children, regionLabel = 'Notifications' }: Toast
           >
             <ToastIcon kind={toast.kind} />
             <span className="ui-toast__message">{toast.message}</span>
+            {toast.link && (
+              <a className="ui-toast__link" href={toast.link.href} target="_blank" rel="noopener noreferrer">
+                {toast.link.label}
+              </a>
+            )}
           </div>
         ))}
       </div>

@@ -10,6 +10,12 @@ type Feedback = {
   awaiting<T>(work: Promise<T> | (() => Promise<T>)): Promise<T>
   /** Asks a Confirm/Cancel question; resolves true on Confirm. */
   confirm(request: ConfirmRequest): Promise<boolean>
+  /**
+   * Runs `work` unless another exclusive work is still running, in which case it resolves `undefined` at once
+   * without running it: the wallet signs one thing at a time, so a double click (or a second button pressed
+   * before the page repaints) sends one transaction or one signature request.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T | undefined>
 }
 
 const FeedbackContext = createContext<Feedback | null>(null)
@@ -36,6 +42,17 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
     }
   }, [])
 
+  const busy = useRef(false)
+  const exclusive = useCallback(async <T,>(work: () => Promise<T>): Promise<T | undefined> => {
+    if (busy.current) return undefined
+    busy.current = true
+    try {
+      return await work()
+    } finally {
+      busy.current = false
+    }
+  }, [])
+
   const confirm = useCallback(
     (request: ConfirmRequest) =>
       new Promise<boolean>((resolve) => {
@@ -55,7 +72,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   const onConfirm = useCallback(() => answer(true), [answer])
   const onCancel = useCallback(() => answer(false), [answer])
 
-  const value = useMemo(() => ({ awaiting, confirm }), [awaiting, confirm])
+  const value = useMemo(() => ({ awaiting, confirm, exclusive }), [awaiting, confirm, exclusive])
   return (
     <ToastProvider regionLabel={t`Notifications`}>
       <FeedbackContext.Provider value={value}>

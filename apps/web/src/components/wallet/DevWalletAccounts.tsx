@@ -11,6 +11,7 @@ export function DevWalletAccounts() {
   const devWallet = useDevWallet()
   const { address, connector } = useConnection()
   const [accounts, setAccounts] = useState<readonly Address[]>([])
+  const [refusing, setRefusing] = useState(() => devWallet?.refuses() ?? false)
   const active = devWallet !== null && connector?.id === DEV_WALLET_CONNECTOR_ID
   useEffect(() => {
     if (!active) return
@@ -25,19 +26,33 @@ export function DevWalletAccounts() {
   }, [active, devWallet])
   if (!active || accounts.length === 0) return null
   return (
-    <label className="app-field app-devwallet" data-testid="dev-wallet">
-      <span className="app-field__label">{t`Development wallet account`}</span>
-      <select
-        className="app-input app-mono"
-        value={address}
-        onChange={(event) => void devWallet.selectAccount(event.target.value as Address)}
-      >
-        {accounts.map((account, index) => (
-          <option key={account} value={account}>
-            {`#${index} ${shortenAddress(account, 6, 4)}`}
-          </option>
-        ))}
-      </select>
-    </label>
+    <div className="app-devwallet" data-testid="dev-wallet">
+      <label className="app-field">
+        <span className="app-field__label">{t`Development wallet account`}</span>
+        <select
+          className="app-input app-mono"
+          value={address}
+          onChange={(event) => void devWallet.selectAccount(event.target.value as Address)}
+        >
+          {accounts.map((account, index) => (
+            <option key={account} value={account}>
+              {`#${index} ${shortenAddress(account, 6, 4)}`}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="app-devwallet__refuse">
+        <input
+          type="checkbox"
+          checked={refusing}
+          data-testid="dev-wallet-refuse"
+          onChange={(event) => {
+            devWallet.setRefuse(event.target.checked)
+            setRefusing(event.target.checked)
+          }}
+        />
+        <span>{t`Refuse every signature (as a user rejecting it)`}</span>
+      </label>
+    </div>
   )
 }

@@ -8,7 +8,7 @@ import { Button, Card } from '@nexus/ui'
 import { erc20Abi, zeroAddress } from 'viem'
 import type { Address } from 'viem'
 import { Stat } from '../../components/pages/HomePage.tsx'
-import { ok, useChainReads } from '../../data/ChainData.tsx'
+import { ok, useChainNow, useChainReads } from '../../data/ChainData.tsx'
 import { useSession } from '../../data/session.tsx'
 import { useTransaction } from '../../hooks/useTransaction.ts'
 import { contractsOf } from '../../lib/contracts.ts'
@@ -96,6 +96,7 @@ function Burn({ burn, usdt }: { burn: Address; usdt: Address }) {
   const bnbBalance = account ? ok(bnb?.[0]) : undefined
 
   const forceAndPending = useUserOrders(burn, account, user?.lastOut, user?.orders)
+  const expiredWaiting = useExpiredWaiting(burn, totals?.lastOut)
 
   const unitCount = /^\d+$/.test(times.trim()) ? BigInt(times.trim()) : 0n
   const orderUsdt = config ? unitCount * config.burnEvery : undefined
@@ -220,9 +221,62 @@ function Burn({ burn, usdt }: { burn: Address; usdt: Address }) {
         {config && (
           <p className="app-muted">{t`Claims pay the pending rewards less a ${(Number(config.feeRate) / 100).toString()}% fee.`}</p>
         )}
+        {expiredWaiting && (
+          <div className="app-hint" data-testid="burn-expired-waiting">
+            <p>
+              {t`Expired orders wait to be settled: the pool shares new dividends only once none is left, so your pending rewards do not grow until then. Anyone may settle them (it costs only gas); then claim.`}
+            </p>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={!account}
+              data-testid="burn-process-expired"
+              onClick={() =>
+                void send({
+                  request: () => ({
+                    address: burn,
+                    abi: burnAbi,
+                    functionName: 'processExpired',
+                    args: [settleBatch(config?.handleGas)],
+                  }),
+                  success: msg`Expired orders settled`,
+                })
+              }
+            >
+              {t`Settle expired orders`}
+            </Button>
+          </div>
+        )}
       </Card>
     </>
   )
+}
+
+/** Burn.processExpired's bounds for one batch (BurnLib.MAX_HANDLE). */
+const MAX_SETTLE_BATCH = 200n
+
+/** How many expired orders one "settle" click forces out: the pool's own batch size (`handleGas`), within bounds. */
+function settleBatch(handleGas: bigint | undefined): bigint {
+  if (!handleGas || handleGas < 1n) return 50n
+  return handleGas > MAX_SETTLE_BATCH ? MAX_SETTLE_BATCH : handleGas
+}
+
+/**
+ * Whether the order at the head of Burn's expiry queue (`totalInfo().lastOut`, 0 when the queue is empty) has
+ * ended on the chain's clock: then expired orders wait to be forced out, and Burn shares no new dividends
+ * (`pendingReward` shows none) until `processExpired` has taken them out.
+ */
+function useExpiredWaiting(burn: Address, head: bigint | undefined): boolean {
+  const now = useChainNow()
+  const order = ok(
+    useChainReads(
+      useMemo(
+        () => (head ? ([{ address: burn, abi: burnAbi, functionName: 'orders', args: [head] }] as const) : undefined),
+        [burn, head],
+      ),
+    )?.[0],
+  )
+  return head !== undefined && head !== 0n && order !== undefined && now !== undefined && order.endTime <= now
 }
 
 /**

@@ -8,7 +8,7 @@ import { ok, useChainNow, useChainReads } from '../../data/ChainData.tsx'
 import { useTransaction } from '../../hooks/useTransaction.ts'
 import { showAmount, showCount, showTime } from '../../lib/format.ts'
 import { solvency } from '../../lib/solvency.ts'
-import { doubleVested, fomoOrderState, percent } from './format.ts'
+import { doubleShortOfLine, doubleVested, fomoOrderState, percent } from './format.ts'
 import { NotDeployed, PageFrame } from './PageFrame.tsx'
 import { RecordItem, RecordList, StateBadge, Stat, useReader } from './parts.tsx'
 import { POOL_PAGES, poolContracts, poolTabs } from './pool.ts'
@@ -131,6 +131,26 @@ function Mine({ pool, address, double }: { pool: PoolName; address: Address; dou
     return order !== undefined && order.startTime === record.startTime && order.owner === record.owner
   })
   const doubled = new Set(doubleRecords.map((record) => record.fomoIndex))
+  const lineFigures = useLineFigures()
+  // Where each record still owed stands in line (Double.getLine): the older records' and its own outstanding
+  // rewards against what the pool holds.
+  const owedRecords = doubleRecords.filter((record) => record.isValid)
+  const owedIndexes = owedRecords.map((record) => record.index.toString()).join()
+  const lineReads = useChainReads(
+    useMemo(
+      () =>
+        double && owedIndexes
+          ? owedIndexes
+              .split(',')
+              .map(
+                (index) =>
+                  ({ address: double, abi: doubleAbi, functionName: 'getLine', args: [BigInt(index)] }) as const,
+              )
+          : undefined,
+      [double, owedIndexes],
+    ),
+  )
+  const lines = new Map(owedRecords.map((record, position) => [record.index, ok(lineReads?.[position])]))
 
   const handleGas = config?.handleGas ?? 0n
 
@@ -283,6 +303,9 @@ function Mine({ pool, address, double }: { pool: PoolName; address: Address; dou
           <p className="app-muted" data-testid="double-solvency-note">
             {t`The pool pays the doubled half from later deposits: a claim pays what has vested as far as the pool holds USDT, and what it cannot pay now stays due for a later claim.`}
           </p>
+          <p className="app-muted" data-testid="double-line-note">
+            {t`Place in line is the order of the deposits still owed, oldest first: the pool pays whoever claims first, so it is not a promise. Once the pool receives the inflows shown, it can pay that record and every older one in full.`}
+          </p>
           <RecordList
             loading={account !== undefined && doubleData === undefined}
             error={false}
@@ -303,6 +326,7 @@ function Mine({ pool, address, double }: { pool: PoolName; address: Address; dou
                   [t`Vested so far`, `${showAmount(doubleVested(record, now))} USDT`],
                   [t`Released`, `${showAmount(record.released)} USDT`],
                   [t`Ends`, showTime(record.endTime)],
+                  ...lineFigures(lines.get(record.index)),
                 ]}
               />
             ))}
@@ -312,6 +336,26 @@ function Mine({ pool, address, double }: { pool: PoolName; address: Address; dou
     </>
   )
 }
+
+/** The figures of a Double record still owed from `Double.getLine`, or none while it is read or once it is paid. */
+function useLineFigures(): (line: DoubleLine | undefined) => (readonly [string, string])[] {
+  const { t } = useLingui()
+  return (line) => {
+    if (!line || line.position === 0n) return []
+    const short = doubleShortOfLine(line)
+    return [
+      [t`Place in line`, line.complete ? `#${showCount(line.position)}` : t`#${showCount(line.position)} or later`],
+      [t`Still owed to older records`, `${showAmount(line.owedAhead)} USDT`],
+      [t`Still owed to this record`, `${showAmount(line.owedSelf)} USDT`],
+      [
+        t`Inflows needed to pay it in full`,
+        short === 0n ? t`None: the pool holds enough` : `${showAmount(short)} USDT`,
+      ],
+    ]
+  }
+}
+
+type DoubleLine = { position: bigint; owedAhead: bigint; owedSelf: bigint; held: bigint; complete: boolean }
 
 /** One order of the account in a pool: its live record read from the pool (the list's pages come from the index). */
 function OrderRow({

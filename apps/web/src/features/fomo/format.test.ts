@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   allowedRange,
+  doubleShortOfLine,
   doubleVested,
   duration,
   fomoOrderState,
@@ -80,5 +81,13 @@ describe('doubleVested', () => {
     expect(doubleVested(record, 125)).toBe(50n)
     expect(doubleVested(record, 199.9)).toBe(198n)
     expect(doubleVested(record, 300)).toBe(200n)
+  })
+})
+
+describe('doubleShortOfLine', () => {
+  it('is what the pool lacks to pay the older records and this one in full, never below 0', () => {
+    expect(doubleShortOfLine({ owedAhead: 300n, owedSelf: 200n, held: 450n })).toBe(50n)
+    expect(doubleShortOfLine({ owedAhead: 300n, owedSelf: 200n, held: 500n })).toBe(0n)
+    expect(doubleShortOfLine({ owedAhead: 0n, owedSelf: 200n, held: 1_000n })).toBe(0n)
   })
 })

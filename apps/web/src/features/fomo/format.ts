@@ -130,3 +130,15 @@ export function doubleVested(
   if (at <= record.startTime) return 0n
   return (record.reward * (at - record.startTime)) / (record.endTime - record.startTime)
 }
+
+/**
+ * How much more USDT the Double pool must receive before it can pay a record and every older record still owed in
+ * full (Double.getLine: `owedAhead + owedSelf - held`, at least 0); 0 when it could pay them all now.
+ *
+ * @example
+ * doubleShortOfLine({ owedAhead: 300n, owedSelf: 200n, held: 450n }) // 50n
+ */
+export function doubleShortOfLine(line: { owedAhead: bigint; owedSelf: bigint; held: bigint }): bigint {
+  const needed = line.owedAhead + line.owedSelf
+  return needed > line.held ? needed - line.held : 0n
+}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { Button, useToast } from '@nexus/ui'
+import { useFeedback } from '../../components/feedback/FeedbackProvider.tsx'
 import { useLogin } from '../../data/login.ts'
 import { legacyErrorText } from './legacyErrors.ts'
 import './legacy.css'
@@ -15,23 +16,25 @@ export function SignInPanel({ children }: { children: ReactNode }) {
   const { t, i18n } = useLingui()
   const toast = useToast()
   const login = useLogin()
+  const { exclusive } = useFeedback()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
 
-  const run = async (work: () => Promise<void>) => {
-    if (busy) return
-    setBusy(true)
-    setError(undefined)
-    try {
-      await work()
-    } catch (failure) {
-      const text = await legacyErrorText(failure, i18n)
-      setError(text)
-      toast.error(text)
-    } finally {
-      setBusy(false)
-    }
-  }
+  // One request at a time, across the page's writes too: a double click asks the wallet for one signature.
+  const run = (work: () => Promise<void>) =>
+    exclusive(async () => {
+      setBusy(true)
+      setError(undefined)
+      try {
+        await work()
+      } catch (failure) {
+        const text = await legacyErrorText(failure, i18n)
+        setError(text)
+        toast.error(text)
+      } finally {
+        setBusy(false)
+      }
+    })
 
   if (!login.signedIn) {
     return (
