@@ -10,6 +10,8 @@ import {ILog} from "./interfaces/ILog.sol";
 import {LogCodes} from "./libraries/LogCodes.sol";
 import {FeeMath} from "./libraries/FeeMath.sol";
 import {Paging} from "./libraries/Paging.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
+import {Bounds} from "./libraries/Bounds.sol";
 
 /// @title Double: the doubling deposit (see {IDouble})
 /// @notice Deployed behind an ERC-1967 proxy. Everything it holds belongs to the records' owners: `_claimable`
@@ -55,23 +57,27 @@ contract Double is NexusUpgradeable, IDouble {
         uint128 rewardRelease;
     }
 
+    /// @dev What has left the pool: released to users (fees included) and paid out; one slot, both written by a
+    /// claim.
+    struct Outflows {
+        uint128 totalRelease;
+        uint128 totalExtract;
+    }
+
     IERC20 private _usdt;
     ILog private _log;
     Config private _config;
-    Totals private _totals;
+    Outflows private _outflows;
     RecordData[] private _records; // index 0 unused: record indexes start at 1
     mapping(address account => UserData user) private _users;
-    mapping(address account => uint256[] indexes) private _userRecords;
     mapping(uint256 index => uint256 fomoIndex) private _fomoIndexes; // only for fomoIndex >= 2**24 - 1
-    // appended: a user's record indexes, 8 per slot (32 bits each), after the entries of `_userRecords` (not written
-    // any more); `_users[account].stakes` counts both. `_totals.totalStakes` and `totalActual` are not written any
-    // more either: they are the number of records and twice the total amount.
+    /// @dev A user's record indexes, 8 per slot (32 bits each); `_users[account].stakes` counts them.
     mapping(address account => mapping(uint256 page => uint256 indexes)) private _recordPages;
-    // appended: `totalUser` and `totalAmount` (moved from `_totals`, not written there any more) in one slot that
-    // initialisation makes non-zero, so that the pool's first deposit pays no zero-to-non-zero write for them
+    /// @dev `totalUser` and `totalAmount` in one slot that initialisation makes non-zero, so that the pool's first
+    /// deposit pays no zero-to-non-zero write for them.
     Hot private _hot;
-    // appended: contracts that may open records for another account (the Fomo pools, for their buyers); anyone
-    // else deposits only for itself, so nobody can fill a victim's claim window with dust records (issue 19 #7)
+    /// @dev Contracts that may open records for another account (the Fomo pools, for their buyers); anyone else
+    /// deposits only for itself, so nobody can fill a victim's claim window with dust records (issue 19 #7).
     mapping(address depositor => bool allowed) private _depositors;
 
     struct Hot {
@@ -190,8 +196,9 @@ contract Double is NexusUpgradeable, IDouble {
         user.rewardRelease += uint128(released);
         user.lastOut = uint40(block.timestamp);
         (uint256 fee, uint256 paid) = FeeMath.split(released, _config.feeRate);
-        _totals.totalRelease += released;
-        _totals.totalExtract += paid;
+        Outflows storage outflows = _outflows;
+        outflows.totalRelease += SafeCast.toUint128(released);
+        outflows.totalExtract += SafeCast.toUint128(paid);
         emit Claimed(msg.sender, released, fee);
         _usdt.safeTransfer(msg.sender, paid);
         LogCodes.write(
@@ -234,7 +241,8 @@ contract Double is NexusUpgradeable, IDouble {
 
     /// @inheritdoc IDouble
     function getTotals() external view returns (Totals memory totals) {
-        totals = _totals;
+        totals.totalRelease = _outflows.totalRelease;
+        totals.totalExtract = _outflows.totalExtract;
         totals.totalUser = _hot.totalUser;
         totals.totalAmount = _hot.totalAmount;
         totals.totalStakes = _records.length - 1;
@@ -320,22 +328,18 @@ contract Double is NexusUpgradeable, IDouble {
 
     /// @dev Outstanding rewards of all records: all the pool holds belongs to them.
     function _claimable(address token) internal view override returns (uint256) {
-        return token == address(_usdt) ? uint256(_hot.totalAmount) * MULTIPLE - _totals.totalRelease : 0;
+        return token == address(_usdt) ? uint256(_hot.totalAmount) * MULTIPLE - _outflows.totalRelease : 0;
     }
 
     /// @dev Stores record `index` at `position` of `account`'s records (8 per slot: most deposits update a slot).
     function _pushRecord(address account, uint256 position, uint256 index) private {
-        if (index > type(uint32).max) revert DoubleValueOutOfBounds("record", index, 1, type(uint32).max);
-        uint256 cell = position - _userRecords[account].length;
-        _recordPages[account][cell / 8] |= index << (32 * (cell % 8));
+        Bounds.check("record", index, 1, type(uint32).max);
+        _recordPages[account][position / 8] |= index << (32 * (position % 8));
     }
 
     /// @dev The index of `account`'s record at `position` (below `_users[account].stakes`).
     function _recordAt(address account, uint256 position) private view returns (uint256) {
-        uint256[] storage legacy = _userRecords[account];
-        if (position < legacy.length) return legacy[position];
-        uint256 cell = position - legacy.length;
-        return (_recordPages[account][cell / 8] >> (32 * (cell % 8))) & type(uint32).max;
+        return (_recordPages[account][position / 8] >> (32 * (position % 8))) & type(uint32).max;
     }
 
     function _vested(RecordData storage record) private view returns (uint256) {
@@ -366,14 +370,11 @@ contract Double is NexusUpgradeable, IDouble {
     function _emptyRecord() private pure returns (Record memory empty) {}
 
     function _setConfig(Config calldata config) private {
-        _check("dayTimes", config.dayTimes, MIN_DAY_TIMES, MAX_DAY_TIMES);
-        _check("feeRate", config.feeRate, 0, MAX_FEE_RATE);
-        _check("price", config.price, MIN_PRICE, MAX_PRICE);
+        Bounds.check("dayTimes", config.dayTimes, MIN_DAY_TIMES, MAX_DAY_TIMES);
+        Bounds.check("feeRate", config.feeRate, 0, MAX_FEE_RATE);
+        Bounds.check("price", config.price, MIN_PRICE, MAX_PRICE);
         _config = config;
         emit ConfigUpdated(config);
     }
 
-    function _check(string memory name, uint256 value, uint256 min, uint256 max) private pure {
-        if (value < min || value > max) revert DoubleValueOutOfBounds(name, value, min, max);
-    }
 }

@@ -14,6 +14,7 @@ import {INft} from "./interfaces/INft.sol";
 import {IPriceOracle} from "./interfaces/IPriceOracle.sol";
 import {IUniswapV2Router02} from "./interfaces/external/IUniswapV2Router02.sol";
 import {FeeMath} from "./libraries/FeeMath.sol";
+import {Bounds} from "./libraries/Bounds.sol";
 
 /// @title Ido: minting rounds with countdown, cooldown and next-round preview (see {IIdo})
 /// @notice Deployed behind an ERC-1967 proxy. The NEX owed to users (credited, not claimed) can never be
@@ -608,14 +609,14 @@ contract Ido is NexusUpgradeable, IIdo {
     }
 
     function _setSettings(Settings calldata s) private {
-        _checkBounds(s.dayTimes, MIN_DAY_TIMES, MAX_DAY_TIMES);
-        _checkBounds(s.directRate + s.indirectRate, 0, MAX_REWARD_RATES);
-        _checkBounds(s.roundCool, 0, MAX_ROUND_COOL);
-        _checkBounds(s.hecheng, 1, MAX_HECHENG);
-        _checkBounds(s.roundTime, 0, MAX_ROUND_TIME);
-        _checkBounds(s.releaseDays, 0, MAX_RELEASE_DAYS);
-        _checkBounds(s.keysPerUnit, 0, MAX_KEYS_PER_UNIT);
-        _checkBounds(s.slippage, 0, MAX_SLIPPAGE);
+        Bounds.check("dayTimes", s.dayTimes, MIN_DAY_TIMES, MAX_DAY_TIMES);
+        Bounds.check("directRate", s.directRate + s.indirectRate, 0, MAX_REWARD_RATES);
+        Bounds.check("roundCool", s.roundCool, 0, MAX_ROUND_COOL);
+        Bounds.check("hecheng", s.hecheng, 1, MAX_HECHENG);
+        Bounds.check("roundTime", s.roundTime, 0, MAX_ROUND_TIME);
+        Bounds.check("releaseDays", s.releaseDays, 0, MAX_RELEASE_DAYS);
+        Bounds.check("keysPerUnit", s.keysPerUnit, 0, MAX_KEYS_PER_UNIT);
+        Bounds.check("slippage", s.slippage, 0, MAX_SLIPPAGE);
         _settings = s;
         emit ConfigUpdated(s);
     }
@@ -633,9 +634,6 @@ contract Ido is NexusUpgradeable, IIdo {
         emit AddressesUpdated(a);
     }
 
-    function _checkBounds(uint256 value, uint256 min, uint256 max) private pure {
-        if (value < min || value > max) revert IdoValueOutOfBounds(value, min, max);
-    }
 
     /// @dev The NEX credited to users and not claimed yet.
     function _claimable(address token) internal view override returns (uint256) {

@@ -2,7 +2,9 @@
 pragma solidity ^0.8.28;
 
 import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
+import {ILog} from "./interfaces/ILog.sol";
 import {IMain} from "./interfaces/IMain.sol";
+import {LogCodes} from "./libraries/LogCodes.sol";
 
 /// @title Main: registration, referral tree and the manager address
 /// @notice Deployed behind an ERC-1967 proxy; see {IMain} and {NexusUpgradeable}.
@@ -21,6 +23,8 @@ contract Main is NexusUpgradeable, IMain {
     uint256 private _totalUsers;
     Config private _config;
     address private _genesis;
+    /// @dev Where registrations are written (none while unset: a deployment step sets it).
+    ILog private _log;
 
     /// @custom:oz-upgrades-unsafe-allow constructor
     constructor() {
@@ -47,6 +51,7 @@ contract Main is NexusUpgradeable, IMain {
         if (_users[msg.sender].index != 0) revert MainAlreadyRegistered(msg.sender);
         if (_users[referrer].index == 0) revert MainReferrerNotRegistered(referrer);
         _register(msg.sender, referrer);
+        LogCodes.write(_log, msg.sender, referrer, LogCodes.SYMBOL_NEX, LogCodes.ACTION_REGISTER, 0, 0);
     }
 
     /// @inheritdoc IMain
@@ -57,6 +62,17 @@ contract Main is NexusUpgradeable, IMain {
     /// @inheritdoc IMain
     function setManager(address manager) external onlyOwner {
         _setConfig(Config({manager: manager, generations: _config.generations}));
+    }
+
+    /// @inheritdoc IMain
+    function setLog(address log_) external onlyOwner {
+        emit LogUpdated(address(_log), log_);
+        _log = ILog(log_);
+    }
+
+    /// @inheritdoc IMain
+    function log() external view returns (address) {
+        return address(_log);
     }
 
     /// @inheritdoc IMain

@@ -12,6 +12,7 @@ import {IMining} from "./interfaces/IMining.sol";
 import {AutomationCompatibleInterface} from "./interfaces/external/AutomationCompatibleInterface.sol";
 import {FeeMath} from "./libraries/FeeMath.sol";
 import {Paging} from "./libraries/Paging.sol";
+import {Bounds} from "./libraries/Bounds.sol";
 
 /// @title Mining: NEX stakes in 6 tiers sharing a bounded daily emission by force (see {IMining})
 /// @notice Deployed behind an ERC-1967 proxy. `_claimable(nex)` is the NEX of locked stakes to return, the emission
@@ -79,6 +80,16 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
         bool primed;
     }
 
+    /// @dev The pool's emission state and running totals that {Hot} does not hold (`getTotals` adds those).
+    struct PoolTotals {
+        uint256 totalReward;
+        uint256 totalRelease;
+        uint256 totalMint;
+        uint256 totalExtract;
+        uint256 perForce;
+        uint256 lastTime;
+    }
+
     /// @dev One tier's staked amount, its slot kept non-zero by `primed`.
     struct TierTotal {
         uint248 amount;
@@ -90,10 +101,8 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
     ILog private _log;
     Settings private _settings;
     MultiSettings private _multi;
-    uint256[6] private _stakeTotals; // moved to `_tiers`, not written any more
     uint256 private _mintSurplus;
-    Totals private _totals;
-    uint256 private _locked; // moved to `_hot.locked` (NEX to return to locked and unlocked stakes), not written
+    PoolTotals private _totals;
     uint256 private _withdrawn; // rewards taken out of balances (fees included)
     StakeData[] private _stakes; // index 0 unused
     mapping(address account => UserData user) private _users;
@@ -101,9 +110,8 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
     mapping(address account => address[] invitees) private _invites;
     mapping(address account => address[] invitees) private _indirects;
     mapping(address account => bool blacklisted) private _blacklist;
-    // appended: `totalUser`, `totalUserValid`, `totalAmount`, `totalForce` (moved from `_totals`, not written there
-    // any more) and `_locked`; `totalStakes` and `lastUser` are not written any more either (the number of stakes
-    // and the last stake's owner)
+    /// @dev The totals every deposit writes (see {Hot}); the number of stakes and the last stake's owner come from
+    /// `_stakes`.
     Hot private _hot;
     TierTotal[6] private _tiers;
 
@@ -445,7 +453,13 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
 
     /// @inheritdoc IMining
     function getTotals() external view returns (Totals memory totals) {
-        totals = _totals;
+        PoolTotals storage t = _totals;
+        totals.totalReward = t.totalReward;
+        totals.totalRelease = t.totalRelease;
+        totals.totalMint = t.totalMint;
+        totals.totalExtract = t.totalExtract;
+        totals.perForce = t.perForce;
+        totals.lastTime = t.lastTime;
         Hot storage hot = _hot;
         uint256 last = _stakes.length - 1;
         totals.totalUser = hot.totalUser;
@@ -471,7 +485,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
 
     /// @dev `perForce`, `mintSurplus` and the emission if the pool were updated now.
     function _pending() private view returns (uint256 perForce, uint256 mintSurplus, uint256 emission) {
-        Totals storage t = _totals;
+        PoolTotals storage t = _totals;
         perForce = t.perForce;
         mintSurplus = _mintSurplus;
         uint256 totalForce = _hot.totalForce;
@@ -489,7 +503,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
     }
 
     function _updatePool() private {
-        Totals storage t = _totals;
+        PoolTotals storage t = _totals;
         if (block.timestamp <= t.lastTime) return;
         (uint256 perForce, uint256 mintSurplus, uint256 emission) = _pending();
         t.lastTime = block.timestamp;
@@ -587,13 +601,13 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
     }
 
     function _setConfig(Settings calldata s) private {
-        _check("addTime", s.addTime, 0, MAX_ADD_TIME);
-        _check("dayTimes", s.dayTimes, MIN_DAY_TIMES, MAX_DAY_TIMES);
-        _check("mintDay", s.mintDay, 0, MAX_MINT_DAY);
-        _check("userMin", s.userMin, 1, MAX_AMOUNT);
-        _check("userMax", s.userMax, s.userMin, MAX_AMOUNT);
-        _check("handleGas", s.handleGas, 0, MAX_HANDLE_GAS);
-        _check("feeRate", s.feeRate, 0, MAX_FEE_RATE);
+        Bounds.check("addTime", s.addTime, 0, MAX_ADD_TIME);
+        Bounds.check("dayTimes", s.dayTimes, MIN_DAY_TIMES, MAX_DAY_TIMES);
+        Bounds.check("mintDay", s.mintDay, 0, MAX_MINT_DAY);
+        Bounds.check("userMin", s.userMin, 1, MAX_AMOUNT);
+        Bounds.check("userMax", s.userMax, s.userMin, MAX_AMOUNT);
+        Bounds.check("handleGas", s.handleGas, 0, MAX_HANDLE_GAS);
+        Bounds.check("feeRate", s.feeRate, 0, MAX_FEE_RATE);
         _settings = s;
         emit ConfigUpdated(s);
     }
@@ -601,27 +615,24 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
     function _setConfigMulti(MultiSettings calldata m) private {
         uint256 sum;
         for (uint256 g; g < GENERATIONS; ++g) {
-            _check("inviteRates", m.inviteRates[g], 0, MAX_INVITE_RATE);
+            Bounds.check("inviteRates", m.inviteRates[g], 0, MAX_INVITE_RATE);
             sum += m.inviteRates[g];
         }
-        _check("inviteRates", sum, 0, FeeMath.BPS);
+        Bounds.check("inviteRates", sum, 0, FeeMath.BPS);
         for (uint256 i; i < TIERS; ++i) {
-            _check("stakeDays", m.stakeDays[i], 1, MAX_STAKE_DAYS);
-            _check("stakeRates", m.stakeRates[i], 0, FeeMath.BPS);
-            _check("stakeForces", m.stakeForces[i], 1, MAX_STAKE_FORCE);
+            Bounds.check("stakeDays", m.stakeDays[i], 1, MAX_STAKE_DAYS);
+            Bounds.check("stakeRates", m.stakeRates[i], 0, FeeMath.BPS);
+            Bounds.check("stakeForces", m.stakeForces[i], 1, MAX_STAKE_FORCE);
         }
         _multi = m;
         emit ConfigMultiUpdated(m);
     }
 
     function _setContracts(address main_, address log_) private {
-        _check("main", main_.code.length, 1, type(uint256).max);
+        Bounds.check("main", main_.code.length, 1, type(uint256).max);
         _main = IMain(main_);
         _log = ILog(log_);
         emit ContractsUpdated(main_, log_);
     }
 
-    function _check(string memory name, uint256 value, uint256 min, uint256 max) private pure {
-        if (value < min || value > max) revert MiningValueOutOfBounds(name, value, min, max);
-    }
 }

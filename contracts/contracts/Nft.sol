@@ -6,7 +6,9 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
 import {IFeeReceiver} from "./interfaces/IFeeReceiver.sol";
+import {ILog} from "./interfaces/ILog.sol";
 import {INft} from "./interfaces/INft.sol";
+import {LogCodes} from "./libraries/LogCodes.sol";
 import {RewardMath} from "./libraries/RewardMath.sol";
 
 /// @title Nft: ERC-1155 keys with levels, capped supply, power-weighted dividends (see {INft})
@@ -68,6 +70,8 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     uint256 private _totalExtract;
     uint256 private _totalPower;
     uint256 private _perPower;
+    /// @dev Where dividend claims are written (none while unset: a deployment step sets it).
+    ILog private _log;
 
     /// @custom:oz-upgrades-unsafe-allow constructor
     constructor() {
@@ -170,6 +174,7 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
         _totalExtract += amount;
         emit RewardClaimed(msg.sender, amount);
         _rewardToken.safeTransfer(msg.sender, amount);
+        LogCodes.write(_log, msg.sender, address(this), LogCodes.SYMBOL_USDT, LogCodes.ACTION_NFT_CLAIM, amount, 0);
     }
 
     /// @notice Fee hook of the NEX token: distributes what arrived once it reaches `sendMin`. Anyone may call;
@@ -245,6 +250,17 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     function setSendMin(uint256 sendMin) external onlyOwner {
         emit SendMinUpdated(_sendMin, sendMin);
         _sendMin = sendMin;
+    }
+
+    /// @inheritdoc INft
+    function setLog(address log_) external onlyOwner {
+        emit LogUpdated(address(_log), log_);
+        _log = ILog(log_);
+    }
+
+    /// @inheritdoc INft
+    function log() external view returns (address) {
+        return address(_log);
     }
 
     // --- views -------------------------------------------------------------------------------------------

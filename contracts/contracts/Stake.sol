@@ -12,6 +12,7 @@ import {IPriceOracle} from "./interfaces/IPriceOracle.sol";
 import {IStake} from "./interfaces/IStake.sol";
 import {FeeMath} from "./libraries/FeeMath.sol";
 import {Paging} from "./libraries/Paging.sol";
+import {Bounds} from "./libraries/Bounds.sol";
 
 /// @title Stake: round-based USDT stakes paid in NEX within each round's reward cap (see {IStake})
 /// @notice Deployed behind an ERC-1967 proxy. NEX users can claim, or that is reserved for their future releases,
@@ -214,12 +215,12 @@ contract Stake is NexusUpgradeable, IStake {
         // a round's terms are fixed by its first deposit: later deposits of the round get what the first got
         if (ido.idoTotal != 0 && (s.idoRate != ido.idoRate || s.idoPrice != ido.idoPrice || s.idoFirst != ido.idoFirst))
             revert StakeRoundTermsFixed(index);
-        _check("idoMax", s.idoMax, ido.idoTotal == 0 ? 1 : ido.idoTotal, MAX_AMOUNT);
-        _check("idoMin", s.idoMin, 1, s.idoMax);
-        _check("idoRate", s.idoRate, 0, MAX_IDO_RATE);
-        _check("idoFirst", s.idoFirst, 0, FeeMath.BPS);
-        _check("idoPrice", s.idoPrice, 0, MAX_IDO_PRICE);
-        _check("startTime", s.startTime, 0, type(uint40).max);
+        Bounds.check("idoMax", s.idoMax, ido.idoTotal == 0 ? 1 : ido.idoTotal, MAX_AMOUNT);
+        Bounds.check("idoMin", s.idoMin, 1, s.idoMax);
+        Bounds.check("idoRate", s.idoRate, 0, MAX_IDO_RATE);
+        Bounds.check("idoFirst", s.idoFirst, 0, FeeMath.BPS);
+        Bounds.check("idoPrice", s.idoPrice, 0, MAX_IDO_PRICE);
+        Bounds.check("startTime", s.startTime, 0, type(uint40).max);
         ido.idoMax = uint128(s.idoMax);
         ido.idoMin = uint128(s.idoMin);
         ido.idoRate = uint32(s.idoRate);
@@ -520,29 +521,26 @@ contract Stake is NexusUpgradeable, IStake {
     }
 
     function _setConfig(Config calldata config) private {
-        _check("addTime", config.addTime, 0, MAX_ADD_TIME);
-        _check("dayTimes", config.dayTimes, MIN_DAY_TIMES, MAX_DAY_TIMES);
-        _check("directRate", config.directRate + config.indirectRate, 0, MAX_REFERRAL_RATE);
-        _check("userMax", config.userMax, 1, MAX_AMOUNT);
-        _check("round", config.round, 0, _idos.length);
-        _check("roundCool", config.roundCool, 0, MAX_ROUND_COOL);
-        _check("handleGas", config.handleGas, 0, MAX_HANDLE_GAS);
-        _check("feeRate", config.feeRate, 0, MAX_FEE_RATE);
-        _check("releaseDay", config.releaseDay, 1, MAX_RELEASE_DAY);
+        Bounds.check("addTime", config.addTime, 0, MAX_ADD_TIME);
+        Bounds.check("dayTimes", config.dayTimes, MIN_DAY_TIMES, MAX_DAY_TIMES);
+        Bounds.check("directRate", config.directRate + config.indirectRate, 0, MAX_REFERRAL_RATE);
+        Bounds.check("userMax", config.userMax, 1, MAX_AMOUNT);
+        Bounds.check("round", config.round, 0, _idos.length);
+        Bounds.check("roundCool", config.roundCool, 0, MAX_ROUND_COOL);
+        Bounds.check("handleGas", config.handleGas, 0, MAX_HANDLE_GAS);
+        Bounds.check("feeRate", config.feeRate, 0, MAX_FEE_RATE);
+        Bounds.check("releaseDay", config.releaseDay, 1, MAX_RELEASE_DAY);
         _config = config;
         emit ConfigUpdated(config);
     }
 
     function _setContracts(address main_, address log_, address oracle_) private {
-        _check("main", main_.code.length, 1, type(uint256).max);
-        _check("oracle", oracle_.code.length, 1, type(uint256).max);
+        Bounds.check("main", main_.code.length, 1, type(uint256).max);
+        Bounds.check("oracle", oracle_.code.length, 1, type(uint256).max);
         _main = IMain(main_);
         _log = ILog(log_);
         _oracle = IPriceOracle(oracle_);
         emit ContractsUpdated(main_, log_, oracle_);
     }
 
-    function _check(string memory name, uint256 value, uint256 min, uint256 max) private pure {
-        if (value < min || value > max) revert StakeValueOutOfBounds(name, value, min, max);
-    }
 }

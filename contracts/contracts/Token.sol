@@ -17,6 +17,7 @@ import {FeeMath} from "./libraries/FeeMath.sol";
 import {TokenTransfer} from "./libraries/TokenTransfer.sol";
 import {TwapOracle} from "./libraries/TwapOracle.sol";
 import {TokenDistributor} from "./TokenDistributor.sol";
+import {Bounds} from "./libraries/Bounds.sol";
 
 /// @title NEX, the platform token (see {IToken})
 /// @notice Not upgradeable: holders keep the code they bought. The owner sets fees and periods within the
@@ -237,9 +238,9 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken, Automat
         FeeMath.checkRate(settings.buyRate, MAX_FEE);
         FeeMath.checkRate(settings.addPoolRate + settings.feeUSDT + settings.feeNex, MAX_FEE);
         FeeMath.checkRate(settings.burnReward, MAX_BURN_REWARD);
-        _checkBounds(settings.burnTime, MIN_BURN_TIME, MAX_BURN_TIME);
-        _checkBounds(settings.dividendGas, 0, MAX_DIVIDEND_GAS);
-        _checkBounds(settings.whiteTime, 0, MAX_WHITE_TIME);
+        Bounds.check("burnTime", settings.burnTime, MIN_BURN_TIME, MAX_BURN_TIME);
+        Bounds.check("dividendGas", settings.dividendGas, 0, MAX_DIVIDEND_GAS);
+        Bounds.check("whiteTime", settings.whiteTime, 0, MAX_WHITE_TIME);
         if (settings.market == address(0)) revert TokenInvalidAddress(settings.market);
         // once trading has opened it never closes again, nor goes back to a whitelist-only period (issue 19 #6)
         Settings storage current = _settings;
@@ -528,7 +529,7 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken, Automat
     }
 
     function _boundedWindow(uint256 window) private pure returns (uint256) {
-        _checkBounds(window, TwapOracle.MIN_WINDOW, TwapOracle.MAX_WINDOW);
+        Bounds.check("oracleWindow", window, TwapOracle.MIN_WINDOW, TwapOracle.MAX_WINDOW);
         return window;
     }
 
@@ -537,7 +538,4 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken, Automat
         emit FeeExemptUpdated(account, exempt);
     }
 
-    function _checkBounds(uint256 value, uint256 min, uint256 max) private pure {
-        if (value < min || value > max) revert TokenValueOutOfBounds(value, min, max);
-    }
 }

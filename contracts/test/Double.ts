@@ -232,7 +232,7 @@ describe('Double (doubling deposit)', async () => {
       await viem.assertions.revertWithCustomErrorWithArgs(
         double.write.setConfig([{ ...local.double, ...change }]),
         double,
-        'DoubleValueOutOfBounds',
+        'ValueOutOfBounds',
         [name, value, min, max],
       )
     }

@@ -504,21 +504,21 @@ describe('Ido (minting rounds)', async () => {
   it('setConfig and setAddresses enforce bounds and emit', async () => {
     const system = await networkHelpers.loadFixture(fixture)
     const { ido } = system
-    const cases: [Record<string, unknown>, [bigint, bigint, bigint]][] = [
-      [{ dayTimes: 59n }, [59n, 60n, 7n * 86400n]],
-      [{ directRate: 2_000n, indirectRate: 1_001n }, [3_001n, 0n, 3_000n]],
-      [{ roundCool: 30n * 86400n + 1n }, [30n * 86400n + 1n, 0n, 30n * 86400n]],
-      [{ hecheng: 0n }, [0n, 1n, 100n]],
-      [{ roundTime: 365n * 86400n + 1n }, [365n * 86400n + 1n, 0n, 365n * 86400n]],
-      [{ releaseDays: 3651n }, [3651n, 0n, 3650n]],
-      [{ keysPerUnit: 101n }, [101n, 0n, 100n]],
-      [{ slippage: 1001n }, [1001n, 0n, 1000n]],
+    const cases: [Record<string, unknown>, [string, bigint, bigint, bigint]][] = [
+      [{ dayTimes: 59n }, ['dayTimes', 59n, 60n, 7n * 86400n]],
+      [{ directRate: 2_000n, indirectRate: 1_001n }, ['directRate', 3_001n, 0n, 3_000n]],
+      [{ roundCool: 30n * 86400n + 1n }, ['roundCool', 30n * 86400n + 1n, 0n, 30n * 86400n]],
+      [{ hecheng: 0n }, ['hecheng', 0n, 1n, 100n]],
+      [{ roundTime: 365n * 86400n + 1n }, ['roundTime', 365n * 86400n + 1n, 0n, 365n * 86400n]],
+      [{ releaseDays: 3651n }, ['releaseDays', 3651n, 0n, 3650n]],
+      [{ keysPerUnit: 101n }, ['keysPerUnit', 101n, 0n, 100n]],
+      [{ slippage: 1001n }, ['slippage', 1001n, 0n, 1000n]],
     ]
     for (const [changes, args] of cases) {
       await viem.assertions.revertWithCustomErrorWithArgs(
         ido.write.setConfig([await settingsOf(system, changes)]),
         ido,
-        'IdoValueOutOfBounds',
+        'ValueOutOfBounds',
         args,
       )
     }

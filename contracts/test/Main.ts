@@ -2,7 +2,9 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { network } from 'hardhat'
 import { getAddress, zeroAddress } from 'viem'
+import { logCode } from '../scripts/lib/logCodes.ts'
 import { deployMain, UPGRADE_DELAY } from './helpers/fixtures.ts'
+import { deploySystem } from './helpers/system.ts'
 
 describe('Main', async () => {
   const { viem, networkHelpers } = await network.create()
@@ -31,6 +33,45 @@ describe('Main', async () => {
     )
     assert.deepEqual(await main.read.users([alice.account.address]), [2n, getAddress(genesis.account.address)])
     assert.equal(await main.read.invites([genesis.account.address]), 1n)
+  })
+
+  it('writes one register entry per registration to the Log the deployment wires (from: the referrer)', async () => {
+    const connection = await network.create()
+    const { main, log, deployer, users } = await deploySystem(connection)
+    const [alice, bob] = users
+    assert.equal(await main.read.log(), getAddress(log.address))
+    assert.equal(await log.read.isWriter([main.address]), true)
+    await main.write.register([deployer.account.address], { account: alice.account })
+    await main.write.register([alice.account.address], { account: bob.account })
+    for (const [user, referrer] of [
+      [alice, deployer],
+      [bob, alice],
+    ] as const) {
+      const [entries, total] = await log.read.getUserLogs([user.account.address, 0n, 10n])
+      assert.equal(total, 1n)
+      assert.equal(entries[0]?.action, logCode('action', 'register'))
+      assert.equal(entries[0]?.symbol, logCode('symbol', 'NEX'))
+      assert.equal(entries[0]?.amount, 0n)
+      assert.equal(entries[0]?.from, getAddress(referrer.account.address))
+    }
+    // a referrer's own log gets nothing from its invitee's registration
+    assert.equal((await log.read.getUserLogs([deployer.account.address, 0n, 10n]))[1], 0n)
+  })
+
+  it('lets only the owner set the Log, with LogUpdated; without a Log registration writes nothing', async () => {
+    const { main, genesis, alice, stranger } = await networkHelpers.loadFixture(deployFixture)
+    assert.equal(await main.read.log(), zeroAddress)
+    await main.write.register([genesis.account.address], { account: alice.account })
+    await viem.assertions.revertWithCustomError(
+      main.write.setLog([stranger.account.address], { account: stranger.account }),
+      main,
+      'OwnableUnauthorizedAccount',
+    )
+    await viem.assertions.emitWithArgs(main.write.setLog([stranger.account.address]), main, 'LogUpdated', [
+      zeroAddress,
+      getAddress(stranger.account.address),
+    ])
+    assert.equal(await main.read.log(), getAddress(stranger.account.address))
   })
 
   it('rejects an unregistered referrer, a second registration and a self-referral', async () => {

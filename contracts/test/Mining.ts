@@ -304,7 +304,7 @@ describe('Mining (6 tiers, emission shared by force)', async () => {
       await viem.assertions.revertWithCustomErrorWithArgs(
         mining.write.setConfig([{ ...local.mining, ...change }]),
         mining,
-        'MiningValueOutOfBounds',
+        'ValueOutOfBounds',
         [name, value, min, max],
       )
     }
@@ -318,7 +318,7 @@ describe('Mining (6 tiers, emission shared by force)', async () => {
       await viem.assertions.revertWithCustomErrorWithArgs(
         mining.write.setConfigMulti([{ ...miningMulti, ...change }]),
         mining,
-        'MiningValueOutOfBounds',
+        'ValueOutOfBounds',
         [name, value, min, max],
       )
     }
@@ -400,10 +400,8 @@ describe('Mining (6 tiers, emission shared by force)', async () => {
         '_log',
         '_settings',
         '_multi',
-        '_stakeTotals',
         '_mintSurplus',
         '_totals',
-        '_locked',
         '_withdrawn',
         '_stakes',
         '_users',

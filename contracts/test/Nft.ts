@@ -3,6 +3,7 @@ import { describe, it } from 'node:test'
 import { network } from 'hardhat'
 import { getAddress, parseEther, toFunctionSelector, zeroAddress } from 'viem'
 import { nftDefaults } from '../config/contractsII.ts'
+import { logCode } from '../scripts/lib/logCodes.ts'
 import { deployContractsIISystem, fundWallet, register } from './helpers/contractsII.ts'
 
 const KEY = 1n
@@ -131,6 +132,8 @@ describe('Nft (ERC-1155 keys with power dividends)', async () => {
       [zeroAddress],
     )
     await viem.assertions.emitWithArgs(nft.write.setSendMin([5n]), nft, 'SendMinUpdated', [0n, 5n])
+    const wiredLog = await nft.read.log()
+    await viem.assertions.emitWithArgs(nft.write.setLog([zeroAddress]), nft, 'LogUpdated', [wiredLog, zeroAddress])
     // the 50-id bound keeps getCards bounded
     for (let i = 3; i < 50; ++i) await nft.write.createNFT([1n, 1n, '', ''])
     await viem.assertions.revertWithCustomErrorWithArgs(nft.write.createNFT([1n, 1n, '', '']), nft, 'NftTooManyCards', [
@@ -148,6 +151,7 @@ describe('Nft (ERC-1155 keys with power dividends)', async () => {
       ['setName', [KEY, 1n, 'k']],
       ['setLevelName', [1n, 'a', 'b']],
       ['setSendMin', [1n]],
+      ['setLog', [alice.account.address]],
       ['setGuardian', [zeroAddress]],
     ]
     for (const wallet of [manager, alice, stranger]) {
@@ -359,6 +363,21 @@ describe('Nft (ERC-1155 keys with power dividends)', async () => {
       parseEther('15'),
     ])
     assert.equal(await usdt.read.balanceOf([alice.account.address]), parseEther('15'))
+    // the claim is alice's nft_claim entry (USDT, a reward) in the Log the deployment wired
+    assert.equal(await nft.read.log(), getAddress(system.log.address))
+    const [entries] = await system.log.read.getUserActionLogs([
+      alice.account.address,
+      logCode('action', 'nft_claim'),
+      0n,
+      10n,
+    ])
+    assert.equal(entries.length, 1)
+    assert.equal(entries[0]?.amount, parseEther('15'))
+    assert.equal(entries[0]?.symbol, logCode('symbol', 'USDT'))
+    assert.equal(
+      (await system.log.read.getUserReward([alice.account.address, logCode('symbol', 'USDT')])).total,
+      parseEther('15'),
+    )
     await viem.assertions.revertWithCustomErrorWithArgs(
       nft.write.claimReward({ account: alice.account }),
       nft,

@@ -13,6 +13,7 @@ import { readLogCodes } from '../scripts/lib/logCodes.ts'
 
 /** The Log actions the seed's own user actions write. */
 const SEEDED_ACTIONS = [
+  'register',
   'ido_mint',
   'synthesize',
   'claim',

@@ -296,7 +296,7 @@ describe('Stake (rounds, reward caps, NEX releases)', async () => {
     await viem.assertions.revertWithCustomErrorWithArgs(
       stake.write.setIdo([0n, { ...stakeIdos[0], idoMax: amount - 1n, idoMin: 1n }]),
       stake,
-      'StakeValueOutOfBounds',
+      'ValueOutOfBounds',
       ['idoMax', amount - 1n, amount, 10n ** 30n],
     )
     await stake.write.setIdo([1n, { ...stakeIdos[1], idoRate: 0n }])
@@ -335,7 +335,7 @@ describe('Stake (rounds, reward caps, NEX releases)', async () => {
       await viem.assertions.revertWithCustomErrorWithArgs(
         stake.write.setConfig([{ ...local.stake, ...change }]),
         stake,
-        'StakeValueOutOfBounds',
+        'ValueOutOfBounds',
         [name, value, min, max],
       )
     }
@@ -349,7 +349,7 @@ describe('Stake (rounds, reward caps, NEX releases)', async () => {
       await viem.assertions.revertWithCustomErrorWithArgs(
         stake.write.setIdo([0n, { ...stakeIdos[0], ...change }]),
         stake,
-        'StakeValueOutOfBounds',
+        'ValueOutOfBounds',
         [name, value, min, max],
       )
     }

@@ -199,19 +199,19 @@ describe('Token (NEX)', async () => {
   it('enforces the bounds of every setting', async () => {
     const system = await networkHelpers.loadFixture(fixture)
     const { token } = system
-    type BoundError = 'FeeMathRateTooHigh' | 'TokenValueOutOfBounds' | 'TokenInvalidAddress'
+    type BoundError = 'FeeMathRateTooHigh' | 'ValueOutOfBounds' | 'TokenInvalidAddress'
     const cases: [
       Record<string, unknown>,
       BoundError,
-      [bigint, bigint] | [bigint, bigint, bigint] | [`0x${string}`],
+      [bigint, bigint] | [string, bigint, bigint, bigint] | [`0x${string}`],
     ][] = [
       [{ buyRate: 1001n }, 'FeeMathRateTooHigh', [1001n, 1000n]],
       [{ addPoolRate: 400n, feeUSDT: 400n, feeNex: 201n }, 'FeeMathRateTooHigh', [1001n, 1000n]],
       [{ burnReward: 1n }, 'FeeMathRateTooHigh', [1n, 0n]],
-      [{ burnTime: 3599n }, 'TokenValueOutOfBounds', [3599n, 3600n, 30n * 86400n]],
-      [{ burnTime: 30n * 86400n + 1n }, 'TokenValueOutOfBounds', [30n * 86400n + 1n, 3600n, 30n * 86400n]],
-      [{ dividendGas: 1_000_001n }, 'TokenValueOutOfBounds', [1_000_001n, 0n, 1_000_000n]],
-      [{ whiteTime: 86401n }, 'TokenValueOutOfBounds', [86401n, 0n, 86400n]],
+      [{ burnTime: 3599n }, 'ValueOutOfBounds', ['burnTime', 3599n, 3600n, 30n * 86400n]],
+      [{ burnTime: 30n * 86400n + 1n }, 'ValueOutOfBounds', ['burnTime', 30n * 86400n + 1n, 3600n, 30n * 86400n]],
+      [{ dividendGas: 1_000_001n }, 'ValueOutOfBounds', ['dividendGas', 1_000_001n, 0n, 1_000_000n]],
+      [{ whiteTime: 86401n }, 'ValueOutOfBounds', ['whiteTime', 86401n, 0n, 86400n]],
       [{ market: zeroAddress }, 'TokenInvalidAddress', [zeroAddress]],
     ]
     for (const [changes, error, args] of cases) {
@@ -227,12 +227,12 @@ describe('Token (NEX)', async () => {
     assert.equal((await token.read.getConfig()).buyRate, 1000n)
 
     const multi = { ...tokenMultiDefaults }
-    const multiCases: [Record<string, bigint>, BoundError, [bigint, bigint] | [bigint, bigint, bigint]][] = [
+    const multiCases: [Record<string, bigint>, BoundError, [bigint, bigint] | [string, bigint, bigint, bigint]][] = [
       [{ burnRate: 51n }, 'FeeMathRateTooHigh', [51n, 50n]],
       [{ nftShare: 6000n, burnShare: 4001n }, 'FeeMathRateTooHigh', [10001n, 10000n]],
       [{ swapSlippage: 1001n }, 'FeeMathRateTooHigh', [1001n, 1000n]],
-      [{ oracleWindow: 59n }, 'TokenValueOutOfBounds', [59n, 60n, 86400n]],
-      [{ oracleWindow: 86401n }, 'TokenValueOutOfBounds', [86401n, 60n, 86400n]],
+      [{ oracleWindow: 59n }, 'ValueOutOfBounds', ['oracleWindow', 59n, 60n, 86400n]],
+      [{ oracleWindow: 86401n }, 'ValueOutOfBounds', ['oracleWindow', 86401n, 60n, 86400n]],
     ]
     for (const [changes, error, args] of multiCases) {
       await viem.assertions.revertWithCustomErrorWithArgs(

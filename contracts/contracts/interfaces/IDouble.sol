@@ -75,8 +75,6 @@ interface IDouble {
     error DoubleClaimClosed();
     /// @notice Nothing can be paid now (nothing vested, or the pool is empty).
     error DoubleNothingToClaim(address account);
-    /// @notice A config value is outside `[min, max]`.
-    error DoubleValueOutOfBounds(string name, uint256 value, uint256 min, uint256 max);
 
     /// @notice Emitted for every deposit.
     /// @param account the record's owner

@@ -157,8 +157,6 @@ interface IIdo {
     error IdoRoundLocked(uint256 index);
     /// @notice A round needs units, a price and a start time.
     error IdoInvalidRound(uint256 idoMax, uint256 idoAmount, uint256 startTime);
-    /// @notice A setting is outside `[min, max]`.
-    error IdoValueOutOfBounds(uint256 value, uint256 min, uint256 max);
     /// @notice An address that must be set is zero.
     error IdoInvalidAddress(address account);
     /// @notice Too many accounts in one whitelist call.

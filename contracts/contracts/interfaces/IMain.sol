@@ -44,14 +44,26 @@ interface IMain {
     /// @param manager the manager
     /// @param generations the bound on walks up the tree
     event ConfigUpdated(address manager, uint256 generations);
+    /// @notice Emitted when the owner sets the Log that registrations are written to.
+    /// @param previousLog the Log before (zero: none)
+    /// @param newLog the Log now (zero: registrations are not written)
+    event LogUpdated(address indexed previousLog, address indexed newLog);
 
-    /// @notice Registers the caller under `referrer`. Emits {Registered}.
+    /// @notice Registers the caller under `referrer`. Emits {Registered} and, once a Log is set, writes the
+    /// caller's `register` entry (symbol NEX, amount 0, `from` = the referrer).
     /// @dev Reverts with {MainSelfReferral}, {MainAlreadyRegistered}, {MainReferrerNotRegistered}, or
     /// `EnforcedPause` while paused.
     function register(address referrer) external;
 
     /// @notice Sets the whole config (owner only). Emits {ConfigUpdated} and, if changed, {ManagerUpdated}.
     function setConfig(Config calldata config) external;
+
+    /// @notice Sets the Log that registrations are written to (owner only; the Log must let Main write).
+    /// Emits {LogUpdated}.
+    function setLog(address log_) external;
+
+    /// @notice The Log that registrations are written to (zero: none).
+    function log() external view returns (address);
 
     /// @notice Sets the manager (owner only). Emits {ManagerUpdated} and {ConfigUpdated}.
     function setManager(address manager) external;

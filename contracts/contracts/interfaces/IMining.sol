@@ -134,8 +134,6 @@ interface IMining {
     error MiningClaimTooEarly(uint256 nextTime);
     /// @notice The native coin sent is not exactly `handleGas`.
     error MiningWrongHandleFee(uint256 value, uint256 required);
-    /// @notice A config value is outside `[min, max]`.
-    error MiningValueOutOfBounds(string name, uint256 value, uint256 min, uint256 max);
     /// @notice `performUpkeep` before the daily update is due (`nextTime`), or with nothing to emit.
     error MiningUpkeepNotDue(uint256 nextTime);
 

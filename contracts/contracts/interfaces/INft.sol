@@ -125,6 +125,8 @@ interface INft {
     event BoxUpdated(address indexed box, bool allowed);
     /// @notice Emitted when the owner changes `sendMin`.
     event SendMinUpdated(uint256 previousSendMin, uint256 newSendMin);
+    /// @notice Emitted when the owner sets the Log that dividend claims are written to (zero: none).
+    event LogUpdated(address indexed previousLog, address indexed newLog);
     /// @notice Emitted when an account holds cards for the first time.
     event UserRegistered(address indexed account, uint256 index);
     /// @notice Emitted when `amount` of the reward token is shared by power (`index`-th distribution).
@@ -173,6 +175,13 @@ interface INft {
 
     /// @notice Sets the amount that must arrive before the fee hook distributes it (owner only).
     function setSendMin(uint256 sendMin) external;
+
+    /// @notice Sets the Log that dividend claims are written to (owner only; the Log must let Nft write).
+    /// Emits {LogUpdated}.
+    function setLog(address log_) external;
+
+    /// @notice The Log that dividend claims are written to (zero: none).
+    function log() external view returns (address);
 
     /// @notice Distributes what arrived and pays the caller's dividends. Reverts with {NftNothingToClaim}.
     function claimReward() external;

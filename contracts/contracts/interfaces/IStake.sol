@@ -109,8 +109,6 @@ interface IStake {
     error StakeNothingToClaim(address account);
     /// @notice The native coin sent is not exactly `handleGas`.
     error StakeWrongHandleFee(uint256 value, uint256 required);
-    /// @notice A config value is outside `[min, max]`.
-    error StakeValueOutOfBounds(string name, uint256 value, uint256 min, uint256 max);
     /// @notice A round index past the end of the list (at most `count`, which appends).
     error StakeInvalidRound(uint256 index, uint256 count);
     /// @notice The deposit would earn fewer NEX than the caller's `minRewardTokens` (the round's terms or the

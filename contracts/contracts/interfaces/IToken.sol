@@ -100,8 +100,6 @@ interface IToken {
     error TokenBurnTooEarly(uint256 nextBurnTime);
     /// @notice The pair holds no more than `burnMin` NEX: nothing to burn.
     error TokenNothingToBurn(uint256 pairBalance, uint256 burnMin);
-    /// @notice A value is outside its bounds.
-    error TokenValueOutOfBounds(uint256 value, uint256 min, uint256 max);
     /// @notice An address that must be set is zero.
     error TokenInvalidAddress(address account);
     /// @notice The amount is zero.

@@ -38,8 +38,10 @@ library LogCodes {
     uint8 internal constant ACTION_MINING_DEPOSIT = 13;
     uint8 internal constant ACTION_BURN = 14;
     uint8 internal constant ACTION_FOMO_BURN = 15;
+    uint8 internal constant ACTION_REGISTER = 16;
+    uint8 internal constant ACTION_NFT_CLAIM = 17;
     /// @dev The highest action code (at most 63: the Log keeps an action in 6 bits).
-    uint8 internal constant MAX_ACTION = 15;
+    uint8 internal constant MAX_ACTION = 17;
 
     /// @dev Actions whose amount the account paid.
     uint256 internal constant REDUCE =
@@ -57,7 +59,8 @@ library LogCodes {
             (1 << ACTION_MINING_REWARD) |
             (1 << ACTION_FOMO_REWARD) |
             (1 << ACTION_FOMO_PRIZE) |
-            (1 << ACTION_DOUBLE_CLAIM);
+            (1 << ACTION_DOUBLE_CLAIM) |
+            (1 << ACTION_NFT_CLAIM);
 
     /// @notice Whether `symbol` and `action` are codes of this list.
     function isValid(uint8 symbol, uint8 action) internal pure returns (bool) {

@@ -88,6 +88,9 @@ export default buildModule('ContractsII', (m) => {
   m.call(nft, 'setBox', [ido, true], { id: 'IdoBox', after: previous ? [previous] : [] })
   m.call(log, 'setWriter', [burn, true], { id: 'BurnWriter' })
   m.call(log, 'setWriter', [ido, true], { id: 'IdoWriter' })
+  // NFT dividend claims write their `claim` entry
+  m.call(log, 'setWriter', [nft, true], { id: 'NftWriter' })
+  m.call(nft, 'setLog', [log], { id: 'NftLog' })
   m.call(token, 'transfer', [ido, m.getParameter('idoFunding', local.idoRound.funding)], { id: 'FundIdo' })
 
   return {

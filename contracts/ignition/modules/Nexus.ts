@@ -1,6 +1,6 @@
 // Deploys the whole Contracts I system in dependency order and wires it:
-//   Main (proxy) -> Log (proxy) -> Token (creates the NEX/USDT pair on the DEX) -> Token config -> Log writer (the
-//   admin) -> NEX/USDT liquidity -> TWAP anchor.
+//   Main (proxy) -> Log (proxy) -> Token (creates the NEX/USDT pair on the DEX) -> Token config -> Log writers (the
+//   admin, Main) and Main's Log -> NEX/USDT liquidity -> TWAP anchor.
 // The DEX (PancakeSwap V2 router and factory, WBNB) and USDT are parameters: on BSC they exist; on a local chain
 // ignition/modules/LocalStandIns.ts deploys them first. Chain settings come from ignition/parameters/<chain>.json
 // through config/deployment.ts (`$global`: router, factory, wbnb, usdt, dayLength, openTime, oracleWindow, ...);
@@ -95,6 +95,9 @@ export default buildModule('Nexus', (m) => {
   ])
   // the Log admin (SPEC §6) writes entries until the contracts that log are deployed and authorized
   m.call(log, 'setWriter', [deployer, true], { id: 'LogAdminWriter' })
+  // registrations write their `register` entry: Main may write, and knows the Log
+  m.call(log, 'setWriter', [main, true], { id: 'LogWriterMain' })
+  m.call(main, 'setLog', [log], { id: 'MainLog' })
 
   // the deployer's NEX and USDT open the NEX/USDT pool (on BSC the USDT must be in the deployer's wallet)
   const approveNex = m.call(token, 'approve', [router, liquidityNex], { id: 'ApproveNex' })

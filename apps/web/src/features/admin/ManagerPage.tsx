@@ -110,6 +110,15 @@ function NftForms({ nft }: { nft: Address }) {
         args={(v) => [v.sendMin]}
         success={msg`Threshold updated`}
       />
+      <SettingForm
+        id="nftLog"
+        title={msg`NFT: action log contract`}
+        description={msg`Dividend claims are written to this Log (it must let the NFT contract write).`}
+        address={nft}
+        abi={nftAbi}
+        functionName="setLog"
+        success={msg`Addresses updated`}
+      />
       <AdminForm
         id="createNft"
         title={msg`Create a card`}

@@ -85,6 +85,15 @@ function MainForms({ main }: { main: Address }) {
         success={msg`Manager updated`}
       />
       <SettingForm
+        id="mainLog"
+        title={msg`Main: action log contract`}
+        description={msg`Registrations are written to this Log (it must let Main write).`}
+        address={main}
+        abi={mainAbi}
+        functionName="setLog"
+        success={msg`Addresses updated`}
+      />
+      <SettingForm
         id="mainConfig"
         title={msg`Main: settings`}
         address={main}

@@ -37,6 +37,8 @@ const NAMES: Record<string, MessageDescriptor> = {
   mining_deposit: msg`Mining deposit`,
   burn: msg`Burn order`,
   fomo_burn: msg`FOM order`,
+  register: msg`Registration (referrer bound)`,
+  nft_claim: msg`NFT dividend claim`,
 }
 
 /**

@@ -1,0 +1,240 @@
+// The gas table of every user action (issue 20): contracts/gas-snapshot.json and the README table between the
+// gas-table markers. Each gas test file fills its own section (`new GasTable('Stake, Mining, Double')`) with three
+// cases per action and compares it with the committed file; `UPDATE_GAS_SNAPSHOT=1` writes its section into the
+// file (other sections stay) and renders the README table from the whole file.
+//   usual:    accounts that have acted before (warm storage, the usual referral tree)
+//   worst:    the worst case at the default `algebra`: a full referral walk, first-time storage everywhere it can
+//             be, forced work at its bound
+//   worstMax: the same at the largest `algebra` the contracts accept (an action without a referral walk, or with a
+//             fixed one, has worstMax = worst)
+// Targets (issue 20): usual <= 250,000, worst <= 400,000, worstMax <= 600,000. A row over a target names its
+// measured cause: `breakdown()` splits a transaction's gas from its trace (debug_traceTransaction) into the calls
+// to other contracts, storage writes of the acting contract and the rest.
+import assert from 'node:assert/strict'
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { getAddress, parseEventLogs, type Abi, type Address, type Hash, type Log } from 'viem'
+
+const ROOT = join(import.meta.dirname, '..', '..')
+const SNAPSHOT = join(ROOT, 'gas-snapshot.json')
+const README = join(ROOT, 'README.md')
+const LOCK = join(ROOT, 'gas-snapshot.json.lock')
+const START = '<!-- gas-table:start -->'
+const END = '<!-- gas-table:end -->'
+
+/** The gas targets of issue 20, per case. */
+export const GAS_TARGETS = { usual: 250_000, worst: 400_000, worstMax: 600_000 } as const
+export type GasCase = keyof typeof GAS_TARGETS
+export const GAS_CASES = Object.keys(GAS_TARGETS) as GasCase[]
+
+/** One action's row: gas per case, and what holds it back where a case is over its target. */
+export type GasRow = Partial<Record<GasCase, number>> & { cause?: string }
+type Snapshot = Record<string, Record<string, GasRow>>
+
+type Client = {
+  getTransactionReceipt(args: { hash: Hash }): Promise<{ gasUsed: bigint; status: string; logs: Log[] }>
+  request(args: { method: string; params: unknown[] }): Promise<unknown>
+}
+
+type StructLog = { op: string; gas: number; gasCost: number; depth: number; stack?: string[] }
+
+const format = (n: number) => n.toLocaleString('en-US')
+
+/**
+ * Splits the gas of transaction `hash` by where it went, from the EVM trace: each call the acting contract makes
+ * (named through `labels`, by address; a proxy's delegatecall to its implementation is the acting contract itself),
+ * the acting contract's storage writes (new slots and updates, cold surcharge included), and the rest (the 21,000
+ * base, calldata, code, memory, events, reads; its cold slot reads are counted). Returns e.g. "calls: Log 69,861,
+ * Main 9,000; storage: 6 new slots 132,600, 4 updates 11,600; rest 96,000 (of it 20 cold slot reads 42,000, the
+ * 21,000 base)"; a storage refund, which the receipt's gasUsed is net of, is named last.
+ */
+export async function breakdown(client: Client, hash: Hash, labels: Record<string, string>): Promise<string> {
+  const names = new Map(Object.entries(labels).map(([name, address]) => [getAddress(address), name]))
+  const trace = (await client.request({
+    method: 'debug_traceTransaction',
+    params: [hash, { disableMemory: true, disableStorage: true }],
+  })) as { gas: number; structLogs: StructLog[] }
+  const receipt = await client.getTransactionReceipt({ hash })
+  const logs = trace.structLogs
+  const calls = new Map<string, number>()
+  let newSlots = 0
+  let newSlotGas = 0
+  let updates = 0
+  let updateGas = 0
+  let coldReads = 0
+  // the acting contract's frame: depth 1, or 2 when depth 1 is a proxy that delegatecalls its implementation
+  let acting = 1
+  for (let i = 0; i < logs.length; i++) {
+    const step = logs[i] as StructLog
+    if (step.depth === 1 && step.op === 'DELEGATECALL' && logs[i + 1]?.depth === 2) acting = 2
+    if (step.depth !== acting) continue
+    if (step.op === 'SLOAD' && step.gasCost >= 2_100) coldReads++
+    if (step.op === 'SSTORE') {
+      if (step.gasCost >= 20_000) {
+        newSlots++
+        newSlotGas += step.gasCost
+      } else {
+        updates++
+        updateGas += step.gasCost
+      }
+    } else if (['CALL', 'STATICCALL', 'DELEGATECALL', 'CALLCODE'].includes(step.op)) {
+      const stack = step.stack ?? []
+      const target = getAddress(`0x${(stack[stack.length - 2] ?? '0').replace(/^0x/, '').padStart(64, '0').slice(24)}`)
+      let j = i + 1
+      while (j < logs.length && (logs[j] as StructLog).depth > acting) j++
+      const after = logs[j]
+      const used = after ? step.gas - after.gas : step.gasCost
+      const name = names.get(target) ?? (Number(BigInt(target)) < 0x100 ? 'precompiles' : shortAddress(target))
+      calls.set(name, (calls.get(name) ?? 0) + used)
+    }
+  }
+  const callGas = [...calls.values()].reduce((a, b) => a + b, 0)
+  // what ran (the gas limit less what was left) and the refund that the receipt's gasUsed is net of
+  const tx = (await client.request({ method: 'eth_getTransactionByHash', params: [hash] })) as { gas: string }
+  const last = logs[logs.length - 1]
+  const executed = Number(BigInt(tx.gas)) - (last ? last.gas - last.gasCost : 0)
+  const refund = executed - Number(receipt.gasUsed)
+  const rest = executed - callGas - newSlotGas - updateGas
+  const parts = [...calls.entries()].sort((a, b) => b[1] - a[1]).map(([name, used]) => `${name} ${format(used)}`)
+  return [
+    parts.length > 0 ? `calls: ${parts.join(', ')}` : undefined,
+    `storage: ${newSlots} new slots ${format(newSlotGas)}, ${updates} updates ${format(updateGas)}`,
+    `rest ${format(rest)} (of it ${coldReads} cold slot reads ${format(coldReads * 2_100)}, the 21,000 base)`,
+    refund > 0 ? `refund −${format(refund)}` : undefined,
+  ]
+    .filter((part) => part !== undefined)
+    .join('; ')
+}
+
+function shortAddress(address: Address) {
+  return `${address.slice(0, 6)}…${address.slice(-4)}`
+}
+
+/** Whether a row is over a target in some case. */
+export function overTarget(row: GasRow): GasCase[] {
+  return GAS_CASES.filter((c) => row[c] !== undefined && (row[c] as number) > GAS_TARGETS[c])
+}
+
+/** The README table of the whole snapshot. */
+export function renderTable(snapshot: Snapshot): string {
+  const cell = (row: GasRow, c: GasCase) => {
+    const used = row[c]
+    if (used === undefined) return '–'
+    return used > GAS_TARGETS[c] ? `**${format(used)}**` : format(used)
+  }
+  const rows = Object.entries(snapshot).flatMap(([section, actions]) =>
+    Object.entries(actions).map(
+      ([action, row]) =>
+        `| ${section} | ${action} | ${cell(row, 'usual')} | ${cell(row, 'worst')} | ${cell(row, 'worstMax')} | ${
+          overTarget(row).length > 0 ? (row.cause ?? 'not measured') : ''
+        } |`,
+    ),
+  )
+  return [
+    START,
+    `| part | action | usual (≤ ${format(GAS_TARGETS.usual)}) | worst, default algebra (≤ ${format(GAS_TARGETS.worst)}) | worst, max algebra (≤ ${format(GAS_TARGETS.worstMax)}) | over a target: where the gas goes (measured) |`,
+    '|---|---|---:|---:|---:|---|',
+    ...rows,
+    END,
+  ].join('\n')
+}
+
+function readSnapshot(): Snapshot {
+  return existsSync(SNAPSHOT) ? (JSON.parse(readFileSync(SNAPSHOT, 'utf8')) as Snapshot) : {}
+}
+
+/** Runs `write` holding a lock file, so that test files running at once do not lose each other's sections. */
+function withLock(write: () => void) {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    try {
+      closeSync(openSync(LOCK, 'wx'))
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() > deadline) throw error
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50)
+    }
+  }
+  try {
+    write()
+  } finally {
+    rmSync(LOCK, { force: true })
+  }
+}
+
+/** One section of the gas table, filled by one test file. */
+export class GasTable {
+  readonly rows: Record<string, GasRow> = {}
+  constructor(
+    readonly section: string,
+    private readonly client: Client,
+    private readonly labels: () => Record<string, string>,
+    private readonly log?: { address: Address; abi: Abi },
+  ) {}
+
+  /**
+   * Measures `hash` as `action`'s `gasCase` (it must succeed); over the target, records its breakdown. With
+   * `entries`, checks that the transaction wrote exactly that many action-log entries (`LogAdded` of the Log).
+   */
+  async measure(action: string, gasCase: GasCase, hash: Hash | Promise<Hash>, entries?: number): Promise<number> {
+    const sent = await hash
+    const receipt = await this.client.getTransactionReceipt({ hash: sent })
+    assert.equal(receipt.status, 'success', `${action} (${gasCase})`)
+    if (entries !== undefined) {
+      assert.ok(this.log, 'GasTable needs the Log to count entries')
+      const added = parseEventLogs({ abi: this.log.abi, logs: receipt.logs, eventName: 'LogAdded' }).filter(
+        (event) => getAddress(event.address) === getAddress(this.log?.address as Address),
+      )
+      assert.equal(added.length, entries, `${action} (${gasCase}) writes ${entries} Log entries`)
+    }
+    const used = Number(receipt.gasUsed)
+    const row = (this.rows[action] ??= {})
+    row[gasCase] = used
+    if (used > GAS_TARGETS[gasCase]) {
+      const cause = `${gasCase}: ${await breakdown(this.client, sent, this.labels())}`
+      row.cause = row.cause ? `${row.cause}. ${cause}` : cause
+    }
+    return used
+  }
+
+  /** Records the same figure for `to` as for `from` (e.g. worstMax of an action with a fixed walk). */
+  same(action: string, from: GasCase, to: GasCase) {
+    const row = this.rows[action]
+    assert.ok(row?.[from] !== undefined, `${action} has no ${from}`)
+    row[to] = row[from]
+  }
+
+  /** Compares this section with gas-snapshot.json (or writes it there with UPDATE_GAS_SNAPSHOT=1) and the README. */
+  check() {
+    // keep the keys in a stable order: usual, worst, worstMax, cause
+    const section = Object.fromEntries(
+      Object.entries(this.rows).map(([action, row]) => [
+        action,
+        Object.fromEntries(
+          [...GAS_CASES, 'cause' as const].filter((k) => row[k] !== undefined).map((k) => [k, row[k]]),
+        ) as GasRow,
+      ]),
+    )
+    if (process.env.UPDATE_GAS_SNAPSHOT === '1') {
+      withLock(() => {
+        const snapshot = { ...readSnapshot(), [this.section]: section }
+        writeFileSync(SNAPSHOT, JSON.stringify(snapshot, null, 2) + '\n')
+        const readme = readFileSync(README, 'utf8')
+        const start = readme.indexOf(START)
+        const end = readme.indexOf(END)
+        assert.ok(start >= 0 && end > start, 'README.md has no gas-table markers')
+        writeFileSync(README, readme.slice(0, start) + renderTable(snapshot) + readme.slice(end + END.length))
+      })
+    }
+    const snapshot = readSnapshot()
+    assert.deepEqual(
+      section,
+      snapshot[this.section],
+      `gas of "${this.section}" changed: review, then UPDATE_GAS_SNAPSHOT=1`,
+    )
+    assert.ok(
+      readFileSync(README, 'utf8').includes(renderTable(snapshot)),
+      'README gas table is stale: UPDATE_GAS_SNAPSHOT=1',
+    )
+  }
+}
