@@ -163,14 +163,25 @@ contract BurnTest is TestBase {
     }
 }
 
-/// @dev Burns, funds, claims, updates and moves time at random, for a tree of eight registered accounts.
+/// @dev Burns, funds, claims, updates, forces out expired orders (processExpired, performUpkeep), blacklists, changes
+/// the owner's settings and rates within bounds and moves time at random, for a tree of eight registered accounts.
+/// Ghosts: what the pool was given, each order's cap when it was made, and the broken promises (must stay 0).
 contract BurnHandler {
     Vm internal constant VM = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));
     BurnSystem public immutable system;
     Burn internal immutable _burn;
     address[] public actors;
+    mapping(address actor => address referrer) public referrerOf;
+    mapping(address actor => bool blacklisted) public blacklisted;
+    mapping(uint256 index => uint256 cap) public capOf;
     uint256 public community;
     uint256 public gifts;
+    /// @dev Claims of a non-zero balance that reverted (a blacklisted account's included).
+    uint256 public owedClaimFailures;
+    /// @dev Direct rewards credited to a referrer with no live order, or a blacklisted one (finding 11).
+    uint256 public deadReferrerCredits;
+    /// @dev performUpkeep calls that reverted although checkUpkeep said it was due.
+    uint256 public upkeepFailures;
 
     constructor(BurnSystem system_) {
         system = system_;
@@ -180,8 +191,10 @@ contract BurnHandler {
         address previous = address(system_);
         for (uint256 i; i < 8; ++i) {
             address actor = address(uint160(0x2000 + i));
+            address referrer = i % 3 == 0 ? address(system_) : previous;
             VM.prank(actor);
-            main.register(i % 3 == 0 ? address(system_) : previous);
+            main.register(referrer);
+            referrerOf[actor] = referrer;
             system_.fundUsdt(actor, 1e27);
             VM.prank(actor);
             usdt.approve(address(_burn), type(uint256).max);
@@ -192,10 +205,17 @@ contract BurnHandler {
 
     function burn(uint256 actorSeed, uint256 times) external {
         address actor = actors[actorSeed % actors.length];
+        if (blacklisted[actor]) return;
         uint256 t = 1 + (times % 10);
+        address referrer = referrerOf[actor];
+        bool mayEarn = _live(referrer) && !blacklisted[referrer];
+        uint256 directBefore = _burn.users(referrer).rewardDirect;
+        uint256 rewardRate = _burn.getConfig().rewardRate;
         VM.prank(actor);
         _burn.burn(actor, t, t * 100 ether, false);
         community += FeeMath.bps(t * 100 ether, 5_000);
+        capOf[_burn.totalInfo().totalOrder] = (t * 100 ether * rewardRate) / FeeMath.BPS;
+        if (!mayEarn && _burn.users(referrer).rewardDirect != directBefore) ++deadReferrerCredits;
     }
 
     function fund(uint256 amount) external {
@@ -207,8 +227,11 @@ contract BurnHandler {
 
     function claim(uint256 actorSeed) external {
         address actor = actors[actorSeed % actors.length];
+        uint256 owed = _burn.users(actor).balance;
         VM.prank(actor);
-        try _burn.claimReward() {} catch {} // nothing to claim is part of the exploration
+        try _burn.claimReward() {} catch {
+            if (owed != 0) ++owedClaimFailures; // nothing to claim is part of the exploration
+        }
     }
 
     function updateUser(uint256 actorSeed) external {
@@ -219,12 +242,77 @@ contract BurnHandler {
         _burn.updatePool();
     }
 
+    function processExpired(uint256 maxCount) external {
+        _burn.processExpired(1 + (maxCount % 30));
+    }
+
+    function performUpkeep() external {
+        (bool due, ) = _burn.checkUpkeep("");
+        if (!due) return;
+        try _burn.performUpkeep("") {} catch {
+            ++upkeepFailures;
+        }
+    }
+
+    function setBlacklist(uint256 actorSeed, bool on) external {
+        address actor = actors[actorSeed % actors.length];
+        VM.prank(address(system)); // the owner
+        _burn.setBlacklist(actor, on);
+        blacklisted[actor] = on;
+    }
+
+    /// @dev The owner's settings within their bounds: expiry (1..40 days of 600 s), cap, generations, fee, batch size.
+    function setSettings(
+        uint256 outDays,
+        uint256 rewardRate,
+        uint256 algebra,
+        uint256 feeRate,
+        uint256 handle
+    ) external {
+        IBurn.Config memory c = _burn.getConfig();
+        IBurn.Settings memory s = IBurn.Settings({
+            dayTimes: c.dayTimes,
+            algebra: 1 + (algebra % 8),
+            feeRate: feeRate % 1_001,
+            handleGas: 1 + (handle % 60),
+            swapRate: c.swapRate,
+            burnEvery: c.burnEvery,
+            burnSurplus: c.burnSurplus,
+            rewardRate: 10_000 + (rewardRate % 10_001),
+            outDays: 1 + (outDays % 40),
+            startTime: c.startTime
+        });
+        VM.prank(address(system));
+        _burn.setConfig(s);
+    }
+
+    /// @dev The owner's direct, indirect and team shares and team rates within bounds (the community share stays 50 %).
+    function setRates(uint256 direct, uint256 indirect, uint256 team) external {
+        IBurn.ConfigMulti memory m = _burn.getConfigMulti();
+        m.burnRates[1] = direct % 1_501;
+        m.burnRates[2] = indirect % 101;
+        m.burnRates[3] = team % 1_501;
+        for (uint256 level; level < 5; ++level) m.teamRates[level] = (m.burnRates[3] * (level + 1)) / 5;
+        VM.prank(address(system));
+        _burn.setConfigMulti(m);
+    }
+
     function warp(uint256 seconds_) external {
         VM.warp(block.timestamp + (seconds_ % 3 days));
     }
 
     function actorCount() external view returns (uint256) {
         return actors.length;
+    }
+
+    /// @dev Whether `account` has an order that has neither ended nor been forced out.
+    function _live(address account) private view returns (bool) {
+        uint256 count = _burn.users(account).orders;
+        for (uint256 i; i < count; ++i) {
+            IBurn.Order memory order = _burn.orders(_burn.userOrderIndex(account, i));
+            if (order.isValid && order.endTime > block.timestamp) return true;
+        }
+        return false;
     }
 }
 
@@ -238,13 +326,20 @@ contract BurnInvariantTest is TestBase {
         burn = system.burn();
         handler = new BurnHandler(system);
         targetContract(address(handler));
-        bytes4[] memory selectors = new bytes4[](6);
+        bytes4[] memory selectors = new bytes4[](13);
         selectors[0] = BurnHandler.burn.selector;
         selectors[1] = BurnHandler.fund.selector;
         selectors[2] = BurnHandler.claim.selector;
         selectors[3] = BurnHandler.updateUser.selector;
         selectors[4] = BurnHandler.updatePool.selector;
         selectors[5] = BurnHandler.warp.selector;
+        selectors[6] = BurnHandler.processExpired.selector;
+        selectors[7] = BurnHandler.performUpkeep.selector;
+        selectors[8] = BurnHandler.setBlacklist.selector;
+        selectors[9] = BurnHandler.setSettings.selector;
+        selectors[10] = BurnHandler.setRates.selector;
+        selectors[11] = BurnHandler.burn.selector; // orders and claims twice as often
+        selectors[12] = BurnHandler.claim.selector;
         targetSelector(FuzzSelector({addr: address(handler), selectors: selectors}));
     }
 
@@ -259,18 +354,30 @@ contract BurnInvariantTest is TestBase {
         handler.claim(1);
         assertEq(burn.totalInfo().totalOrder, 2, "orders");
         assertTrue(burn.users(handler.actors(1)).total > 0, "dividends paid");
+        handler.setSettings(0, 3_000, 3, 100, 0); // outDays 1, 1.3x, 4 generations, 1 % fee, batches of 1
+        handler.setRates(2_000, 50, 700);
+        handler.setBlacklist(1, true);
+        handler.burn(2, 2);
+        handler.claim(1); // blacklisted: still takes out what it is owed
+        handler.warp(700);
+        handler.performUpkeep();
+        handler.processExpired(5);
+        handler.burn(3, 1);
+        assertEq(burn.orders(3).isValid, false, "the order that ended was forced out");
+        assertEq(burn.getConfig().outDays, 1, "settings changed");
+        invariant_promisesKept();
         invariant_paidPlusClaimableWithinFunded();
         invariant_ordersCappedAndForceConsistent();
     }
 
-    /// @dev No order ever receives more than 1.5x; force is the sum of the valid orders' values.
+    /// @dev No order ever receives more than its cap when it was made; force is the sum of the valid orders' values.
     function invariant_ordersCappedAndForceConsistent() public view {
         IBurn.Totals memory totals = burn.totalInfo();
         uint256 force;
         for (uint256 i = 1; i <= totals.totalOrder; ++i) {
             IBurn.Order memory order = burn.orders(i);
-            assertLe(order.reward, (order.amount * 15_000) / FeeMath.BPS, "1.5x cap");
-            assertEq(order.reward + order.rewardSurplus, (order.amount * 15_000) / FeeMath.BPS, "reward + surplus");
+            assertLe(order.reward, (order.amount * 20_000) / FeeMath.BPS, "never above the highest cap (2x)");
+            assertEq(order.reward + order.rewardSurplus, handler.capOf(i), "reward + surplus = cap when made");
             if (order.isValid) force += order.amount;
         }
         assertEq(totals.totalForce, force, "force");
@@ -298,5 +405,13 @@ contract BurnInvariantTest is TestBase {
         uint256 held = system.usdt().balanceOf(address(burn));
         assertLe(reserves.pool + reserves.orders + reserves.balances + reserves.swap, held, "the contract holds it");
         assertEq(totals.lastBalance, reserves.pool + reserves.orders + reserves.balances + reserves.swap, "accounted");
+    }
+
+    /// @dev A claim of what is owed never fails (blacklisted or not); the upkeep runs whenever it says it is due; a
+    /// referrer without a live order, or blacklisted, is never credited a direct reward (finding 11).
+    function invariant_promisesKept() public view {
+        assertEq(handler.owedClaimFailures(), 0, "a claim of a balance reverted");
+        assertEq(handler.upkeepFailures(), 0, "performUpkeep reverted while due");
+        assertEq(handler.deadReferrerCredits(), 0, "a referrer without a live order earned");
     }
 }
