@@ -73,7 +73,6 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
         h.openedAt = uint40(block.timestamp);
         h.today = uint40(block.timestamp / settings.dayTimes);
         (h.primed2, h.primed3, h.primed4) = (true, true, true);
-        _s.totals.today = h.today; // moved to `hot`; here it keeps the slot of `lastBalance` non-zero
     }
 
     modifier notBlacklisted() {
@@ -117,7 +116,7 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
     /// @inheritdoc IFomo
     function claimReward(uint256 index) external payable nonReentrant {
         // no blacklist gate: a blacklisted account still takes out what it is owed (balance, prizes)
-        uint256 handleGas = _s.settings.handleGas;
+        uint256 handleGas = _s.cfg.handleGas;
         if (msg.value != handleGas) revert FomoWrongHandleFee(msg.value, handleGas);
         FomoLib.claimReward(_s, index);
     }
@@ -201,7 +200,7 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
 
     /// @inheritdoc IFomo
     function getConfig() external view returns (Config memory) {
-        Settings storage s = _s.settings;
+        FomoLib.PackedConfig storage s = _s.cfg;
         return
             Config({
                 addTime: s.addTime,
@@ -226,7 +225,7 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
 
     /// @inheritdoc IFomo
     function getConfigMulti() external view returns (ConfigMulti memory) {
-        return _s.multi;
+        return FomoLib.multiView(_s);
     }
 
     /// @inheritdoc IFomo
@@ -254,7 +253,7 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
                 price: o.price,
                 reward: o.reward,
                 startTime: o.startTime,
-                lastTime: o.lastTime,
+                lastTime: o.lastTime == 0 ? o.startTime : o.lastTime,
                 endTime: o.endTime,
                 owner: o.owner,
                 principal: o.principal
@@ -345,9 +344,9 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
                 totalRewardTeam: t.totalRewardTeam,
                 totalReward: t.totalReward,
                 totalRewardUSDT: t.totalRewardInvite + t.totalRewardTeam + t.totalRewardFOM + t.totalReward,
-                todayAmount: h.today == block.timestamp / _s.settings.dayTimes ? h.todayAmount : 0,
+                todayAmount: h.today == block.timestamp / _s.cfg.dayTimes ? h.todayAmount : 0,
                 totalExtract: t.totalExtract,
-                lastBalance: t.lastBalance,
+                lastBalance: h.lastBalance,
                 lastOut: t.lastOut,
                 roundEndTime: r.endTime,
                 roundEndIndex: r.index,
@@ -406,14 +405,12 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
 
     function _setConfig(Settings calldata settings) private {
         FomoLib.checkSettings(settings);
-        _s.settings = settings;
         _s.packSettings(settings);
         emit ConfigUpdated(settings);
     }
 
     function _setConfigMulti(ConfigMulti calldata multi) private {
         FomoLib.checkMulti(multi);
-        _s.multi = multi;
         _s.packMulti(multi);
         emit ConfigMultiUpdated(multi);
     }

@@ -53,6 +53,10 @@ library FomoLib {
     /// @dev How many orders past the cursor `checkUpkeep` looks at for one to force out (an off-chain view).
     uint256 internal constant UPKEEP_SCAN = 2_000;
 
+    /// @dev An order in 2 slots for USDT (slot 0 and 1), 3 for NEX (slot 2: what the NEX sold for); `lastTime` is
+    /// written when the order leaves the lock (0 before: the view shows `startTime`), `reward` when a prize is
+    /// claimed. Times are seconds (uint32: until 2106); amounts are bounded by `MAX_AMOUNT` (< 2**96) and NEX's
+    /// supply (a larger value reverts: SafeCast).
     struct OrderData {
         address owner;
         uint32 userIndex;
@@ -61,53 +65,36 @@ library FomoLib {
         uint8 stakeIndex;
         uint8 status;
         bool isUSDT;
-        uint128 amount;
-        uint128 tokens;
-        uint128 principal;
+        uint96 amount;
+        uint96 principal;
+        uint32 startTime;
+        uint32 endTime;
+        uint96 tokens;
+        uint96 price;
+        uint32 lastTime;
         uint128 reward;
-        uint128 price;
-        uint40 startTime;
-        uint40 lastTime;
-        uint40 endTime;
     }
 
+    /// @dev An account: what every order of it writes in 2 slots (slot 0: index, orders, amount, weight; slot 1:
+    /// total, debt and the index of its first order, so that a first order writes no page of `orderPages`), its
+    /// balance and rewards after. `amount` and `weight` are bounded by `MAX_AMOUNT` times the largest stake rate
+    /// (5x, < 2**96); `total`, the USDT of all its orders ever, by 2**96 (7.9e10 USDT: a larger total reverts).
     struct UserData {
         uint32 index;
         uint32 orders;
-        uint40 lastOut;
-        uint128 amount;
-        uint128 total;
-        uint128 balance;
-        uint128 weight;
+        uint96 amount;
+        uint96 weight;
+        uint96 total;
         uint128 debt;
+        uint32 firstOrder;
+        uint128 balance;
         uint128 rewardStatic;
-        uint128 rewardStaticToken;
         uint128 rewardDirect;
         uint128 rewardIndirect;
         uint128 rewardTeam;
         uint128 rewardFOMO;
-    }
-
-    /// @dev The earlier version's team record (not written any more: the team figures live in `Layout.team`,
-    /// {TeamLib}). It was written by every order below the account: one slot per ancestor. Appended in the slot's unused bits: `maxIndex`, the Main index of the largest leg's account (0: it
-    /// is {TeamMeta-maxAccount}, for an index of 2**24 or more), and `manual`, 0 for an automatic level (computed
-    /// from `teamAmount`) or 1 + the level the owner set.
-    struct TeamData {
-        uint96 teamAmount;
-        uint96 teamMax;
-        uint32 teamUser;
-        uint24 maxIndex;
-        uint8 manual;
-    }
-
-    /// @dev Not written any more (see {TeamData}). The owner's last `setTeamLevel` (`isManual`, `level`; the walk reads `TeamData.manual`) and the largest
-    /// leg's account when its Main index does not fit `TeamData.maxIndex`. `inviteValids` is not written any more
-    /// (the valid invites are the length of `invites`).
-    struct TeamMeta {
-        bool isManual;
-        uint8 level;
-        uint32 inviteValids;
-        address maxAccount;
+        uint128 rewardStaticToken;
+        uint40 lastOut;
     }
 
     /// @dev The running round in one slot: the last 5 qualifying orders (32 bits each, latest lowest).
@@ -127,45 +114,30 @@ library FomoLib {
         uint128 paid;
     }
 
-    /// @dev Where every USDT of the pool is (`hot.gold`, `hot.pot`, balances, prizes, `hot.burnSurplus`, staticOwed
-    /// and `hot.locked` belong to users or the game), and the reward-per-weight accumulator; packed in pairs (amounts
-    /// stay below 2**128). Fields marked "moved" live in {Hot} and are not used any more here.
+    /// @dev Where every USDT of the pool is (`hot.gold`, `hot.pot`, `hot.burnSurplus`, `hot.locked`, balances,
+    /// prizes and staticOwed belong to users or the game), and the reward-per-weight accumulator. Amounts stay below
+    /// 2**128.
     struct Pools {
-        uint128 gold; // moved
-        uint128 pot; // moved
-        uint128 goldIn; // not written any more: gold + staticOwed + totals.totalReward (see Fomo.getValues)
-        uint128 potIn; // not written any more: pot + totals.totalRewardFOM
         uint128 balances;
         uint128 prizes;
-        uint128 burnSurplus; // moved
-        uint128 doubleOut; // moved
         uint128 staticOwed;
-        uint128 locked; // moved
         uint128 totalWeight;
         uint40 lastDrip;
         uint256 perWeight;
     }
 
-    /// @dev Fields marked "moved" live in {Hot} and are not used any more here.
+    /// @dev The reward totals (what every order writes is in {Hot}).
     struct TotalsData {
-        uint128 totalAmount; // moved
-        uint128 totalActual; // moved
-        uint128 totalTokens; // moved
-        uint128 todayAmount; // moved
         uint128 totalRewardInvite;
         uint128 totalRewardTeam;
         uint128 totalReward;
-        uint128 totalRewardUSDT; // not written any more: the sum of the four reward totals (see Fomo.getTotals)
         uint128 totalRewardFOM;
         uint128 totalExtract;
-        uint128 lastBalance;
-        uint64 today; // moved
-        uint32 totalUser; // moved
         uint40 lastOut;
     }
 
-    /// @dev The pool amounts and totals that (nearly) every order writes, in 5 slots that initialisation makes
-    /// non-zero (`openedAt`, `today`, the `primed` flags), so that no order pays for a zero-to-non-zero write of
+    /// @dev The pool amounts and totals that (nearly) every order writes (and `lastBalance`, the pot of the last
+    /// settled round), in 5 slots that initialisation makes non-zero (`openedAt`, `today`, the `primed` flags), so that no order pays for a zero-to-non-zero write of
     /// them: a fresh pool's first order costs what any order costs. Amounts stay below 2**104 (2e31 base units:
     /// orders are at most 1e27).
     struct Hot {
@@ -183,6 +155,7 @@ library FomoLib {
         uint104 todayAmount;
         bool primed3;
         uint104 doubleOut;
+        uint104 lastBalance;
         bool primed4;
     }
 
@@ -195,39 +168,31 @@ library FomoLib {
         IPriceOracle oracle;
         IUniswapV2Router02 router;
         IDouble double_;
-        IFomo.Settings settings;
-        IFomo.ConfigMulti multi;
+        // the config, packed (the flows read it; the views unpack it)
+        PackedConfig cfg;
         RoundState round;
+        Hot hot;
         Pools pools;
         TotalsData totals;
         OrderData[] orders; // index 0 unused
         mapping(uint256 round => RoundRecord record) rounds;
         mapping(address account => UserData user) users;
-        mapping(address account => TeamData team) teams;
-        mapping(address account => TeamMeta meta) teamMeta;
-        mapping(address account => uint256[] indexes) userOrders;
-        mapping(address account => address[] invitees) invites;
-        mapping(address account => bool blacklisted) blacklist;
-        // appended: a user's order indexes, 8 per slot (32 bits each, position i in page i / 8), after the entries
-        // of `userOrders` (not written any more); `users[account].orders` counts both
+        // a user's order indexes after its first (`UserData.firstOrder`), 8 per slot (32 bits each, position i in
+        // page (i - 1) / 8); `users[account].orders` counts them all
         mapping(address account => mapping(uint256 page => uint256 indexes)) orderPages;
-        // appended: what the user flows read of `settings` and `multi`, packed in 5 slots instead of 43 (written
-        // with them; a proxy upgraded from a version without it needs `setConfig` and `setConfigMulti` once)
-        PackedConfig cfg;
-        // appended: see {Hot}
-        Hot hot;
-        // appended: the invitees with an order (their Main indexes, 32 bits each) after the entries of `invites`
-        // (not written any more): slot 0 of page 0 holds their count, entry i is at position i + 1 (8 per page)
+        // the invitees with an order (their Main indexes, 32 bits each): slot 0 of page 0 holds their count, entry i
+        // is at position i + 1 (8 per page)
         mapping(address account => mapping(uint256 page => uint256 entries)) invitePages;
-        // appended: the team figures ({TeamLib}); `teams` and `teamMeta` are the earlier version's (not written any
-        // more: an upgrade from it starts the team figures from zero)
+        mapping(address account => bool blacklisted) blacklist;
+        // the team figures ({TeamLib})
         TeamLib.Teams team;
-        // appended: every order below this index is out of the lock (released or forced out); {processExpired}
-        // starts here (0: at 1)
+        // every order below this index is out of the lock (released or forced out); {processExpired} starts here
+        // (0: at 1)
         uint256 outCursor;
     }
 
-    /// @dev A packed copy of the config the user flows read (every value within the bounds Fomo enforces).
+    /// @dev The config (every value within the bounds Fomo enforces): {IFomo-Settings} and {IFomo-ConfigMulti},
+    /// packed; the flows read the slots they need.
     struct PackedConfig {
         uint40 startTime;
         uint32 dayTimes;
@@ -236,12 +201,17 @@ library FomoLib {
         uint16 swapRate;
         uint16 rewardRate;
         uint8 algebra;
+        uint16 feeRate;
+        uint16 outDays;
         uint96 roundMin;
         uint96 userMax;
+        uint64 handleGas;
+        uint96 burnEvery;
         uint16[11] rates; // burnRates 0..6, teamRates 7..10
         uint16[15] tiers; // stakeDays 0..4, stakeRates 5..9, stakeSurplus 10..14
         uint128[4] teamAmounts;
     }
+
 
     /// @notice The pot shares of the winners, latest qualifying order first (basis points).
     function winnerShares() internal pure returns (uint256[5] memory) {
@@ -308,7 +278,7 @@ library FomoLib {
         address owner = order.owner;
         bool forced = msg.sender != owner;
         if (forced) {
-            uint256 forceTime = uint256(order.endTime) + $.settings.outDays * $.settings.dayTimes;
+            uint256 forceTime = uint256(order.endTime) + uint256($.cfg.outDays) * $.cfg.dayTimes;
             if (block.timestamp < forceTime) revert IFomo.FomoForceOutTooEarly(index, forceTime);
         } // a blacklisted owner still releases its principal (owed)
         _release($, index, order, forced);
@@ -333,7 +303,7 @@ library FomoLib {
         uint256 i = from > cursor ? from : cursor;
         bool leading = i == cursor;
         uint256 end = Math.min(i + maxCount, $.orders.length);
-        uint256 wait = $.settings.outDays * $.settings.dayTimes;
+        uint256 wait = uint256($.cfg.outDays) * $.cfg.dayTimes;
         if (i < end) drip($);
         for (; i < end; ++i) {
             OrderData storage order = $.orders[i];
@@ -369,7 +339,7 @@ library FomoLib {
     /// @dev `updatePool` has work: the round's clock ran out, or `burnSurplus` reached `burnEvery`.
     function _poolDue(Layout storage $) private view returns (bool) {
         uint256 end = $.round.endTime;
-        uint256 every = $.settings.burnEvery;
+        uint256 every = $.cfg.burnEvery;
         return (end != 0 && block.timestamp >= end) || (every != 0 && $.hot.burnSurplus >= every);
     }
 
@@ -379,7 +349,7 @@ library FomoLib {
         uint256 i = $.outCursor;
         if (i == 0) i = 1;
         uint256 end = Math.min(i + UPKEEP_SCAN, $.orders.length);
-        uint256 wait = $.settings.outDays * $.settings.dayTimes;
+        uint256 wait = uint256($.cfg.outDays) * $.cfg.dayTimes;
         for (; i < end; ++i) {
             OrderData storage order = $.orders[i];
             if (order.status == STATUS_LOCKED && block.timestamp >= uint256(order.endTime) + wait) return i;
@@ -395,14 +365,14 @@ library FomoLib {
         UserData storage user = $.users[owner];
         accrueStatic($, owner, user);
         uint256 weight = (uint256(order.amount) * order.rate) / FeeMath.BPS;
-        user.weight -= uint128(weight);
+        user.weight -= uint96(weight);
         user.amount -= order.amount;
         setDebt($, user);
         $.pools.totalWeight -= uint128(weight);
         uint256 principal = order.principal;
         $.hot.locked -= uint104(principal);
         order.status = forced ? STATUS_FORCED : STATUS_RELEASED;
-        order.lastTime = uint40(block.timestamp);
+        order.lastTime = uint32(block.timestamp);
         emit IFomo.Released(owner, index, principal, forced, msg.sender);
         if (forced) {
             user.balance += uint128(principal);
@@ -430,7 +400,7 @@ library FomoLib {
             $.pools.prizes -= uint128(amount);
         }
         user.lastOut = uint40(block.timestamp);
-        (uint256 fee, uint256 paid) = FeeMath.split(amount, $.settings.feeRate);
+        (uint256 fee, uint256 paid) = FeeMath.split(amount, $.cfg.feeRate);
         $.hot.gold += uint104(fee);
         $.totals.totalExtract += uint128(paid);
         $.totals.lastOut = uint40(block.timestamp);
@@ -453,7 +423,7 @@ library FomoLib {
         settleRound($);
         drip($);
         uint256 surplus = $.hot.burnSurplus;
-        uint256 every = $.settings.burnEvery;
+        uint256 every = $.cfg.burnEvery;
         if (every == 0 || surplus < every) return;
         $.hot.burnSurplus = 0;
         address nex = address($.nex);
@@ -540,7 +510,7 @@ library FomoLib {
         uint16[15] memory tiers = $.cfg.tiers;
         uint256 principal = FeeMath.bps(actual, tiers[10 + index]);
         uint256 lockDays = tiers[index];
-        _pushOrder($, msg.sender, user.orders, orderIndex);
+        _pushOrder($, user, msg.sender, orderIndex);
         OrderData storage o = $.orders.push();
         o.owner = msg.sender;
         o.userIndex = user.orders;
@@ -549,29 +519,34 @@ library FomoLib {
         o.stakeIndex = uint8(index);
         o.status = STATUS_LOCKED;
         o.isUSDT = isUSDT;
-        o.amount = uint128(actual);
-        o.tokens = uint128(tokens);
-        o.principal = uint128(principal);
-        o.price = uint128(price);
-        o.startTime = uint40(block.timestamp);
-        o.lastTime = uint40(block.timestamp);
-        o.endTime = uint40(block.timestamp + lockDays * $.cfg.dayTimes);
+        o.amount = SafeCast.toUint96(actual);
+        o.principal = uint96(principal); // at most `actual`
+        o.startTime = uint32(block.timestamp);
+        o.endTime = SafeCast.toUint32(block.timestamp + lockDays * $.cfg.dayTimes);
+        if (!isUSDT) {
+            o.tokens = SafeCast.toUint96(tokens);
+            o.price = SafeCast.toUint96(price);
+        }
         ++user.orders;
         uint256 weight = (actual * tiers[5 + index]) / FeeMath.BPS;
-        user.amount += uint128(actual);
-        user.total += uint128(actual);
-        user.weight += uint128(weight);
+        user.amount += uint96(actual);
+        user.total = SafeCast.toUint96(user.total + actual);
+        user.weight += SafeCast.toUint96(weight);
         setDebt($, user);
         $.pools.totalWeight += uint128(weight);
         $.hot.locked += uint104(principal);
     }
 
-    /// @dev Stores `orderIndex` at `position` of `account`'s orders (8 per slot: most orders update a slot).
-    function _pushOrder(Layout storage $, address account, uint256 position, uint256 orderIndex) private {
+    /// @dev Stores `orderIndex` as `account`'s next order: the first in its record, the next 8 per page.
+    function _pushOrder(Layout storage $, UserData storage user, address account, uint256 orderIndex) private {
         if (orderIndex > type(uint32).max) revert IFomo.FomoValueOutOfBounds("order", orderIndex, 1, type(uint32).max);
-        uint256 legacy = $.userOrders[account].length;
-        uint256 cell = position - legacy;
-        $.orderPages[account][cell / 8] |= orderIndex << (32 * (cell % 8));
+        uint256 position = user.orders;
+        if (position == 0) {
+            user.firstOrder = uint32(orderIndex);
+        } else {
+            uint256 cell = position - 1;
+            $.orderPages[account][cell / 8] |= orderIndex << (32 * (cell % 8));
+        }
     }
 
     /// @dev Adds the caller (Main index `index`) to `referrer`'s invitees with an order: one slot for the first 7.
@@ -586,26 +561,22 @@ library FomoLib {
 
     /// @notice How many of `account`'s direct invitees have an order (the valid invites).
     function inviteCount(Layout storage $, address account) internal view returns (uint256) {
-        return $.invites[account].length + ($.invitePages[account][0] & type(uint32).max);
+        return $.invitePages[account][0] & type(uint32).max;
     }
 
     /// @notice `account`'s invitee with an order at `position` (in joining order; below {inviteCount}).
     function inviteAt(Layout storage $, address account, uint256 position) internal view returns (address) {
-        address[] storage legacy = $.invites[account];
-        if (position < legacy.length) return legacy[position];
-        uint256 cell = position - legacy.length + 1;
+        uint256 cell = position + 1;
         return $.main.accountAt(($.invitePages[account][cell / 8] >> (32 * (cell % 8))) & type(uint32).max);
     }
 
     /// @notice The index of `account`'s order at `position` (0 past its last order).
     function userOrderAt(Layout storage $, address account, uint256 position) internal view returns (uint256) {
-        uint256[] storage legacy = $.userOrders[account];
-        if (position < legacy.length) return legacy[position];
-        if (position < $.users[account].orders) {
-            uint256 cell = position - legacy.length;
-            return ($.orderPages[account][cell / 8] >> (32 * (cell % 8))) & type(uint32).max;
-        }
-        return 0;
+        UserData storage user = $.users[account];
+        if (position >= user.orders) return 0;
+        if (position == 0) return user.firstOrder;
+        uint256 cell = position - 1;
+        return ($.orderPages[account][cell / 8] >> (32 * (cell % 8))) & type(uint32).max;
     }
 
     function _join(Layout storage $, UserData storage user) private {
@@ -792,7 +763,7 @@ library FomoLib {
         $.hot.pot = uint104(pot - paid);
         $.pools.prizes += uint128(paid);
         $.totals.totalRewardFOM += uint128(paid);
-        $.totals.lastBalance = uint128(pot);
+        $.hot.lastBalance = uint104(pot);
         $.round = RoundState({ring: 0, endTime: 0, index: r.index + 1, count: 0});
         emit IFomo.RoundSettled(r.index, r.endTime, pot, paid, msg.sender);
     }
@@ -962,8 +933,27 @@ library FomoLib {
         cfg.swapRate = SafeCast.toUint16(s.swapRate);
         cfg.rewardRate = SafeCast.toUint16(s.rewardRate);
         cfg.algebra = SafeCast.toUint8(s.algebra);
+        cfg.feeRate = SafeCast.toUint16(s.feeRate);
+        cfg.outDays = SafeCast.toUint16(s.outDays);
         cfg.roundMin = SafeCast.toUint96(s.roundMin);
         cfg.userMax = SafeCast.toUint96(s.userMax);
+        cfg.handleGas = SafeCast.toUint64(s.handleGas);
+        cfg.burnEvery = SafeCast.toUint96(s.burnEvery);
+    }
+
+    /// @notice The multi config, unpacked ({IFomo-ConfigMulti}).
+    function multiView(Layout storage $) external view returns (IFomo.ConfigMulti memory m) {
+        PackedConfig storage cfg = $.cfg;
+        for (uint256 i; i < SHARES; ++i) m.burnRates[i] = cfg.rates[i];
+        for (uint256 i; i < LEVELS; ++i) {
+            m.teamRates[i] = cfg.rates[SHARES + i];
+            m.teamAmounts[i] = cfg.teamAmounts[i];
+        }
+        for (uint256 i; i < TIERS; ++i) {
+            m.stakeDays[i] = cfg.tiers[i];
+            m.stakeRates[i] = cfg.tiers[TIERS + i];
+            m.stakeSurplus[i] = cfg.tiers[2 * TIERS + i];
+        }
     }
 
     /// @notice Copies the checked multi config into the packed config (a value that does not fit reverts).
