@@ -1,10 +1,12 @@
 // Packs @nexus/abi and @nexus/sdk as they would be published, installs the tarballs into a new project outside
-// the workspace, type-checks a consumer program against them and runs it on the local chain. The packages are
-// built into a staging folder (dist/ of the workspace is left alone).
+// the workspace strictly offline (npm --offline with an empty cache: every package comes from a local tarball),
+// type-checks a consumer program against them and runs it in plain Node on the local chain, through the main entry
+// and the framework-free `@nexus/sdk/actions` entry. The packages are built into a staging folder (dist/ of the
+// workspace is left alone).
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -30,6 +32,65 @@ function stage(name: 'abi' | 'sdk') {
   return join(work, (JSON.parse(output) as { filename: string }[])[0]?.filename ?? '')
 }
 
+type Manifest = {
+  name: string
+  version: string
+  dependencies?: Record<string, string>
+  peerDependencies?: Record<string, string>
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>
+}
+
+/** Where Node would find package `name` from `from` (its node_modules, then its parents' up to the workspace). */
+function installedDir(name: string, from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', name)
+    if (existsSync(join(candidate, 'package.json'))) return candidate
+    if (dir === root || dir === dirname(dir)) throw new Error(`${name} is not installed (needed by ${from})`)
+  }
+}
+
+/** Orders two plain `major.minor.patch` versions. */
+const compareVersions = (a: string, b: string) => {
+  const [x, y] = [a, b].map((version) => version.split('.').map((part) => Number.parseInt(part, 10)))
+  for (let i = 0; i < 3; i++) if ((x?.[i] ?? 0) !== (y?.[i] ?? 0)) return (x?.[i] ?? 0) - (y?.[i] ?? 0)
+  return 0
+}
+
+/**
+ * Packs `names` and everything they need (dependencies and required peers, as installed in the workspace) into
+ * tarballs: the registry the consumer installs from. Returns name -> tarball; one version per name (the newest
+ * installed, which the overrides give to every dependent).
+ */
+function packClosure(names: string[], from: string): Map<string, string> {
+  const dirs = new Map<string, string>()
+  const visit = (name: string, requester: string) => {
+    const dir = installedDir(name, requester)
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest
+    const seen = dirs.get(name)
+    if (seen) {
+      // two installed versions (one pinned, one by range): the consumer gets the newer one for both
+      const version = (JSON.parse(readFileSync(join(seen, 'package.json'), 'utf8')) as Manifest).version
+      if (compareVersions(manifest.version, version) <= 0) return
+    }
+    dirs.set(name, dir)
+    const peers = Object.keys(manifest.peerDependencies ?? {}).filter(
+      (peer) => !manifest.peerDependenciesMeta?.[peer]?.optional,
+    )
+    for (const dependency of [...Object.keys(manifest.dependencies ?? {}), ...peers]) visit(dependency, dir)
+  }
+  for (const name of names) visit(name, from)
+  // a tarball as npm publishes it (everything under package/), without the folder's own nested node_modules
+  const registry = join(work, 'registry')
+  mkdirSync(registry, { recursive: true })
+  const tarballs = new Map<string, string>()
+  for (const [name, dir] of dirs) {
+    const file = join(registry, `${name.replace('@', '').replace('/', '-')}.tgz`)
+    execFileSync('tar', ['-czf', file, '-C', dir, '--exclude=./node_modules', '--transform', 's,^\\.,package,', '.'])
+    tarballs.set(name, file)
+  }
+  return tarballs
+}
+
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'nexus-sdk-package-'))
 }, 10_000)
@@ -48,6 +109,10 @@ describe('the packed package', () => {
     expect(files).not.toContain('.test.')
     expect(files).not.toContain('package/src/')
 
+    // viem (the peer every entry needs) and @wagmi/core (the optional peer of the actions entry), with their own
+    // dependencies, packed from the workspace's installation
+    const thirdParty = packClosure(['viem', '@wagmi/core'], join(libs, 'sdk'))
+    const tarballs = { ...Object.fromEntries([...thirdParty].map(([name, file]) => [name, `file:${file}`])) }
     const app = join(work, 'app')
     mkdirSync(app)
     writeFileSync(
@@ -56,11 +121,20 @@ describe('the packed package', () => {
         name: 'consumer',
         private: true,
         type: 'module',
-        dependencies: { '@nexus/abi': `file:${abi}`, '@nexus/sdk': `file:${sdk}`, viem: '2.57.1' },
-        overrides: { '@nexus/abi': `file:${abi}` },
+        dependencies: {
+          '@nexus/abi': `file:${abi}`,
+          '@nexus/sdk': `file:${sdk}`,
+          viem: tarballs.viem,
+          '@wagmi/core': tarballs['@wagmi/core'],
+        },
+        overrides: { ...tarballs, '@nexus/abi': `file:${abi}` },
       }),
     )
-    npm(['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts'], app)
+    // --offline with an empty cache of its own: npm may not fetch anything, so each package must be a tarball above
+    npm(
+      ['install', '--offline', '--cache', join(work, 'empty-cache'), '--no-audit', '--no-fund', '--ignore-scripts'],
+      app,
+    )
     expect(readdirSync(join(app, 'node_modules', '@nexus')).sort()).toEqual(['abi', 'sdk'])
 
     cpSync(join(import.meta.dirname, '..', '_test', 'package', 'consumer.ts'), join(app, 'consumer.ts'))
@@ -110,6 +184,7 @@ describe('the packed package', () => {
       failure: { kind: 'contractError', errorName: 'ERC20InsufficientBalance', message: 'Balance Insufficient' },
       short: 11,
       abis: true,
+      actions: { balance: '1233.06789', symbol: 'USDT', simulated: true, after: '1231.56789' },
     })
   }, 300_000)
 })

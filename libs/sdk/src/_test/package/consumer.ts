@@ -13,7 +13,10 @@ import {
   type UserError,
   withGasPolicy,
 } from '@nexus/sdk'
-import { createWalletClient, erc20Abi, http, publicActions, type Address, type Hex } from 'viem'
+// eslint-disable-next-line @nx/enforce-module-boundaries -- imports the package by name, as its users do
+import { readTokenBalanceOf, readTokenSymbol, simulateTokenTransfer, writeTokenTransfer } from '@nexus/sdk/actions'
+import { createConfig, waitForTransactionReceipt } from '@wagmi/core'
+import { createWalletClient, erc20Abi, formatEther, http, publicActions, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { hardhat } from 'viem/chains'
 
@@ -58,6 +61,15 @@ try {
   failure = toUserError(error, { locale: 'en' })
 }
 
+// The framework-free actions (wagmi core, no React): read, simulate and write through a wagmi config in plain Node.
+const config = createConfig({ chains: [hardhat], transports: { [hardhat.id]: http(rpcUrl) } })
+const actionsBalance = await readTokenBalanceOf(config, { address: token, args: [account.address] })
+const symbol = await readTokenSymbol(config, { address: token })
+const simulation = await simulateTokenTransfer(config, { account, address: token, args: [spender, parseAmount('1.5')] })
+const sent = await writeTokenTransfer(config, { account, address: token, args: [spender, parseAmount('1.5')] })
+await waitForTransactionReceipt(config, { hash: sent })
+const after = await readTokenBalanceOf(config, { address: token, args: [account.address] })
+
 console.log(
   JSON.stringify({
     approved: approval.approved,
@@ -68,5 +80,6 @@ console.log(
     failure: failure && { kind: failure.kind, errorName: failure.errorName, message: failure.message },
     short: shortenAddress(account.address).length,
     abis: contractNames.includes('Main') && mainAbi.length > 0,
+    actions: { balance: formatEther(actionsBalance), symbol, simulated: simulation.result, after: formatEther(after) },
   }),
 )
