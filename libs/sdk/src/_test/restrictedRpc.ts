@@ -1,8 +1,13 @@
 // A JSON-RPC endpoint in front of the test chain that refuses some methods with "method not found" (-32601),
-// as restricted public RPC providers do. Used to exercise fallbacks (e.g. a failing `eth_gasPrice`).
+// as restricted public RPC providers do, and optionally an `eth_getLogs` over more than `maxLogRange` blocks, as
+// BSC's public endpoints do. Used to exercise fallbacks (e.g. a failing `eth_gasPrice`) and paging.
 import { createServer } from 'node:http'
 
-export async function startRestrictedRpc(upstream: string, refused: readonly string[]) {
+export async function startRestrictedRpc(
+  upstream: string,
+  refused: readonly string[],
+  { maxLogRange }: { maxLogRange?: bigint } = {},
+) {
   const server = createServer(async (request, response) => {
     let body = ''
     for await (const chunk of request) body += chunk
@@ -13,6 +18,18 @@ export async function startRestrictedRpc(upstream: string, refused: readonly str
           jsonrpc: '2.0',
           id: call.id,
           error: { code: -32601, message: `the method ${call.method} does not exist/is not available` },
+        }
+      }
+      if (call.method === 'eth_getLogs' && maxLogRange !== undefined) {
+        const [filter] = (call.params ?? []) as { fromBlock?: string; toBlock?: string }[]
+        const from = filter?.fromBlock?.startsWith('0x') ? BigInt(filter.fromBlock) : undefined
+        const to = filter?.toBlock?.startsWith('0x') ? BigInt(filter.toBlock) : undefined
+        if (from === undefined || to === undefined || to - from + 1n > maxLogRange) {
+          return {
+            jsonrpc: '2.0',
+            id: call.id,
+            error: { code: -32005, message: `exceed maximum block range: ${maxLogRange}` },
+          }
         }
       }
       const forwarded = await fetch(upstream, {

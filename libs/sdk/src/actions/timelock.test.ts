@@ -1,7 +1,8 @@
 import { mainAbi, timelockAbi } from '@nexus/abi'
-import { encodeFunctionData, getAddress, zeroAddress } from 'viem'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { createPublicClient, encodeFunctionData, getAddress, http, zeroAddress } from 'viem'
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { contractArtifact, deploy, fundedClient, type TestClient, testContract } from '../_test/chain.ts'
+import { startRestrictedRpc } from '../_test/restrictedRpc.ts'
 import {
   readTimelockOperations,
   timelockCancelRequest,
@@ -158,5 +159,37 @@ describe('timelock owner calls', () => {
       })
     await expect(withdraw(excess + 1n)).rejects.toThrow(/NexusWithdrawExceedsExcess/)
     await expect(withdraw(excess)).resolves.toBeDefined()
+  })
+
+  it('reads the events in ranges no wider than maxRange, through an endpoint that refuses wider ones', async () => {
+    const data = encodeFunctionData({ abi: mainAbi, functionName: 'transferOwnership', args: [admin.account.address] })
+    await admin.mine({ blocks: 25 })
+    await admin.waitForTransactionReceipt({
+      hash: await admin.writeContract(
+        timelockScheduleRequest({ timelock, minDelay: MIN_DELAY, call: { target: main, data } }),
+      ),
+    })
+    const toBlock = await admin.getBlockNumber()
+    const everything = await readTimelockOperations(admin, { timelock, fromBlock, toBlock, contracts: contracts() })
+    // as BSC's public endpoints answer an eth_getLogs over more than their limit (here 10 blocks)
+    const limited = await startRestrictedRpc(inject('rpcUrl'), [], { maxLogRange: 10n })
+    try {
+      const client = createPublicClient({ transport: http(limited.url, { retryCount: 0 }) })
+      await expect(
+        readTimelockOperations(client, { timelock, fromBlock, toBlock, maxRange: 1_000_000n }),
+      ).rejects.toThrow(/exceed maximum block range: 10/)
+      const paged = await readTimelockOperations(client, {
+        timelock,
+        fromBlock,
+        toBlock,
+        maxRange: 10n,
+        contracts: contracts(),
+      })
+      expect(toBlock - fromBlock).toBeGreaterThan(30n)
+      expect(paged.length).toBe(4)
+      expect(paged).toEqual(everything)
+    } finally {
+      await limited.close()
+    }
   })
 })

@@ -13,7 +13,7 @@ import {
   toHex,
   zeroHash,
 } from 'viem'
-import { getBlock, getLogs } from 'viem/actions'
+import { getBlock, getBlockNumber, getLogs } from 'viem/actions'
 
 /**
  * The Timelock's roles (OpenZeppelin's `keccak256` of the role name): the admin holds `proposer` (schedules owner
@@ -27,6 +27,12 @@ export const timelockRoles = {
   canceller: keccak256(toHex('CANCELLER_ROLE')),
   executor: keccak256(toHex('EXECUTOR_ROLE')),
 } as const
+
+/**
+ * The widest block range asked of one `eth_getLogs` by default: BSC's public RPC endpoints refuse wider ranges
+ * (a provider that allows fewer blocks: pass a smaller `maxRange`).
+ */
+const LOG_RANGE_LIMIT = 5_000n
 
 /** A call the Timelock makes when the operation runs. */
 export type TimelockCall = { target: Address; value?: bigint; data: Hex }
@@ -99,7 +105,9 @@ export type TimelockOperation = {
  * Every operation of the Timelock from its events (`CallScheduled`, `CallSalt`, `CallExecuted`, `Cancelled`) since
  * `fromBlock` (its deployment block) up to `toBlock` (the latest by default), newest first, with its state at `now`
  * (unix seconds; `toBlock`'s time by default) and the call decoded with the ABI of the named contract it targets. Single-call operations only, as
- * scheduled by `timelockScheduleRequest` (a batch is listed by its first call).
+ * scheduled by `timelockScheduleRequest` (a batch is listed by its first call). The events are read in ranges of
+ * at most `maxRange` blocks (5,000 by default): BSC's public endpoints refuse a wider
+ * `eth_getLogs`, and the deployment block lies ever further back.
  *
  * @example
  * const operations = await readTimelockOperations(client, { timelock, fromBlock: 12n, contracts: { Ido: { address: ido, abi: idoAbi } } })
@@ -112,6 +120,7 @@ export async function readTimelockOperations(
     toBlock,
     contracts = {},
     now,
+    maxRange = LOG_RANGE_LIMIT,
   }: {
     timelock: Address
     fromBlock?: bigint
@@ -119,18 +128,20 @@ export async function readTimelockOperations(
     toBlock?: bigint
     contracts?: Record<string, { address: Address; abi: Abi | readonly unknown[] }>
     now?: bigint
+    /** The widest block range of one `eth_getLogs` request. */
+    maxRange?: bigint
   },
 ): Promise<TimelockOperation[]> {
   const events = timelockAbi.filter(
     (item) => item.type === 'event' && ['CallScheduled', 'CallSalt', 'CallExecuted', 'Cancelled'].includes(item.name),
   )
-  const [logs, time] = await Promise.all([
-    getLogs(client, { address: timelock, events, fromBlock, toBlock: toBlock ?? 'latest', strict: true }),
-    now ??
-      getBlock(client, toBlock === undefined ? { blockTag: 'latest' } : { blockNumber: toBlock }).then(
-        (block) => block.timestamp,
-      ),
-  ])
+  const last = toBlock ?? (await getBlockNumber(client, { cacheTime: 0 }))
+  const time = now ?? (await getBlock(client, { blockNumber: last })).timestamp
+  const logs = []
+  for (let from = fromBlock; from <= last; from += maxRange) {
+    const to = from + maxRange - 1n < last ? from + maxRange - 1n : last
+    logs.push(...(await getLogs(client, { address: timelock, events, fromBlock: from, toBlock: to, strict: true })))
+  }
   const salts = new Map<Hex, Hex>()
   const executed = new Set<Hex>()
   const cancelled = new Set<Hex>()
