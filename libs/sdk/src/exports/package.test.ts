@@ -186,5 +186,5 @@ describe('the packed package', () => {
       abis: true,
       actions: { balance: '1233.06789', symbol: 'USDT', simulated: true, after: '1231.56789' },
     })
-  }, 300_000)
+  }, 900_000)
 })
