@@ -12,7 +12,8 @@ import {IStake} from "../contracts/interfaces/IStake.sol";
 import {ContractsIIISetup} from "./FomoTeam.t.sol";
 import {FuzzSelector, Vm} from "./utils/Vm.sol";
 
-/// @dev Random user actions on Fomo, Double, Mining and Stake by a few registered actors, with time passing;
+/// @dev Random user actions on Fomo, Double, Mining and Stake by a few registered actors, with time passing, Fomo's
+/// processExpired and upkeep at random points and the owner's Fomo settings changed within bounds;
 /// ghosts record what the invariants need to know about the past.
 contract ContractsIIIHandler {
     Vm internal constant VM = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));
@@ -26,6 +27,7 @@ contract ContractsIIIHandler {
 
     uint256 public lastQualifying; // time of the last order that played the round
     uint256 public earlyReleases; // Mining stakes released before endTime (must stay 0)
+    uint256 public upkeepFailures; // performUpkeep reverted although checkUpkeep said it was due (must stay 0)
 
     constructor(Fomo fomo_, Double double__, Mining mining_, Stake stake_, address[] memory actors_) {
         (_fomo, _double, _mining, _stake, actors) = (fomo_, double__, mining_, stake_, actors_);
@@ -66,6 +68,40 @@ contract ContractsIIIHandler {
 
     function fomoUpdatePool() external {
         try _fomo.updatePool() {} catch {}
+    }
+
+    function fomoProcessExpired(uint256 maxCount) external {
+        _fomo.processExpired(1 + (maxCount % 30));
+    }
+
+    function fomoUpkeep() external {
+        (bool due, bytes memory data) = _fomo.checkUpkeep("");
+        if (!due) return;
+        try _fomo.performUpkeep(data) {} catch {
+            ++upkeepFailures;
+        }
+    }
+
+    /// @dev The owner's claim fee, daily gold rate and forced-release delay, within their bounds.
+    function fomoSetConfig(uint256 feeRate, uint256 rewardRate, uint256 outDays) external {
+        IFomo.Config memory c = _fomo.getConfig();
+        IFomo.Settings memory s = IFomo.Settings({
+            addTime: c.addTime,
+            dayTimes: c.dayTimes,
+            algebra: c.algebra,
+            feeRate: feeRate % 2_001,
+            handleGas: c.handleGas,
+            swapRate: c.swapRate,
+            burnEvery: c.burnEvery,
+            rewardRate: rewardRate % 1_001,
+            outDays: outDays % 40,
+            startTime: c.startTime,
+            roundMin: c.roundMin,
+            roundTime: c.roundTime,
+            userMax: c.userMax
+        });
+        VM.prank(_fomo.owner());
+        _fomo.setConfig(s);
     }
 
     function doubleDeposit(uint256 actor, uint256 amount) external {
@@ -129,7 +165,7 @@ contract ContractsIIIInvariantTest is ContractsIIISetup {
         }
         handler = new ContractsIIIHandler(fomo, double_, mining, stake, actors);
         targetContract(address(handler));
-        bytes4[] memory selectors = new bytes4[](13);
+        bytes4[] memory selectors = new bytes4[](16);
         selectors[0] = ContractsIIIHandler.warp.selector;
         selectors[1] = ContractsIIIHandler.fomoBurn.selector;
         selectors[2] = ContractsIIIHandler.fomoClaim.selector;
@@ -143,6 +179,9 @@ contract ContractsIIIInvariantTest is ContractsIIISetup {
         selectors[10] = ContractsIIIHandler.stakeDeposit.selector;
         selectors[11] = ContractsIIIHandler.stakeClaim.selector;
         selectors[12] = ContractsIIIHandler.fomoBurn.selector; // burns twice as often
+        selectors[13] = ContractsIIIHandler.fomoProcessExpired.selector;
+        selectors[14] = ContractsIIIHandler.fomoUpkeep.selector;
+        selectors[15] = ContractsIIIHandler.fomoSetConfig.selector;
         targetSelector(FuzzSelector({addr: address(handler), selectors: selectors}));
     }
 
@@ -156,6 +195,11 @@ contract ContractsIIIInvariantTest is ContractsIIISetup {
     function invariant_fomoPotConserved() public view {
         IFomo.Values memory values = fomo.getValues();
         assertEq(values.fomo, values.balanceFomo + fomo.getConfig().totalRewardFOM, "pot in = pot + assigned");
+    }
+
+    /// @dev The upkeep runs whenever it says it is due.
+    function invariant_fomoUpkeepRunsWhenDue() public view {
+        assertEq(handler.upkeepFailures(), 0, "performUpkeep reverted while due");
     }
 
     /// @dev The round never ends later than the last qualifying order plus `roundTime`.
