@@ -1,9 +1,10 @@
 import { createContext, useContext, useMemo } from 'react'
 import type { ReactNode } from 'react'
-import { mainAbi, timelockAbi } from '@nexus/abi'
+import { mainAbi } from '@nexus/abi'
 import { isManager, timelockRoles } from '@nexus/sdk'
 import type { Address } from 'viem'
 import { useConnection } from 'wagmi'
+import { hasRoleAbi } from '../lib/accessControl.ts'
 import { deployed } from '../lib/deployment.ts'
 import { contractsOf } from '../lib/contracts.ts'
 import { env } from '../lib/env.ts'
@@ -62,7 +63,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       () =>
         timelock && address
           ? ([
-              { address: timelock, abi: timelockAbi, functionName: 'hasRole', args: [timelockRoles.proposer, address] },
+              { address: timelock, abi: hasRoleAbi, functionName: 'hasRole', args: [timelockRoles.proposer, address] },
             ] as const)
           : undefined,
       [timelock, address],

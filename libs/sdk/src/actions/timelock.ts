@@ -9,24 +9,10 @@ import {
   getAddress,
   type Hex,
   isAddressEqual,
-  keccak256,
   toHex,
   zeroHash,
 } from 'viem'
 import { getBlock, getBlockNumber, getLogs } from 'viem/actions'
-
-/**
- * The Timelock's roles (OpenZeppelin's `keccak256` of the role name): the admin holds `proposer` (schedules owner
- * calls) and `canceller`; `executor` is open to anyone.
- *
- * @example
- * await readContract(client, { address: timelock, abi: timelockAbi, functionName: 'hasRole', args: [timelockRoles.proposer, account] })
- */
-export const timelockRoles = {
-  proposer: keccak256(toHex('PROPOSER_ROLE')),
-  canceller: keccak256(toHex('CANCELLER_ROLE')),
-  executor: keccak256(toHex('EXECUTOR_ROLE')),
-} as const
 
 /**
  * The widest block range asked of one `eth_getLogs` by default: BSC's public RPC endpoints refuse wider ranges

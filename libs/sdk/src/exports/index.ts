@@ -69,9 +69,9 @@ export {
   timelockExecuteRequest,
   type TimelockOperation,
   type TimelockOperationState,
-  timelockRoles,
   timelockScheduleRequest,
 } from '../actions/timelock.ts'
+export { timelockRoles } from '../utils/timelockRoles.ts'
 
 export { toUserError, type ToUserErrorParameters, type UserError, type UserErrorKind } from '../errors/toUserError.ts'
 export { type UserErrorLocale, type UserErrorMessageId, userErrorMessages } from '../errors/userErrorMessages.ts'
