@@ -13,7 +13,7 @@
 import assert from 'node:assert/strict'
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { getAddress, parseEventLogs, type Abi, type Address, type Hash, type Log } from 'viem'
+import { getAddress, parseEventLogs, type Abi, type Address, type Hash, type PublicClient } from 'viem'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const SNAPSHOT = join(ROOT, 'gas-snapshot.json')
@@ -31,10 +31,8 @@ export const GAS_CASES = Object.keys(GAS_TARGETS) as GasCase[]
 export type GasRow = Partial<Record<GasCase, number>> & { cause?: string }
 type Snapshot = Record<string, Record<string, GasRow>>
 
-type Client = {
-  getTransactionReceipt(args: { hash: Hash }): Promise<{ gasUsed: bigint; status: string; logs: Log[] }>
-  request(args: { method: string; params: unknown[] }): Promise<unknown>
-}
+/** The public client calls the table makes (a viem public client of the Hardhat network). */
+type Client = Pick<PublicClient, 'getTransactionReceipt' | 'request'>
 
 type StructLog = { op: string; gas: number; gasCost: number; depth: number; stack?: string[] }
 
@@ -50,10 +48,11 @@ const format = (n: number) => n.toLocaleString('en-US')
  */
 export async function breakdown(client: Client, hash: Hash, labels: Record<string, string>): Promise<string> {
   const names = new Map(Object.entries(labels).map(([name, address]) => [getAddress(address), name]))
+  // a method outside viem's public RPC schema: the request is untyped here, the answer typed below
   const trace = (await client.request({
     method: 'debug_traceTransaction',
     params: [hash, { disableMemory: true, disableStorage: true }],
-  })) as { gas: number; structLogs: StructLog[] }
+  } as never)) as { gas: number; structLogs: StructLog[] }
   const receipt = await client.getTransactionReceipt({ hash })
   const logs = trace.structLogs
   const calls = new Map<string, number>()
@@ -90,7 +89,8 @@ export async function breakdown(client: Client, hash: Hash, labels: Record<strin
   }
   const callGas = [...calls.values()].reduce((a, b) => a + b, 0)
   // what ran (the gas limit less what was left) and the refund that the receipt's gasUsed is net of
-  const tx = (await client.request({ method: 'eth_getTransactionByHash', params: [hash] })) as { gas: string }
+  const tx = await client.request({ method: 'eth_getTransactionByHash', params: [hash] })
+  if (!tx) throw new Error(`no transaction ${hash}`)
   const last = logs[logs.length - 1]
   const executed = Number(BigInt(tx.gas)) - (last ? last.gas - last.gasCost : 0)
   const refund = executed - Number(receipt.gasUsed)
@@ -132,9 +132,12 @@ export function renderTable(snapshot: Snapshot): string {
   )
   return [
     START,
+    // the table is written by this test and compared as written: prettier (the format check) leaves it alone
+    '<!-- prettier-ignore-start -->',
     `| part | action | usual (≤ ${format(GAS_TARGETS.usual)}) | worst, default algebra (≤ ${format(GAS_TARGETS.worst)}) | worst, max algebra (≤ ${format(GAS_TARGETS.worstMax)}) | over a target: where the gas goes (measured) |`,
     '|---|---|---:|---:|---:|---|',
     ...rows,
+    '<!-- prettier-ignore-end -->',
     END,
   ].join('\n')
 }
@@ -165,12 +168,22 @@ function withLock(write: () => void) {
 /** One section of the gas table, filled by one test file. */
 export class GasTable {
   readonly rows: Record<string, GasRow> = {}
+  readonly section: string
+  private readonly client: Client
+  private readonly labels: () => Record<string, string>
+  private readonly log?: { address: Address; abi: Abi }
+
   constructor(
-    readonly section: string,
-    private readonly client: Client,
-    private readonly labels: () => Record<string, string>,
-    private readonly log?: { address: Address; abi: Abi },
-  ) {}
+    section: string,
+    client: Client,
+    labels: () => Record<string, string>,
+    log?: { address: Address; abi: Abi },
+  ) {
+    this.section = section
+    this.client = client
+    this.labels = labels
+    this.log = log
+  }
 
   /**
    * Measures `hash` as `action`'s `gasCase` (it must succeed); over the target, records its breakdown. With
