@@ -12,7 +12,6 @@ import {ILog} from "./interfaces/ILog.sol";
 import {LogCodes} from "./libraries/LogCodes.sol";
 import {IMain} from "./interfaces/IMain.sol";
 import {IPriceOracle} from "./interfaces/IPriceOracle.sol";
-import {IToken} from "./interfaces/IToken.sol";
 import {IUniswapV2Router02} from "./interfaces/external/IUniswapV2Router02.sol";
 import {FeeMath} from "./libraries/FeeMath.sol";
 import {BurnLib} from "./libraries/BurnLib.sol";
@@ -35,6 +34,8 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     uint256 public constant USER_OUTS = 1;
     /// @notice The most expired orders one `performUpkeep` forces out (keeps it under ~5,000,000 gas).
     uint256 public constant UPKEEP_OUTS = 25;
+    /// @notice How long the buy-and-burn waits after a failed buy before it tries again (with half the amount).
+    uint256 public constant SWAP_RETRY_DELAY = 10 minutes;
 
     uint8 private constant KIND_DIRECT = 1;
     uint8 private constant KIND_INDIRECT = 2;
@@ -120,6 +121,10 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     // the value of an account's valid orders (`User.amount` counts every order it ever made) and the latest end of
     // them: it earns referral and team rewards only while both say it has a live order (finding 11)
     mapping(address account => Activity activity) private _active;
+    // the buy-and-burn's next try after a failed one: at most `_swapTry` USDT (0 = the whole swap balance), not
+    // before `_swapRetryAt`; without it a buy that cannot pass the TWAP minimum kept the upkeep due on every block
+    uint128 private _swapTry;
+    uint64 private _swapRetryAt;
 
     /// @custom:oz-upgrades-unsafe-allow constructor
     constructor() {
@@ -238,19 +243,21 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         _swapBurn();
     }
 
+    /// @dev Buys NEX with the swap balance and burns it. A buy that fails (TWAP not ready, price impact over the
+    /// token's slippage) is retried after SWAP_RETRY_DELAY with about half the amount, and later buys keep the size
+    /// that passed. So no call retries on every block, and a balance too large for the pair is burned in pieces.
     function _swapBurn() private {
         uint256 amount = _swapBalance;
-        if (amount == 0) return;
-        address token = _addresses.token;
-        IERC20 usdt = IERC20(_addresses.usdt);
-        usdt.forceApprove(token, amount);
-        // the token buys NEX at no worse than its TWAP less its slippage, and burns it
-        try IToken(token).swapBurn(amount) {
-            _swapBalance = 0;
+        if (amount == 0 || block.timestamp < _swapRetryAt) return;
+        uint256 limit = _swapTry;
+        if (limit != 0 && limit < amount) amount = limit;
+        if (BurnLib.swapBurn(_addresses.token, _addresses.usdt, amount)) {
+            _swapBalance -= amount;
             _lastBalance -= amount;
             emit TokensBurned(amount);
-        } catch {
-            usdt.forceApprove(token, 0);
+        } else {
+            _swapTry = uint128(amount / 2 + 1); // never 0, which would mean the whole balance
+            _swapRetryAt = uint64(block.timestamp + SWAP_RETRY_DELAY);
             emit SwapBurnSkipped(amount);
         }
     }
@@ -608,7 +615,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     function _upkeepDue() private view returns (bool) {
         (uint256 endTime, ) = ExpiryQueue.top(_expiries);
-        if (endTime <= block.timestamp || _swapBalance != 0) return true;
+        if (endTime <= block.timestamp || (_swapBalance != 0 && block.timestamp >= _swapRetryAt)) return true;
         if (IERC20(_addresses.usdt).balanceOf(address(this)) > _lastBalance) return true;
         (uint256 inc, ) = RewardMath.increment(_pool, _totalForce);
         return inc != 0;

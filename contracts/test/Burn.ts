@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { network } from 'hardhat'
-import { encodeFunctionData, getAddress, parseEther, zeroAddress } from 'viem'
+import { encodeFunctionData, getAddress, parseEther, parseEventLogs, zeroAddress } from 'viem'
 import { burnMultiDefaults, localContractsII } from '../config/contractsII.ts'
 import { deployContractsIISystem, fundWallet, register } from './helpers/contractsII.ts'
 
@@ -579,6 +579,35 @@ describe('Burn (orders sharing the community pool by force)', async () => {
     await burn.write.setAddresses([{ ...addresses, token: addresses.usdt }]) // not a token with swapBurn
     await viem.assertions.emitWithArgs(burn.write.updatePool(), burn, 'SwapBurnSkipped', [parseEther('10')])
     assert.equal((await burn.read.getReserves()).swap, parseEther('10'))
+  })
+
+  it('a failed buy-and-burn waits SWAP_RETRY_DELAY, then retries with about half: the upkeep is not due on every block', async () => {
+    const system = await networkHelpers.loadFixture(fixture)
+    const { burn, alice } = system
+    await burn.write.burn([alice.account.address, 1n, UNIT, false], { account: alice.account })
+    const addresses = await burn.read.getAddresses()
+    await burn.write.setAddresses([{ ...addresses, token: addresses.usdt }]) // not a token with swapBurn: buys fail
+    const [due] = await burn.read.checkUpkeep(['0x'])
+    assert.equal(due, true) // the failed buy is due once
+    await viem.assertions.emitWithArgs(burn.write.performUpkeep(['0x']), burn, 'SwapBurnSkipped', [parseEther('10')])
+    // nothing else waits: before the delay neither the upkeep nor a user's updatePool tries the buy again
+    assert.equal((await burn.read.checkUpkeep(['0x']))[0], false)
+    await viem.assertions.revertWithCustomError(burn.write.performUpkeep(['0x']), burn, 'BurnUpkeepNotDue')
+    const publicClient = await viem.getPublicClient()
+    const receipt = await publicClient.waitForTransactionReceipt({ hash: await burn.write.updatePool() })
+    const tries = parseEventLogs({ abi: burn.abi, logs: receipt.logs, eventName: ['SwapBurnSkipped', 'TokensBurned'] })
+    assert.equal(tries.length, 0, 'updatePool tried the buy again before the delay')
+    await burn.write.setAddresses([addresses]) // the token can buy again
+    await networkHelpers.time.increase(await burn.read.SWAP_RETRY_DELAY())
+    assert.equal((await burn.read.checkUpkeep(['0x']))[0], true)
+    const half = parseEther('5') + 1n
+    await viem.assertions.emitWithArgs(burn.write.performUpkeep(['0x']), burn, 'TokensBurned', [half])
+    assert.equal((await burn.read.getReserves()).swap, parseEther('10') - half)
+    await viem.assertions.emitWithArgs(burn.write.performUpkeep(['0x']), burn, 'TokensBurned', [
+      parseEther('10') - half,
+    ])
+    assert.equal((await burn.read.getReserves()).swap, 0n)
+    assert.equal((await burn.read.checkUpkeep(['0x']))[0], false)
   })
 
   it('withdraws only the excess: never the pool, the orders, the balances, the swap balance', async () => {

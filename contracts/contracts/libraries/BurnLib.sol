@@ -5,6 +5,7 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {IBurn} from "../interfaces/IBurn.sol";
 import {IPriceOracle} from "../interfaces/IPriceOracle.sol";
+import {IToken} from "../interfaces/IToken.sol";
 import {IUniswapV2Router02} from "../interfaces/external/IUniswapV2Router02.sol";
 import {FeeMath} from "./FeeMath.sol";
 
@@ -87,6 +88,18 @@ library BurnLib {
         );
         uint256 refund = usdt.balanceOf(address(this)) - before - value;
         if (refund != 0) usdt.safeTransfer(msg.sender, refund);
+    }
+
+    /// @notice Lets the token take `amount` USDT to buy NEX at no worse than its TWAP less its slippage and burn it
+    /// (`IToken.swapBurn`); false, with no allowance left, when the buy did not pass.
+    function swapBurn(address token, address usdt, uint256 amount) external returns (bool) {
+        IERC20(usdt).forceApprove(token, amount);
+        try IToken(token).swapBurn(amount) {
+            return true;
+        } catch {
+            IERC20(usdt).forceApprove(token, 0);
+            return false;
+        }
     }
 
     /// @notice Reverts with {IBurn-BurnValueOutOfBounds} unless `min <= value <= max`.
