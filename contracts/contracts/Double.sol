@@ -376,5 +376,4 @@ contract Double is NexusUpgradeable, IDouble {
         _config = config;
         emit ConfigUpdated(config);
     }
-
 }

@@ -634,7 +634,6 @@ contract Ido is NexusUpgradeable, IIdo {
         emit AddressesUpdated(a);
     }
 
-
     /// @dev The NEX credited to users and not claimed yet.
     function _claimable(address token) internal view override returns (uint256) {
         return token == _addresses.token ? _totals.totalTokens - _totalClaimed : 0;

@@ -634,5 +634,4 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
         _log = ILog(log_);
         emit ContractsUpdated(main_, log_);
     }
-
 }

@@ -542,5 +542,4 @@ contract Stake is NexusUpgradeable, IStake {
         _oracle = IPriceOracle(oracle_);
         emit ContractsUpdated(main_, log_, oracle_);
     }
-
 }

@@ -537,5 +537,4 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken, Automat
         _feeExempt[account] = exempt;
         emit FeeExemptUpdated(account, exempt);
     }
-
 }

@@ -212,7 +212,6 @@ library FomoLib {
         uint128[4] teamAmounts;
     }
 
-
     /// @notice The pot shares of the winners, latest qualifying order first (basis points).
     function winnerShares() internal pure returns (uint256[5] memory) {
         return [uint256(5_000), 2_000, 1_500, 1_000, 500];
