@@ -18,6 +18,29 @@ const LOOKUP_PROBLEM: Record<'address' | 'uint', Problem> = {
 /** A view call whose result gives a form's current values. */
 export type Read = { functionName: string; args?: readonly unknown[] }
 
+/** A read's text form, e.g. `teams(0xabc…)`: a read changes with it only (a `Read` is a new object on each render). */
+function readKey(read: Read | undefined): string | undefined {
+  return read ? `${read.functionName}(${read.args?.map(String).join(',') ?? ''})` : undefined
+}
+
+/** The result of `read` on `address` in the page's refresh cycle (undefined until read, or without a read). */
+function useCurrentValue(address: Address, abi: Abi | readonly unknown[], read: Read | undefined): unknown {
+  const key = readKey(read)
+  const data = useChainReads(
+    useMemo(
+      () =>
+        read
+          ? ([
+              { address, abi: abi as Abi, functionName: read.functionName, args: read.args },
+            ] as unknown as readonly ContractFunctionParameters[])
+          : undefined,
+      // `key` stands for `read` (a new object on each render)
+      [address, abi, key],
+    ),
+  )
+  return ok(data?.[0] as { status: 'success'; result: unknown } | undefined)
+}
+
 type Common = {
   id: string
   title: MessageDescriptor
@@ -57,18 +80,7 @@ function valuesOf(result: unknown, fields: readonly FieldSpec[]): Partial<Values
 export function SettingForm(props: Common & { read?: Read; pick?(result: unknown): unknown }) {
   const { address, abi, functionName, read, pick, bounds } = props
   const fields = useMemo(() => abiFields(abi, functionName, bounds), [abi, functionName, bounds])
-  const data = useChainReads(
-    useMemo(
-      () =>
-        read
-          ? ([
-              { address, abi: abi as Abi, functionName: read.functionName, args: read.args },
-            ] as unknown as readonly ContractFunctionParameters[])
-          : undefined,
-      [address, abi, read],
-    ),
-  )
-  const result = ok(data?.[0] as { status: 'success'; result: unknown } | undefined)
+  const result = useCurrentValue(address, abi, read)
   const current = read ? valuesOf(pick && result !== undefined ? pick(result) : result, fields) : undefined
   return (
     <AdminForm
@@ -125,24 +137,12 @@ export function LookupForm(
     [abi, functionName, bounds, lookup.name],
   )
   const call = key === undefined ? undefined : read(key)
-  const callKey = call ? `${call.functionName}(${call.args?.map(String).join(',') ?? ''})` : undefined
-  const data = useChainReads(
-    useMemo(
-      () =>
-        call
-          ? ([
-              { address, abi: abi as Abi, functionName: call.functionName, args: call.args },
-            ] as unknown as readonly ContractFunctionParameters[])
-          : undefined,
-      // the read changes with its text form only (`call` is a new object on each render)
-      [address, abi, callKey],
-    ),
-  )
+  const callKey = readKey(call)
+  const result = useCurrentValue(address, abi, call)
   // Admin screens do not refresh on their own: read the values of each key typed.
   useEffect(() => {
     if (callKey) void refresh()
   }, [callKey, refresh])
-  const result = ok(data?.[0] as { status: 'success'; result: unknown } | undefined)
   const current = key === undefined ? {} : valuesOf(pick && result !== undefined ? pick(result, key) : result, fields)
   return (
     <AdminForm
