@@ -14,7 +14,7 @@ import { userErrorText } from '../../lib/userErrors.ts'
 import { routeOwnerCall } from '../timelock/useTimelock.ts'
 import type { CallRoute } from '../timelock/useTimelock.ts'
 import { useOnChainManager, useOwnerAccess } from './useOwnerAccess.ts'
-import { diffValues, draftOf, parseForm, showValue } from './formModel.ts'
+import { diffValues, draftOf, labelText, parseForm, showValue } from './formModel.ts'
 import type { Change, Drafts, FieldSpec, Problem, Values } from './formModel.ts'
 
 export type AdminFormProps = {
@@ -78,7 +78,7 @@ function ReadOnlySetting({ id, title, description, fields, current, creates, chi
           {fields.map((field) => (
             <div className="admin-row" key={field.key}>
               <dt className="admin-row__label">
-                {i18n._(field.label)}
+                {labelText(i18n, field.label)}
                 {field.unit && <span className="app-muted"> ({field.unit})</span>}
               </dt>
               <dd className="admin-row__current app-mono" data-testid={`current-${id}-${field.key}`}>
@@ -209,7 +209,7 @@ function EditableForm(props: AdminFormProps) {
             return (
               <div className={creates ? 'admin-row admin-row--new' : 'admin-row'} key={field.key}>
                 <label className="admin-row__label" htmlFor={inputId}>
-                  {i18n._(field.label)}
+                  {labelText(i18n, field.label)}
                   {field.unit && <span className="app-muted"> ({field.unit})</span>}
                 </label>
                 {!creates && (
@@ -283,7 +283,7 @@ function EditableForm(props: AdminFormProps) {
               )}
               {pending?.changes.map((change) => (
                 <li key={change.key}>
-                  <span>{i18n._(change.label)}</span>{' '}
+                  <span>{labelText(i18n, change.label)}</span>{' '}
                   <span className="app-mono">{creates ? change.to : `${change.from} → ${change.to}`}</span>
                 </li>
               ))}

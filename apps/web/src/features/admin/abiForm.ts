@@ -1,4 +1,3 @@
-import type { MessageDescriptor } from '@lingui/core'
 import type { Abi, AbiFunction, AbiParameter } from 'viem'
 import type { FieldKind, FieldSpec, Values } from './formModel.ts'
 
@@ -72,10 +71,9 @@ function kindOf(type: string): FieldKind | undefined {
 }
 
 /**
- * A parameter's label: its name in the contract (the same in both languages), without the trailing underscore
- * of a constructor-style name (`guardian_`).
+ * A parameter's label: its name in the contract (the same in both languages, so not a catalog message), without
+ * the trailing underscore of a constructor-style name (`guardian_`).
  */
-function nameLabel(name: string): MessageDescriptor {
-  const shown = name.replace(/_$/, '')
-  return { id: `contract-name:${shown}`, message: shown }
+function nameLabel(name: string): string {
+  return name.replace(/_$/, '')
 }

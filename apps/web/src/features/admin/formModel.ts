@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro'
-import type { MessageDescriptor } from '@lingui/core'
+import type { I18n, MessageDescriptor } from '@lingui/core'
 import { formatUnits, getAddress, isAddress, parseUnits } from 'viem'
 
 /**
@@ -12,10 +12,21 @@ export type FieldKind = 'uint' | 'amount' | 'address' | 'addresses' | 'text' | '
 
 export type FieldValue = bigint | string | boolean | readonly string[]
 
+/**
+ * A field's label: a translated message, or a contract's own parameter name (a string), which reads the same in
+ * every language and so has no catalog entry.
+ */
+export type FieldLabel = MessageDescriptor | string
+
+/** The text of a label in the current language. */
+export function labelText(i18n: I18n, label: FieldLabel): string {
+  return typeof label === 'string' ? label : i18n._(label)
+}
+
 /** One input of an admin form, with the contract's bounds (inclusive) for numbers. */
 export type FieldSpec = {
   key: string
-  label: MessageDescriptor
+  label: FieldLabel
   kind: FieldKind
   /** Lower bound of a number (base units for amounts); default 0. */
   min?: bigint
@@ -138,7 +149,7 @@ export function parseForm(
   return problems.length ? { ok: false, problems } : { ok: true, values }
 }
 
-export type Change = { key: string; label: MessageDescriptor; from: string; to: string }
+export type Change = { key: string; label: FieldLabel; from: string; to: string }
 
 /**
  * The fields whose new value differs from the current one, as shown to the manager before confirming.
