@@ -1,5 +1,10 @@
 // The keeper's settings, from the environment only (README.md lists every variable).
-import { ChainSettingsError, parseRpcUrls } from '@nexus/abi/node'
+import {
+  addressSetting as address,
+  integerSetting as integer,
+  parseRpcUrls,
+  SettingsError as ConfigError,
+} from '@nexus/abi/node'
 import { type Hex, parseGwei, parseUnits } from 'viem'
 
 /** Hardhat's public development mnemonic (local chains only; the keys are public). */
@@ -10,9 +15,8 @@ export const DEV_MNEMONIC = 'test test test test test test test test test test t
  */
 export const DEV_KEY_INDEX = 46
 
-export class ConfigError extends Error {
-  override name = 'ConfigError' as const
-}
+/** A missing or bad setting; the message names the variable and the value. */
+export { ConfigError }
 
 export type KeeperConfig = {
   /** RPC_URL: one URL or several (comma-separated, tried in order); required on BSC (56) and its testnet (97). */
@@ -44,27 +48,10 @@ export type KeeperConfig = {
   deploymentsFile: string | undefined
 }
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER) {
-  const raw = env[name]?.trim()
-  if (!raw) return fallback
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`)
-  }
-  return value
-}
-
 function amount(env: NodeJS.ProcessEnv, name: string, fallback: string, parse: (value: string) => bigint) {
   const raw = env[name]?.trim() || fallback
   if (!/^\d+(\.\d+)?$/.test(raw)) throw new ConfigError(`${name} must be a positive number (got "${raw}")`)
   return parse(raw)
-}
-
-function address(env: NodeJS.ProcessEnv, name: string): Hex | undefined {
-  const raw = env[name]?.trim()
-  if (!raw) return undefined
-  if (!/^0x[0-9a-fA-F]{40}$/.test(raw)) throw new ConfigError(`${name} must be a 0x-prefixed address (got "${raw}")`)
-  return raw.toLowerCase() as Hex
 }
 
 /** Reads and checks the settings; throws {@link ConfigError} with the variable's name on a bad value. */
@@ -77,13 +64,7 @@ export function readConfig(env: NodeJS.ProcessEnv): KeeperConfig {
   if (!rawKey && chainId !== 31337) {
     throw new ConfigError(`KEEPER_PRIVATE_KEY is required on chain ${chainId} (the development key is for 31337 only)`)
   }
-  let rpcUrls: readonly string[]
-  try {
-    rpcUrls = parseRpcUrls(env.RPC_URL, chainId)
-  } catch (error) {
-    if (error instanceof ChainSettingsError) throw new ConfigError(error.message)
-    throw error
-  }
+  const rpcUrls = parseRpcUrls(env.RPC_URL, chainId)
   const tokens: KeeperConfig['withdrawTokens'] = {}
   const usdt = address(env, 'WITHDRAW_TOKEN_USDT')
   const arb = address(env, 'WITHDRAW_TOKEN_ARB')

@@ -1,4 +1,11 @@
-import { ChainSettingsError, parseRpcUrls, publicChainIds } from '@nexus/abi/node'
+import {
+  addressSetting as address,
+  booleanSetting,
+  integerSetting as integer,
+  parseRpcUrls,
+  publicChainIds,
+  SettingsError as ConfigError,
+} from '@nexus/abi/node'
 import { parseAmount } from '@nexus/sdk'
 import { defaultCorsOrigins } from './createApp.ts'
 
@@ -37,38 +44,13 @@ export type LegacyApiConfig = {
   purchaseRateLimitPerMinute: number
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError' as const
-}
-
-function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number) {
-  const raw = env[name]?.trim()
-  if (raw === undefined || raw === '') return fallback
-  if (!/^\d+$/.test(raw))
-    throw new ConfigError(`${name} must be a whole number between ${min} and ${max} (got "${raw}")`)
-  const value = Number(raw)
-  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max} (got ${value})`)
-  return value
-}
-
-function address(env: Record<string, string | undefined>, name: string): `0x${string}` | undefined {
-  const raw = env[name]?.trim()
-  if (!raw) return undefined
-  if (!/^0x[0-9a-fA-F]{40}$/.test(raw))
-    throw new ConfigError(`${name} must be an address (0x and 40 hex digits; got "${raw}")`)
-  return raw.toLowerCase() as `0x${string}`
-}
+/** A missing or bad setting; the message names the variable and the value. */
+export { ConfigError }
 
 /** Reads and validates the environment; throws a {@link ConfigError} naming the variable at fault. */
 export function readConfig(env: Record<string, string | undefined>): LegacyApiConfig {
   const chainId = integer(env, 'CHAIN_ID', 31337, 1, 2 ** 32)
-  let rpcUrls: readonly string[]
-  try {
-    rpcUrls = parseRpcUrls(env.RPC_URL, chainId)
-  } catch (error) {
-    if (error instanceof ChainSettingsError) throw new ConfigError(error.message)
-    throw error
-  }
+  const rpcUrls = parseRpcUrls(env.RPC_URL, chainId)
   if (publicChainIds.includes(chainId) && !env.CORS_ORIGINS?.trim()) {
     throw new ConfigError(`CORS_ORIGINS is required on chain ${chainId}: the default origins are the local web app's`)
   }
@@ -87,7 +69,6 @@ export function readConfig(env: Record<string, string | undefined>): LegacyApiCo
     if (parsed.origin !== origin)
       throw new ConfigError(`CORS_ORIGINS entry "${origin}" must be an origin like ${parsed.origin}`)
   }
-  const trustProxy = env.TRUST_PROXY?.trim().toLowerCase()
   const signInDomains = env.SIWE_DOMAINS?.trim()
     ? env.SIWE_DOMAINS.split(',')
         .map((domain) => domain.trim())
@@ -114,7 +95,7 @@ export function readConfig(env: Record<string, string | undefined>): LegacyApiCo
     host: env.HOST?.trim() || '127.0.0.1',
     corsOrigins,
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
-    trustProxy: trustProxy === '1' || trustProxy === 'true',
+    trustProxy: booleanSetting(env, 'TRUST_PROXY', false),
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     paymentReceiver: address(env, 'PAYMENT_RECEIVER'),
     paymentToken: address(env, 'PAYMENT_TOKEN'),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer } from 'node:http'
 import { afterAll, describe, expect, it } from 'vitest'
-import { assertRpcChain, ChainSettingsError, loadDeployment, parseRpcUrls } from './node.ts'
+import { assertRpcChain, SettingsError, loadDeployment, parseRpcUrls } from './node.ts'
 import { DeploymentFileError } from './parseDeployment.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'abi-node-'))
@@ -40,7 +40,7 @@ describe('parseRpcUrls', () => {
       'https://a.example/rpc',
       'https://b.example/rpc',
     ])
-    expect(() => parseRpcUrls('', 97)).toThrow(ChainSettingsError)
+    expect(() => parseRpcUrls('', 97)).toThrow(SettingsError)
     expect(() => parseRpcUrls(undefined, 56)).toThrow('RPC_URL is required on chain 56')
     expect(() => parseRpcUrls('https://a.example,ws://b.example', 97)).toThrow('(got "ws://b.example")')
   })

@@ -6,6 +6,8 @@ import { getDeployment, UnknownChainError } from './getDeployment.ts'
 import { DeploymentFileError, parseDeploymentFile } from './parseDeployment.ts'
 
 export { DeploymentFileError } from './parseDeployment.ts'
+export { addressSetting, booleanSetting, type Env, integerSetting, SettingsError } from './settings.ts'
+import { SettingsError } from './settings.ts'
 import type { DeploymentFile } from './types.ts'
 
 /** BSC (56) and BSC testnet (97): chains with real value, where no local default may stand in for a setting. */
@@ -54,11 +56,6 @@ export function loadDeployment({ chainId, file, required }: LoadDeploymentOption
   }
 }
 
-/** Thrown by {@link parseRpcUrls} and {@link assertRpcChain}; the services turn it into their own start error. */
-export class ChainSettingsError extends Error {
-  override name = 'ChainSettingsError' as const
-}
-
 /** The local chain's node, the default RPC URL of every service on chain 31337. */
 export const LOCAL_RPC_URL = 'http://127.0.0.1:8545'
 
@@ -73,7 +70,7 @@ export function parseRpcUrls(value: string | undefined, chainId: number): string
   const raw = value?.split(/[\s,]+/).filter(Boolean) ?? []
   if (raw.length === 0) {
     if (publicChainIds.includes(chainId)) {
-      throw new ChainSettingsError(
+      throw new SettingsError(
         `RPC_URL is required on chain ${chainId}: the default ${LOCAL_RPC_URL} is the local chain's node`,
       )
     }
@@ -87,7 +84,7 @@ export function parseRpcUrls(value: string | undefined, chainId: number): string
       // reported below
     }
     if (protocol !== 'http:' && protocol !== 'https:') {
-      throw new ChainSettingsError(`RPC_URL must hold http(s) URLs, comma-separated (got "${item}")`)
+      throw new SettingsError(`RPC_URL must hold http(s) URLs, comma-separated (got "${item}")`)
     }
   }
   return [...new Set(raw)]
@@ -95,7 +92,7 @@ export function parseRpcUrls(value: string | undefined, chainId: number): string
 
 /**
  * Checks at start that every RPC URL serves `chainId` (a node of another chain would make a service read or send
- * on the wrong network); throws a {@link ChainSettingsError} naming the URL.
+ * on the wrong network); throws a {@link SettingsError} naming the URL.
  *
  * @example
  * await assertRpcChain(['https://data-seed-prebsc-1-s1.bnbchain.org:8545'], 97)
@@ -114,10 +111,10 @@ export async function assertRpcChain(rpcUrls: readonly string[], chainId: number
       served = Number.parseInt(body.result ?? '', 16)
       if (!Number.isSafeInteger(served)) throw new Error(`answered ${JSON.stringify(body)}`)
     } catch (error) {
-      throw new ChainSettingsError(`The RPC endpoint ${url} does not answer eth_chainId (${(error as Error).message})`)
+      throw new SettingsError(`The RPC endpoint ${url} does not answer eth_chainId (${(error as Error).message})`)
     }
     if (served !== chainId) {
-      throw new ChainSettingsError(`The RPC endpoint ${url} serves chain ${served}, but CHAIN_ID is ${chainId}`)
+      throw new SettingsError(`The RPC endpoint ${url} serves chain ${served}, but CHAIN_ID is ${chainId}`)
     }
   }
 }

@@ -1,4 +1,9 @@
-import { ChainSettingsError, parseRpcUrls } from '@nexus/abi/node'
+import {
+  booleanSetting as boolean,
+  integerSetting as integer,
+  parseRpcUrls,
+  SettingsError as ConfigError,
+} from '@nexus/abi/node'
 
 /**
  * The indexer's settings, read from the environment once at start.
@@ -38,27 +43,8 @@ export type IndexerConfig = {
   logsInFlight: number
 }
 
-export class ConfigError extends Error {
-  override name = 'ConfigError' as const
-}
-
-function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number) {
-  const raw = env[name]?.trim()
-  if (raw === undefined || raw === '') return fallback
-  if (!/^\d+$/.test(raw))
-    throw new ConfigError(`${name} must be a whole number between ${min} and ${max} (got "${raw}")`)
-  const value = Number(raw)
-  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max} (got ${value})`)
-  return value
-}
-
-function boolean(env: Record<string, string | undefined>, name: string, fallback: boolean) {
-  const raw = env[name]?.trim().toLowerCase()
-  if (raw === undefined || raw === '') return fallback
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true
-  if (['0', 'false', 'no', 'off'].includes(raw)) return false
-  throw new ConfigError(`${name} must be true or false (got "${raw}")`)
-}
+/** A missing or bad setting; the message names the variable and the value. */
+export { ConfigError }
 
 /**
  * Reads and validates the indexer's environment; throws a {@link ConfigError} naming the variable at fault.
@@ -68,13 +54,7 @@ function boolean(env: Record<string, string | undefined>, name: string, fallback
  */
 export function readConfig(env: Record<string, string | undefined>): IndexerConfig {
   const chainId = integer(env, 'CHAIN_ID', 31337, 1, 2 ** 32)
-  let rpcUrls: string[]
-  try {
-    rpcUrls = parseRpcUrls(env.RPC_URL, chainId)
-  } catch (error) {
-    if (error instanceof ChainSettingsError) throw new ConfigError(error.message)
-    throw error
-  }
+  const rpcUrls = parseRpcUrls(env.RPC_URL, chainId)
   const startBlock = env.START_BLOCK?.trim()
   if (startBlock && !/^\d+$/.test(startBlock)) {
     throw new ConfigError(`START_BLOCK must be a block number (got "${startBlock}")`)
