@@ -61,6 +61,7 @@ async function index(db: Database, url: string, timeout: number) {
     ...(inFlight && { inFlight }),
   })
   const started = performance.now()
+  const steps: number[] = []
   for (;;) {
     try {
       const event = await indexer.step()
@@ -70,38 +71,57 @@ async function index(db: Database, url: string, timeout: number) {
           JSON.stringify(event, (_k, v) => (typeof v === 'bigint' ? String(v) : v)),
         )
       if (event.type === 'idle') break
+      steps.push(performance.now())
     } catch (error) {
       if (process.env.RPC_BENCH_TRACE)
         console.log(((performance.now() - started) / 1000).toFixed(3), String(error).slice(0, 200))
       // a step that failed after its retries: the loop would sleep and step again
     }
   }
-  return (performance.now() - started) / 1000
+  const seconds = (performance.now() - started) / 1000
+  const phases = (await metrics.phaseSeconds.get()).values
+    .map((v) => `${String(v.labels.phase)} ${v.value.toFixed(2)}`)
+    .join(', ')
+  console.log(`  ${steps.length} steps; sync phases (s): ${phases}`)
+  return seconds
 }
 
-const proxy = await startFaultyProxy(node.url, faultRate, 7, { latency, maxRange: limit, kinds: ['429', 'timeout'] })
-const target = await createTestDatabase(pg.url, 'rpc_bench')
 const cleanTarget = await createTestDatabase(pg.url, 'rpc_bench_clean')
-const [db, clean] = await Promise.all([createDatabase({ url: target.url }), createDatabase({ url: cleanTarget.url })])
-const seconds = await index(db, proxy.url, 4 * latency + 500)
-const speed = Number(head - first) / seconds
-const mostInFlight = proxy.maxInFlight('eth_getLogs')
-const bound = (mostInFlight * limit) / (latency / 1000)
-console.log(
-  `catch-up through the proxy (${latency} ms, ranges <= ${fmt(limit)} blocks, 10% 429/timeouts): ` +
-    `${fmt(speed)} blocks/s (${seconds.toFixed(1)} s, ${proxy.requests()} requests, faults ${JSON.stringify(proxy.faults)})`,
-)
-console.log(
-  `proxy's bound: ${mostInFlight} eth_getLogs in flight x ${fmt(limit)} blocks / ${latency} ms = ${fmt(bound)} blocks/s; ` +
-    `reached ${(speed / bound).toFixed(2)} of it`,
-)
+const clean = await createDatabase({ url: cleanTarget.url })
+const runs = Number(process.env.RPC_BENCH_RUNS ?? 1)
+const indexes: { db: Database; drop: () => Promise<void> }[] = []
+for (let run = 0; run < runs; run++) {
+  const proxy = await startFaultyProxy(node.url, faultRate, 7 + run, {
+    latency,
+    maxRange: limit,
+    kinds: ['429', 'timeout'],
+  })
+  const target = await createTestDatabase(pg.url, `rpc_bench_${run}`)
+  const db = await createDatabase({ url: target.url })
+  indexes.push({ db, drop: target.drop })
+  const seconds = await index(db, proxy.url, 4 * latency + 500)
+  const speed = Number(head - first) / seconds
+  const mostInFlight = proxy.maxInFlight('eth_getLogs')
+  const bound = (mostInFlight * limit) / (latency / 1000)
+  console.log(
+    `catch-up through the proxy (${latency} ms, ranges <= ${fmt(limit)} blocks, 10% 429/timeouts): ` +
+      `${fmt(speed)} blocks/s (${seconds.toFixed(1)} s, ${proxy.requests()} requests, faults ${JSON.stringify(proxy.faults)})`,
+  )
+  console.log(
+    `proxy's bound: ${mostInFlight} eth_getLogs in flight x ${fmt(limit)} blocks / ${latency} ms = ${fmt(bound)} blocks/s; ` +
+      `reached ${(speed / bound).toFixed(2)} of it`,
+  )
+  await proxy.stop()
+}
 const cleanSeconds = await index(clean, node.url, 10_000)
 console.log(
   `same chain straight from the node (no proxy, same machine): ${fmt(Number(head - first) / cleanSeconds)} blocks/s ` +
     `(${cleanSeconds.toFixed(1)} s): the most this machine allows the proxy's path, whatever its bound`,
 )
-console.log(`index identical to a clean one: ${isDeepStrictEqual(await dumpIndex(db), await dumpIndex(clean))}`)
-await proxy.stop()
-await Promise.all([db.close(), clean.close()])
-await Promise.all([target.drop(), cleanTarget.drop()])
+const cleanDump = await dumpIndex(clean)
+for (const { db } of indexes) {
+  console.log(`index identical to a clean one: ${isDeepStrictEqual(await dumpIndex(db), cleanDump)}`)
+}
+await Promise.all([clean.close(), ...indexes.map(({ db }) => db.close())])
+await Promise.all([cleanTarget.drop(), ...indexes.map(({ drop }) => drop())])
 process.exit(0)
