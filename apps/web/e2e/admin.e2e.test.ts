@@ -1,23 +1,14 @@
-import type { Browser } from 'playwright-core'
 import { fomoAbi, mainAbi, miningAbi, nftAbi, stakeAbi } from '@nexus/abi'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { E2E_MANAGER, E2E_OWNER, E2E_VISITOR } from './lib/accounts.ts'
-import { launchBrowser, openPage, waitForPage } from './lib/browser.ts'
+import { openPage, waitForPage } from './lib/browser.ts'
 import { chainClients, contract, hdAccount } from './lib/chain.ts'
 import { openConnected } from './lib/session.ts'
 import { changeThroughForm, ownerWrite, waitForAdminAction, waitForCurrent } from './lib/web4Admin.ts'
+import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
-const baseUrl = inject('baseUrl')
-const rpcUrl = inject('rpcUrl')
 const ADMIN_PATHS = ['/manager', '/managerSuper', '/managerFom', '/managerMining'] as const
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 /** A page of the app at `path`, in English, connected as `account` (the owner or a manager). */
 const openAdmin = (account: `0x${string}`, path: string) =>

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { FIRST_LOAD_GOAL_KB, gzipKb, measureBuild } from '../scripts/lib/bundleBudget.ts'
 import { webRoot } from './lib/appServer.ts'
+import { prodDir } from './lib/fixture.ts'
 
-const prodDir = inject('prodDir')
 const testDir = join(webRoot, '..', '..', 'dist', 'web-e2e')
 
 /** Text only the development wallet's code contains (src/lib/devWallet.ts, its account picker in the side menu). */

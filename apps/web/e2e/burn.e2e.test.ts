@@ -1,8 +1,6 @@
-import type { Browser } from 'playwright-core'
 import { burnAbi } from '@nexus/abi'
 import { erc20Abi, parseEther } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser } from './lib/browser.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { balanceOf, chainClients, contract, hdAccount, prepareTestAccount } from './lib/chain.ts'
 import { doubleClickSendsOne } from './lib/oneTransaction.ts'
 import { openConnected } from './lib/session.ts'
@@ -10,24 +8,19 @@ import { switchLanguage } from './lib/shell.ts'
 import { burnDirectly, processBurnExpiredDirectly } from './lib/web2Accounts.ts'
 import { web2Explained, web2Number, web2Stat, web2Transact } from './lib/web2Flow.ts'
 import { chainTime, moveChainTimeTo } from './lib/web3Pools.ts'
+import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
-const baseUrl = inject('baseUrl')
-const rpcUrl = inject('rpcUrl')
 /** Burns through the page; its referrer funds the pool afterwards with an order of its own. */
 const BURNER = hdAccount(100)
 const FUNDER = hdAccount(101)
 /** Two accounts whose orders expire and wait in Burn's expiry queue. */
 const EXPIRING = [hdAccount(111), hdAccount(112)] as const
-let browser: Browser
+const browser = useBrowser()
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   await prepareTestAccount(rpcUrl, FUNDER, { usdt: parseEther('5000') })
   await prepareTestAccount(rpcUrl, BURNER, { referrer: FUNDER, usdt: parseEther('5000') })
   for (const account of EXPIRING) await prepareTestAccount(rpcUrl, account, { usdt: parseEther('500') })
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 describe('burn dividends', () => {

@@ -1,16 +1,8 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, openPage, waitForPage } from './lib/browser.ts'
+import { describe, expect, it } from 'vitest'
+import { openPage, waitForPage } from './lib/browser.ts'
+import { baseUrl, useBrowser } from './lib/fixture.ts'
 
-const baseUrl = inject('baseUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 describe('a route chunk that fails to load (SPEC.md §8)', () => {
   it('shows a message with a reload button instead of a blank page, and the reload recovers', async () => {

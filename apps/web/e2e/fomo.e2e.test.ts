@@ -1,10 +1,9 @@
 import { join } from 'node:path'
 import { doubleAbi, fomoAbi } from '@nexus/abi'
-import type { Browser } from 'playwright-core'
 import { erc20Abi, formatEther, parseEther } from 'viem'
 import type { Abi, Address } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS, waitForPage } from './lib/browser.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { saveScreenshot, SCREENSHOT_DIR, VIEWPORTS, waitForPage } from './lib/browser.ts'
 import type { ViewportName } from './lib/browser.ts'
 import { balanceOf, chainClients, contract, prepareTestAccount } from './lib/chain.ts'
 import { shortAddress } from './lib/format.ts'
@@ -22,10 +21,9 @@ import {
   transact,
   writeAs,
 } from './lib/web3Pools.ts'
+import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
 // This file moves the shared chain's clock (once, by the 30-day lock of tier 0: 30 local days of 600 s).
-const baseUrl = inject('baseUrl')
-const rpcUrl = inject('rpcUrl')
 
 type Pool = {
   name: 'Fomo' | 'SuperFomo'
@@ -51,7 +49,7 @@ const FOM = must(POOLS[0], 'the FOM pool')
 /** Invited by the FOM account; deposits into the FOM pool (team page). */
 const INVITEE = POOL_ACCOUNT(122)
 
-let browser: Browser
+const browser = useBrowser()
 /** The round each pool's deposits joined. */
 const joined = new Map<string, bigint>()
 
@@ -64,13 +62,9 @@ const read = <T>(pool: Pool, functionName: string, args: readonly unknown[] = []
   }) as Promise<T>
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   for (const pool of POOLS)
     await prepareTestAccount(rpcUrl, pool.account, { usdt: parseEther('20000'), nex: parseEther('5000') })
   await prepareTestAccount(rpcUrl, INVITEE, { referrer: FOM.account, usdt: parseEther('1000') })
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 describe('FOM and super FOM pools', () => {

@@ -1,29 +1,23 @@
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
 import { erc20Abi, parseAbi, parseEther } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS } from './lib/browser.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { saveScreenshot, SCREENSHOT_DIR, VIEWPORTS } from './lib/browser.ts'
 import type { ViewportName } from './lib/browser.ts'
 import { chainClients, contract, hdAccount, prepareTestAccount, send } from './lib/chain.ts'
 import { ensureIdoRoundInProgress } from './lib/ido.ts'
 import { switchLanguage } from './lib/shell.ts'
 import { openConnected } from './lib/session.ts'
+import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
-const baseUrl = inject('baseUrl')
-const rpcUrl = inject('rpcUrl')
 const MINTER = hdAccount(108)
 const NEWCOMER = hdAccount(109)
-let browser: Browser
+const browser = useBrowser()
 
 const idoAbi = parseAbi(['function mint(uint256 times, bool isUSDT)'])
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   await prepareTestAccount(rpcUrl, MINTER, { usdt: parseEther('1000') })
   await prepareTestAccount(rpcUrl, NEWCOMER)
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 describe('minting history', () => {

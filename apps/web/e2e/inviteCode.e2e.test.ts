@@ -1,18 +1,11 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, openPage, waitForPage } from './lib/browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { openPage, waitForPage } from './lib/browser.ts'
+import { baseUrl, useBrowser } from './lib/fixture.ts'
 
-const baseUrl = inject('baseUrl')
 const ZERO = '0x0000000000000000000000000000000000000000'
 const CODE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 const inviteCode = (page: Page) => page.evaluate(() => localStorage.getItem('inviteCode'))
 

@@ -1,18 +1,10 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, openPage, waitForPage } from './lib/browser.ts'
+import { describe, expect, it } from 'vitest'
+import { openPage, waitForPage } from './lib/browser.ts'
 import { ROUTES } from './lib/routes.ts'
 import { readShell, switchLanguage } from './lib/shell.ts'
+import { baseUrl, useBrowser } from './lib/fixture.ts'
 
-const baseUrl = inject('baseUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 describe('languages', () => {
   it('start in Traditional Chinese, switch to English and persist across reloads', async () => {

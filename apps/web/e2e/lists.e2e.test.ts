@@ -1,23 +1,21 @@
 import { fomoAbi, miningAbi } from '@nexus/abi'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { erc20Abi, formatEther, parseEther } from 'viem'
 import type { Abi, Address } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, waitForPage } from './lib/browser.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { waitForPage } from './lib/browser.ts'
 import { chainClients, contract, prepareTestAccount } from './lib/chain.ts'
 import { openConnected } from './lib/session.ts'
 import { chainTime, figure, moveChainTimeTo, POOL_ACCOUNT, transact, writeAs } from './lib/web3Pools.ts'
+import { baseUrl, graphqlUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
 // Lists past the contracts' paged views (50 records): the pages come from the indexer's cursors. This file moves
 // the shared chain's clock once, by 700 s (a little over one local day of 600 s), so that the stakes mine.
-const baseUrl = inject('baseUrl')
-const rpcUrl = inject('rpcUrl')
-const graphqlUrl = inject('graphqlUrl')
 const HOLDER = POOL_ACCOUNT(130)
 /** More than one contract page (50) and more than two list pages (20). */
 const RECORDS = 52
 
-let browser: Browser
+const browser = useBrowser()
 
 async function indexed(query: string): Promise<Record<string, unknown>> {
   const response = await fetch(graphqlUrl, {
@@ -49,7 +47,6 @@ async function loadEverything(page: Page, list: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   await prepareTestAccount(rpcUrl, HOLDER, { usdt: parseEther('12000'), nex: parseEther('12000') })
   const [Fomo, Mining] = [contract('Fomo'), contract('Mining')]
   await writeAs(rpcUrl, HOLDER, {
@@ -80,9 +77,6 @@ beforeAll(async () => {
       args: [2n, parseEther('200')],
     })
 }, 300_000)
-afterAll(async () => {
-  await browser?.close()
-})
 
 describe('lists past 50 records', () => {
   it('/fomoMine pages every order through the indexer, down to the first, and ends with "No more"', async () => {

@@ -1,19 +1,17 @@
 import { logActions } from '@nexus/sdk'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
 import { parseAbi, parseEther } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { E2E_OWNER } from './lib/accounts.ts'
-import { launchBrowser, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS } from './lib/browser.ts'
+import { saveScreenshot, SCREENSHOT_DIR, VIEWPORTS } from './lib/browser.ts'
 import type { ViewportName } from './lib/browser.ts'
 import { balanceOf, chainClients, contract, hdAccount, prepareTestAccount, send } from './lib/chain.ts'
 import { switchLanguage } from './lib/shell.ts'
 import { openConnected } from './lib/session.ts'
 import { burnDirectly, claimBurnDirectly, processBurnExpiredDirectly } from './lib/web2Accounts.ts'
 import { web2Number, web2Stat, web2Transact } from './lib/web2Flow.ts'
+import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
-const baseUrl = inject('baseUrl')
-const rpcUrl = inject('rpcUrl')
 /** Gets 15 keys from the owner and synthesizes; then earns NFT dividends and claims them. */
 const SYNTHESIZER = hdAccount(104)
 /** Holds no key. */
@@ -21,7 +19,7 @@ const KEYLESS = hdAccount(105)
 /** Has a Burn order, a claim in the Log and so rewards today. */
 const EARNER = hdAccount(106)
 const FUNDER = hdAccount(107)
-let browser: Browser
+const browser = useBrowser()
 
 const idoAbi = parseAbi([
   'function getSettings() view returns ((uint256 dayTimes, uint256 directRate, uint256 indirectRate, uint256 userMax, uint256 roundCool, uint256 hecheng, uint256 roundTime, uint256 claimStart, uint256 releaseDays, uint256 keysPerUnit, uint256 keyId, uint256 cardId, uint256 slippage, bool whiteOnly))',
@@ -32,14 +30,10 @@ const nftAbi = parseAbi([
 ])
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   await prepareTestAccount(rpcUrl, SYNTHESIZER)
   await prepareTestAccount(rpcUrl, KEYLESS)
   await prepareTestAccount(rpcUrl, FUNDER, { usdt: parseEther('3000') })
   await prepareTestAccount(rpcUrl, EARNER, { referrer: FUNDER, usdt: parseEther('3000') })
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 describe('mine: NFT synthesis and dividends', () => {

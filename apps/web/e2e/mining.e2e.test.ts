@@ -1,10 +1,9 @@
 import { join } from 'node:path'
 import { miningAbi } from '@nexus/abi'
-import type { Browser } from 'playwright-core'
 import { erc20Abi, formatEther, parseEther } from 'viem'
 import type { Abi } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS, waitForPage } from './lib/browser.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { saveScreenshot, SCREENSHOT_DIR, VIEWPORTS, waitForPage } from './lib/browser.ts'
 import type { ViewportName } from './lib/browser.ts'
 import { balanceOf, chainClients, contract, prepareTestAccount } from './lib/chain.ts'
 import { shortAddress } from './lib/format.ts'
@@ -20,14 +19,13 @@ import {
   transact,
   writeAs,
 } from './lib/web3Pools.ts'
+import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
 // This file may move the shared chain's clock: only to the end of its 7-day tier stake (7 local days of 600 s).
-const baseUrl = inject('baseUrl')
-const rpcUrl = inject('rpcUrl')
 const MINER = POOL_ACCOUNT(123)
 /** Invited by MINER; mines too (team page). */
 const INVITEE = POOL_ACCOUNT(124)
-let browser: Browser
+const browser = useBrowser()
 
 type StakeRecord = { index: bigint; tier: bigint; endTime: bigint; status: bigint }
 const stakesOf = async (account: `0x${string}`) =>
@@ -41,12 +39,8 @@ const stakesOf = async (account: `0x${string}`) =>
   )[0]
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   await prepareTestAccount(rpcUrl, MINER, { nex: parseEther('2000') })
   await prepareTestAccount(rpcUrl, INVITEE, { referrer: MINER, nex: parseEther('500') })
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 describe('mining', () => {

@@ -1,18 +1,16 @@
 import { burnAbi, idoAbi } from '@nexus/abi'
-import type { Browser } from 'playwright-core'
 import { parseEther } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, waitForPage } from './lib/browser.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { waitForPage } from './lib/browser.ts'
 import { balanceOf, chainClients, contract, prepareTestAccount } from './lib/chain.ts'
 import { ensureIdoRoundInProgress } from './lib/ido.ts'
 import { openConnected } from './lib/session.ts'
 import { POOL_ACCOUNT, refused, transact } from './lib/web3Pools.ts'
+import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
 // Minting in BNB (`Ido.ido`), a burn order through the minting contract (`Ido.burn`) and the rounds on /ido.
-const baseUrl = inject('baseUrl')
-const rpcUrl = inject('rpcUrl')
 const MINTER = POOL_ACCOUNT(131)
-let browser: Browser
+const browser = useBrowser()
 
 const read = <T>(
   address: `0x${string}`,
@@ -22,11 +20,7 @@ const read = <T>(
 ) => chainClients(rpcUrl).public.readContract({ address, abi, functionName, args } as never) as Promise<T>
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   await prepareTestAccount(rpcUrl, MINTER, { usdt: parseEther('2000') })
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 describe('minting', () => {

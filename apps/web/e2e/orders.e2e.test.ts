@@ -1,31 +1,25 @@
-import type { Browser } from 'playwright-core'
 import { parseAbi, parseEther } from 'viem'
 import type { Address } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { launchBrowser, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS } from './lib/browser.ts'
+import { saveScreenshot, SCREENSHOT_DIR, VIEWPORTS } from './lib/browser.ts'
 import type { ViewportName } from './lib/browser.ts'
 import { chainClients, contract, hdAccount, prepareTestAccount } from './lib/chain.ts'
 import { switchLanguage } from './lib/shell.ts'
 import { openConnected } from './lib/session.ts'
 import { web2Explained } from './lib/web2Flow.ts'
 import { burnDirectly } from './lib/web2Accounts.ts'
+import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
-const baseUrl = inject('baseUrl')
-const rpcUrl = inject('rpcUrl')
 const OWNER = hdAccount(102)
 const INVITEE = hdAccount(103)
 const EMPTY = hdAccount(110)
-let browser: Browser
+const browser = useBrowser()
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   await prepareTestAccount(rpcUrl, OWNER, { usdt: parseEther('2000') })
   await prepareTestAccount(rpcUrl, INVITEE, { referrer: OWNER, usdt: parseEther('2000') })
   await prepareTestAccount(rpcUrl, EMPTY)
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 const burnOrderAbi = parseAbi([

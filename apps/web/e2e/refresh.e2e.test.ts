@@ -1,25 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { E2E_MANAGER, E2E_SWAPPER } from './lib/accounts.ts'
 import { webRoot } from './lib/appServer.ts'
-import { launchBrowser, waitForPage } from './lib/browser.ts'
+import { waitForPage } from './lib/browser.ts'
 import { chainClients } from './lib/chain.ts'
 import { openConnected, recordRpc } from './lib/session.ts'
+import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
-const baseUrl = inject('baseUrl')
-const rpcUrl = inject('rpcUrl')
-let browser: Browser
+const browser = useBrowser()
 /** Figures for scripts/budgets.ts. */
 export const REFRESH_FIGURES = join(webRoot, '..', '..', 'dist', 'test-results', 'web-refresh-budget.json')
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 
 type Stats = { cycles: number; blockPolls: number; readBatches: number; reads: number }
 const stats = (page: Page) =>

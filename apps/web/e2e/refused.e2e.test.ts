@@ -1,23 +1,15 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { E2E_SWAPPER } from './lib/accounts.ts'
-import { launchBrowser, openPage, waitForPage } from './lib/browser.ts'
+import { openPage, waitForPage } from './lib/browser.ts'
 import { sentCount } from './lib/oneTransaction.ts'
 import { waitForWallet } from './lib/session.ts'
 import { switchLanguage } from './lib/shell.ts'
+import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
 // The development wallet (test build) with its refusal switch on: every signature and transaction is rejected
 // (code 4001) as by a user pressing "Reject". The account holds USDT, so every check of the page passes first.
-const baseUrl = inject('baseUrl')
-const rpcUrl = inject('rpcUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('loginToken'))
 const panelState = (page: Page) =>

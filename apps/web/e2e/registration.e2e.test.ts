@@ -1,20 +1,10 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { E2E_MANAGER, E2E_NEWCOMERS, E2E_OWNER, E2E_VISITOR } from './lib/accounts.ts'
-import { launchBrowser } from './lib/browser.ts'
 import { firstUnregistered, isRegistered } from './lib/chain.ts'
 import { openConnected, watchAwaiting } from './lib/session.ts'
+import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
-const baseUrl = inject('baseUrl')
-const rpcUrl = inject('rpcUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 describe('registration overlay', () => {
   it('blocks an unregistered account; refuses an empty code, an unregistered code and its own address', async () => {

@@ -1,26 +1,17 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { E2E_MANAGER, E2E_MINTER, E2E_NEWCOMERS, E2E_SWAPPER } from './lib/accounts.ts'
-import { launchBrowser, openPage, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS, waitForPage } from './lib/browser.ts'
+import { openPage, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS, waitForPage } from './lib/browser.ts'
 import type { ViewportName } from './lib/browser.ts'
 import { injectedWalletScript } from './lib/injectedWallet.ts'
 import { ROUTES, routeSlug } from './lib/routes.ts'
 import { openConnected } from './lib/session.ts'
 import { firstUnregistered } from './lib/chain.ts'
+import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
-const baseUrl = inject('baseUrl')
-const rpcUrl = inject('rpcUrl')
 const LOCALES = ['zh-Hant', 'en'] as const
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 describe('screenshots of every page', () => {
   for (const locale of LOCALES) {

@@ -1,16 +1,9 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, openPage, waitForPage } from './lib/browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { openPage, waitForPage } from './lib/browser.ts'
+import { baseUrl, useBrowser } from './lib/fixture.ts'
 
-const baseUrl = inject('baseUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 async function scrollToBottom(page: Page): Promise<number> {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))

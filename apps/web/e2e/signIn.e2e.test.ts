@@ -1,22 +1,12 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { E2E_VISITOR } from './lib/accounts.ts'
-import { launchBrowser } from './lib/browser.ts'
 import { switchLanguage } from './lib/shell.ts'
 import { openConnected } from './lib/session.ts'
 import { web2Stat } from './lib/web2Flow.ts'
+import { baseUrl, legacyUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
-const baseUrl = inject('baseUrl')
-const rpcUrl = inject('rpcUrl')
-const legacyUrl = inject('legacyUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 /** One call of the legacy API from outside the page, the way the app makes it. */
 async function legacy(route: string, token: string | null, fields: Record<string, string> = {}) {

@@ -1,27 +1,21 @@
 import { join } from 'node:path'
 import { stakeAbi } from '@nexus/abi'
-import type { Browser } from 'playwright-core'
 import { erc20Abi, formatEther, parseEther } from 'viem'
 import type { Abi } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS, waitForPage } from './lib/browser.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { saveScreenshot, SCREENSHOT_DIR, VIEWPORTS, waitForPage } from './lib/browser.ts'
 import type { ViewportName } from './lib/browser.ts'
 import { balanceOf, chainClients, contract, prepareTestAccount } from './lib/chain.ts'
 import { openConnected } from './lib/session.ts'
 import { switchLanguage } from './lib/shell.ts'
 import { allowanceOf, figure, must, POOL_ACCOUNT, refused, transact, writeAs } from './lib/web3Pools.ts'
+import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
-const baseUrl = inject('baseUrl')
-const rpcUrl = inject('rpcUrl')
 const STAKER = POOL_ACCOUNT(125)
-let browser: Browser
+const browser = useBrowser()
 
 beforeAll(async () => {
-  browser = await launchBrowser()
   await prepareTestAccount(rpcUrl, STAKER, { usdt: parseEther('5000') })
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 describe('staking', () => {

@@ -1,28 +1,19 @@
 import { burnAbi as burnContractAbi } from '@nexus/abi'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
 import { formatEther, parseAbi } from 'viem'
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS } from './lib/browser.ts'
+import { describe, expect, it } from 'vitest'
+import { saveScreenshot, SCREENSHOT_DIR, VIEWPORTS } from './lib/browser.ts'
 import type { ViewportName } from './lib/browser.ts'
 import { chainClients, contract, hdAccount } from './lib/chain.ts'
 import { switchLanguage } from './lib/shell.ts'
 import { openConnected } from './lib/session.ts'
 import { web2Number, web2Stat } from './lib/web2Flow.ts'
+import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
-const baseUrl = inject('baseUrl')
-const rpcUrl = inject('rpcUrl')
 /** The seed's root of a binary referral tree 6 levels deep (HD 10..45); read only. */
 const ROOT = hdAccount(10)
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 const mainAbi = parseAbi(['function users(address account) view returns (uint256 index, address referrer)'])
 const burnAbi = parseAbi([

@@ -1,18 +1,15 @@
-import type { Browser } from 'playwright-core'
 import { doubleAbi, mainAbi, miningAbi, timelockAbi } from '@nexus/abi'
 import { timelockExecuteRequest, timelockScheduleRequest } from '@nexus/sdk'
 import { createTestClient, encodeFunctionData, getAddress, http, isAddressEqual } from 'viem'
 import type { Abi, Address, Hex } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { E2E_OTHER, E2E_OWNER } from './lib/accounts.ts'
-import { launchBrowser } from './lib/browser.ts'
 import { chainClients, contract } from './lib/chain.ts'
 import { openConnected } from './lib/session.ts'
 import { ownerWrite, waitForCurrent } from './lib/web4Admin.ts'
+import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
-const baseUrl = inject('baseUrl')
-const rpcUrl = inject('rpcUrl')
-let browser: Browser
+const browser = useBrowser()
 const MINING_KEYS = ['addTime', 'dayTimes', 'mintDay', 'userMax', 'userMin', 'handleGas', 'feeRate'] as const
 
 const client = () => chainClients(rpcUrl).public
@@ -42,13 +39,6 @@ async function throughTimelock(timelock: Address, target: Address, data: Hex) {
 }
 
 const owner = (address: Address) => client().readContract({ address, abi: miningAbi, functionName: 'owner' })
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
 
 describe('owner actions through the Timelock', () => {
   it('/managerMining: the admin schedules a fee change, it waits for the delay, then executing it applies it', async () => {

@@ -1,23 +1,15 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import type { Address } from 'viem'
 import { formatEther, parseEther } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { E2E_MINTER, E2E_SWAPPER } from './lib/accounts.ts'
-import { launchBrowser, waitForPage } from './lib/browser.ts'
+import { waitForPage } from './lib/browser.ts'
 import { balanceOf, chainClients, contract } from './lib/chain.ts'
 import { ensureIdoRoundInProgress } from './lib/ido.ts'
 import { openConnected, watchAwaiting } from './lib/session.ts'
+import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
-const baseUrl = inject('baseUrl')
-const rpcUrl = inject('rpcUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 /** Clicks `button`, then expects the AWAITING overlay to come and go and the success toast `toastText`. */
 async function transact(page: Page, testId: string, toastText: string) {

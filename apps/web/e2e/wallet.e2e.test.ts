@@ -1,21 +1,12 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { E2E_MANAGER, E2E_VISITOR } from './lib/accounts.ts'
-import { launchBrowser, openPage, waitForPage } from './lib/browser.ts'
+import { openPage, waitForPage } from './lib/browser.ts'
 import { injectedWalletScript } from './lib/injectedWallet.ts'
+import { baseUrl, prodUrl, useBrowser } from './lib/fixture.ts'
 
-const baseUrl = inject('baseUrl')
 /** The production build: it has no development wallet, so "no wallet installed" is reachable there. */
-const prodUrl = inject('prodUrl')
 const CHAIN_ID = 31337
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 describe('wallet', () => {
   it('says to install a wallet when there is none (SPEC.md §8)', async () => {

@@ -1,21 +1,13 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { E2E_OTHER, E2E_OWNER, E2E_VISITOR, E2E_WATCHER } from './lib/accounts.ts'
-import { launchBrowser, openPage, waitForPage } from './lib/browser.ts'
+import { openPage, waitForPage } from './lib/browser.ts'
 import { shortAddress } from './lib/format.ts'
 import { injectedWalletScript } from './lib/injectedWallet.ts'
 import { openConnected, waitForWallet } from './lib/session.ts'
+import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
-const baseUrl = inject('baseUrl')
-const rpcUrl = inject('rpcUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = useBrowser()
 
 const navigations = (page: Page) =>
   page.evaluate(() => performance.getEntriesByType('navigation').length + ':' + performance.timeOrigin)
