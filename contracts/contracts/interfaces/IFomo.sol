@@ -12,7 +12,8 @@ pragma solidity ^0.8.28;
 /// - the rest is split by `burnRates`: [0] gold pool (static rewards), [1] FOM pot (round prizes), [2] the Double
 ///   pool (a doubling record for the depositor, see {IDouble}), [3] direct referrer, [4] indirect referrer,
 ///   [5] team rewards, [6] burn (USDT kept in `burnSurplus`, swapped to NEX and burned by `updatePool` once it
-///   reaches `burnEvery`); whatever is left, and every share without a recipient, goes to the gold pool.
+///   reaches `burnEvery`; a buy that fails is retried 10 minutes later with about half the amount, and later buys
+///   keep the size that passed); whatever is left, and every share without a recipient, goes to the gold pool.
 /// Static rewards: the gold pool pays `rewardRate` basis points of itself per day to the locked orders, shared by
 /// weight (`amount * stakeRates[index] / 10,000`) through a reward-per-weight accumulator.
 /// Team rewards: walking up at most `algebra` generations (Main's tree), each ancestor with team level L gets the
@@ -248,7 +249,8 @@ interface IFomo {
     event PrizeClaimed(address indexed account, uint256 indexed round, uint256 amount, uint256 fee);
     /// @notice Emitted when USDT is added to the gold pool.
     event BalanceAdded(address indexed from, uint256 amount);
-    /// @notice Emitted when `burnSurplus` is swapped to NEX and burned (or the swap failed and it is kept).
+    /// @notice Emitted when `amount` of `burnSurplus` is swapped to NEX and burned (or the swap failed and it is kept,
+    /// to be tried again 10 minutes later with about half the amount).
     event SurplusBurned(uint256 amount, bool success);
     /// @notice Emitted when a team level changes.
     event TeamLevelUpdated(address indexed account, uint256 level, bool isManual);

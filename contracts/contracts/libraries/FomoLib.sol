@@ -52,6 +52,9 @@ library FomoLib {
     uint256 internal constant MAX_PROCESS = 100;
     /// @dev How many orders past the cursor `checkUpkeep` looks at for one to force out (an off-chain view).
     uint256 internal constant UPKEEP_SCAN = 2_000;
+    /// @dev How long the buy-and-burn of `burnSurplus` waits after a failed buy before it tries again (with about
+    /// half the amount), as in Burn.
+    uint256 internal constant SWAP_RETRY_DELAY = 10 minutes;
 
     /// @dev An order in 2 slots for USDT (slot 0 and 1), 3 for NEX (slot 2: what the NEX sold for); `lastTime` is
     /// written when the order leaves the lock (0 before: the view shows `startTime`), `reward` when a prize is
@@ -189,6 +192,11 @@ library FomoLib {
         // every order below this index is out of the lock (released or forced out); {processExpired} starts here
         // (0: at 1)
         uint256 outCursor;
+        // the buy-and-burn's next try after a failed one: at most `swapTry` USDT (0: all of `burnSurplus`), not
+        // before `swapRetryAt`; without it a buy that could not pass the token's TWAP minimum kept the upkeep due
+        // on every block (found by test/FomoProperty.ts)
+        uint104 swapTry;
+        uint40 swapRetryAt;
     }
 
     /// @dev The config (every value within the bounds Fomo enforces): {IFomo-Settings} and {IFomo-ConfigMulti},
@@ -335,11 +343,17 @@ library FomoLib {
         else if (count == 0) revert IFomo.FomoUpkeepNotDue();
     }
 
-    /// @dev `updatePool` has work: the round's clock ran out, or `burnSurplus` reached `burnEvery`.
+    /// @dev `updatePool` has work: the round's clock ran out, or `burnSurplus` reached `burnEvery` (and no failed
+    /// buy is waiting for its retry time).
     function _poolDue(Layout storage $) private view returns (bool) {
         uint256 end = $.round.endTime;
+        return (end != 0 && block.timestamp >= end) || _burnDue($);
+    }
+
+    /// @dev The buy-and-burn of `burnSurplus` has work: it reached `burnEvery` and no retry is pending.
+    function _burnDue(Layout storage $) private view returns (bool) {
         uint256 every = $.cfg.burnEvery;
-        return (end != 0 && block.timestamp >= end) || (every != 0 && $.hot.burnSurplus >= every);
+        return every != 0 && $.hot.burnSurplus >= every && block.timestamp >= $.swapRetryAt;
     }
 
     /// @dev The first order from the cursor on that {processExpired} would force out now, among the next
@@ -421,18 +435,24 @@ library FomoLib {
     function updatePool(Layout storage $) public {
         settleRound($);
         drip($);
+        if (!_burnDue($)) return;
         uint256 surplus = $.hot.burnSurplus;
-        uint256 every = $.cfg.burnEvery;
-        if (every == 0 || surplus < every) return;
-        $.hot.burnSurplus = 0;
+        uint256 amount = $.swapTry;
+        if (amount == 0 || amount > surplus) amount = surplus;
+        $.hot.burnSurplus = uint104(surplus - amount);
         address nex = address($.nex);
-        $.usdt.forceApprove(nex, surplus);
-        try IToken(nex).swapBurn(surplus) {
-            emit IFomo.SurplusBurned(surplus, true);
+        $.usdt.forceApprove(nex, amount);
+        // a buy that fails (price impact over the token's TWAP bound) is retried after SWAP_RETRY_DELAY with about
+        // half the amount, and later buys keep the size that passed: no upkeep retries on every block, and a
+        // surplus too large for the pair is burned in pieces
+        try IToken(nex).swapBurn(amount) {
+            emit IFomo.SurplusBurned(amount, true);
         } catch {
             $.hot.burnSurplus = uint104(surplus);
             $.usdt.forceApprove(nex, 0);
-            emit IFomo.SurplusBurned(surplus, false);
+            $.swapTry = uint104(amount / 2 + 1); // never 0, which would mean all of it
+            $.swapRetryAt = uint40(block.timestamp + SWAP_RETRY_DELAY);
+            emit IFomo.SurplusBurned(amount, false);
         }
     }
 
