@@ -1,8 +1,17 @@
 // The keeper's jobs. An upkeep job asks a contract `checkUpkeep('0x')` (Chainlink Automation's interface, the same
 // call an automation network makes) and, when work is due, sends `performUpkeep(performData)` through the journaled
-// sender, which simulates it first. A contract that does not (yet) implement the interface is skipped.
-import { automationCompatibleInterfaceAbi } from '@nexus/abi'
-import { type Address, encodeFunctionData, type Hex, type PublicClient } from 'viem'
+// sender, which simulates it first. A contract that does not (yet) implement the interface is skipped. A job whose
+// send did no work while the contract still says it is due backs off (see NO_WORK_EVENTS).
+import { automationCompatibleInterfaceAbi, burnAbi, tokenAbi } from '@nexus/abi'
+import {
+  type Address,
+  encodeFunctionData,
+  getAbiItem,
+  type Hex,
+  isAddressEqual,
+  type PublicClient,
+  toEventSelector,
+} from 'viem'
 import type { JournaledSender, SendResult } from './sender.ts'
 
 export type JobOutcome =
@@ -15,12 +24,29 @@ export type Job = {
   run: () => Promise<JobOutcome>
 }
 
+/**
+ * Events of an upkeep that say no work was done: Token's marker of every upkeep (its work has events of its own)
+ * and Burn's skipped buy-and-burn. A `performUpkeep` whose receipt has no other event of the contract made no
+ * progress.
+ */
+export const NO_WORK_EVENTS: ReadonlySet<Hex> = new Set([
+  toEventSelector(getAbiItem({ abi: tokenAbi, name: 'UpkeepPerformed' })),
+  toEventSelector(getAbiItem({ abi: burnAbi, name: 'SwapBurnSkipped' })),
+])
+
 /** Contracts of the deployments file that may implement the upkeep interface. */
 export const UPKEEP_CONTRACTS = ['Token', 'Mining', 'Burn', 'Fomo', 'SuperFomo'] as const
 
 /**
  * The upkeep job of the contract at `address`: one `performUpkeep` per due check, at most `maxPerRun` per run
- * (a contract that stays due, e.g. a conversion capped per call, continues in the next run).
+ * (a contract that stays due, e.g. a conversion capped per call, continues in the next block, and after
+ * `maxPerRun` in the next run).
+ *
+ * The keeper's own defence against a contract that stays due without progress (Burn's failing buy-and-burn was
+ * due on every block until dbf32c1): a send whose receipt has no work event of the contract (see
+ * {@link NO_WORK_EVENTS}), while `checkUpkeep` still answers the same, is not repeated in the next block; the job
+ * holds that work for `intervalMs × 2^n` after the n-th such send in a row (at most `maxHoldMs`), and resumes at
+ * once when the contract's answer changes or it is no longer due.
  */
 export function upkeepJob(options: {
   name: string
@@ -29,9 +55,22 @@ export function upkeepJob(options: {
   sender: JournaledSender
   intervalMs: number
   maxPerRun?: number
+  /** Longest hold of a work that made no progress. @default 300_000 */
+  maxHoldMs?: number
+  /** The clock of the holds (tests). @default Date.now */
+  now?: () => number
 }): Job {
-  const { name, address, client, sender, intervalMs, maxPerRun = 5 } = options
+  const { name, address, client, sender, intervalMs, maxPerRun = 5, maxHoldMs = 300_000, now = Date.now } = options
   const job = `upkeep:${name}`
+  /** The work (performData) held after sends without progress, until when, and how many such sends in a row. */
+  let held: { performData: Hex; until: number; sends: number } | undefined
+  /** Whether the send's receipt shows work of the contract (an event other than the no-work ones). */
+  const progressed = async (txHash: Hex) => {
+    const receipt = await client.getTransactionReceipt({ hash: txHash })
+    return receipt.logs.some(
+      (log) => isAddressEqual(log.address, address) && !NO_WORK_EVENTS.has((log.topics[0] ?? '0x') as Hex),
+    )
+  }
   return {
     name: job,
     intervalMs,
@@ -56,7 +95,12 @@ export function upkeepJob(options: {
           throw error
         }
         const [needed, performData] = due
+        if (!needed || (held && held.performData !== performData)) held = undefined
         if (!needed) return i === 0 ? { kind: 'idle' } : last
+        if (held && now() < held.until) {
+          const detail = `held after ${held.sends} send(s) without progress, until ${new Date(held.until).toISOString()}`
+          return i === 0 ? { kind: 'idle', detail } : last
+        }
         // the current block, never viem's cached one (a stale number would repeat a finished work key)
         const block = await client.getBlockNumber({ cacheTime: 0 })
         // a new work key per due check: the sender will not repeat it, and the contract re-checks that it is due
@@ -70,6 +114,14 @@ export function upkeepJob(options: {
         })
         last = { kind: 'sent', result }
         if (result.status !== 'done' || result.resumed) return last
+        if (await progressed(result.txHash)) {
+          held = undefined
+          continue
+        }
+        // no work done: not again in the next block; held longer after each such send in a row while still due
+        const sends = (held?.sends ?? 0) + 1
+        held = { performData, sends, until: now() + Math.min(intervalMs * 2 ** sends, maxHoldMs) }
+        return last
       }
       return last
     },

@@ -3,13 +3,13 @@
 // kill -9 (between journaling and sending, and while waiting for a receipt), a stuck transaction bumped, a failing
 // job that does not stop the others, the keeper lock, and the HTTP endpoints.
 import { spawn } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { burnAbi, fomoAbi, localUSDTAbi, mainAbi, tokenAbi } from '@nexus/abi'
 import { createDatabase, type Database } from '@nexus/db'
 import { createTestDatabase, type TestDatabase } from '@nexus/db/testing'
-import { startSystemChain, type SystemChain } from '@nexus/testing'
+import { contractsDir, startSystemChain, type SystemChain } from '@nexus/testing'
 import {
   type Address,
   createPublicClient,
@@ -26,6 +26,7 @@ import { hardhat } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEV_MNEMONIC, readConfig } from './config.ts'
 import { createKeeper, type Keeper, keeperAccount } from './createKeeper.ts'
+import { upkeepJob } from './jobs.ts'
 import { createLogger } from './log.ts'
 import { startKeeper } from './keeper.ts'
 import { createMetrics } from './metrics.ts'
@@ -360,6 +361,74 @@ describe('keeper', () => {
       expect(second.state.get('broken')?.lastError).toBe('RPC timeout')
     } finally {
       await second.stop()
+    }
+  })
+})
+
+describe('an upkeep due without progress', () => {
+  it('is not sent again on every block: held after a send that did no work, longer after each, resumed when it changes', async () => {
+    // a contract that is always due and whose performUpkeep succeeds doing nothing, as Burn's failing buy-and-burn
+    // was before dbf32c1 (the keeper then sent it on every block)
+    const artifact = JSON.parse(
+      readFileSync(join(contractsDir, 'artifacts/contracts/test/StuckUpkeep.sol/StuckUpkeep.json'), 'utf8'),
+    ) as { abi: readonly unknown[]; bytecode: `0x${string}` }
+    const stuckAbi = [
+      { type: 'function', name: 'performed', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint256' }] },
+    ] as const
+    const deployed = await mined(
+      await wallet(deployer).deployContract({ abi: artifact.abi, bytecode: artifact.bytecode }),
+    )
+    const stuck = deployed.contractAddress as Address
+    const performed = () => client.readContract({ address: stuck, abi: stuckAbi, functionName: 'performed' })
+    const hour = 3_600_000
+    let clock = 0
+    const k = await keeper({ KEEPER_INTERVAL_MS: String(hour) })
+    const job = upkeepJob({
+      name: 'Stuck',
+      address: stuck,
+      client: k.client,
+      sender: k.sender,
+      intervalMs: hour,
+      maxHoldMs: 8 * hour,
+      now: () => clock,
+    })
+    const sendBlocks = async () => {
+      const sent = (await works()).filter((w) => w.job === 'upkeep:Stuck')
+      expect(sent.every((w) => w.status === 'done')).toBe(true)
+      return sent.map((w) => Number(w.transactions.find((t) => t.status === 'mined')?.blockNumber))
+    }
+    try {
+      await k.runAll() // the journal reconciled; the real contracts' upkeeps may send what is due
+      // each run in a block of its own, as a keeper's runs are on a chain that moves
+      const run = async () => {
+        await rpc('evm_mine')
+        return await job.run()
+      }
+      expect(await run()).toMatchObject({ kind: 'sent', result: { status: 'done' } })
+      expect(await performed()).toBe(1n) // one send, not maxPerRun sends in consecutive blocks
+      expect(await run()).toMatchObject({ kind: 'idle', detail: expect.stringContaining('without progress') })
+      expect(await performed()).toBe(1n) // nor another one in the next run
+      clock += 2 * hour - 1 // held for interval × 2 after the first such send
+      expect((await run()).kind).toBe('idle')
+      clock += 1
+      await run()
+      expect(await performed()).toBe(2n)
+      clock += 4 * hour - 1 // then interval × 4
+      expect((await run()).kind).toBe('idle')
+      clock += 1
+      await run()
+      expect(await performed()).toBe(3n)
+      clock += 8 * hour // then interval × 8 = maxHoldMs, the longest hold
+      await run()
+      clock += 8 * hour - 1
+      expect((await run()).kind).toBe('idle')
+      clock += 1
+      await run()
+      expect(await performed()).toBe(5n)
+      // five sends, each its own work in the journal, none repeated
+      expect(await sendBlocks()).toHaveLength(5)
+    } finally {
+      await k.stop()
     }
   })
 })
