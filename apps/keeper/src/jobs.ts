@@ -1,10 +1,11 @@
 // The keeper's jobs. An upkeep job asks a contract `checkUpkeep('0x')` (Chainlink Automation's interface, the same
 // call an automation network makes) and, when work is due, sends `performUpkeep(performData)` through the journaled
 // sender, which simulates it first. A contract that does not (yet) implement the interface is skipped. A job whose
-// send did no work while the contract still says it is due backs off (see NO_WORK_EVENTS).
-import { automationCompatibleInterfaceAbi, burnAbi, tokenAbi } from '@nexus/abi'
+// send did no work while the contract still says it is due backs off (see isNoWorkEvent).
+import { automationCompatibleInterfaceAbi, burnAbi, fomoAbi, tokenAbi } from '@nexus/abi'
 import {
   type Address,
+  decodeEventLog,
   encodeFunctionData,
   getAbiItem,
   type Hex,
@@ -25,14 +26,22 @@ export type Job = {
 }
 
 /**
- * Events of an upkeep that say no work was done: Token's marker of every upkeep (its work has events of its own)
- * and Burn's skipped buy-and-burn. A `performUpkeep` whose receipt has no other event of the contract made no
- * progress.
+ * Events of an upkeep that say no work was done: Token's marker of every upkeep (its work has events of its own),
+ * Burn's skipped buy-and-burn, and Fomo's failed surplus burn (`SurplusBurned` with `success` false). A
+ * `performUpkeep` whose receipt has no other event of the contract made no progress.
  */
-export const NO_WORK_EVENTS: ReadonlySet<Hex> = new Set([
-  toEventSelector(getAbiItem({ abi: tokenAbi, name: 'UpkeepPerformed' })),
-  toEventSelector(getAbiItem({ abi: burnAbi, name: 'SwapBurnSkipped' })),
-])
+const UPKEEP_PERFORMED = toEventSelector(getAbiItem({ abi: tokenAbi, name: 'UpkeepPerformed' }))
+const SWAP_BURN_SKIPPED = toEventSelector(getAbiItem({ abi: burnAbi, name: 'SwapBurnSkipped' }))
+const SURPLUS_BURNED = toEventSelector(getAbiItem({ abi: fomoAbi, name: 'SurplusBurned' }))
+
+/** Whether `log` (of the upkeep's contract) says no work was done (see above). */
+export function isNoWorkEvent(log: { topics: readonly Hex[]; data: Hex }): boolean {
+  const topic = log.topics[0]
+  if (topic === UPKEEP_PERFORMED || topic === SWAP_BURN_SKIPPED) return true
+  if (topic !== SURPLUS_BURNED) return false
+  const { args } = decodeEventLog({ abi: fomoAbi, eventName: 'SurplusBurned', topics: [topic], data: log.data })
+  return args?.success === false
+}
 
 /** Contracts of the deployments file that may implement the upkeep interface. */
 export const UPKEEP_CONTRACTS = ['Token', 'Mining', 'Burn', 'Fomo', 'SuperFomo'] as const
@@ -44,7 +53,7 @@ export const UPKEEP_CONTRACTS = ['Token', 'Mining', 'Burn', 'Fomo', 'SuperFomo']
  *
  * The keeper's own defence against a contract that stays due without progress (Burn's failing buy-and-burn was
  * due on every block until dbf32c1): a send whose receipt has no work event of the contract (see
- * {@link NO_WORK_EVENTS}), while `checkUpkeep` still answers the same, is not repeated in the next block; the job
+ * {@link isNoWorkEvent}), while `checkUpkeep` still answers the same, is not repeated in the next block; the job
  * holds that work for `intervalMs × 2^n` after the n-th such send in a row (at most `maxHoldMs`), and resumes at
  * once when the contract's answer changes or it is no longer due.
  */
@@ -67,9 +76,7 @@ export function upkeepJob(options: {
   /** Whether the send's receipt shows work of the contract (an event other than the no-work ones). */
   const progressed = async (txHash: Hex) => {
     const receipt = await client.getTransactionReceipt({ hash: txHash })
-    return receipt.logs.some(
-      (log) => isAddressEqual(log.address, address) && !NO_WORK_EVENTS.has((log.topics[0] ?? '0x') as Hex),
-    )
+    return receipt.logs.some((log) => isAddressEqual(log.address, address) && !isNoWorkEvent(log))
   }
   return {
     name: job,
