@@ -7,7 +7,7 @@
 // After every action:
 // - no action reverted except with one of its documented user errors, and an order that no user error applies to
 //   succeeded (USDT orders: a registered, not blacklisted account, the pool not paused and open, within userMax);
-// - solvency, counted from the outside: the USDT the pool holds >= the principals of its locked orders + every
+// - solvency, counted from the outside: the USDT the pool holds, less the stray amount, >= the principals of its locked orders + every
 //   account's balance (static rewards accrued so far included) + the unclaimed prizes of settled rounds + the gold
 //   pool left + the pot + the burn share waiting; and `excessOf(usdt)` still covers a known stray amount;
 // - every account's team figures hold teamMin = teamAmount - teamMax >= 0;
@@ -245,9 +245,10 @@ describe('Fomo and SuperFomo properties (random trees and actions)', async () =>
       for (let w = 0; w < Number(round.count); w++) if (!round.claimed[w]) prizes += round.prizes[w] ?? 0n
     }
     const owed = principals + balances + prizes + values.balanceGold + values.balanceFomo + config.burnSurplus
+    // the stray USDT is owed to no one, so it does not count towards covering what is owed
     assert.ok(
-      held >= owed,
-      `after ${after}: ${fomo.address} holds ${held} USDT but owes ${owed} (principals ${principals}, balances ` +
+      held - STRAY >= owed,
+      `after ${after}: ${fomo.address} holds ${held - STRAY} USDT (less the stray) but owes ${owed} (principals ${principals}, balances ` +
         `${balances}, prizes ${prizes}, gold ${values.balanceGold}, pot ${values.balanceFomo}, burn ${config.burnSurplus})`,
     )
     assert.ok(excess >= STRAY, `after ${after}: the pool's buckets exceed what it holds by ${STRAY - excess}`)
@@ -574,9 +575,9 @@ describe('Fomo and SuperFomo properties (random trees and actions)', async () =>
   it('a deep chain and a wide star of 40 with every member ordering: figures match, everyone takes out', async () => {
     for (const [k, tree] of FIXED_TREES.entries()) {
       const s = await networkHelpers.loadFixture(fixture)
-      // every member orders in one pool, every fourth also in the other (the chain in Fomo, the star in SuperFomo)
+      // every member orders in one pool, every eighth also in the other (the chain in Fomo, the star in SuperFomo)
       const actions: Action[] = tree.flatMap((_, i) =>
-        POOLS.filter((_, p) => p === k || i % 4 === 0).map((name) => ({
+        POOLS.filter((_, p) => p === k || i % 8 === 0).map((name) => ({
           kind: 'burn' as const,
           pool: name,
           who: i,
@@ -593,7 +594,7 @@ describe('Fomo and SuperFomo properties (random trees and actions)', async () =>
         { kind: 'upkeep', pool: 'superFomo' },
         { kind: 'blacklist', pool: 'superFomo', who: 5, on: true },
         { kind: 'pause', pool: 'superFomo', on: true },
-        ...actions.slice(0, 10),
+        ...actions.slice(0, 6),
       ])
     }
   })

@@ -1,8 +1,10 @@
 // Stake property test (issue 19, fast-check, test/helpers/property.ts): random sequences of deposits (with the
 // minimum-out a user quotes, less 1 %), claims, pool funding, time jumps, owner config and round changes within
 // their bounds and a manager's round scheduling. After every action: a revert is one of the action's documented
-// errors (never an accounting one), a deposit with the quoted minimum is never refused for it, and Stake holds at
-// least the NEX it owes and has reserved (held >= owed). At the end everyone can take out what vested.
+// errors (never an accounting one), a deposit with the quoted minimum is never refused for it, Stake holds at
+// least the NEX it owes and has reserved (held >= owed), and every stake record keeps its terms and releases only
+// along its schedule (never ahead of it, never beyond `releaseDays`, what is left only shrinks). At the end everyone
+// can take out what vested and every stake is released in full.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
@@ -76,6 +78,43 @@ describe('Stake property: random users, owner and manager actions within bounds'
     assert.ok(held >= totals.totalReserved + totals.totalBalance, `${label}: Stake holds ${held} NEX < owed`)
   }
   const now = async () => (await publicClient.getBlock()).timestamp
+
+  type StakeRecord = Awaited<ReturnType<typeof stake.read.stakes>>
+  /**
+   * Every stake record against the one before the action: its terms never change; `releaseTimes` only grows, never
+   * beyond the releases due by now on its schedule (`releaseDays` steps between `lockTime` and `endTime`) nor beyond
+   * `releaseDays`; what is left to release (`rewardSurplus`) only shrinks, within `rewardMax`; a record is valid until
+   * its last release.
+   */
+  async function assertRecords(label: string, previous: StakeRecord[]) {
+    const { totalStakes } = await stake.read.getTotals()
+    const time = await now()
+    const records = await Promise.all(
+      Array.from({ length: Number(totalStakes) }, (_, k) => stake.read.stakes([BigInt(k + 1)])),
+    )
+    for (const [k, r] of records.entries()) {
+      const at = `${label}: stake ${r.index}`
+      const span = r.endTime - r.lockTime
+      const elapsed = time >= r.lockTime ? time - r.lockTime : -1n
+      const dueNow =
+        elapsed < 0n ? 0n : span === 0n || elapsed >= span ? r.releaseDays : (elapsed * r.releaseDays) / span
+      assert.ok(r.releaseTimes <= r.releaseDays, `${at}: released more steps than its schedule has`)
+      assert.ok(r.releaseTimes <= dueNow, `${at}: released ahead of its schedule`)
+      assert.ok(r.rewardSurplus <= r.rewardMax, `${at}: more left than its reward cap`)
+      if (r.isValid) assert.ok(r.releaseTimes < r.releaseDays, `${at}: valid after its last release`)
+      const old = previous[k]
+      if (!old) continue
+      for (const key of ['owner', 'period', 'amount', 'rewardMax', 'startTime', 'startPrice', 'lockTime'] as const) {
+        assert.equal(r[key], old[key], `${at}: ${key} never changes`)
+      }
+      assert.equal(r.endTime, old.endTime, `${at}: endTime never changes`)
+      assert.equal(r.releaseDays, old.releaseDays, `${at}: releaseDays never changes`)
+      assert.ok(r.releaseTimes >= old.releaseTimes, `${at}: releases only grow`)
+      assert.ok(r.rewardSurplus <= old.rewardSurplus, `${at}: what is left only shrinks`)
+      if (!old.isValid) assert.equal(r.isValid, false, `${at}: a finished stake stays finished`)
+    }
+    return records
+  }
 
   async function run(step: Action, label: string) {
     switch (step.kind) {
@@ -173,12 +212,17 @@ describe('Stake property: random users, owner and manager actions within bounds'
       fc.asyncProperty(fc.array(action, { minLength: 5, maxLength: 40 }), async (actions) => {
         await start.restore()
         await networkHelpers.mine() // a restored chain keeps the clock moved by the last run: read it from a new block
+        let records: StakeRecord[] = []
         for (const [i, step] of actions.entries()) {
           const label = `action ${i} ${JSON.stringify(step)}`
           await run(step, label)
           await assertSolvent(label)
+          records = await assertRecords(label, records)
         }
-        await networkHelpers.time.increase(400 * DAY)
+        // past every stake's end (a release schedule may run up to 1,000 days of up to 7-day days after its lock)
+        const lastEnd = records.reduce((max, r) => (r.endTime > max ? r.endTime : max), 0n)
+        const time = await now()
+        await networkHelpers.time.increase(lastEnd > time ? lastEnd - time + 1n : 400 * DAY)
         for (const user of users) {
           for (let round = 0; round < 5; round++) {
             const { handleGas } = await stake.read.getConfig()
@@ -189,6 +233,11 @@ describe('Stake property: random users, owner and manager actions within bounds'
           }
           const [info] = await stake.read.getUserInfo([user.account.address])
           assert.equal(info.balance, 0n, 'everything vested was paid')
+        }
+        // past every schedule: every stake released in full, nothing left
+        for (const r of await assertRecords('after the final claims', records)) {
+          assert.equal(r.releaseTimes, r.releaseDays, `stake ${r.index} released every step`)
+          assert.equal(r.isValid, false, `stake ${r.index} is finished`)
         }
         await assertSolvent('after the final claims')
       }),
