@@ -37,10 +37,6 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     /// @notice How long the buy-and-burn waits after a failed buy before it tries again (with half the amount).
     uint256 public constant SWAP_RETRY_DELAY = 10 minutes;
 
-    uint8 private constant KIND_DIRECT = 1;
-    uint8 private constant KIND_INDIRECT = 2;
-    uint8 private constant KIND_TEAM = 3;
-
     struct OrderRecord {
         bool isValid;
         bool isBNB;
@@ -60,14 +56,6 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     struct Activity {
         uint128 amount;
         uint40 liveUntil;
-    }
-
-    struct Walk {
-        address account;
-        uint256 index;
-        uint256 value;
-        uint256 teamPaidRate;
-        uint256 credited;
     }
 
     /// @dev Only `invites` and `inviteValids` are written; the team figures live in `_team` ({TeamLib}), the
@@ -176,8 +164,8 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         uint256 tokens = _nexValue(value);
         uint256 index = _createOrder(account, user, value, tokens, isBNB);
         emit OrderCreated(index, account, msg.sender, isBNB, value, tokens, amount, _orders[index].endTime);
-        _split(account, index, value, user.orders == 1);
         _logOrder(account, value, user.amount);
+        _split(account, index, value, user.orders == 1);
     }
 
     /// @inheritdoc IBurn
@@ -514,16 +502,18 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         if (market != 0) usdt.safeTransfer(_addresses.market, market);
     }
 
-    /// @dev Walks up Main's tree (bounded by its `generations` and `TEAM_DEPTH`): team figures and levels
-    /// ({TeamLib}); direct, indirect and team rewards. Returns what was credited.
+    /// @dev Walks up Main's tree (bounded by its `generations`): team figures and levels of the nearest
+    /// `TEAM_DEPTH` ({TeamLib}); direct, indirect (within `algebra`) and team rewards ({BurnLib-rewardAncestors}).
+    /// Returns what was credited.
     function _rewardAncestors(
         address account,
         uint256 index,
         uint256 value,
         bool firstOrder
-    ) private returns (uint256) {
+    ) private returns (uint256 credited) {
         IMain main = IMain(_addresses.main);
-        address[] memory ancestors = main.getReferrers(account, TEAM_DEPTH);
+        uint256 algebra = _settings.algebra;
+        address[] memory ancestors = main.getReferrers(account, algebra > TEAM_DEPTH ? algebra : TEAM_DEPTH);
         uint256[] memory levels = TeamLib.add(
             _team,
             main,
@@ -534,45 +524,26 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
             _multi.teamAmounts,
             true
         );
-        Walk memory w = Walk({account: account, index: index, value: value, teamPaidRate: 0, credited: 0});
         for (uint256 k; k < ancestors.length; ++k) {
             address ancestor = ancestors[k];
-            uint256 level = uint8(levels[k]);
-            if (levels[k] > level) emit TeamLevelUpdated(ancestor, level); // TeamLib.CHANGED is set
+            if (levels[k] & TeamLib.CHANGED != 0) emit TeamLevelUpdated(ancestor, uint8(levels[k]));
             if (firstOrder && k == 0) ++_teams[ancestor].inviteValids;
             // only an account with a live order earns (finding 11: not one whose orders have all ended or reached
             // their cap, forced out yet or not)
-            if (_live(ancestor) && !_blacklist[ancestor]) _rewardAncestor(w, k, ancestor, level);
+            if (_live(ancestor) && !_blacklist[ancestor]) levels[k] |= BurnLib.EARNS;
         }
-        return w.credited;
-    }
-
-    /// @dev Direct (generation 1) or indirect (up to `algebra`) reward, and the team level differential.
-    function _rewardAncestor(Walk memory w, uint256 k, address ancestor, uint256 level) private {
-        ConfigMulti storage m = _multi;
-        if (k == 0) {
-            w.credited += _credit(ancestor, w, KIND_DIRECT, FeeMath.bps(w.value, m.burnRates[1]));
-        } else if (k < _settings.algebra) {
-            w.credited += _credit(ancestor, w, KIND_INDIRECT, FeeMath.bps(w.value, m.burnRates[2]));
+        credited = BurnLib.rewardAncestors(
+            _users,
+            _multi,
+            ILog(_addresses.log),
+            BurnLib.Order({account: account, index: index, value: value, algebra: algebra}),
+            ancestors,
+            levels
+        );
+        if (credited != 0) {
+            _balances += credited;
+            _totalRewardInvite += credited;
         }
-        uint256 rate = level == 0 ? 0 : m.teamRates[level - 1];
-        if (rate > w.teamPaidRate) {
-            w.credited += _credit(ancestor, w, KIND_TEAM, FeeMath.bps(w.value, rate - w.teamPaidRate));
-            w.teamPaidRate = rate;
-        }
-    }
-
-    function _credit(address account, Walk memory w, uint8 kind, uint256 amount) private returns (uint256) {
-        if (amount == 0) return 0;
-        User storage user = _users[account];
-        user.balance += amount;
-        user.rewardTotal += amount;
-        if (kind == KIND_DIRECT) user.rewardDirect += amount;
-        else if (kind == KIND_INDIRECT) user.rewardIndirect += amount;
-        _balances += amount;
-        _totalRewardInvite += amount;
-        emit RewardCredited(account, w.account, w.index, kind, amount);
-        return amount;
     }
 
     /// @dev Accounts new USDT into the pool, forces out at most `maxOuts` expired orders, earliest end first

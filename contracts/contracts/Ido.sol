@@ -77,6 +77,7 @@ contract Ido is NexusUpgradeable, IIdo {
         uint256 tokens;
         uint256 keys;
         uint8 payment;
+        LogCodes.Credits credits; // the referrers' rewards, written after the mint's own entry
     }
 
     Settings private _settings;
@@ -431,7 +432,8 @@ contract Ido is NexusUpgradeable, IIdo {
             amountNEX: 0,
             tokens: 0,
             keys: 0,
-            payment: payment
+            payment: payment,
+            credits: LogCodes.credits(2)
         });
     }
 
@@ -457,6 +459,12 @@ contract Ido is NexusUpgradeable, IIdo {
             else referrer.rewardIndirect += amount;
             total += amount;
             emit ReferralRewarded(referrers[k], p.account, isDirect, isNEX, amount);
+            LogCodes.credit(
+                p.credits,
+                referrers[k],
+                isDirect ? LogCodes.ACTION_IDO_DIRECT : LogCodes.ACTION_IDO_INDIRECT,
+                amount
+            );
             asset.safeTransfer(referrers[k], amount);
         }
     }
@@ -473,15 +481,31 @@ contract Ido is NexusUpgradeable, IIdo {
         emit Minted(p.account, p.round, p.times, p.amount, p.amountNEX, p.tokens, p.keys, p.payment);
         UserRecord storage user = _users[p.account];
         bool inNex = p.payment == PAY_NEX;
-        LogCodes.write(
-            ILog(_addresses.log),
-            p.account,
-            address(this),
-            inNex ? LogCodes.SYMBOL_NEX : LogCodes.SYMBOL_USDT,
-            LogCodes.ACTION_IDO_MINT,
-            inNex ? p.amountNEX : p.amount,
-            user.tokens - user.claimed
-        );
+        ILog log = ILog(_addresses.log);
+        // in what the account paid: NEX, BNB (all of it was swapped; USDT above the price came back), or USDT
+        if (p.payment == PAY_BNB) {
+            LogCodes.write(
+                log,
+                p.account,
+                address(this),
+                LogCodes.SYMBOL_BNB,
+                LogCodes.ACTION_IDO_MINT,
+                msg.value,
+                user.tokens - user.claimed
+            );
+        } else {
+            LogCodes.write(
+                log,
+                p.account,
+                address(this),
+                inNex ? LogCodes.SYMBOL_NEX : LogCodes.SYMBOL_USDT,
+                LogCodes.ACTION_IDO_MINT,
+                inNex ? p.amountNEX : p.amount,
+                user.tokens - user.claimed
+            );
+        }
+        // the referrers' shares, in the currency they were paid in (USDT for a BNB payment)
+        LogCodes.writeCredits(log, p.account, inNex ? LogCodes.SYMBOL_NEX : LogCodes.SYMBOL_USDT, p.credits);
         r.idoTotal += p.times;
         if (r.idoTotal == r.idoMax) {
             r.soldOutTime = block.timestamp;

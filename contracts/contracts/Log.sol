@@ -23,7 +23,9 @@ contract Log is NexusUpgradeable, ILog {
 
     // An entry is one word: amount (88 bits) | balance (88) | startTime (32) | global index (32) | symbol (4) |
     // action (6) | writer id (5) | has-from (1), lowest bits first. Its counterparty is the writer (by id) unless
-    // has-from is set, then it is the entry's word in `_froms` (written only then).
+    // has-from is set, then it is the entry's word in `_froms` (written only then). A credit entry ({addCredits},
+    // an action of LogCodes.CREDIT) has balance 0: its balance bits hold the global index of its batch's first
+    // entry, whose counterparty is one word in `_creditFroms` for the whole batch.
     uint256 private constant BALANCE_SHIFT = 88;
     uint256 private constant TIME_SHIFT = 176;
     uint256 private constant INDEX_SHIFT = 208;
@@ -56,6 +58,8 @@ contract Log is NexusUpgradeable, ILog {
     mapping(uint256 id => address writer) private _writerById;
     mapping(address account => mapping(uint8 symbol => RewardRecord reward)) private _rewards;
     State private _state;
+    /// @dev The counterparty of a batch of credits ({addCredits}), by the global index of its first entry.
+    mapping(uint256 first => address from) private _creditFroms;
 
     /// @custom:oz-upgrades-unsafe-allow constructor
     constructor() {
@@ -81,6 +85,7 @@ contract Log is NexusUpgradeable, ILog {
         if (writer & 1 == 0) revert LogUnauthorizedWriter(msg.sender);
         if (owner == address(0)) revert LogInvalidOwner(owner);
         if (!LogCodes.isValid(symbol, action)) revert LogUnknownCode(symbol, action);
+        if (LogCodes.isCredit(action)) revert LogWrongEntryKind(action);
         State memory state = _state;
         index = state.total;
         _state.total = SafeCast.toUint32(index + 1);
@@ -101,6 +106,27 @@ contract Log is NexusUpgradeable, ILog {
         }
         _entries[owner][position] = word;
         _emitAdded(owner, from, position, word, amount, balance);
+    }
+
+    /// @inheritdoc ILog
+    function addCredits(address from, uint8 symbol, uint256[] calldata credits) external returns (uint256 first) {
+        uint256 writer = _writers[msg.sender];
+        if (writer & 1 == 0) revert LogUnauthorizedWriter(msg.sender);
+        if (symbol == 0 || symbol > LogCodes.MAX_SYMBOL) revert LogUnknownCode(symbol, 0);
+        State memory state = _state;
+        first = state.total;
+        uint256 count = credits.length;
+        if (count == 0) return first;
+        _state.total = SafeCast.toUint32(first + count);
+        _creditFroms[first] = from;
+        // shared by every entry of the batch: time, symbol, writer, and the batch's index where a balance would be
+        uint256 common =
+            (first << BALANCE_SHIFT) |
+                (uint256(uint32(block.timestamp)) << TIME_SHIFT) |
+                (uint256(symbol) << SYMBOL_SHIFT) |
+                ((writer >> 1) << WRITER_SHIFT);
+        uint256 day = block.timestamp / state.dayTimes;
+        for (uint256 i; i < count; ++i) _addCredit(credits[i], common | ((first + i) << INDEX_SHIFT), from, day);
     }
 
     /// @inheritdoc ILog
@@ -222,6 +248,23 @@ contract Log is NexusUpgradeable, ILog {
         );
     }
 
+    /// @dev One credit of {addCredits}: `credit` as it takes them, `common` the entry's other fields.
+    function _addCredit(uint256 credit, uint256 common, address from, uint256 day) private {
+        address owner = address(uint160(credit));
+        uint256 amount = uint88(credit >> 160);
+        uint8 action = uint8(credit >> 248);
+        if (owner == address(0)) revert LogInvalidOwner(owner);
+        if (!LogCodes.isCredit(action)) revert LogWrongEntryKind(action);
+        if (LogCodes.isReward(action)) {
+            _addReward(_rewards[owner][uint8((common >> SYMBOL_SHIFT) & 0xf)], amount, day);
+        }
+        uint256 position = _lengths[owner];
+        _lengths[owner] = position + 1;
+        uint256 word = amount | common | (uint256(action) << ACTION_SHIFT);
+        _entries[owner][position] = word;
+        _emitAdded(owner, from, position, word, amount, 0);
+    }
+
     function _addReward(RewardRecord storage reward, uint256 amount, uint256 day) private {
         uint256 today = reward.today;
         uint256 last = reward.day;
@@ -264,6 +307,11 @@ contract Log is NexusUpgradeable, ILog {
     function _entry(address account, uint256 position) private view returns (Entry memory) {
         uint256 word = _entries[account][position];
         uint8 action = uint8((word >> ACTION_SHIFT) & 0x3f);
+        bool isCredit = LogCodes.isCredit(action);
+        address from;
+        if (isCredit) from = _creditFroms[uint88(word >> BALANCE_SHIFT)];
+        else if ((word >> HAS_FROM_SHIFT) == 1) from = _froms[account][position];
+        else from = _writerById[(word >> WRITER_SHIFT) & 0x1f];
         return
             Entry({
                 isReduce: LogCodes.isReduce(action),
@@ -272,12 +320,10 @@ contract Log is NexusUpgradeable, ILog {
                 symbol: uint8((word >> SYMBOL_SHIFT) & 0xf),
                 action: action,
                 amount: uint88(word),
-                balance: uint88(word >> BALANCE_SHIFT),
+                balance: isCredit ? 0 : uint88(word >> BALANCE_SHIFT),
                 startTime: uint32(word >> TIME_SHIFT),
                 owner: account,
-                from: (word >> HAS_FROM_SHIFT) == 1
-                    ? _froms[account][position]
-                    : _writerById[(word >> WRITER_SHIFT) & 0x1f]
+                from: from
             });
     }
 

@@ -163,20 +163,28 @@ contract Stake is NexusUpgradeable, IStake {
         _totals.totalReserved += q.rewardTokens - q.firstTokens;
         _totals.totalBalance += q.firstTokens + q.directTokens + q.indirectTokens;
         emit Deposited(msg.sender, index, round, amount, q.rewardMax, q.price, q.rewardTokens);
-        if (q.directTokens > 0) _reward(referrers[0], 1, q.directTokens);
-        if (q.indirectTokens > 0) _reward(referrers[1], 2, q.indirectTokens);
+        LogCodes.Credits memory credits = LogCodes.credits(2);
+        if (q.directTokens > 0) _reward(credits, referrers[0], 1, q.directTokens);
+        if (q.indirectTokens > 0) _reward(credits, referrers[1], 2, q.indirectTokens);
         _fillRound(round, ido, amount);
 
         _usdt.safeTransferFrom(msg.sender, address(this), amount);
+        _logDeposit(amount, user.amount, credits);
+    }
+
+    /// @dev A deposit's Log entry (its USDT, the account's deposits after it), then the referrers' NEX credits.
+    function _logDeposit(uint256 amount, uint256 total, LogCodes.Credits memory credits) private {
+        ILog log = _log;
         LogCodes.write(
-            _log,
+            log,
             msg.sender,
             address(this),
             LogCodes.SYMBOL_USDT,
             LogCodes.ACTION_STAKE_DEPOSIT,
             amount,
-            user.amount
+            total
         );
+        LogCodes.writeCredits(log, msg.sender, LogCodes.SYMBOL_NEX, credits);
     }
 
     /// @inheritdoc IStake
@@ -427,12 +435,18 @@ contract Stake is NexusUpgradeable, IStake {
         ++user.stakes;
     }
 
-    function _reward(address referrer, uint256 generation, uint256 tokens) private {
+    function _reward(LogCodes.Credits memory credits, address referrer, uint256 generation, uint256 tokens) private {
         UserData storage user = _users[referrer];
         if (generation == 1) user.rewardDirect += uint128(tokens);
         else user.rewardIndirect += uint128(tokens);
         user.balance += uint128(tokens);
         emit ReferralRewarded(referrer, msg.sender, generation, tokens);
+        LogCodes.credit(
+            credits,
+            referrer,
+            generation == 1 ? LogCodes.ACTION_STAKE_DIRECT : LogCodes.ACTION_STAKE_INDIRECT,
+            tokens
+        );
     }
 
     function _fillRound(uint256 round, IdoData storage ido, uint256 amount) private {

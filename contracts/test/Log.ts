@@ -13,6 +13,14 @@ const DEPOSIT = logCode('action', 'stake_deposit')
 const RELEASE = logCode('action', 'mining_release')
 const CLAIM = logCode('action', 'claim')
 const REWARD = logCode('action', 'fomo_reward')
+/** Credits: a Burn referral credit (claimed later: not a reward) and an Ido one (paid at once: a reward). */
+const BURN_DIRECT = logCode('action', 'burn_direct')
+const BURN_TEAM = logCode('action', 'burn_team')
+const IDO_DIRECT = logCode('action', 'ido_direct')
+
+/** A credit word of `Log.addCredits`: owner | amount << 160 | action << 248. */
+const credit = (owner: Address, action: number, amount: bigint) =>
+  BigInt(owner) | (amount << 160n) | (BigInt(action) << 248n)
 
 const DAY = 600n
 
@@ -264,6 +272,126 @@ describe('Log', async () => {
       assert.ok(gas <= measured[name as keyof typeof measured] + 1_000n, `${name}: ${gas} gas`)
     }
     assert.ok(costs.nextEntry <= 60_000n && costs.nextReward <= 60_000n, 'the target: at most 60,000 an entry')
+  })
+
+  it("writes a batch of credits: one entry each, the batch's counterparty, balance 0, rewards only for paid-out credits", async () => {
+    const { log, writer, alice, bob, stranger } = await networkHelpers.loadFixture(fixture)
+    const w = { account: writer.account }
+    const [a, b] = [getAddress(alice.account.address), getAddress(bob.account.address)]
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      log.write.addCredits([b, USDT, [credit(a, BURN_DIRECT, 1n)]], { account: stranger.account }),
+      log,
+      'LogUnauthorizedWriter',
+      [getAddress(stranger.account.address)],
+    )
+    for (const symbol of [0, 255]) {
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        log.write.addCredits([b, symbol, [credit(a, BURN_DIRECT, 1n)]], w),
+        log,
+        'LogUnknownCode',
+        [symbol, 0],
+      )
+    }
+    // a credit action only through addCredits, and only credit actions there
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      log.write.addCredits([b, USDT, [credit(a, CLAIM, 1n)]], w),
+      log,
+      'LogWrongEntryKind',
+      [CLAIM],
+    )
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      log.write.addLog([a, b, USDT, BURN_DIRECT, 1n, 0n], w),
+      log,
+      'LogWrongEntryKind',
+      [BURN_DIRECT],
+    )
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      log.write.addCredits([b, USDT, [credit(zeroAddress, BURN_DIRECT, 1n)]], w),
+      log,
+      'LogInvalidOwner',
+      [zeroAddress],
+    )
+    await log.write.addLog([a, a, USDT, DEPOSIT, 1n, 1n], w) // index 0
+    await log.write.addCredits([b, USDT, []], w) // an empty batch writes nothing
+    const time = BigInt(await networkHelpers.time.latest()) + 1n
+    await networkHelpers.time.setNextBlockTimestamp(time)
+    const hash = await log.write.addCredits(
+      [b, USDT, [credit(a, BURN_DIRECT, 10n), credit(a, BURN_TEAM, 3n), credit(a, IDO_DIRECT, 7n)]],
+      w,
+    )
+    const publicClient = await viem.getPublicClient()
+    const events = await publicClient.getContractEvents({
+      address: log.address,
+      abi: log.abi,
+      eventName: 'LogAdded',
+      blockHash: (await publicClient.waitForTransactionReceipt({ hash })).blockHash,
+    })
+    assert.deepEqual(
+      events.map((e) => [e.args.index, e.args.owner, e.args.from, e.args.userIndex, e.args.action, e.args.amount]),
+      [
+        [1n, a, b, 1n, BURN_DIRECT, 10n],
+        [2n, a, b, 2n, BURN_TEAM, 3n],
+        [3n, a, b, 3n, IDO_DIRECT, 7n],
+      ],
+    )
+    assert.deepEqual(
+      events.map((e) => [e.args.isReduce, e.args.isReward, e.args.balance]),
+      [
+        [false, false, 0n],
+        [false, false, 0n],
+        [false, true, 0n],
+      ],
+    )
+    assert.equal(await log.read.totalLog(), 4n)
+    const [entries, total] = await log.read.getUserLogs([a, 0n, 10n])
+    assert.equal(total, 4n)
+    assert.deepEqual(entries[2], {
+      isReduce: false,
+      index: 1n,
+      userIndex: 1n,
+      symbol: USDT,
+      action: BURN_DIRECT,
+      amount: 10n,
+      balance: 0n,
+      startTime: time,
+      owner: a,
+      from: b,
+    })
+    assert.equal(entries[3]?.from, a) // the entry before keeps its own counterparty
+    assert.deepEqual(
+      (await log.read.getUserActionLogs([a, BURN_TEAM, 0n, 10n]))[0].map((e) => [e.amount, e.from]),
+      [[3n, b]],
+    )
+    // only Ido's credit (paid at once) counts as a reward; Burn's count when claimed
+    assert.deepEqual(await log.read.getUserReward([a, USDT]), { total: 7n, yesterday: 0n, today: 7n })
+  })
+
+  it('costs at most 60,000 gas a credit, in a batch, for an account with entries and one without', async () => {
+    const { log, writer, bob } = await networkHelpers.loadFixture(fixture)
+    const publicClient = await viem.getPublicClient()
+    const w = { account: writer.account }
+    const accounts = Array.from({ length: 20 }, (_, i) =>
+      getAddress(`0x${(0xa000 + i).toString(16).padStart(40, '0')}`),
+    )
+    const batch = async (owners: Address[]) => {
+      const hash = await log.write.addCredits(
+        [bob.account.address, USDT, owners.map((owner) => credit(owner, BURN_DIRECT, 10n ** 24n))],
+        w,
+      )
+      return (await publicClient.waitForTransactionReceipt({ hash })).gasUsed
+    }
+    await log.write.addLog([bob.account.address, bob.account.address, USDT, DEPOSIT, 1n, 1n], w)
+    await batch([bob.account.address]) // the batches' counterparty word below is new each time, as here
+    const one = await batch([bob.account.address]) // the call, the batch's words and one later credit
+    const firstTwenty = await batch(accounts) // 20 accounts without entries
+    const nextTwenty = await batch(accounts) // the same 20, with entries
+    const perNext = (nextTwenty - one) / 19n
+    const perFirst = (firstTwenty - one + perNext) / 20n
+    // contracts/README.md ("Log entry cost") states these, each allowed 1,000 gas of slack
+    const measured = { perFirst: 49_844n, perNext: 32_744n }
+    assert.ok(perFirst <= measured.perFirst + 1_000n, `a first credit: ${perFirst} gas`)
+    assert.ok(perNext <= measured.perNext + 1_000n, `a later credit: ${perNext} gas`)
+    assert.ok(perFirst <= 60_000n, 'the target: at most 60,000 a credit')
   })
 
   it('lets the owner manage writers and the day length, with events and bounds', async () => {

@@ -45,6 +45,9 @@ interface ILog {
     error LogTooManyWriters(uint256 max);
     /// @notice `symbol` or `action` is not a code of `LogCodes`.
     error LogUnknownCode(uint8 symbol, uint8 action);
+    /// @notice `action` was written the wrong way: a credit (`LogCodes.CREDIT`) through {addLog}, or another action
+    /// through {addCredits}.
+    error LogWrongEntryKind(uint8 action);
 
     /// @notice Emitted for every entry.
     /// @param index the entry's global index
@@ -78,7 +81,7 @@ interface ILog {
     /// @notice Emitted when the owner changes the length of a day.
     event DayTimesUpdated(uint256 previousDayTimes, uint256 newDayTimes);
 
-    /// @notice Adds an entry (writers only); a reward action also counts in the owner's rewards. Emits
+    /// @notice Adds an entry (writers only; not a credit action: see {addCredits}); a reward action also counts in the owner's rewards. Emits
     /// {LogAdded}. Returns its global index.
     function addLog(
         address owner,
@@ -88,6 +91,13 @@ interface ILog {
         uint256 amount,
         uint256 balance
     ) external returns (uint256 index);
+
+    /// @notice Adds one entry per credit of an action by `from` (writers only): each referral or team reward the
+    /// action credited to an ancestor. A credit is one word, `owner | amount << 160 | action << 248` (`amount`
+    /// below 2**88, `action` a credit code of `LogCodes.CREDIT`); every entry has `symbol`, balance 0 and `from` as
+    /// its counterparty (one word for the whole batch). A credit action in `LogCodes.REWARD` counts in the owner's
+    /// rewards. Emits {LogAdded} per credit. Returns the global index of the first entry.
+    function addCredits(address from, uint8 symbol, uint256[] calldata credits) external returns (uint256 first);
 
     /// @notice Grants or revokes `writer` (owner only; at most 31 writers are ever granted). Emits {WriterUpdated}.
     function setWriter(address writer, bool allowed) external;

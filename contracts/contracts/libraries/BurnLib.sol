@@ -4,15 +4,18 @@ pragma solidity ^0.8.28;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {IBurn} from "../interfaces/IBurn.sol";
+import {ILog} from "../interfaces/ILog.sol";
 import {IPriceOracle} from "../interfaces/IPriceOracle.sol";
 import {IToken} from "../interfaces/IToken.sol";
 import {IUniswapV2Router02} from "../interfaces/external/IUniswapV2Router02.sol";
 import {FeeMath} from "./FeeMath.sol";
+import {LogCodes} from "./LogCodes.sol";
 
-/// @title {Burn}'s cold paths: the bounds of its settings, rates and addresses, and the BNB payment
+/// @title {Burn}'s parts outside its 24 KB: the bounds of its settings, rates and addresses, the BNB payment, and
+/// an order's referral and team credits
 /// @notice One home for what `setConfig`/`setConfigMulti`/`setAddresses` (and `initialize`) accept: each value
 /// within its bound, team rates non-decreasing and at most the team share, everything an order pays out at most its
-/// value; and the swap of a BNB payment. Linked (DELEGATECALL on Burn's storage and balance: its code is outside
+/// value; the swap of a BNB payment; the credits of an order to its ancestors, with their Log entries. Linked (DELEGATECALL on Burn's storage and balance: its code is outside
 /// Burn's 24 KB); the errors are {IBurn}'s, so they decode with Burn's ABI.
 library BurnLib {
     using SafeERC20 for IERC20;
@@ -29,6 +32,68 @@ library BurnLib {
     uint256 internal constant MAX_BURN_EVERY = 1e24;
     uint256 internal constant MAX_SLIPPAGE = 1_000;
     uint256 internal constant MAX_LEVEL = 5;
+    /// @notice Set by Burn in an ancestor's `levels` word ({rewardAncestors}) when it may earn: a live order and
+    /// not blacklisted.
+    uint256 internal constant EARNS = 1 << 9;
+
+    /// @notice The order whose value {rewardAncestors} shares: its account and index, its value, and `algebra`.
+    struct Order {
+        address account;
+        uint256 index;
+        uint256 value;
+        uint256 algebra;
+    }
+
+    /// @dev The state of a walk (in memory, to keep the stack small).
+    struct Walk {
+        Order order;
+        uint256 teamPaidRate;
+        uint256 credited;
+        LogCodes.Credits credits;
+    }
+
+    /// @notice Credits the referral and team rewards of order `o` to its `ancestors` (nearest first) that may earn
+    /// (`levels[k] & EARNS`; the low 8 bits are the ancestor's team level, {TeamLib}): the direct share to the
+    /// first, the indirect share to the others within `algebra` generations, and the team level differential
+    /// (`teamRates` above what nearer ancestors took) to each. Writes one Log entry per credit, in one Log call
+    /// (`from` is the order's account). Returns the sum credited; the caller adds it to its totals.
+    function rewardAncestors(
+        mapping(address => IBurn.User) storage users,
+        IBurn.ConfigMulti storage m,
+        ILog log,
+        Order memory o,
+        address[] memory ancestors,
+        uint256[] memory levels
+    ) external returns (uint256) {
+        Walk memory w = Walk({order: o, teamPaidRate: 0, credited: 0, credits: LogCodes.credits(2 * ancestors.length)});
+        for (uint256 k; k < ancestors.length; ++k) {
+            if (levels[k] & EARNS != 0) _rewardAncestor(users, m, w, k, ancestors[k], uint8(levels[k]));
+        }
+        LogCodes.writeCredits(log, o.account, LogCodes.SYMBOL_USDT, w.credits);
+        return w.credited;
+    }
+
+    /// @dev The `k`-th ancestor's direct or indirect share, and its team level differential.
+    function _rewardAncestor(
+        mapping(address => IBurn.User) storage users,
+        IBurn.ConfigMulti storage m,
+        Walk memory w,
+        uint256 k,
+        address ancestor,
+        uint256 level
+    ) private {
+        uint256 value = w.order.value;
+        if (k == 0) {
+            _credit(users, w, ancestor, LogCodes.ACTION_BURN_DIRECT, FeeMath.bps(value, m.burnRates[1]));
+        } else if (k < w.order.algebra) {
+            _credit(users, w, ancestor, LogCodes.ACTION_BURN_INDIRECT, FeeMath.bps(value, m.burnRates[2]));
+        }
+        uint256 rate = level == 0 ? 0 : m.teamRates[level - 1];
+        if (rate > w.teamPaidRate) {
+            _credit(users, w, ancestor, LogCodes.ACTION_BURN_TEAM, FeeMath.bps(value, rate - w.teamPaidRate));
+            w.teamPaidRate = rate;
+        }
+    }
 
     /// @notice Reverts unless `s` is within bounds and, with the rates `m` in force, an order never pays out more
     /// than its value.
@@ -100,6 +165,32 @@ library BurnLib {
             IERC20(usdt).forceApprove(token, 0);
             return false;
         }
+    }
+
+    /// @dev Credits `amount` to `account` by `action` (the Burn credits of LogCodes, in the order of the event's
+    /// kind: 1 direct, 2 indirect, 3 team) and adds its Log entry to the walk's batch.
+    function _credit(
+        mapping(address => IBurn.User) storage users,
+        Walk memory w,
+        address account,
+        uint8 action,
+        uint256 amount
+    ) private {
+        if (amount == 0) return;
+        IBurn.User storage user = users[account];
+        user.balance += amount;
+        user.rewardTotal += amount;
+        if (action == LogCodes.ACTION_BURN_DIRECT) user.rewardDirect += amount;
+        else if (action == LogCodes.ACTION_BURN_INDIRECT) user.rewardIndirect += amount;
+        w.credited += amount;
+        emit IBurn.RewardCredited(
+            account,
+            w.order.account,
+            w.order.index,
+            action + 1 - LogCodes.ACTION_BURN_DIRECT,
+            amount
+        );
+        LogCodes.credit(w.credits, account, action, amount);
     }
 
     /// @notice Reverts with {IBurn-BurnValueOutOfBounds} unless `min <= value <= max`.

@@ -263,8 +263,8 @@ library FomoLib {
         _count($, value, actual, o.tokens);
         if (actual >= $.cfg.roundMin) _joinRound($, orderIndex);
         emit IFomo.Burned(msg.sender, orderIndex, $.round.index, o.stakeIndex, value, actual, o.tokens, o.isUSDT);
-        _distribute($, orderIndex, actual - o.principal, referrers, first);
-        // the order's value in USDT (paid in USDT or NEX), the account's amount in orders after it
+        // the order's value in USDT (paid in USDT or NEX), the account's amount in orders after it; its referral
+        // and team credits follow ({_distribute})
         LogCodes.write(
             $.log,
             msg.sender,
@@ -274,6 +274,7 @@ library FomoLib {
             value,
             $.users[msg.sender].amount
         );
+        _distribute($, orderIndex, actual - o.principal, referrers, first);
     }
 
     /// @notice {IFomo-release}.
@@ -630,18 +631,20 @@ library FomoLib {
         uint16[11] memory rates = $.cfg.rates;
         split[1] = FeeMath.bps(rest, rates[1]);
         if (address($.double_) != address(0)) split[2] = FeeMath.bps(rest, rates[2]);
-        if (referrers.length > 0) split[3] = _referral($, referrers[0], 1, FeeMath.bps(rest, rates[3]));
-        if (referrers.length > 1 && $.cfg.algebra > 1) {
-            split[3] += _referral($, referrers[1], 2, FeeMath.bps(rest, rates[4]));
-        }
         Walk memory w = Walk({
             actual: $.orders[orderIndex].amount,
             budget: FeeMath.bps(rest, rates[5]),
             paidRate: 0,
             spent: 0,
-            first: first
+            first: first,
+            credits: LogCodes.credits(referrers.length + 2) // two referral credits, a team credit per ancestor
         });
+        if (referrers.length > 0) split[3] = _referral($, w, referrers[0], 1, FeeMath.bps(rest, rates[3]));
+        if (referrers.length > 1 && $.cfg.algebra > 1) {
+            split[3] += _referral($, w, referrers[1], 2, FeeMath.bps(rest, rates[4]));
+        }
         split[4] = _team($, referrers, w, rates);
+        LogCodes.writeCredits($.log, msg.sender, LogCodes.SYMBOL_USDT, w.credits);
         split[5] = FeeMath.bps(rest, rates[6]);
         split[0] = rest - split[1] - split[2] - split[3] - split[4] - split[5];
         Hot storage h = $.hot;
@@ -683,6 +686,7 @@ library FomoLib {
 
     function _referral(
         Layout storage $,
+        Walk memory w,
         address referrer,
         uint256 generation,
         uint256 amount
@@ -693,6 +697,12 @@ library FomoLib {
         else r.rewardIndirect += uint128(amount);
         r.balance += uint128(amount);
         emit IFomo.ReferralRewarded(referrer, msg.sender, generation, amount);
+        LogCodes.credit(
+            w.credits,
+            referrer,
+            generation == 1 ? LogCodes.ACTION_FOMO_DIRECT : LogCodes.ACTION_FOMO_INDIRECT,
+            amount
+        );
         return amount;
     }
 
@@ -703,6 +713,7 @@ library FomoLib {
         uint256 paidRate;
         uint256 spent;
         bool first;
+        LogCodes.Credits credits;
     }
 
     /// @dev Adds `actual` to the teams of the ancestors (`referrers`, nearest first: {TeamLib}) and pays differential
@@ -739,6 +750,7 @@ library FomoLib {
             u.balance += uint128(amount);
             w.spent += amount;
             emit IFomo.TeamRewarded(ancestor, msg.sender, level, amount);
+            LogCodes.credit(w.credits, ancestor, LogCodes.ACTION_FOMO_TEAM, amount);
         }
         return w.spent;
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {ILog} from "../interfaces/ILog.sol";
 
 /// @title LogCodes: the one list of the action log's symbols and actions, and the one Log-writing helper
@@ -12,7 +13,8 @@ import {ILog} from "../interfaces/ILog.sol";
 ///   `uint8 internal constant ACTION_<NAME> = <code>;`  the action is <name> in lower case (e.g. "stake_deposit")
 ///   `REDUCE` and `REWARD` are bit masks of actions (`1 << ACTION_<NAME>` terms): an action in `REDUCE` is money
 ///   the account paid (its entry has `isReduce`), one in `REWARD` counts in the account's rewards (total, today,
-///   yesterday per symbol).
+///   yesterday per symbol); an action in `CREDIT` is a referral or team reward credited to the account by someone
+///   else's action, written through {credit} and {writeCredits} (one Log call per action), never through {write}.
 /// Codes are never reused nor renumbered (the log keeps them); a new action takes the next free code. Only list an
 /// action some contract writes (the SDK's test checks that each is written, through {write}).
 library LogCodes {
@@ -40,8 +42,18 @@ library LogCodes {
     uint8 internal constant ACTION_FOMO_BURN = 15;
     uint8 internal constant ACTION_REGISTER = 16;
     uint8 internal constant ACTION_NFT_CLAIM = 17;
+    uint8 internal constant ACTION_BURN_DIRECT = 18;
+    uint8 internal constant ACTION_BURN_INDIRECT = 19;
+    uint8 internal constant ACTION_BURN_TEAM = 20;
+    uint8 internal constant ACTION_FOMO_DIRECT = 21;
+    uint8 internal constant ACTION_FOMO_INDIRECT = 22;
+    uint8 internal constant ACTION_FOMO_TEAM = 23;
+    uint8 internal constant ACTION_STAKE_DIRECT = 24;
+    uint8 internal constant ACTION_STAKE_INDIRECT = 25;
+    uint8 internal constant ACTION_IDO_DIRECT = 26;
+    uint8 internal constant ACTION_IDO_INDIRECT = 27;
     /// @dev The highest action code (at most 63: the Log keeps an action in 6 bits).
-    uint8 internal constant MAX_ACTION = 17;
+    uint8 internal constant MAX_ACTION = 27;
 
     /// @dev Actions whose amount the account paid.
     uint256 internal constant REDUCE =
@@ -60,11 +72,39 @@ library LogCodes {
             (1 << ACTION_FOMO_REWARD) |
             (1 << ACTION_FOMO_PRIZE) |
             (1 << ACTION_DOUBLE_CLAIM) |
-            (1 << ACTION_NFT_CLAIM);
+            (1 << ACTION_NFT_CLAIM) |
+            (1 << ACTION_IDO_DIRECT) |
+            (1 << ACTION_IDO_INDIRECT);
+    /// @dev Referral and team rewards credited to an ancestor by someone else's action ({credit}, written in
+    /// batches by {writeCredits}). Those credited to a balance the ancestor claims later (Burn, Fomo, Stake) are not
+    /// in `REWARD`: the claim's entry counts them; Ido's, paid at once, are.
+    uint256 internal constant CREDIT =
+        (1 << ACTION_BURN_DIRECT) |
+            (1 << ACTION_BURN_INDIRECT) |
+            (1 << ACTION_BURN_TEAM) |
+            (1 << ACTION_FOMO_DIRECT) |
+            (1 << ACTION_FOMO_INDIRECT) |
+            (1 << ACTION_FOMO_TEAM) |
+            (1 << ACTION_STAKE_DIRECT) |
+            (1 << ACTION_STAKE_INDIRECT) |
+            (1 << ACTION_IDO_DIRECT) |
+            (1 << ACTION_IDO_INDIRECT);
+
+    /// @notice The referral and team credits of one action, gathered in memory and written by one {writeCredits}
+    /// call: `words[0..count)` are credits (`owner | amount << 160 | action << 248`, as {ILog-addCredits} takes them).
+    struct Credits {
+        uint256[] words;
+        uint256 count;
+    }
 
     /// @notice Whether `symbol` and `action` are codes of this list.
     function isValid(uint8 symbol, uint8 action) internal pure returns (bool) {
         return symbol != 0 && symbol <= MAX_SYMBOL && action != 0 && action <= MAX_ACTION;
+    }
+
+    /// @notice Whether `action` is a referral or team credit ({CREDIT}).
+    function isCredit(uint8 action) internal pure returns (bool) {
+        return (CREDIT >> action) & 1 == 1;
     }
 
     /// @notice Whether `action` is money the account paid.
@@ -89,5 +129,30 @@ library LogCodes {
         uint256 balance
     ) internal {
         if (address(log) != address(0)) log.addLog(account, from, symbol, action, amount, balance);
+    }
+
+    /// @notice An empty batch of at most `capacity` credits.
+    function credits(uint256 capacity) internal pure returns (Credits memory) {
+        return Credits({words: new uint256[](capacity), count: 0});
+    }
+
+    /// @notice Adds a credit of `amount` (below 2**88) to `account` by `action` (a {CREDIT} code) to the batch.
+    function credit(Credits memory batch, address account, uint8 action, uint256 amount) internal pure {
+        batch.words[batch.count++] =
+            uint256(uint160(account)) |
+            (uint256(SafeCast.toUint88(amount)) << 160) |
+            (uint256(action) << 248);
+    }
+
+    /// @notice Writes the batch's credits, all in `symbol` with `from` as their counterparty (the account whose
+    /// action credited them), in one Log call; nothing while no Log is set or the batch is empty.
+    function writeCredits(ILog log, address from, uint8 symbol, Credits memory batch) internal {
+        if (address(log) == address(0) || batch.count == 0) return;
+        uint256[] memory words = batch.words;
+        uint256 count = batch.count;
+        assembly ("memory-safe") {
+            mstore(words, count)
+        }
+        log.addCredits(from, symbol, words);
     }
 }

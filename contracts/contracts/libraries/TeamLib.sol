@@ -61,7 +61,8 @@ library TeamLib {
     }
 
     /// @notice Adds an order of `value` by `account` (`first`: its first order) to the teams of `ancestors`
-    /// (nearest first, at most {DEPTH}; Main's tree `main`); returns each ancestor's level after the order, with
+    /// (nearest first; only the first {DEPTH} count, the others get level 0; Main's tree `main`); returns each
+    /// ancestor's level after the order, with
     /// {CHANGED} set where an automatic level changed. Levels: the highest L whose non-zero `thresholds[L-1]` the
     /// basis reaches, the basis being `teamMin` (`bySmallLegs`) or `teamAmount`; both only grow.
     function add(
@@ -77,7 +78,9 @@ library TeamLib {
         levels = new uint256[](ancestors.length);
         Walk memory w = Walk({main: main, value: value, first: first, bySmallLegs: bySmallLegs});
         address child = account;
-        for (uint256 k; k < ancestors.length; ++k) {
+        // team figures reach DEPTH generations; a longer list (a referral walk within `algebra`) gets level 0 beyond
+        uint256 depth = ancestors.length < DEPTH ? ancestors.length : DEPTH;
+        for (uint256 k; k < depth; ++k) {
             address ancestor = ancestors[k];
             levels[k] = _step(t, w, ancestor, child, thresholds);
             child = ancestor;

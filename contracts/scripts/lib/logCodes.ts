@@ -9,8 +9,11 @@ const codesFile = join(contractsDir, 'libraries', 'LogCodes.sol')
 
 /** A symbol of the action log: its code and its name. */
 export type LogSymbolCode = { code: number; name: string }
-/** An action of the action log, and whether its amount is paid by the account or counts as a reward. */
-export type LogActionCode = { code: number; name: string; isReduce: boolean; isReward: boolean }
+/**
+ * An action of the action log, and whether its amount is paid by the account, counts as a reward, or is a referral
+ * or team reward credited by someone else's action (written in batches through `LogCodes.writeCredits`).
+ */
+export type LogActionCode = { code: number; name: string; isReduce: boolean; isReward: boolean; isCredit: boolean }
 /** One action a contract writes, in one symbol. */
 export type LogWrite = { contract: string; action: string; symbol: string }
 
@@ -28,6 +31,7 @@ export function parseLogCodes(source: string): { symbols: LogSymbolCode[]; actio
   }
   const reduce = mask('REDUCE')
   const reward = mask('REWARD')
+  const credit = mask('CREDIT')
   const symbols: LogSymbolCode[] = []
   const actions: LogActionCode[] = []
   for (const [constant, code] of constants) {
@@ -38,6 +42,7 @@ export function parseLogCodes(source: string): { symbols: LogSymbolCode[]; actio
         name: constant.slice('ACTION_'.length).toLowerCase(),
         isReduce: reduce.has(constant),
         isReward: reward.has(constant),
+        isCredit: credit.has(constant),
       })
   }
   for (const list of [symbols, actions]) {
@@ -70,14 +75,31 @@ function solidityFiles(dir: string): string[] {
 
 /**
  * Every (contract, action, symbol) the contracts write through `LogCodes.write(...)`: each call's `ACTION_*` and
- * `SYMBOL_*` names (a call choosing between two, e.g. `isUSDT ? SYMBOL_USDT : SYMBOL_BNB`, writes each). A library
- * `<Name>Lib` writes for `<Name>`.
+ * `SYMBOL_*` names (a call choosing between two, e.g. `isUSDT ? SYMBOL_USDT : SYMBOL_BNB`, writes each). Credits
+ * (`LogCodes.writeCredits(log, from, SYMBOL_*, batch)`): every credit action (LogCodes.sol's `CREDIT`) the file names,
+ * in each symbol of its `writeCredits` calls. A library `<Name>Lib` writes for `<Name>`.
  */
 export function readLogWrites(dir = contractsDir): LogWrite[] {
   const writes = new Map<string, LogWrite>()
+  const creditActions = new Set(
+    readLogCodes()
+      .actions.filter((action) => action.isCredit)
+      .map((action) => action.name),
+  )
   for (const file of solidityFiles(dir)) {
     const contract = basename(file, '.sol').replace(/Lib$/, '')
     const source = readFileSync(file, 'utf8')
+    const creditSymbols = [...source.matchAll(/LogCodes\.writeCredits\(([^;]*?)\);/g)].flatMap((call) =>
+      [...(call[1] ?? '').matchAll(/LogCodes\.SYMBOL_([A-Z0-9_]+)/g)].map((m) => m[1] as string),
+    )
+    if (creditSymbols.length > 0) {
+      const actions = [...source.matchAll(/LogCodes\.ACTION_([A-Z0-9_]+)/g)]
+        .map((m) => (m[1] as string).toLowerCase())
+        .filter((action) => creditActions.has(action))
+      if (actions.length === 0) throw new Error(`${file}: writes credits but names no credit action`)
+      for (const action of actions)
+        for (const symbol of creditSymbols) writes.set(`${contract}:${action}:${symbol}`, { contract, action, symbol })
+    }
     for (const call of source.matchAll(/LogCodes\.write\(([^;]*?)\);/g)) {
       const args = call[1] ?? ''
       const actions = [...args.matchAll(/LogCodes\.ACTION_([A-Z0-9_]+)/g)].map((m) => (m[1] as string).toLowerCase())

@@ -130,7 +130,7 @@ export async function logCodesModule(): Promise<string> {
   )) as {
     readLogCodes: () => {
       symbols: { code: number; name: string }[]
-      actions: { code: number; name: string; isReduce: boolean; isReward: boolean }[]
+      actions: { code: number; name: string; isReduce: boolean; isReward: boolean; isCredit: boolean }[]
     }
     readLogWrites: () => { contract: string; action: string; symbol: string }[]
   }
@@ -138,7 +138,7 @@ export async function logCodesModule(): Promise<string> {
   const writes = reader.readLogWrites()
   for (const action of actions)
     if (!writes.some((write) => write.action === action.name))
-      throw new Error(`LogCodes.sol lists ${action.name}, which no contract writes through LogCodes.write`)
+      throw new Error(`LogCodes.sol lists ${action.name}, which no contract writes through LogCodes.write(Credits)`)
   for (const write of writes)
     if (!symbols.some((symbol) => symbol.name === write.symbol))
       throw new Error(`${write.contract} writes unknown symbol ${write.symbol}`)
@@ -149,11 +149,12 @@ export const logSymbolCodes = ${json(symbols)} as const
 
 /**
  * The action log's actions by code (contracts/libraries/LogCodes.sol): \`isReduce\` the account paid the amount,
- * \`isReward\` it counts in the account's rewards.
+ * \`isReward\` it counts in the account's rewards, \`isCredit\` a referral or team reward credited to the account by
+ * someone else's action (the entry's \`from\`).
  */
 export const logActionCodes = ${json(actions)} as const
 
-/** Every action a contract writes, with its symbol (found in the contracts' LogCodes.write calls). */
+/** Every action a contract writes, with its symbol (found in the contracts' LogCodes.write and writeCredits calls). */
 export const logWrites = ${json(writes)} as const
 `
 }

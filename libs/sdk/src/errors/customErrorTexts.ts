@@ -265,6 +265,7 @@ export const NON_USER_ERRORS: ReadonlySet<string> = new Set([
   'LogTooManySymbols',
   'LogTooManyWriters',
   'LogUnknownCode',
+  'LogWrongEntryKind',
   'MainGenerationsOutOfBounds',
   'MainInvalidGenesis',
   'Multicall3CallFailed',

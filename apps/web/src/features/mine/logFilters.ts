@@ -39,6 +39,16 @@ const NAMES: Record<string, MessageDescriptor> = {
   fomo_burn: msg`FOM order`,
   register: msg`Registration (referrer bound)`,
   nft_claim: msg`NFT dividend claim`,
+  burn_direct: msg`Burn direct referral reward`,
+  burn_indirect: msg`Burn indirect referral reward`,
+  burn_team: msg`Burn team reward`,
+  fomo_direct: msg`FOM direct referral reward`,
+  fomo_indirect: msg`FOM indirect referral reward`,
+  fomo_team: msg`FOM team reward`,
+  stake_direct: msg`Staking direct referral reward`,
+  stake_indirect: msg`Staking indirect referral reward`,
+  ido_direct: msg`Minting direct referral reward`,
+  ido_indirect: msg`Minting indirect referral reward`,
 }
 
 /**
