@@ -76,6 +76,7 @@ const indexer = createIndexer({
   sources,
   metrics,
   logger: app.log,
+  confirmations: config.confirmations,
   pollInterval: config.pollInterval,
   maxRange: config.maxRange,
   inFlight: config.logsInFlight,

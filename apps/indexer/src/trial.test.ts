@@ -5,6 +5,12 @@
 // headers the process keeps: its rollback then reaches further back or starts over), while the process runs and
 // while it is stopped, and kills it (SIGKILL) at any point of its ingestion. At the end the process catches up,
 // and its index is compared with a clean one. The chain goes back to where the run started.
+// Each finality the indexer meets runs (see `src/sync/finality.ts`): `head` (the node calls its head finalized, as
+// Hardhat does, and no confirmations: the catch-up reads to the head, proving each batch), `confirmations` (4: the
+// catch-up reads to 4 below the head, the head-following the blocks above it one by one; reorgs of 1-3 blocks stay
+// inside that window, deeper ones reach below it) and `finalized` (the proxy answers the `finalized` tag with the
+// block 4 below the head, as a BSC node does, never going back: the catch-up reads up to it without proofs; the
+// chain is never reorganised below a block called finalized, as no real chain is).
 // INDEXER_DEEP=1: more runs and longer schedules.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
@@ -22,18 +28,32 @@ import { createIndexer } from './sync/createIndexer.ts'
 import { createRpc } from './sync/createRpc.ts'
 
 const deep = process.env.INDEXER_DEEP === '1'
-const runs = deep ? 25 : 3
+/** Runs per finality. */
+const runs = deep ? 9 : 1
+const finalities = ['head', 'confirmations', 'finalized'] as const
+type Finality = (typeof finalities)[number]
 const actions = deep ? 80 : 30
 
 let node: HardhatNode
 let core: Core
-let proxy: FaultyProxy
+let proxy: FaultyProxy | undefined
+const faults: Record<string, number> = {}
 let trialTarget: TestDatabase
 let cleanTarget: TestDatabase
 let trialDb: Database
 let cleanDb: Database
 let child: ChildProcess | undefined
-const counts = { runs: 0, reorgs: 0, reorgsWhileStopped: 0, deepReorgs: 0, kills: 0, killsMidway: 0, blocks: 0 }
+const counts = {
+  runs: 0,
+  reorgs: 0,
+  reorgsWhileStopped: 0,
+  deepReorgs: 0,
+  /** Reorgs not made in `finalized` runs: they would have reached below the finalized block. */
+  reorgsBelowFinalized: 0,
+  kills: 0,
+  killsMidway: 0,
+  blocks: 0,
+}
 
 type Action =
   | { kind: 'logs'; count: number; salt: number }
@@ -78,8 +98,8 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 const head = async () => BigInt(await rpcCall<Hex>(node.url, 'eth_blockNumber'))
 const headHash = async () => (await core.publicClient.getBlock({ blockTag: 'latest' })).hash
 
-async function startProcess() {
-  if (child) return
+async function startProcess(finality: Finality) {
+  if (child || !proxy) return
   const script = join(import.meta.dirname, '_test', 'runIndexer.ts')
   const started = spawn(process.execPath, ['--conditions=@nexus/source', script], {
     env: {
@@ -89,6 +109,7 @@ async function startProcess() {
       RPC_TIMEOUT: '300',
       MAX_RANGE: '6',
       KEEP_BLOCKS: '8',
+      ...(finality === 'confirmations' && { CONFIRMATIONS: '4' }),
       SOURCES: JSON.stringify(
         core.sources.map((s) => ({ name: s.name, address: s.address, startBlock: String(s.startBlock) })),
       ),
@@ -147,13 +168,16 @@ async function cleanIndex() {
 }
 
 /** Runs one schedule from an empty index and compares the result with a clean index of the same chain. */
-async function run(schedule: readonly Action[]) {
+async function run(finality: Finality, schedule: readonly Action[]) {
   counts.runs++
   const base = await rpcCall<Hex>(node.url, 'evm_snapshot')
   const points: { height: bigint; id: Hex }[] = []
+  proxy = await startFaultyProxy(node.url, 0.05, 24 + counts.runs, {
+    ...(finality === 'finalized' && { finalizedDepth: 4 }),
+  })
   try {
     await emptyIndex(trialDb)
-    await startProcess()
+    await startProcess(finality)
     for (const step of schedule) {
       if (step.kind === 'logs' || step.kind === 'register' || step.kind === 'mine') {
         points.push({ height: await head(), id: await rpcCall<Hex>(node.url, 'evm_snapshot') })
@@ -178,6 +202,11 @@ async function run(schedule: readonly Action[]) {
           while (index >= 0 && (points[index] as { height: bigint }).height > target) index--
           const point = points[Math.max(index, 0)]
           if (!point) break
+          // A finalized block stays: back to a point below it would be a reorg no real chain makes.
+          if (finality === 'finalized' && point.height < proxy.finalized()) {
+            counts.reorgsBelowFinalized++
+            break
+          }
           // The model follows the chain: a refused revert (a snapshot the node no longer has) is no reorg.
           const reverted = await rpcCall<boolean>(node.url, 'evm_revert', [point.id])
           points.splice(Math.max(index, 0))
@@ -194,20 +223,23 @@ async function run(schedule: readonly Action[]) {
           await killProcess()
           break
         case 'start':
-          await startProcess()
+          await startProcess(finality)
           break
         case 'pause':
           await new Promise((r) => setTimeout(r, step.ms))
           break
       }
     }
-    await startProcess()
+    await startProcess(finality)
     await caughtUp()
     await killProcess()
     counts.blocks += Number((await head()) - (core.sources[0]?.startBlock ?? 0n))
     expect(await dumpIndex(trialDb)).toEqual(await cleanIndex())
   } finally {
     await killProcess()
+    for (const [kind, count] of Object.entries(proxy.faults)) faults[kind] = (faults[kind] ?? 0) + count
+    await proxy.stop()
+    proxy = undefined
     expect(await rpcCall<boolean>(node.url, 'evm_revert', [base])).toBe(true)
   }
 }
@@ -223,7 +255,6 @@ beforeAll(async () => {
     createDatabase({ url: cleanTarget.url }),
   ])
   core = await deployCore(node.url)
-  proxy = await startFaultyProxy(node.url, 0.05, 24)
 })
 afterAll(async () => {
   child?.kill('SIGKILL')
@@ -232,13 +263,20 @@ afterAll(async () => {
   await Promise.all([trialTarget?.drop(), cleanTarget?.drop(), node?.stop()])
 })
 
-test(`randomized trial (${runs} runs of ${actions} actions): reorgs at any depth, kills, faulty RPC; identical to a clean index`, async () => {
-  await fc.assert(fc.asyncProperty(fc.array(action, { minLength: actions, maxLength: actions }), run), {
-    numRuns: runs,
-    endOnFailure: true,
-    ...(process.env.TRIAL_SEED && { seed: Number(process.env.TRIAL_SEED) }),
-  })
-  console.info(`trial: ${JSON.stringify({ ...counts, faults: proxy.faults })}`)
-  expect(counts.reorgs).toBeGreaterThan(runs)
-  expect(counts.kills).toBeGreaterThan(runs)
+test(`randomized trial (${runs} run(s) of ${actions} actions per finality: ${finalities.join(', ')}): reorgs at any depth, kills, faulty RPC; identical to a clean index`, async () => {
+  for (const finality of finalities) {
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: actions, maxLength: actions }), (schedule) =>
+        run(finality, schedule),
+      ),
+      {
+        numRuns: runs,
+        endOnFailure: true,
+        ...(process.env.TRIAL_SEED && { seed: Number(process.env.TRIAL_SEED) }),
+      },
+    )
+  }
+  console.info(`trial: ${JSON.stringify({ ...counts, faults })}`)
+  expect(counts.reorgs).toBeGreaterThan(counts.runs)
+  expect(counts.kills).toBeGreaterThan(counts.runs)
 }, 900_000)

@@ -1,6 +1,6 @@
 // A bare indexer process for the crash-safety tests: indexes the sources in SOURCES (JSON) from RPC_URL into
 // DATABASE_URL with small ranges (MAX_RANGE) and prints "indexing" once it holds the writer lock. The test kills
-// it. RPC_TIMEOUT (ms) and KEEP_BLOCKS (headers kept for reorg detection) are optional.
+// it. RPC_TIMEOUT (ms), KEEP_BLOCKS (headers kept for reorg detection) and CONFIRMATIONS are optional.
 import { abiOf } from '../handlers/resolveSources.ts'
 import { createDatabase } from '@nexus/db'
 import { createMetrics } from '../internal/metrics.ts'
@@ -40,5 +40,6 @@ const indexer = createIndexer({
   pollInterval: 50,
   deferIndexesAbove: 0,
   ...(env.KEEP_BLOCKS && { keepBlocks: Number(env.KEEP_BLOCKS) }),
+  ...(env.CONFIRMATIONS && { confirmations: Number(env.CONFIRMATIONS) }),
 })
 indexer.start()

@@ -7,6 +7,8 @@ export type FaultyProxy = {
   requests: () => number
   /** Most requests the proxy held at once (what the client kept in flight), of one method or of all. */
   maxInFlight: (method?: string) => number
+  /** The highest block the proxy has called finalized (-1: none yet), with `finalizedDepth`. */
+  finalized: () => bigint
   stop: () => Promise<void>
 }
 
@@ -20,6 +22,12 @@ export type FaultyProxyOptions = {
   maxRange?: number
   /** Faults to draw from (default: all). */
   kinds?: readonly FaultKind[]
+  /**
+   * Answers the `finalized` tag with the block this many below the head, as a BSC node does (2-3 below), and never
+   * lower than a block it called finalized before (the caller must not reorganise the chain below it). Unset: the
+   * node's own answer (Hardhat calls its head finalized).
+   */
+  finalizedDepth?: number
 }
 
 /**
@@ -43,6 +51,7 @@ export async function startFaultyProxy(
   }
   const faults: Record<string, number> = {}
   let requests = 0
+  let finalized = -1n
   const inFlight = new Map<string, number>()
   const maxInFlight = new Map<string, number>()
   const count = (key: string, delta: number) => {
@@ -92,6 +101,30 @@ export async function startFaultyProxy(
         }
         return response.writeHead(Number(kind), { 'content-type': 'text/plain' }).end('injected fault')
       }
+      let forwarded: string = body.toString()
+      if (options.finalizedDepth !== undefined && method === 'eth_getBlockByNumber') {
+        const call = JSON.parse(body.toString()) as { params?: unknown[] }
+        if (call.params?.[0] === 'finalized') {
+          try {
+            const head = await fetch(target, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
+            })
+            const number = BigInt(((await head.json()) as { result: string }).result) - BigInt(options.finalizedDepth)
+            if (number > finalized) finalized = number
+          } catch {
+            return response.writeHead(502).end()
+          }
+          if (finalized < 0n) {
+            const error = { code: -32000, message: 'finalized block not found' }
+            return response
+              .writeHead(200, { 'content-type': 'application/json' })
+              .end(JSON.stringify({ jsonrpc: '2.0', id: (call as { id?: unknown }).id ?? null, error }))
+          }
+          forwarded = JSON.stringify({ ...call, params: [`0x${finalized.toString(16)}`, ...call.params.slice(1)] })
+        }
+      }
       if (options.maxRange !== undefined) {
         const call = JSON.parse(body.toString()) as {
           id?: unknown
@@ -109,7 +142,11 @@ export async function startFaultyProxy(
         }
       }
       try {
-        const upstream = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+        const upstream = await fetch(target, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: forwarded,
+        })
         response.writeHead(upstream.status, { 'content-type': 'application/json' }).end(await upstream.text())
       } catch {
         response.writeHead(502).end()
@@ -124,6 +161,7 @@ export async function startFaultyProxy(
     faults,
     requests: () => requests,
     maxInFlight: (method = '') => maxInFlight.get(method) ?? 0,
+    finalized: () => finalized,
     async stop() {
       for (const end of hanging) end()
       server.closeAllConnections()

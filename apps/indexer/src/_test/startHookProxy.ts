@@ -4,10 +4,11 @@ import { createServer, type Server } from 'node:http'
 export type RpcRequest = { id?: unknown; method: string; params?: unknown[] }
 
 /**
- * Decides the answer to one request: `forward()` sends it to the node and resolves with the node's answer (the
- * JSON text). A handler may act on the node before or after forwarding, or hold the request.
+ * Decides the answer to one request: `forward()` sends it (or `instead`, another request) to the node and resolves
+ * with the node's answer (the JSON text). A handler may act on the node before or after forwarding, or hold the
+ * request.
  */
-export type RpcHandler = (request: RpcRequest, forward: () => Promise<string>) => Promise<string>
+export type RpcHandler = (request: RpcRequest, forward: (instead?: RpcRequest) => Promise<string>) => Promise<string>
 
 export type HookProxy = { url: string; stop: () => Promise<void> }
 
@@ -22,8 +23,12 @@ export async function startHookProxy(target: string, handle: RpcHandler): Promis
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', async () => {
       const body = Buffer.concat(chunks).toString()
-      const forward = async () => {
-        const upstream = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+      const forward = async (instead?: RpcRequest) => {
+        const upstream = await fetch(target, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: instead ? JSON.stringify(instead) : body,
+        })
         return await upstream.text()
       }
       try {

@@ -69,8 +69,15 @@ const rpcCall = async <T>(method: string, params: unknown[] = []) => {
   return ((await response.json()) as { result: T }).result
 }
 
-function newIndexer(maxRange = 5_000, url: string | string[] = node.url, metrics = createMetrics(), retries = 1) {
+function newIndexer(
+  maxRange = 5_000,
+  url: string | string[] = node.url,
+  metrics = createMetrics(),
+  retries = 1,
+  confirmations = 0,
+) {
   return createIndexer({
+    confirmations,
     db,
     rpc: createRpc({ url, metrics, retries }),
     chainId: 31337,
@@ -330,6 +337,61 @@ describe('ingestion of Main.Registered', () => {
       expect(failovers).toBe(2)
     } finally {
       await failing.stop()
+    }
+  })
+
+  test('the catch-up reads up to the settled block (finalized tag, else confirmations), then the head-following one block at a time', async () => {
+    await register(accounts[12] as Address, accounts[1] as Address)
+    await rpcCall('hardhat_mine', ['0x10'])
+    await register(accounts[13] as Address, accounts[12] as Address)
+    // Blocks mined one by one: the blocks hardhat_mine makes in bulk name no parent (0x00...), which the
+    // head-following would take for a reorg.
+    for (let i = 0; i < 5; i++) await rpcCall('evm_mine')
+    const truncate = () =>
+      db.pool.query('TRUNCATE event_log, registration, referral_path, team_member_count, chain_block, chain_checkpoint')
+    await truncate()
+    await catchUp(newIndexer())
+    const clean = await snapshotTables()
+    const head = BigInt(await rpcCall<Hex>('eth_blockNumber'))
+    for (const node_ of [
+      { finalized: 'tag' as const, confirmations: 0, settled: head - 3n },
+      { finalized: 'refused' as const, confirmations: 5, settled: head - 5n },
+    ]) {
+      const calls: string[] = []
+      const tagged = await startHookProxy(node.url, async (request, forward) => {
+        const [tag] = (request.params ?? []) as unknown[]
+        calls.push(`${request.method} ${typeof tag === 'string' ? tag : ''}`)
+        if (request.method === 'eth_getBlockByNumber' && tag === 'finalized') {
+          if (node_.finalized === 'refused') {
+            const error = { code: -32602, message: 'invalid block tag finalized' }
+            return JSON.stringify({ jsonrpc: '2.0', id: request.id, error })
+          }
+          return await forward({ ...request, params: [numberToHex(head - 3n), false] })
+        }
+        return await forward()
+      })
+      try {
+        await truncate()
+        const indexer = newIndexer(5_000, tagged.url, createMetrics(), 1, node_.confirmations)
+        const events = []
+        for (let event = await indexer.step(); event.type !== 'idle'; event = await indexer.step()) events.push(event)
+        // Ranges up to the settled block, then each block above it alone, up to the head.
+        const ranges = events.filter((e) => e.type === 'range' && e.toBlock >= e.fromBlock)
+        const settledAt = ranges.findIndex((e) => e.type === 'range' && e.toBlock === node_.settled)
+        expect(settledAt).toBeGreaterThanOrEqual(0)
+        expect(ranges.slice(settledAt + 1).map((e) => e.type === 'range' && [e.fromBlock, e.toBlock])).toEqual(
+          Array.from({ length: Number(head - node_.settled) }, (_, i) => [
+            node_.settled + 1n + BigInt(i),
+            node_.settled + 1n + BigInt(i),
+          ]),
+        )
+        expect(await snapshotTables()).toEqual(clean)
+        // A node that refuses the tag is asked once.
+        if (node_.finalized === 'refused')
+          expect(calls.filter((c) => c === 'eth_getBlockByNumber finalized')).toHaveLength(1)
+      } finally {
+        await tagged.stop()
+      }
     }
   })
 

@@ -4,10 +4,11 @@ import type { IndexerMetrics } from '../internal/metrics.ts'
 import { readCheckpoint, type Checkpoint } from '../store/checkpoint.ts'
 import { deferIndexes, restoreIndexes } from '../store/deferIndexes.ts'
 import type { Rpc } from './createRpc.ts'
-import { createChainReader } from './readChain.ts'
-import { createHistoricalSync, type Outcome, type Stepped } from './syncHistorical.ts'
+import { createChainReader, isMissingBlock } from './readChain.ts'
+import { settledBlock } from './finality.ts'
+import { createHistoricalSync, nothing, type Anchor, type Outcome, type Stepped } from './syncHistorical.ts'
 import { createRealtimeSync } from './syncRealtime.ts'
-import type { Source, SyncEvent } from './types.ts'
+import type { BlockHeader, Source, SyncEvent } from './types.ts'
 
 export type CreateIndexerParameters = {
   db: Pick<Database, 'pool' | 'prisma' | 'kind'>
@@ -21,6 +22,11 @@ export type CreateIndexerParameters = {
   maxRange?: number
   /** eth_getLogs requests in flight while catching up (default 4). */
   inFlight?: number
+  /**
+   * Blocks on top of a block before the catch-up reads it, where the node offers no `finalized` block below its
+   * head (default 0); the blocks above are read one by one by the head-following.
+   */
+  confirmations?: number
   /** Wait between polls of the head once caught up, in ms (default 100). */
   pollInterval?: number
   /** First eth_getLogs range in blocks (default 100); it then adapts to about `targetLogs` logs a range. */
@@ -45,13 +51,16 @@ const lockKey = (chainId: number) => [0x6e78, chainId] as const
 
 /**
  * The ingestion loop: one writer per chain (advisory lock; a second instance waits for it) that hands each step
- * to the catch-up (`syncHistorical.ts`: ranges, pipelined) while the head is more than one block ahead, and to the
- * head-following (`syncRealtime.ts`: the next block once it is the head, and every reorg) otherwise. Each step
- * is one commit (`store/commitStep.ts`).
+ * to the catch-up (`syncHistorical.ts`: ranges, pipelined) up to the settled block (the node's finalized block
+ * where it offers one, else the head minus `confirmations`), and to the head-following (`syncRealtime.ts`: the
+ * blocks above it one by one, and every reorg) otherwise. Each step is one commit (`store/commitStep.ts`).
  */
 export function createIndexer(parameters: CreateIndexerParameters) {
   const { db, rpc, chainId, sources, metrics, logger } = parameters
   const pollInterval = parameters.pollInterval ?? 100
+  const confirmations = parameters.confirmations ?? 0
+  /** Whether the node answers the `finalized` tag (unknown until asked; a node that refuses it is not asked again). */
+  let offersFinalized = true
   const deferIndexesAbove = parameters.deferIndexesAbove ?? 10_000
   const writeOptions = {
     keepBlocks: BigInt(parameters.keepBlocks ?? 1_000),
@@ -125,12 +134,21 @@ export function createIndexer(parameters: CreateIndexerParameters) {
         outcome = 'reorg'
       } else if (from > latest.number) {
         return { event: { type: 'idle', head: latest.number } }
+      } else if (latest.number === from) {
+        outcome = await realtime.step(current, latest)
       } else {
-        // The hand-over: more than one block behind, the catch-up reads a range; else the head is the next block.
-        outcome =
-          latest.number > from
-            ? await historical.step(current, from, latest, failovers)
-            : await realtime.step(current, latest)
+        // The hand-over: the catch-up reads ranges up to the settled block; the blocks above it are read one by
+        // one, as the head is.
+        const anchor = await settled(latest, from)
+        if (anchor) outcome = await historical.step(current, from, anchor, failovers)
+        else {
+          const next = await reader.getHeader(from).catch((error: unknown) => {
+            if (isMissingBlock(error)) return null // the chain got shorter meanwhile: step again
+            throw error
+          })
+          if (!next) return { event: nothing(from) }
+          outcome = await realtime.step(current, next)
+        }
       }
     }
     if (outcome !== 'reorg') return outcome
@@ -140,6 +158,16 @@ export function createIndexer(parameters: CreateIndexerParameters) {
     } catch (error) {
       return historical.refused(error, from)
     }
+  }
+
+  /** The catch-up's anchor below `latest` (see `finality.ts`); null when no block from `from` on is settled. */
+  async function settled(latest: BlockHeader, from: bigint): Promise<Anchor | null> {
+    const finalized = offersFinalized ? await reader.getFinalized() : null
+    if (!finalized) offersFinalized = false
+    const { number, final } = settledBlock(latest.number, finalized?.number ?? null, confirmations)
+    if (number < from) return null
+    const header = final && finalized ? finalized : number === latest.number ? latest : await reader.getHeader(number)
+    return { header, final }
   }
 
   /** Drops secondary indexes before a long catch-up (see deferIndexesAbove). */

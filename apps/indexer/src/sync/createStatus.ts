@@ -2,6 +2,7 @@ import type { Pool } from '@nexus/db'
 import type { IndexerMetrics } from '../internal/metrics.ts'
 import { readCheckpoint } from '../store/checkpoint.ts'
 import type { Rpc } from './createRpc.ts'
+import { settledBlock } from './finality.ts'
 
 /** Where the indexer stands against the chain. Block numbers are bigint (JSON: decimal strings). */
 export type IndexerStatus = {
@@ -48,9 +49,7 @@ export function createStatus(parameters: {
     const indexedBlock = checkpoint?.blockNumber ?? null
     let confirmedBlock: bigint | null = null
     if (indexedBlock !== null && chainHead !== null) {
-      // The node's `finalized` block where it offers one below its head (BSC's fast finality); a node without
-      // the tag, or a development chain that calls its head finalized, gets CONFIRMATIONS blocks instead.
-      const safe = finalized !== null && finalized < chainHead ? finalized : chainHead - BigInt(confirmations)
+      const safe = settledBlock(chainHead, finalized, confirmations).number
       confirmedBlock = safe < 0n ? null : indexedBlock < safe ? indexedBlock : safe
     }
     const lag = indexedBlock !== null && chainHead !== null ? chainHead - indexedBlock : null

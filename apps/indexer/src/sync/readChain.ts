@@ -3,7 +3,7 @@ import { createLogDecoder, type DecodedLog } from '../handlers/decodeLogs.ts'
 import { RetryableError } from '../internal/errors.ts'
 import type { IndexerMetrics } from '../internal/metrics.ts'
 import type { Checkpoint } from '../store/checkpoint.ts'
-import { isThrottled, type Rpc } from './createRpc.ts'
+import { isEndpointFailure, isThrottled, type Rpc } from './createRpc.ts'
 import type { BlockHeader, RpcLog, Source } from './types.ts'
 
 /** A range read from the chain, proven to be one chain on top of the checkpoint it was read against. */
@@ -71,6 +71,22 @@ export function createChainReader(parameters: { rpc: Rpc; sources: readonly Sour
     })
   const getLatest = () =>
     rpc.call('eth_getBlockByNumber', async (client) => toHeader(await client.getBlock({ blockTag: 'latest' })))
+  /**
+   * The node's `finalized` block, or null when the node refuses the tag (an error it answered with; a failing
+   * endpoint throws as any call does).
+   */
+  const getFinalized = async (): Promise<BlockHeader | null> => {
+    try {
+      return await rpc.call(
+        'eth_getBlockByNumber',
+        async (client) => toHeader(await client.getBlock({ blockTag: 'finalized' })),
+        { isFinal: (error) => !isEndpointFailure(error) },
+      )
+    } catch (error) {
+      if (isEndpointFailure(error)) throw error
+      return null
+    }
+  }
 
   const assertLogs = (logs: unknown): RpcLog[] => {
     // A malformed answer (no result, not a list, logs without their block) is a failed call, never "no logs".
@@ -192,6 +208,7 @@ export function createChainReader(parameters: { rpc: Rpc; sources: readonly Sour
     failovers: rpc.failovers,
     getHeader,
     getLatest,
+    getFinalized,
     getBlockNumber: () => rpc.call('eth_blockNumber', (client) => client.getBlockNumber({ cacheTime: 0 })),
     getLogs,
     readHeaders,

@@ -54,19 +54,31 @@ type Slot = {
   /** Set once `read` has settled. */
   settled?: { ok: true; value: SlotRead } | { ok: false; error: unknown }
 }
-type SlotRead = { logs: RpcLog[]; parentHash?: Hex }
+type SlotRead = { logs: RpcLog[]; parentHash?: Hex; toHeader?: BlockHeader }
 
 /**
- * A run of ranges read in parallel towards one head (`anchor`, read before any of them). A batch of ranges is
+ * The block a catch-up run reads up to, read before any of its ranges: the node's finalized block where it offers
+ * one (`final`), else the head minus the confirmations (see `finality.ts`).
+ */
+export type Anchor = { header: BlockHeader; final: boolean }
+
+/**
+ * A run of ranges read in parallel towards one anchor (read before any of them). A batch of ranges is
  * committed once its logs are read, then the header of its last block (the new checkpoint) and of blocks whose
  * logs carry no timestamp, then the anchor again, unchanged. A block hash commits to all its ancestors, so the
  * chain below the anchor was one chain from the first read of the anchor to the last, and every log and header
  * read in between is of it (as for a single range, a node that left that chain and came back to it exactly in
  * between goes unnoticed). The run's first range also reads the block before it, which must be the checkpoint
  * the run started from; every later batch builds on the one before it, of the same chain.
+ * A final anchor (the node's finalized block) needs no such proof: no block up to it can be reorganised, so each
+ * range reads its last block's header with its logs and a batch is committed as soon as it is read; only the
+ * link of the run's first range to the checkpoint is checked (the checkpoint may be a block of a fork that a
+ * reorg left before it was finalized).
  */
 type Session = {
   anchor: BlockHeader
+  /** The anchor is final: no proof per batch (see above). */
+  final: boolean
   /** The checkpoint the next batch builds on, and whether the run has proven its link to it. */
   base: Checkpoint | null
   linked: boolean
@@ -192,12 +204,14 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
   }
 
   async function readSlot(run: Session, from: bigint, to: bigint, withParent: boolean): Promise<SlotRead> {
-    // The first range's parent header is read at once (headers are not what the node limits); the logs wait for
-    // a permit.
+    // The first range's parent header is read at once (headers are not what the node limits), and so is the last
+    // block's header of a final run's range; the logs wait for a permit.
     const parent = withParent ? reader.getHeader(from - 1n) : undefined
     parent?.catch(() => undefined)
+    const last = !run.final ? undefined : to === run.anchor.number ? Promise.resolve(run.anchor) : reader.getHeader(to)
+    last?.catch(() => undefined)
     const logs = await readLogs(run, from, to)
-    return { logs, ...(parent && { parentHash: (await parent).hash }) }
+    return { logs, ...(parent && { parentHash: (await parent).hash }), ...(last && { toHeader: await last }) }
   }
 
   /**
@@ -257,15 +271,16 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
   async function step(
     checkpoint: Checkpoint | null,
     from: bigint,
-    latest?: BlockHeader,
+    anchor?: Anchor,
     failovers?: number,
   ): Promise<Outcome> {
     const started = performance.now()
     if (!session || session.slots[0]?.from !== from || !same(session.base, checkpoint)) {
       drop()
-      if (!latest) throw new Error('catch-up step without a head')
+      if (!anchor) throw new Error('catch-up step without an anchor')
       session = {
-        anchor: latest,
+        anchor: anchor.header,
+        final: anchor.final,
         base: checkpoint,
         linked: false,
         next: from,
@@ -306,6 +321,10 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
     try {
       if (batch.some(({ slot, read }) => read.logs.some((log) => outside(log, slot.from, slot.to)))) {
         headers = 'unstable'
+      } else if (run.final) {
+        // Final blocks: the headers read with the ranges (and the timestamps the logs lack); no proof.
+        const known = batch.flatMap(({ read }) => (read.toHeader ? [read.toHeader] : []))
+        headers = await reader.readHeaders(logs, known, [to])
       } else {
         // The new checkpoint's header (and the timestamps the logs lack) read after the batch's logs, then the
         // anchor after them: an unchanged anchor proves all of them of its chain.
