@@ -170,6 +170,16 @@ function createCounts(max = 10_000) {
 /** A page's `totalCount`, a function its list resolver returns (counted only when the field is selected). */
 const countOf = (page: { totalCount: () => Promise<number | undefined> }) => page.totalCount()
 
+/**
+ * The Log contract's day (`dayTimes`, its latest setting, else 86,400 s) and now (the latest indexed block's time),
+ * as the CTE `day (seconds, now)` of the rewards queries; `$1` is the chain id.
+ */
+const logDay = `day AS (
+  SELECT COALESCE((SELECT new_value::numeric FROM admin_action WHERE chain_id = $1 AND event_name = 'DayTimesUpdated'
+    AND contract = 'Log' ORDER BY block_number DESC, log_index DESC LIMIT 1), 86400) AS seconds,
+    COALESCE((SELECT max(timestamp) FROM chain_block WHERE chain_id = $1), 0) AS now
+)`
+
 /** Resolvers of the Query type and of the fields computed per row. */
 export function createResolvers() {
   const countAt = createCounts()
@@ -218,11 +228,7 @@ export function createResolvers() {
         // The day of the Log contract (dayTimes, its latest setting) at the latest indexed block's time.
         const found = await rows(
           context,
-          `WITH day AS (
-             SELECT COALESCE((SELECT new_value::numeric FROM admin_action WHERE chain_id = $1 AND event_name = 'DayTimesUpdated'
-               AND contract = 'Log' ORDER BY block_number DESC, log_index DESC LIMIT 1), 86400) AS seconds,
-               COALESCE((SELECT max(timestamp) FROM chain_block WHERE chain_id = $1), 0) AS now
-           )
+          `WITH ${logDay}
            SELECT s.symbol,
              COALESCE(sum(a.amount), 0) AS total,
              COALESCE(sum(a.amount) FILTER (WHERE div(a.start_time, day.seconds) = div(day.now, day.seconds)), 0) AS today,
@@ -247,11 +253,7 @@ export function createResolvers() {
         // Days as the rewards query counts them: the Log's dayTimes, today = the latest indexed block's day.
         return rows(
           context,
-          `WITH day AS (
-             SELECT COALESCE((SELECT new_value::numeric FROM admin_action WHERE chain_id = $1 AND event_name = 'DayTimesUpdated'
-               AND contract = 'Log' ORDER BY block_number DESC, log_index DESC LIMIT 1), 86400) AS seconds,
-               COALESCE((SELECT max(timestamp) FROM chain_block WHERE chain_id = $1), 0) AS now
-           )
+          `WITH ${logDay}
            SELECT a.symbol, div(a.start_time, day.seconds) AS day, div(a.start_time, day.seconds) * day.seconds AS "startTime",
              sum(a.amount) AS amount
            FROM day JOIN action_log a ON a.chain_id = $1 AND a.owner = $2 AND a.is_reward

@@ -54,7 +54,7 @@ type Slot = {
   /** Set once `read` has settled. */
   settled?: { ok: true; value: SlotRead } | { ok: false; error: unknown }
 }
-type SlotRead = { logs: RpcLog[]; parentHash?: Hex; toHeader?: BlockHeader }
+type SlotRead = { logs: RpcLog[]; parentHash?: Hex }
 
 /**
  * The block a catch-up run reads up to, read before any of its ranges: the node's finalized block where it offers
@@ -70,9 +70,9 @@ export type Anchor = { header: BlockHeader; final: boolean }
  * read in between is of it (as for a single range, a node that left that chain and came back to it exactly in
  * between goes unnoticed). The run's first range also reads the block before it, which must be the checkpoint
  * the run started from; every later batch builds on the one before it, of the same chain.
- * A final anchor (the node's finalized block) needs no such proof: no block up to it can be reorganised, so each
- * range reads its last block's header with its logs and a batch is committed as soon as it is read; only the
- * link of the run's first range to the checkpoint is checked (the checkpoint may be a block of a fork that a
+ * A final anchor (the node's finalized block) needs no such proof: no block up to it can be reorganised, so a
+ * batch is committed once its logs and its last block's header are read; only the link of the run's first range
+ * to the checkpoint is checked (the checkpoint may be a block of a fork that a
  * reorg left before it was finalized).
  */
 type Session = {
@@ -204,14 +204,12 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
   }
 
   async function readSlot(run: Session, from: bigint, to: bigint, withParent: boolean): Promise<SlotRead> {
-    // The first range's parent header is read at once (headers are not what the node limits), and so is the last
-    // block's header of a final run's range; the logs wait for a permit.
+    // The first range's parent header is read at once (headers are not what the node limits); the logs wait for
+    // a permit.
     const parent = withParent ? reader.getHeader(from - 1n) : undefined
     parent?.catch(() => undefined)
-    const last = !run.final ? undefined : to === run.anchor.number ? Promise.resolve(run.anchor) : reader.getHeader(to)
-    last?.catch(() => undefined)
     const logs = await readLogs(run, from, to)
-    return { logs, ...(parent && { parentHash: (await parent).hash }), ...(last && { toHeader: await last }) }
+    return { logs, ...(parent && { parentHash: (await parent).hash }) }
   }
 
   /**
@@ -322,9 +320,9 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
       if (batch.some(({ slot, read }) => read.logs.some((log) => outside(log, slot.from, slot.to)))) {
         headers = 'unstable'
       } else if (run.final) {
-        // Final blocks: the headers read with the ranges (and the timestamps the logs lack); no proof.
-        const known = batch.flatMap(({ read }) => (read.toHeader ? [read.toHeader] : []))
-        headers = await reader.readHeaders(logs, known, [to])
+        // Final blocks: the new checkpoint's header (and the timestamps the logs lack), no proof. Read once per
+        // batch rather than with every range: fewer requests (each one that fails or times out costs its retry).
+        headers = await reader.readHeaders(logs, to === run.anchor.number ? [run.anchor] : [], [to])
       } else {
         // The new checkpoint's header (and the timestamps the logs lack) read after the batch's logs, then the
         // anchor after them: an unchanged anchor proves all of them of its chain.
