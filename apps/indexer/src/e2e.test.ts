@@ -112,8 +112,18 @@ describe('end to end: GraphQL against the chain’s own views', () => {
       await core.addLog(who, i % 2 ? 'USDT' : 'NEX', i % 3 ? 'stake_deposit' : 'mining_release', BigInt(1_000 + i))
       await core.addLog(who, 'USDT', 'claim', BigInt(10 + i))
     }
+    // Referral and team credits (issue 20): the IDO's count as rewards, Burn's do not (its claim does).
+    await core.addCredits(e, 'NEX', [
+      { owner: d, action: 'ido_direct', amount: 500n },
+      { owner: b, action: 'ido_indirect', amount: 250n },
+      { owner: a, action: 'burn_team', amount: 120n },
+    ])
     await rpcCall(node.url, 'evm_increaseTime', [700]) // next Log day: today's rewards become yesterday's
     await core.addLog(a, 'NEX', 'claim', 77n)
+    await core.addCredits(c, 'NEX', [
+      { owner: a, action: 'ido_direct', amount: 300n },
+      { owner: b, action: 'burn_direct', amount: 90n },
+    ])
     await core.addLogs([a, b, c], 50, 1) // one block of 50 entries
     await catchUp(newIndexer(db, { maxRange: 7 }))
     const counted = {

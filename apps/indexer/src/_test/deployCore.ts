@@ -51,6 +51,15 @@ export type Core = {
   addLog: (owner: Address, symbol: string, action: string, amount: bigint) => Promise<void>
   /** `count` Log entries in one transaction (through Multicall3, a Log writer; at most about 50 fit). */
   addLogs: (owners: readonly Address[], count: number, salt: number) => Promise<void>
+  /**
+   * Referral and team credits of one action in one symbol (`Log.addCredits`: a word per credit, owner | amount << 160
+   * | action << 248), credited by `from`.
+   */
+  addCredits: (
+    from: Address,
+    symbol: string,
+    credits: readonly { owner: Address; action: string; amount: bigint }[],
+  ) => Promise<void>
   /** The calldata of {@link Core.addLogs} for Multicall3 (to send several into one block). */
   addLogsData: (owners: readonly Address[], count: number, salt: number) => Hex
 }
@@ -155,6 +164,23 @@ export async function deployCore(url: string): Promise<Core> {
           abi: logAbi,
           functionName: 'addLog',
           args: [logOwner, owner, code('symbol', symbol), code('action', action), amount, amount],
+        }),
+      ),
+    addCredits: (from, symbol, credits) =>
+      send(
+        owner,
+        log,
+        encodeFunctionData({
+          abi: logAbi,
+          functionName: 'addCredits',
+          args: [
+            from,
+            code('symbol', symbol),
+            credits.map(
+              (credit) =>
+                BigInt(credit.owner) | (credit.amount << 160n) | (BigInt(code('action', credit.action)) << 248n),
+            ),
+          ],
         }),
       ),
     addLogsData,
