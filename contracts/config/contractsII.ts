@@ -22,7 +22,7 @@ export const nftDefaults = {
 export const burnDefaults = {
   /** Length of a day (bound 60 s..7 d). */
   dayTimes: day,
-  /** Generations rewarded: direct + (algebra - 1) indirect (bound 1..8: team walks stop at 8 generations). */
+  /** Generations rewarded: direct + (algebra - 1) indirect (bound 1..20; team figures count 8 generations). */
   algebra: 8n,
   /** Fee on claims, to the market wallet (bound <= 1,000). */
   feeRate: 500n,

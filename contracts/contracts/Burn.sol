@@ -25,8 +25,9 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     using SafeERC20 for IERC20;
     using SafeCast for uint256;
 
-    /// @notice How far up the tree team volumes, legs and levels are kept (and team rewards paid): a fresh
-    /// chain costs ~45,000 gas per ancestor, so the walk is bounded to keep every order under 1,000,000 gas.
+    /// @notice How far up the tree team volumes, legs and levels are kept: an order adds its value to its nearest
+    /// TEAM_DEPTH ancestors (a fresh chain costs ~45,000 gas per ancestor). Referral and team rewards reach `algebra`
+    /// generations when larger (up to 20; the ancestors beyond TEAM_DEPTH keep their figures and earn by their level).
     /// (The bounds of the settings are {BurnLib}'s.)
     uint256 public constant TEAM_DEPTH = TeamLib.DEPTH;
     /// @notice The most expired orders of other users that a claim, `updateUser` or `updatePool` forces out (an

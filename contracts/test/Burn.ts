@@ -59,8 +59,8 @@ describe('Burn (orders sharing the community pool by force)', async () => {
     const { burn } = system
     const cases: [Record<string, bigint>, [bigint, bigint, bigint]][] = [
       [{ dayTimes: 59n }, [59n, 60n, 7n * 86400n]],
-      [{ algebra: 0n }, [0n, 1n, 8n]],
-      [{ algebra: 9n }, [9n, 1n, 8n]],
+      [{ algebra: 0n }, [0n, 1n, 20n]],
+      [{ algebra: 21n }, [21n, 1n, 20n]],
       [{ feeRate: 1001n }, [1001n, 0n, 1000n]],
       [{ handleGas: 0n }, [0n, 1n, 200n]],
       [{ swapRate: 5001n }, [5001n, 0n, 5000n]],

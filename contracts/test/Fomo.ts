@@ -564,8 +564,8 @@ describe('Fomo (FOM pool and round game)', async () => {
     assert.equal((await fomo.read.getConfig()).feeRate, 100n)
     const bad: [Record<string, bigint>, string, bigint, bigint, bigint][] = [
       [{ dayTimes: 59n }, 'dayTimes', 59n, 60n, 604_800n],
-      [{ algebra: 0n }, 'algebra', 0n, 1n, 8n],
-      [{ algebra: 9n }, 'algebra', 9n, 1n, 8n],
+      [{ algebra: 0n }, 'algebra', 0n, 1n, 20n],
+      [{ algebra: 21n }, 'algebra', 21n, 1n, 20n],
       [{ feeRate: 2_001n }, 'feeRate', 2_001n, 0n, 2_000n],
       [{ handleGas: parseEther('0.02') }, 'handleGas', parseEther('0.02'), 0n, parseEther('0.01')],
       [{ swapRate: 2_001n }, 'swapRate', 2_001n, 0n, 2_000n],

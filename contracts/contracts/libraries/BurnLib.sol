@@ -20,7 +20,9 @@ import {LogCodes} from "./LogCodes.sol";
 library BurnLib {
     using SafeERC20 for IERC20;
 
-    uint256 internal constant MAX_ALGEBRA = 8;
+    /// @notice The most generations an order rewards (issue 20: at least 20; team figures still count
+    /// {TeamLib-DEPTH}). An order at 20 in a 20-deep chain of active members: test/MaxAlgebraWorstCase.ts.
+    uint256 internal constant MAX_ALGEBRA = 20;
     uint256 internal constant MAX_HANDLE = 200;
     uint256 internal constant MAX_FEE_RATE = 1_000;
     uint256 internal constant MAX_SWAP_RATE = 5_000;

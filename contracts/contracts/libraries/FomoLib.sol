@@ -38,7 +38,7 @@ library FomoLib {
     /// @dev Config bounds (Fomo's public constants).
     uint256 internal constant MIN_DAY_TIMES = 60;
     uint256 internal constant MAX_DAY_TIMES = 7 days;
-    uint256 internal constant MAX_ALGEBRA = 8;
+    uint256 internal constant MAX_ALGEBRA = 20;
     uint256 internal constant MAX_FEE_RATE = 2_000;
     uint256 internal constant MAX_HANDLE_GAS = 0.01 ether;
     uint256 internal constant MAX_SWAP_RATE = 2_000;
@@ -241,11 +241,17 @@ library FomoLib {
         settleRound($);
         drip($);
         (uint256 actual, uint256 tokens, uint256 price) = _collect($, value, isUSDT, minUsdt);
-        // the team walk reaches TeamLib.DEPTH generations; rewards stop at `algebra`
-        address[] memory referrers = $.main.getReferrers(msg.sender, TeamLib.DEPTH);
+        // team figures count TeamLib.DEPTH generations; team rewards reach `algebra` (up to MAX_ALGEBRA)
+        address[] memory referrers = $.main.getReferrers(msg.sender, _walkDepth($));
         bool first = $.users[msg.sender].index == 0;
         uint256 orderIndex = _open($, index, actual, tokens, price, isUSDT, first);
         _finish($, orderIndex, value, referrers, first, senderIndex);
+    }
+
+    /// @dev How far up an order walks: the generations team figures count, or `algebra` when larger.
+    function _walkDepth(Layout storage $) private view returns (uint256) {
+        uint256 algebra = $.cfg.algebra;
+        return algebra > TeamLib.DEPTH ? algebra : TeamLib.DEPTH;
     }
 
     /// @dev After the order is open: totals, the round game, the split and the log.

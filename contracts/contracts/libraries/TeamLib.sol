@@ -16,7 +16,9 @@ import {IMain} from "../interfaces/IMain.sol";
 library TeamLib {
     using SafeCast for uint256;
 
-    /// @notice The deepest walk callers use (ancestors passed to {add}); it bounds the gas of an order.
+    /// @notice How many generations team figures count: {add} adds an order to its nearest DEPTH ancestors (it bounds
+    /// the gas of an order at the default `algebra`); ancestors further up (a reward walk within a larger `algebra`)
+    /// get their level read, not written.
     uint256 internal constant DEPTH = 8;
     /// @notice {add} marks a level that changed with this bit (`levels[k] & CHANGED`).
     uint256 internal constant CHANGED = 1 << 8;
@@ -61,8 +63,8 @@ library TeamLib {
     }
 
     /// @notice Adds an order of `value` by `account` (`first`: its first order) to the teams of `ancestors`
-    /// (nearest first; only the first {DEPTH} count, the others get level 0; Main's tree `main`); returns each
-    /// ancestor's level after the order, with
+    /// (nearest first; only the first {DEPTH} count it, the others' levels are read as they are; Main's tree
+    /// `main`); returns each ancestor's level after the order, with
     /// {CHANGED} set where an automatic level changed. Levels: the highest L whose non-zero `thresholds[L-1]` the
     /// basis reaches, the basis being `teamMin` (`bySmallLegs`) or `teamAmount`; both only grow.
     function add(
@@ -78,12 +80,16 @@ library TeamLib {
         levels = new uint256[](ancestors.length);
         Walk memory w = Walk({main: main, value: value, first: first, bySmallLegs: bySmallLegs});
         address child = account;
-        // team figures reach DEPTH generations; a longer list (a referral walk within `algebra`) gets level 0 beyond
+        // team figures reach DEPTH generations; a longer list (a reward walk within `algebra`) is only read beyond
         uint256 depth = ancestors.length < DEPTH ? ancestors.length : DEPTH;
         for (uint256 k; k < depth; ++k) {
             address ancestor = ancestors[k];
             levels[k] = _step(t, w, ancestor, child, thresholds);
             child = ancestor;
+        }
+        // beyond DEPTH (a reward walk within `algebra`): the ancestor's level now, its figures unchanged
+        for (uint256 k = depth; k < ancestors.length; ++k) {
+            levels[k] = levelOf(t, main, ancestors[k], thresholds, bySmallLegs);
         }
     }
 

@@ -18,7 +18,7 @@ export const NFT_LEVEL_MAX = 5n
 /** Burn.sol `_setSettings` bounds (the Config without addTime). */
 export const BURN_SETTINGS: readonly FieldSpec[] = [
   { key: 'dayTimes', label: msg`Day length`, kind: 'uint', unit: 's', min: 60n, max: 7n * DAY },
-  { key: 'algebra', label: msg`Generations`, kind: 'uint', min: 1n, max: 8n },
+  { key: 'algebra', label: msg`Generations`, kind: 'uint', min: 1n, max: 20n },
   { key: 'feeRate', label: msg`Fee rate`, kind: 'uint', unit: 'bps', max: 1_000n },
   { key: 'handleGas', label: msg`Orders settled per call (handleGas)`, kind: 'uint', min: 1n, max: 200n },
   { key: 'swapRate', label: msg`Swap rate`, kind: 'uint', unit: 'bps', max: 5_000n },
@@ -99,7 +99,7 @@ const FOMO_MAX_AMOUNT = 10n ** 27n
 export const FOMO_SETTINGS: readonly FieldSpec[] = [
   { key: 'addTime', label: msg`Time added per deposit`, kind: 'uint', unit: 's', min: 1n, max: 7n * DAY },
   { key: 'dayTimes', label: msg`Day length`, kind: 'uint', unit: 's', min: 60n, max: 7n * DAY },
-  { key: 'algebra', label: msg`Generations`, kind: 'uint', min: 1n, max: 8n },
+  { key: 'algebra', label: msg`Generations`, kind: 'uint', min: 1n, max: 20n },
   { key: 'feeRate', label: msg`Fee rate`, kind: 'uint', unit: 'bps', max: 2_000n },
   { key: 'handleGas', label: msg`Handling fee per call (handleGas, BNB)`, kind: 'amount', max: ETHER / 100n },
   { key: 'swapRate', label: msg`Swap rate`, kind: 'uint', unit: 'bps', max: 2_000n },
