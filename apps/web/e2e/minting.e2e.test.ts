@@ -8,7 +8,8 @@ import { openConnected } from './lib/session.ts'
 import { POOL_ACCOUNT, refused, transact } from './lib/web3Pools.ts'
 import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
-// Minting in BNB (`Ido.ido`), a burn order through the minting contract (`Ido.burn`) and the rounds on /ido.
+// Minting in BNB (`Ido.ido`), burn orders through the minting contract (`Ido.burn`, USDT and BNB) and the rounds on
+// /ido.
 const MINTER = POOL_ACCOUNT(131)
 const browser = useBrowser()
 
@@ -24,7 +25,7 @@ beforeAll(async () => {
 })
 
 describe('minting', () => {
-  it('mints one unit paid in BNB, and places a burn order through the minting contract in USDT', async () => {
+  it('mints one unit paid in BNB, and places burn orders through the minting contract in USDT and in BNB', async () => {
     await ensureIdoRoundInProgress(rpcUrl)
     const Ido = contract('Ido')
     const { page, problems, context } = await openConnected(browser, baseUrl, {
@@ -59,6 +60,30 @@ describe('minting', () => {
     await transact(page, 'ido-burn-submit', 'Burn order placed')
     expect(usdtBefore - (await balanceOf(rpcUrl, contract('USDT'), MINTER))).toBe(config.burnEvery)
     expect((await read<{ orders: bigint }>(Burn, burnAbi, 'users', [MINTER])).orders).toBe(ordersBefore + 1n)
+
+    // More units than Burn still takes (its burnSurplus, read from the chain): refused before the wallet is asked.
+    const surplus = (await read<{ burnSurplus: bigint }>(Burn, burnAbi, 'getConfig')).burnSurplus
+    await page.getByTestId('ido-burn-times').fill(String(surplus + 1n))
+    await refused(page, page.getByTestId('ido-burn-submit'), 'Exceeds the maximum')
+
+    // And paid in BNB (Ido.burn(times, true)): the Burn contract swaps it to USDT, the order is worth burnEvery.
+    await page.getByTestId('ido-burn-pay-BNB').click()
+    await page.getByTestId('ido-burn-times').fill('1')
+    await expect
+      .poll(() => page.getByTestId('ido-burn-cost').textContent(), { timeout: 15_000 })
+      .toMatch(/^You send [\d.]+ BNB for [\d,.]+ USDT/)
+    const bnbBeforeBurn = await chainClients(rpcUrl).public.getBalance({ address: MINTER })
+    await transact(page, 'ido-burn-submit', 'Burn order placed')
+    const user = await read<{ orders: bigint }>(Burn, burnAbi, 'users', [MINTER])
+    expect(user.orders).toBe(ordersBefore + 2n)
+    expect(await chainClients(rpcUrl).public.getBalance({ address: MINTER })).toBeLessThan(bnbBeforeBurn)
+    const totals = await read<{ totalOrder: bigint }>(Burn, burnAbi, 'totalInfo')
+    const order = await read<{ owner: string; isBNB: boolean; amount: bigint }>(Burn, burnAbi, 'orders', [
+      totals.totalOrder,
+    ])
+    expect(order.owner).toBe(MINTER)
+    expect(order.isBNB).toBe(true)
+    expect(order.amount).toBe(config.burnEvery)
     expect(problems.list).toEqual([])
     await context.close()
   })

@@ -42,8 +42,12 @@ describe('orders', () => {
     expect(await rows.count()).toBeGreaterThanOrEqual(1)
     const first = rows.first()
     expect(await first.getByTestId('order-amount').textContent()).toContain('300 USDT')
-    // Reward so far out of the 1.5x cap: 450 USDT for a 300 USDT order.
-    await expect.poll(() => first.getByTestId('order-reward').textContent()).toMatch(/^[\d,.]+ \/ 450 USDT$/)
+    // Reward so far out of the 1.5x cap: 450 USDT for a 300 USDT order. The row comes from the index and its live
+    // reward from the chain read it registers, which a later refresh brings: the row shows "— / 450 USDT" until then,
+    // under load longer than expect.poll's 1 s default (CI failed there on main).
+    await expect
+      .poll(() => first.getByTestId('order-reward').textContent(), { timeout: 15_000 })
+      .toMatch(/^[\d,.]+ \/ 450 USDT$/)
     expect(await first.getAttribute('data-out')).toBe('false')
     await page.getByTestId('list-end').waitFor()
     expect(await page.getByTestId('list-end').textContent()).toBe('No more')

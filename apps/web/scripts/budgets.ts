@@ -1,6 +1,6 @@
 // Prints the web app's budgets:
-//  - JavaScript (gzip) of the first load of / and what each route's chunk adds (goal: under 200 KB for /; a miss
-//    exits with status 1);
+//  - JavaScript (gzip) of the first load of / and what each route's chunk adds (goal: under FIRST_LOAD_GOAL_KB of
+//    lib/bundleBudget.ts for /; a miss exits with status 1);
 //  - JSON-RPC HTTP requests per refresh cycle and the reads they carry, as counted by the browser test
 //    e2e/refresh.e2e.test.ts (goal: 1 read request per new block, 0 without one).
 //   node scripts/budgets.ts [build folder]   (default: the e2e production build, else dist/)

@@ -97,6 +97,9 @@ export async function seed(
   addresses: Record<string, Address>,
   say: (line: string) => void = () => undefined,
 ): Promise<SeedSummary> {
+  // The keys first: deriving them keeps the event loop busy for a while on a loaded machine, and doing it between two
+  // requests lets the node close the idle keep-alive connection under the client's feet (see accounts.ts).
+  const accounts = seedAccounts()
   const { viem, networkHelpers } = connection
   const publicClient = await viem.getPublicClient()
   const chainId = await publicClient.getChainId()
@@ -120,7 +123,6 @@ export async function seed(
   const superFomo = await viem.getContractAt('Fomo', addresses.SuperFomo)
   const double = await viem.getContractAt('Double', addresses.Double)
 
-  const accounts = seedAccounts()
   const wallets = seedWallets(accounts, publicClient.chain, connection.provider)
   const address = (i: number) => accounts[i].address
   const genesis = await main.read.genesis()

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
+import { pbkdf2Sync } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { createPublicClient, createWalletClient, erc20Abi, http, parseEther, parseAbi, toHex } from 'viem'
-import { mnemonicToAccount } from 'viem/accounts'
+import { HDKey, hdKeyToAccount } from 'viem/accounts'
 import type { Address, Hash } from 'viem'
 import { E2E_MINTER, E2E_OTHER, E2E_OWNER, E2E_SWAPPER, E2E_VISITOR, E2E_WATCHER } from './accounts.ts'
 
@@ -123,8 +124,12 @@ const DEV_MNEMONIC = 'test test test test test test test test test test test jun
  * the staking, FOM and mining pages 120..139, the admin screens 140..159 (the seed uses 10..45, the shell tests 0..9).
  */
 export function hdAccount(index: number): Address {
-  return mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index }).address
+  // the mnemonic's BIP-39 seed once, natively (viem's mnemonicToAccount runs 2,048 PBKDF2 rounds in JavaScript per
+  // call, which blocks the event loop long enough under load for the node to drop idle keep-alive connections)
+  devRoot ??= HDKey.fromMasterSeed(pbkdf2Sync(DEV_MNEMONIC.normalize('NFKD'), 'mnemonic', 2048, 64, 'sha512'))
+  return hdKeyToAccount(devRoot, { addressIndex: index }).address
 }
+let devRoot: HDKey | undefined
 
 /**
  * Makes the local node sign for `account` (impersonation, 100 BNB for gas), registers it in Main under `referrer`

@@ -67,8 +67,11 @@ export function planBudgets(
   return { firstLoad: [...firstLoad], routes }
 }
 
-/** The goal for the JavaScript (gzip) of the first load of `/` (issue 9, "Budgets"). */
-export const FIRST_LOAD_GOAL_KB = 200
+/**
+ * The goal for the JavaScript (gzip) of the first load of `/` (issue 9, "Budgets"; lowered from 200 KB in issue 23
+ * when the entry's static imports became one chunk: 193.7 KB measured, plus a small margin).
+ */
+export const FIRST_LOAD_GOAL_KB = 196
 
 /** The app's routes and their files (`src/routes/*.tsx`, `/` for index.tsx, without the root route). */
 export function routeFilesOf(webRoot: string): Record<string, string> {

@@ -347,6 +347,7 @@ function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address
         usdt={usdt}
         burn={addresses?.burn}
         burnEvery={burnConfig?.burnEvery}
+        burnSurplus={burnConfig?.burnSurplus}
         usdtBalance={usdtBalance}
         bnbBalance={bnbBalance}
       />
@@ -405,6 +406,7 @@ function BurnThroughIdo({
   usdt,
   burn,
   burnEvery,
+  burnSurplus,
   usdtBalance,
   bnbBalance,
 }: {
@@ -412,6 +414,8 @@ function BurnThroughIdo({
   usdt: Address
   burn: Address | undefined
   burnEvery: bigint | undefined
+  /** Units Burn still takes (its config), the most one order can have, as on the Burn page. */
+  burnSurplus: bigint | undefined
   usdtBalance: bigint | undefined
   bnbBalance: bigint | undefined
 }) {
@@ -442,7 +446,7 @@ function BurnThroughIdo({
   async function place() {
     const isBnb = payWith === 'BNB'
     await send({
-      amount: { input: times, units: true, rules: { min: 1n } },
+      amount: { input: times, units: true, rules: { min: 1n, max: burnSurplus } },
       check: (units) => {
         if (isBnb && bnbFor(1n) === undefined) return msg`No BNB price yet: pay with USDT or try again later`
         if (units === undefined || burnEvery === undefined) return undefined

@@ -1,10 +1,13 @@
+import { lazy, Suspense } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { shortenAddress } from '@nexus/sdk'
 import { useConnection, useDisconnect } from 'wagmi'
 import { useFeedback } from '../feedback/FeedbackProvider.tsx'
 import { useWalletConnect } from '../../hooks/useWalletConnect.ts'
 import { Icon } from '../Icon.tsx'
-import { WalletPicker } from './WalletPicker.tsx'
+
+// Loaded when there is a choice to make (several wallets): the first visit does not need it (scripts/budgets.ts).
+const WalletPicker = lazy(() => import('./WalletPicker.tsx').then((module) => ({ default: module.WalletPicker })))
 
 /** The top bar's wallet pill: the shortened address (first 5, two dots, last 4) or UNCONNECT (SPEC.md §2, §9). */
 export function WalletButton() {
@@ -48,7 +51,11 @@ export function WalletButton() {
         <Icon name="wallet" size={16} />
         <span>{t`UNCONNECT`}</span>
       </button>
-      <WalletPicker choices={wallet.choices} onChoose={wallet.connectWith} onCancel={wallet.cancel} />
+      {wallet.choices && (
+        <Suspense fallback={null}>
+          <WalletPicker choices={wallet.choices} onChoose={wallet.connectWith} onCancel={wallet.cancel} />
+        </Suspense>
+      )}
     </>
   )
 }
