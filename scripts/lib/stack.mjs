@@ -78,8 +78,9 @@ function legacyOriginsEnv(webUrl, webOrigins) {
  * @param {'dev'|'preview'|false} [options.web] Vite dev server, `vite preview` of a build made with this
  *   stack's URLs, or no web app
  * @param {boolean} [options.seed] run the seed script after deployment
- * @param {boolean} [options.keeper] run the keeper (apps/keeper); default: with the fixed ports only (`npm start`),
- *   so that browser tests on free ports see no upkeep transactions they did not make
+ * @param {boolean|'withdrawals'} [options.keeper] run the keeper (apps/keeper); default: with the fixed ports only
+ *   (`npm start`). 'withdrawals' (the browser tests): it pays the legacy withdrawals but runs no upkeeps
+ *   (KEEPER_UPKEEPS=false), so that browser tests on free ports see no upkeep transactions they did not make
  * @param {boolean} [options.timelock] hand every contract to the Timelock (default); false keeps the deployer the
  *   owner (NEXUS_TIMELOCK_HANDOVER=0), for browser tests that set their state up with direct owner calls
  * @param {string[]} [options.webOrigins] origins of web apps served elsewhere (e.g. the browser tests' builds) that
@@ -203,7 +204,11 @@ export async function startLocalProduct({
         name: 'keeper',
         command: process.execPath,
         args: ['--conditions=@nexus/source', join(root, 'apps', 'keeper', 'src', 'main.ts')],
-        env: { ...serviceEnv, PORT: String(ports.keeper) },
+        env: {
+          ...serviceEnv,
+          PORT: String(ports.keeper),
+          ...(keeper === 'withdrawals' ? { KEEPER_UPKEEPS: 'false' } : {}),
+        },
         ready: httpReady(`${urls.keeper}/healthz`),
         quiet,
       })

@@ -1,6 +1,7 @@
 // The keeper's settings, from the environment only (README.md lists every variable).
 import {
   addressSetting as address,
+  booleanSetting as boolean,
   integerSetting as integer,
   parseRpcUrls,
   SettingsError as ConfigError,
@@ -28,6 +29,11 @@ export type KeeperConfig = {
   databaseUrl: string | undefined
   host: string
   port: number
+  /**
+   * Whether the keeper runs the contracts' upkeeps (KEEPER_UPKEEPS, default true); false when Chainlink Automation
+   * or Gelato runs them: the keeper then only pays the legacy withdrawals.
+   */
+  upkeeps: boolean
   /** How often each upkeep job checks whether its work is due (KEEPER_INTERVAL_MS). */
   intervalMs: number
   /** How often the withdrawal job looks for payable withdrawals (WITHDRAW_INTERVAL_MS). */
@@ -77,6 +83,7 @@ export function readConfig(env: NodeJS.ProcessEnv): KeeperConfig {
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     host: env.HOST?.trim() || '127.0.0.1',
     port: integer(env, 'PORT', 4200, 0, 65535),
+    upkeeps: boolean(env, 'KEEPER_UPKEEPS', true),
     intervalMs: integer(env, 'KEEPER_INTERVAL_MS', 15_000, 100),
     withdrawIntervalMs: integer(env, 'WITHDRAW_INTERVAL_MS', 15_000, 100),
     gasPriceCap: amount(env, 'GAS_PRICE_CAP', '20', (value) => parseGwei(value)),

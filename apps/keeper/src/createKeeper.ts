@@ -72,7 +72,7 @@ export async function createKeeper(options: CreateKeeperOptions): Promise<Keeper
     ...(options.pollMs ? { pollMs: options.pollMs } : {}),
   })
   const jobs: Job[] = []
-  for (const name of UPKEEP_CONTRACTS) {
+  for (const name of config.upkeeps ? UPKEEP_CONTRACTS : []) {
     const address = contracts[name]
     if (address) jobs.push(upkeepJob({ name, address, client, sender, intervalMs: config.intervalMs }))
   }

@@ -27,6 +27,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEV_MNEMONIC, readConfig } from './config.ts'
 import { createKeeper, type Keeper, keeperAccount } from './createKeeper.ts'
 import { upkeepJob } from './jobs.ts'
+import { WITHDRAWAL_JOB } from './withdrawals.ts'
 import { createLogger } from './log.ts'
 import { startKeeper } from './keeper.ts'
 import { createMetrics } from './metrics.ts'
@@ -456,6 +457,15 @@ describe('legacy withdrawals', () => {
     })
   }
   const statusOf = async (id: number) => await db.prisma.legacyWithdrawal.findUniqueOrThrow({ where: { id } })
+
+  it('KEEPER_UPKEEPS=false (Chainlink or Gelato runs the upkeeps): only the withdrawal payouts run', async () => {
+    const k = await keeper({ KEEPER_UPKEEPS: 'false' })
+    try {
+      expect([...k.state.keys()]).toEqual([WITHDRAWAL_JOB])
+    } finally {
+      await k.stop()
+    }
+  })
 
   it('pays each accepted withdrawal once, within the threshold and the daily cap; the rest waits', async () => {
     const payer = keeperAccount({ privateKey: undefined })

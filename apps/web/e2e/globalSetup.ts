@@ -70,6 +70,9 @@ export default async function setup(project: TestProject) {
           ports: 'free',
           web: false,
           seed: true,
+          // the keeper pays legacy withdrawals (e2e/withdrawals.e2e.test.ts) but runs no upkeeps: the tests set up
+          // the states they check (e.g. expired orders waiting in Burn's queue) and would race its upkeep
+          keeper: 'withdrawals',
           // the deployer stays the owner: many browser tests set their state up and restore it with direct owner
           // calls (ownerWrite); the admin screens schedule through the Timelock when it owns a contract, which
           // e2e/timelock.e2e.test.ts checks by handing Mining to the Timelock and back
