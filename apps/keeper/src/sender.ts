@@ -190,6 +190,8 @@ export class JournaledSender {
           prisma.keeperTransaction.updateMany({ where: { workId }, data: { status: 'dropped' } }),
           prisma.keeperWork.update({ where: { id: workId }, data: { status: 'failed', error } }),
         ])
+        // something else sent from this key: count from the chain again, or every later work would fail the same way
+        this.nextNonce = await this.freshNonce()
         this.o.log.error({ job, workId }, error)
         return { status: 'failed', error }
       }
