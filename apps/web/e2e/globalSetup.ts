@@ -19,10 +19,12 @@ declare module 'vitest' {
     rpcUrl: string
     graphqlUrl: string
     legacyUrl: string
+    /** The stack's keeper (KEEPER_UPKEEPS=false), or '' when testing against a running product. */
+    keeperUrl: string
   }
 }
 
-type Stack = { urls: { rpc: string; graphql: string; legacy: string }; stop(): Promise<void> }
+type Stack = { urls: { rpc: string; graphql: string; legacy: string; keeper?: string }; stop(): Promise<void> }
 type StartLocalProduct = (options: Record<string, unknown>) => Promise<Stack>
 
 /** The local product's supervisor (scripts/lib/stack.mjs, a repository script rather than a package). */
@@ -104,6 +106,7 @@ export default async function setup(project: TestProject) {
     project.provide('rpcUrl', stack.urls.rpc)
     project.provide('graphqlUrl', stack.urls.graphql)
     project.provide('legacyUrl', stack.urls.legacy)
+    project.provide('keeperUrl', stack.urls.keeper ?? '')
     const results = join(webRoot, '..', '..', 'dist', 'test-results')
     mkdirSync(results, { recursive: true })
     writeFileSync(join(results, 'web-e2e-setup.json'), JSON.stringify(timings, null, 2) + '\n')

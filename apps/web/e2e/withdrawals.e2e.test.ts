@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { E2E_OWNER } from './lib/accounts.ts'
 import { E2E_EXPLORER_URL } from './lib/appServer.ts'
 import { balanceOf, chainClients, contract, prepareTestAccount } from './lib/chain.ts'
-import { baseUrl, legacyUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
+import { baseUrl, keeperUrl, legacyUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 import { openConnected } from './lib/session.ts'
 
 // Issue 21: a withdrawal requested through the legacy API is paid by the stack's keeper (KEEPER_UPKEEPS=false,
@@ -19,6 +19,8 @@ const MNEMONIC = 'test test test test test test test test test test test junk'
 /** The referrer, whose 10 % referral credit it withdraws, and the buyer of a machine below it. */
 const REFERRER = mnemonicToAccount(MNEMONIC, { addressIndex: 140 })
 const BUYER = mnemonicToAccount(MNEMONIC, { addressIndex: 141 })
+/** Funds the keeper's wallet with the payout token. */
+const TREASURY = mnemonicToAccount(MNEMONIC, { addressIndex: 142 }).address
 /** The keeper's local development key (apps/keeper DEV_KEY_INDEX): the operator wallet that pays withdrawals. */
 const KEEPER = mnemonicToAccount(MNEMONIC, { addressIndex: 46 }).address
 /** Machine type 1 of the legacy API's seed costs 100 USDT; the referrer gets 10 %. */
@@ -82,6 +84,14 @@ async function registerBelowChain(token: string, candidates: readonly Address[])
 }
 
 let withdrawalId: number
+let referrerToken: string
+
+/** What the server and the keeper say of the withdrawal (for a failure's message). */
+async function serverState() {
+  const wallet = await legacy('walletList', referrerToken, { credit_type: 'USDT', page: '1' })
+  const keeper = keeperUrl ? await (await fetch(`${keeperUrl}/readyz`)).text() : 'no keeper'
+  return `walletList: ${JSON.stringify(wallet.data)}; keeper: ${keeper}`
+}
 
 beforeAll(async () => {
   const { public: client } = chainClients(rpcUrl)
@@ -89,10 +99,21 @@ beforeAll(async () => {
   const receiver = await client.readContract({ address: contract('Main'), abi: mainAbi, functionName: 'owner' })
   await prepareTestAccount(rpcUrl, REFERRER.address)
   await prepareTestAccount(rpcUrl, BUYER.address, { referrer: REFERRER.address, usdt: MACHINE_PRICE })
-  // the operator wallet holds the payout token (an operator keeps it funded)
-  await prepareTestAccount(rpcUrl, KEEPER, { usdt: parseEther('50') })
+  // the operator wallet holds the payout token (an operator keeps it funded), sent by another account: a transaction
+  // of the keeper's own key would take the nonce the keeper has counted on
+  await prepareTestAccount(rpcUrl, TREASURY, { usdt: parseEther('50') })
+  await pay((wallet) =>
+    wallet.writeContract({
+      account: TREASURY,
+      chain: null,
+      address: USDT,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [KEEPER, parseEther('50')],
+    }),
+  )
 
-  const referrerToken = await signIn(REFERRER)
+  referrerToken = await signIn(REFERRER)
   const buyerToken = await signIn(BUYER)
   const genesis = await client.readContract({ address: contract('Main'), abi: mainAbi, functionName: 'genesis' })
   await registerBelowChain(referrerToken, [genesis, E2E_OWNER])
@@ -113,6 +134,14 @@ beforeAll(async () => {
   const fee = await pay((wallet) =>
     wallet.sendTransaction({ account: REFERRER.address, chain: null, to: receiver, value: parseEther('0.001') }),
   )
+  // the manager's screen reads the queue as a signed-in server user (the legacy API's requireManager needs an account)
+  const manager = mnemonicToAccount(MNEMONIC, { addressIndex: 0 })
+  expect(manager.address).toBe(E2E_OWNER)
+  const managerAnswer = await legacy('register', await signIn(manager), {
+    username: `mgr${Date.now() % 1e8}`,
+    recommend: REFERRER.address,
+  })
+  expect([0, 4800], managerAnswer.msg).toContain(managerAnswer.code) // 4800: opened by an earlier run
   const withdrawal = await accepted('withdraw', referrerToken, { num: '10', credit_type: 'USDT', hash: fee })
   expect(withdrawal.status).toBe('pending')
   withdrawalId = Number(withdrawal.id)
@@ -145,6 +174,11 @@ describe('legacy withdrawals on /manager', () => {
           { timeout: 90_000, interval: 5_000 },
         )
         .toBe('paid')
+        .catch(async (error: unknown) => {
+          throw new Error(`not shown paid; card: ${await card.textContent()}; ${await serverState()}`, {
+            cause: error,
+          })
+        })
       expect(await row.getByTestId('withdrawal-status').textContent()).toBe('Paid out')
       const link = row.getByTestId('withdrawal-payout').locator('a')
       const payout = (await link.textContent()) as Hash

@@ -10,6 +10,8 @@ export const rpcUrl = inject('rpcUrl')
 /** The indexer's GraphQL endpoint and the legacy API. */
 export const graphqlUrl = inject('graphqlUrl')
 export const legacyUrl = inject('legacyUrl')
+/** The stack's keeper (its /readyz tells each job's last outcome), '' against a running product. */
+export const keeperUrl = inject('keeperUrl')
 /** The production build of the same stack (no development wallet), and the folder it was built into. */
 export const prodUrl = inject('prodUrl')
 export const prodDir = inject('prodDir')
