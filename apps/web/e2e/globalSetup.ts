@@ -72,7 +72,7 @@ export default async function setup(project: TestProject) {
           ports: 'free',
           web: false,
           seed: true,
-          // the keeper pays legacy withdrawals (e2e/withdrawals.e2e.test.ts) but runs no upkeeps: the tests set up
+          // the keeper pays legacy withdrawals but runs no upkeeps: the tests set up
           // the states they check (e.g. expired orders waiting in Burn's queue) and would race its upkeep
           keeper: 'withdrawals',
           // the deployer stays the owner: many browser tests set their state up and restore it with direct owner
