@@ -1,15 +1,17 @@
 // The manager routes of withdrawal payouts on a real PostgreSQL: only a manager (isManager, Main.isManager in
 // production) may list, approve or reject; a rejection returns the amount to the wallet with its reason shown by
-// walletList; a withdrawal the keeper is paying (or has paid) can be neither approved nor rejected.
+// walletList; a withdrawal the keeper is paying (or has paid) can be neither approved nor rejected. A manager
+// signs in (SIWE) and needs no account on this server; other wallets, registered or not, are refused.
 import { zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { account, addRegistration, setupApp, type TestApp } from '../../../../_test/setup.ts'
 
-const [root, alice, manager] = [account(1), account(2), account(3)]
+const [root, alice, manager, stranger] = [account(1), account(2), account(3), account(4)]
 let t: TestApp
 let aliceId: number
 let aliceToken: string
 let managerToken: string
+let strangerToken: string
 
 beforeAll(async () => {
   t = await setupApp('legacy_withdraw_manage', {
@@ -17,16 +19,17 @@ beforeAll(async () => {
   })
   await addRegistration(t.db, root.address, zeroAddress, 1)
   await addRegistration(t.db, alice.address, root.address, 2)
-  await addRegistration(t.db, manager.address, root.address, 3)
   ;({ token: aliceToken, id: aliceId } = await t.signUp(alice, 'alice', root.address))
-  ;({ token: managerToken } = await t.signUp(manager, 'manager', root.address))
+  // signed in only: neither the manager nor the stranger has an account here
+  managerToken = await t.login(manager)
+  strangerToken = await t.login(stranger)
 })
 afterAll(async () => {
   await t?.close()
 })
 
-const body = async (route: string, form: Record<string, string>, token: string) =>
-  (await t.post(route, form, { token })).json()
+const body = async (route: string, form: Record<string, string>, token: string, lang = 'en') =>
+  (await t.post(route, form, { token, lang })).json()
 
 /** A withdrawal as the withdraw route leaves it: the amount taken from the wallet, the request pending. */
 async function requestWithdrawal(amount: string, n: number) {
@@ -47,12 +50,27 @@ async function requestWithdrawal(amount: string, n: number) {
 }
 
 describe('withdrawal management', () => {
-  test('only managers: others get 4800', async () => {
-    expect(await body('withdrawQueue', {}, aliceToken)).toEqual({
-      code: 4800,
-      msg: 'Only a manager may do this',
-      data: null,
-    })
+  test('only managers: others get 4800 in their language, registered or not; no session gets 4700', async () => {
+    const refused = { code: 4800, msg: 'Only a manager may do this', data: null }
+    for (const route of ['withdrawQueue', 'withdrawApprove', 'withdrawReject']) {
+      expect(await body(route, { id: '1', reason: 'x' }, aliceToken)).toEqual(refused)
+      expect(await body(route, { id: '1', reason: 'x' }, strangerToken)).toEqual(refused)
+      expect(await body(route, { id: '1', reason: 'x' }, strangerToken, 'zh-cn')).toEqual({
+        ...refused,
+        msg: '仅管理员可以操作',
+      })
+    }
+    expect((await t.post('withdrawQueue', {}, {})).json()).toMatchObject({ code: 4700 })
+    expect((await t.post('withdrawQueue', {}, { token: 'ab'.repeat(32) })).json()).toMatchObject({ code: 4700 })
+    // a revoked session of a manager no longer passes
+    const revoked = await t.login(manager)
+    expect((await t.post('logout', {}, { token: revoked })).json()).toMatchObject({ code: 0 })
+    expect((await t.post('withdrawQueue', {}, { token: revoked })).json()).toMatchObject({ code: 4700 })
+  })
+
+  test('a manager without an account on this server lists the queue', async () => {
+    expect(await t.db.prisma.legacyUser.count({ where: { address: manager.address.toLowerCase() } })).toBe(0)
+    expect(await body('withdrawQueue', {}, managerToken)).toMatchObject({ code: 0, data: { status: 'open' } })
   })
 
   test('queue, approve, reject with a reason shown by walletList and the amount refunded', async () => {

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { LegacyContext } from '../../../../context.ts'
 import { rejected } from '../../../../errors.ts'
 import { decimalText, toUnits } from '../../../../internal/money.ts'
-import { requireUser } from '../../../../internal/requireUser.ts'
 import { creditWallet } from '../../../../internal/wallets.ts'
 import { ok } from '../../../../plugins/app/ok.ts'
 import { integerField, optionalChoiceField, optionalIntegerField, textField } from '../../../../schemas/fields.ts'
@@ -21,11 +20,15 @@ const queues = {
 /** Statuses a manager may still decide (the keeper pays pending ones up to its threshold, and approved ones). */
 const decidable = ['pending', 'failed']
 
-/** The signed-in user, if the chain says it is a manager (Main.isManager). @throws 4800 "notManager" otherwise. */
+/**
+ * The signed-in wallet (SIWE session), if the chain says it is a manager (Main.isManager: the manager or the
+ * owner). A manager needs no account on this server: the right is the on-chain one.
+ * @throws LegacyError 4700 without a valid session, 4800 "notManager" for any other wallet.
+ */
 async function requireManager(context: LegacyContext, request: FastifyRequest) {
-  const user = await requireUser(context, request)
-  if (!(await context.isManager(user.address as `0x${string}`))) throw rejected('notManager')
-  return user
+  const address = await context.auth.authenticate(request)
+  if (!(await context.isManager(address))) throw rejected('notManager')
+  return { address }
 }
 
 /**
