@@ -144,7 +144,15 @@ describe('mine: assets, rewards chart and the action log', () => {
     await entries.first().waitFor({ timeout: 30_000 })
     expect(await entries.first().getAttribute('data-action')).toBe('claim')
     expect(await entries.first().getByTestId('log-amount').textContent()).toMatch(/^\+[\d,.]+ USDT$/)
+    // In NEX the earner has only its registration (Main writes it in NEX, with no amount); the USDT claim is gone.
     await page.getByTestId('log-symbol').selectOption('NEX')
+    await page.locator('[data-testid="log-entries"][data-status="ready"]').waitFor()
+    await expect
+      .poll(async () => entries.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-symbol'))))
+      .toEqual(['NEX'])
+    expect(await entries.first().getAttribute('data-action')).toBe('register')
+    // A symbol the earner never acted in (synthesis writes NFT) lists nothing and says so.
+    await page.getByTestId('log-symbol').selectOption('NFT')
     await page.locator('[data-testid="log-entries"][data-status="ready"][data-count="0"]').waitFor()
     expect(await page.getByTestId('log-entries').textContent()).toContain('No data yet')
     // The filters offer exactly what the contracts write (the SDK's list, checked against the contracts' sources).
