@@ -212,7 +212,7 @@ export async function seed(
   for (let i = 0; i < SEED_ACCOUNTS; i++) {
     await confirm(await deployer.sendTransaction({ to: address(i), value: parseEther('10') }), 'fund BNB')
     await send(deployer, usdt, 'mint', [address(i), parseEther(String(30_000 + 100 * i))])
-    await send(deployer, token, 'transfer', [address(i), parseEther(String(20_000 + 250 * i))])
+    await send(deployer, token, 'transfer', [address(i), parseEther(String(30_000 + 250 * i))])
     await send(as(i), main, 'register', [referrerOf(i)])
   }
   // the keeper's local wallet pays legacy withdrawals (USDT) and its own gas
