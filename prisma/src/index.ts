@@ -8,6 +8,7 @@ export {
   readMigrations,
 } from './migrate.ts'
 export type { MigrateOptions, MigrationStatus } from './migrate.ts'
+export { withdrawnToday } from './legacyWithdrawals.ts'
 export { parseDatabaseUrl } from './parseDatabaseUrl.ts'
 export type { PgConnectionConfig } from './parseDatabaseUrl.ts'
 export { defaultPgliteDir, migrationsDir, schemaPath } from './paths.ts'

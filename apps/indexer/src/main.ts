@@ -1,6 +1,6 @@
 // The indexer process: reads the environment (README.md lists it), opens and migrates the database, serves
 // /healthz, /readyz, /metrics and /graphql, and ingests the chain's events until SIGINT/SIGTERM.
-import { assertRpcChain, DeploymentFileError, loadDeployment, publicChainIds } from '@nexus/abi/node'
+import { assertRpcChain, DeploymentFileError, loadDeployment, publicChainIds, stopOnSignals } from '@nexus/abi/node'
 import { createDatabase } from '@nexus/db'
 import { createServer } from './createServer.ts'
 import { ConfigError, readConfig } from './internal/config.ts'
@@ -82,20 +82,11 @@ const indexer = createIndexer({
   inFlight: config.logsInFlight,
 })
 
-let stopping = false
-async function shutdown(signal: string) {
-  if (stopping) return
-  stopping = true
-  app.log.info({ msg: 'shutting down', signal })
-  // Stop ingestion first (it finishes or rolls back its current range), then stop serving, then close the database.
-  await indexer.stop()
-  await app.close()
-  await db.close()
-  // @dev Prisma's wasm schema engine leaves a 10 s timer behind; nothing else is pending at this point.
-  process.exit(0)
-}
-process.once('SIGINT', () => void shutdown('SIGINT'))
-process.once('SIGTERM', () => void shutdown('SIGTERM'))
+// Stop ingestion first (it finishes or rolls back its current range), then stop serving, then close the database.
+stopOnSignals({
+  steps: [() => indexer.stop(), () => app.close(), () => db.close()],
+  log: (msg, { signal, error }) => app.log.info({ msg, signal, err: error }),
+})
 
 await app.listen({ port: config.port, host: config.host })
 app.log.info({

@@ -1,12 +1,15 @@
 // The keeper's settings, from the environment only (README.md lists every variable).
 import {
   addressSetting as address,
+  amountSetting,
   booleanSetting as boolean,
   integerSetting as integer,
   parseRpcUrls,
   SettingsError as ConfigError,
+  type WithdrawalPolicy,
+  withdrawalPolicySetting,
 } from '@nexus/abi/node'
-import { type Hex, parseGwei, parseUnits } from 'viem'
+import type { Hex } from 'viem'
 
 /** Hardhat's public development mnemonic (local chains only; the keys are public). */
 export const DEV_MNEMONIC = 'test test test test test test test test test test test junk'
@@ -44,20 +47,15 @@ export type KeeperConfig = {
   txTimeoutMs: number
   /** Each gas bump raises the fee by this percentage (GAS_BUMP_PERCENT, at least 10: nodes refuse less). */
   gasBumpPercent: number
-  /** Withdrawals: most paid per UTC day, per credit type, in token units (WITHDRAW_DAILY_CAP, e.g. 10000). */
-  withdrawDailyCap: bigint
-  /** Withdrawals above this amount wait for a manager's approval (WITHDRAW_APPROVAL_THRESHOLD). */
-  withdrawApprovalThreshold: bigint
+  /**
+   * Withdrawals above WITHDRAW_APPROVAL_THRESHOLD wait for a manager's approval; at most WITHDRAW_DAILY_CAP per
+   * credit type is paid a UTC day (token units; the legacy API shows the same settings to managers).
+   */
+  withdrawPolicy: WithdrawalPolicy
   /** ERC-20 paid for each credit type; unset: USDT from the deployments file, ARB from WITHDRAW_TOKEN_ARB. */
   withdrawTokens: Partial<Record<'USDT' | 'ARB', Hex>>
   /** DEPLOYMENTS_FILE: the chain's deployments file, read and checked at start; unset: libs/abi's for the chain. */
   deploymentsFile: string | undefined
-}
-
-function amount(env: NodeJS.ProcessEnv, name: string, fallback: string, parse: (value: string) => bigint) {
-  const raw = env[name]?.trim() || fallback
-  if (!/^\d+(\.\d+)?$/.test(raw)) throw new ConfigError(`${name} must be a positive number (got "${raw}")`)
-  return parse(raw)
 }
 
 /** Reads and checks the settings; throws {@link ConfigError} with the variable's name on a bad value. */
@@ -86,11 +84,10 @@ export function readConfig(env: NodeJS.ProcessEnv): KeeperConfig {
     upkeeps: boolean(env, 'KEEPER_UPKEEPS', true),
     intervalMs: integer(env, 'KEEPER_INTERVAL_MS', 15_000, 100),
     withdrawIntervalMs: integer(env, 'WITHDRAW_INTERVAL_MS', 15_000, 100),
-    gasPriceCap: amount(env, 'GAS_PRICE_CAP', '20', (value) => parseGwei(value)),
+    gasPriceCap: amountSetting(env, 'GAS_PRICE_CAP', '20', 9),
     txTimeoutMs: integer(env, 'TX_TIMEOUT_MS', 60_000, 100),
     gasBumpPercent: integer(env, 'GAS_BUMP_PERCENT', 20, 10, 500),
-    withdrawDailyCap: amount(env, 'WITHDRAW_DAILY_CAP', '10000', (value) => parseUnits(value, 18)),
-    withdrawApprovalThreshold: amount(env, 'WITHDRAW_APPROVAL_THRESHOLD', '1000', (value) => parseUnits(value, 18)),
+    withdrawPolicy: withdrawalPolicySetting(env),
     withdrawTokens: tokens,
     deploymentsFile: env.DEPLOYMENTS_FILE?.trim() || undefined,
   }

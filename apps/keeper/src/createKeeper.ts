@@ -84,8 +84,7 @@ export async function createKeeper(options: CreateKeeperOptions): Promise<Keeper
         USDT: config.withdrawTokens.USDT ?? contracts.USDT,
         ...(config.withdrawTokens.ARB ? { ARB: config.withdrawTokens.ARB } : {}),
       },
-      dailyCap: config.withdrawDailyCap,
-      approvalThreshold: config.withdrawApprovalThreshold,
+      policy: config.withdrawPolicy,
       intervalMs: config.withdrawIntervalMs,
     }),
   )

@@ -1,6 +1,6 @@
 // The keeper process: reads the environment (README.md lists it), opens and migrates the database, takes the
 // keeper lock, finishes the journal's pending work from the chain, then runs the jobs until SIGINT/SIGTERM.
-import { assertRpcChain, loadDeployment } from '@nexus/abi/node'
+import { assertRpcChain, loadDeployment, stopOnSignals } from '@nexus/abi/node'
 import { createDatabase } from '@nexus/db'
 import { ConfigError, readConfig } from './config.ts'
 import { createKeeper } from './createKeeper.ts'
@@ -32,14 +32,7 @@ const db = await createDatabase({ url: config.databaseUrl, log: (message) => log
 const keeper = await createKeeper({ config, db, log })
 log.info({ url: keeper.url, signer: keeper.account.address, chainId: config.chainId }, 'keeper listening')
 
-let stopping = false
-async function shutdown() {
-  if (stopping) return
-  stopping = true
-  log.info('stopping')
-  await keeper.stop()
-  await db.close()
-  process.exit(0)
-}
-process.on('SIGINT', shutdown)
-process.on('SIGTERM', shutdown)
+stopOnSignals({
+  steps: [() => keeper.stop(), () => db.close()],
+  log: (message, { signal, error }) => log.info({ signal, err: error }, message),
+})

@@ -6,7 +6,8 @@
 // with the reason (nothing was paid; a manager may reject it, which returns the amount to the wallet).
 // Amounts above WITHDRAW_APPROVAL_THRESHOLD wait for a manager (status approved); each credit type pays at most
 // WITHDRAW_DAILY_CAP per UTC day, the rest waits for the next day.
-import type { PrismaClient } from '@nexus/db'
+import { type PrismaClient, withdrawnToday } from '@nexus/db'
+import { awaitsApproval, type WithdrawalPolicy } from '@nexus/abi/node'
 import { type Address, encodeFunctionData, erc20Abi, parseUnits } from 'viem'
 import type { Job, JobOutcome } from './jobs.ts'
 import type { JournaledSender } from './sender.ts'
@@ -19,8 +20,7 @@ export type WithdrawalJobOptions = {
   sender: JournaledSender
   /** ERC-20 paid for each credit type (18 decimals, as the legacy amounts); a type without one waits. */
   tokens: Partial<Record<string, Address>>
-  dailyCap: bigint
-  approvalThreshold: bigint
+  policy: WithdrawalPolicy
   intervalMs: number
   /** Most withdrawals paid per run. @default 10 */
   batch?: number
@@ -30,7 +30,7 @@ export type WithdrawalJobOptions = {
 const units = (amount: { toString(): string }) => parseUnits(amount.toString(), 18)
 
 export function withdrawalJob(options: WithdrawalJobOptions): Job {
-  const { prisma, sender, tokens, dailyCap, approvalThreshold, intervalMs, batch = 10 } = options
+  const { prisma, sender, tokens, policy, intervalMs, batch = 10 } = options
   const now = options.now ?? (() => new Date())
 
   /** Finishes a withdrawal whose payout work exists (after a restart, or a crash between the two updates). */
@@ -58,15 +58,7 @@ export function withdrawalJob(options: WithdrawalJobOptions): Job {
     return 'pending'
   }
 
-  async function paidToday(creditType: string): Promise<bigint> {
-    const start = new Date(now())
-    start.setUTCHours(0, 0, 0, 0)
-    const rows = await prisma.legacyWithdrawal.findMany({
-      where: { creditType, OR: [{ status: 'paying' }, { status: 'paid', paidAt: { gte: start } }] },
-      select: { amount: true },
-    })
-    return rows.reduce((sum, row) => sum + units(row.amount), 0n)
-  }
+  const paidToday = async (creditType: string) => units(await withdrawnToday(prisma, creditType, now()))
 
   return {
     name: WITHDRAWAL_JOB,
@@ -88,13 +80,13 @@ export function withdrawalJob(options: WithdrawalJobOptions): Job {
       for (const w of candidates) {
         if (paid + failed >= batch) break
         const amount = units(w.amount)
-        if (w.status === 'pending' && amount > approvalThreshold) continue // a manager approves it first
+        if (awaitsApproval(policy, w.status, amount)) continue // a manager approves it first
         const token = tokens[w.creditType]
         if (!token) {
           waiting.push(`#${w.id}: no token for ${w.creditType}`)
           continue
         }
-        if ((await paidToday(w.creditType)) + amount > dailyCap) {
+        if ((await paidToday(w.creditType)) + amount > policy.dailyCap) {
           waiting.push(`#${w.id}: daily cap of ${w.creditType} reached`)
           continue
         }

@@ -20,6 +20,7 @@ test('defaults for the local product', () => {
     sessionTtlSeconds: 604_800,
     dayLength: 86_400,
     withdrawFee: 10n ** 15n,
+    withdrawPolicy: { approvalThreshold: 1000n * 10n ** 18n, dailyCap: 10_000n * 10n ** 18n },
     loginRateLimitPerMinute: 30,
     purchaseRateLimitPerMinute: 60,
   })
@@ -34,6 +35,8 @@ test('operators’ settings', () => {
     WITHDRAW_FEE: '0.0025',
     DAY_SECONDS: '600',
     SESSION_TTL_SECONDS: '3600',
+    WITHDRAW_APPROVAL_THRESHOLD: '250.5',
+    WITHDRAW_DAILY_CAP: '2000',
   })
   expect(config).toMatchObject({
     signInDomains: ['app.example.com'],
@@ -43,6 +46,7 @@ test('operators’ settings', () => {
     withdrawFee: 2_500_000_000_000_000n,
     dayLength: 600,
     sessionTtlSeconds: 3600,
+    withdrawPolicy: { approvalThreshold: 2505n * 10n ** 17n, dailyCap: 2000n * 10n ** 18n },
   })
   expect(readConfig({ SIWE_DOMAINS: 'a.example, b.example:8443' }).signInDomains).toEqual([
     'a.example',

@@ -5,6 +5,8 @@ import {
   parseRpcUrls,
   publicChainIds,
   SettingsError as ConfigError,
+  type WithdrawalPolicy,
+  withdrawalPolicySetting,
 } from '@nexus/abi/node'
 import { parseAmount } from '@nexus/sdk'
 import { defaultCorsOrigins } from './createApp.ts'
@@ -40,6 +42,8 @@ export type LegacyApiConfig = {
   dayLength: number
   /** Withdrawal fee in native base units (WITHDRAW_FEE, given in coin units, e.g. 0.001). */
   withdrawFee: bigint
+  /** The keeper's WITHDRAW_APPROVAL_THRESHOLD and WITHDRAW_DAILY_CAP (give both services the same), shown to managers. */
+  withdrawPolicy: WithdrawalPolicy
   loginRateLimitPerMinute: number
   purchaseRateLimitPerMinute: number
 }
@@ -104,6 +108,7 @@ export function readConfig(env: Record<string, string | undefined>): LegacyApiCo
     sessionTtlSeconds: integer(env, 'SESSION_TTL_SECONDS', 7 * 86_400, 60, 365 * 86_400),
     dayLength: integer(env, 'DAY_SECONDS', 86_400, 1, 86_400 * 30),
     withdrawFee,
+    withdrawPolicy: withdrawalPolicySetting(env),
     loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
     purchaseRateLimitPerMinute: integer(env, 'PURCHASE_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
   }

@@ -1,3 +1,4 @@
+import type { WithdrawalPolicy } from '@nexus/abi/node'
 import type { Pool, PrismaClient } from '@nexus/db'
 import type { Auth } from './plugins/app/auth.ts'
 import type { PaymentVerifier } from './payments/createPaymentVerifier.ts'
@@ -19,6 +20,8 @@ export type LegacyContext = {
   dayLength: number
   /** Native-coin fee of a withdrawal, in base units, paid by the transaction the request names. */
   withdrawFee: bigint
+  /** The keeper's approval threshold and daily cap of withdrawals (WITHDRAW_*), shown to managers by withdrawQueue. */
+  withdrawPolicy: WithdrawalPolicy
   /** Whether `address` is a manager (Main.isManager on chain): the withdrawal approval routes. */
   isManager: (address: `0x${string}`) => Promise<boolean>
   /** Requests per client IP per minute on the sign-in routes and on the purchase and withdrawal routes. */

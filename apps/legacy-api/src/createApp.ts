@@ -1,3 +1,4 @@
+import { type WithdrawalPolicy, withdrawalPolicySetting } from '@nexus/abi/node'
 import type { Database } from '@nexus/db'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { createPublicClient, http, type Address, type PublicClient } from 'viem'
@@ -30,6 +31,8 @@ export type CreateAppParameters = {
   dayLength?: number
   /** Native-coin fee of a withdrawal in base units (default 0.001 × 10^18). */
   withdrawFee?: bigint
+  /** The keeper's withdrawal approval threshold and daily cap, shown to managers (default: the settings' defaults). */
+  withdrawPolicy?: WithdrawalPolicy
   /** Whether an address is a manager (default: nobody); main.ts asks Main.isManager on chain. */
   isManager?: (address: `0x${string}`) => Promise<boolean>
   /** The clock of sign-in checks (tests move it). */
@@ -93,6 +96,7 @@ export async function createApp(parameters: CreateAppParameters): Promise<Fastif
     }),
     dayLength: parameters.dayLength ?? 86_400,
     withdrawFee: parameters.withdrawFee ?? 10n ** 15n,
+    withdrawPolicy: parameters.withdrawPolicy ?? withdrawalPolicySetting({}),
     isManager: parameters.isManager ?? (() => Promise.resolve(false)),
     rateLimits: {
       login: parameters.loginRateLimitPerMinute ?? 30,

@@ -1,7 +1,7 @@
 // The legacy API process: reads the environment (README.md lists it), opens and migrates the database, seeds the
 // product tables when empty and serves the first product version's REST API until SIGINT/SIGTERM.
 import { mainAbi } from '@nexus/abi'
-import { assertRpcChain, loadDeployment } from '@nexus/abi/node'
+import { assertRpcChain, loadDeployment, stopOnSignals } from '@nexus/abi/node'
 import { createDatabase } from '@nexus/db'
 import { rpcTransport } from '@nexus/sdk'
 import { createPublicClient } from 'viem'
@@ -64,6 +64,7 @@ const app = await createApp({
   sessionTtlMs: config.sessionTtlSeconds * 1000,
   dayLength: config.dayLength,
   withdrawFee: config.withdrawFee,
+  withdrawPolicy: config.withdrawPolicy,
   isManager: async (address) =>
     await publicClient.readContract({ address: mainAddress, abi: mainAbi, functionName: 'isManager', args: [address] }),
   corsOrigins: config.corsOrigins,
@@ -74,18 +75,10 @@ const app = await createApp({
   logger: { level: config.logLevel },
 })
 
-let stopping = false
-async function shutdown(signal: string) {
-  if (stopping) return
-  stopping = true
-  app.log.info({ msg: 'shutting down', signal })
-  await app.close()
-  await db.close()
-  // @dev Prisma's wasm schema engine leaves a 10 s timer behind; nothing else is pending at this point.
-  process.exit(0)
-}
-process.once('SIGINT', () => void shutdown('SIGINT'))
-process.once('SIGTERM', () => void shutdown('SIGTERM'))
+stopOnSignals({
+  steps: [() => app.close(), () => db.close()],
+  log: (msg, { signal, error }) => app.log.info({ msg, signal, err: error }),
+})
 
 await app.listen({ port: config.port, host: config.host })
 app.log.info({

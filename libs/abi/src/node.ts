@@ -6,7 +6,18 @@ import { getDeployment, UnknownChainError } from './getDeployment.ts'
 import { DeploymentFileError, parseDeploymentFile } from './parseDeployment.ts'
 
 export { DeploymentFileError } from './parseDeployment.ts'
-export { addressSetting, booleanSetting, type Env, integerSetting, SettingsError } from './settings.ts'
+export { type ShutdownOptions, stopOnSignals } from './shutdown.ts'
+export {
+  addressSetting,
+  amountSetting,
+  awaitsApproval,
+  booleanSetting,
+  type Env,
+  integerSetting,
+  SettingsError,
+  type WithdrawalPolicy,
+  withdrawalPolicySetting,
+} from './settings.ts'
 import { SettingsError } from './settings.ts'
 import type { DeploymentFile } from './types.ts'
 

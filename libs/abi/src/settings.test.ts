@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { addressSetting, booleanSetting, integerSetting, SettingsError } from './settings.ts'
+import {
+  addressSetting,
+  amountSetting,
+  awaitsApproval,
+  booleanSetting,
+  integerSetting,
+  SettingsError,
+  withdrawalPolicySetting,
+} from './settings.ts'
 
 describe('settings from the environment', () => {
   it('reads a whole number within its bounds, the fallback when unset or blank', () => {
@@ -33,5 +41,33 @@ describe('settings from the environment', () => {
     expect(addressSetting({ A: '' }, 'A')).toBeUndefined()
     expect(() => addressSetting({ A: '0x1234' }, 'A')).toThrow(/^A must be an address/)
     expect(() => addressSetting({ A: `${mixed}0` }, 'A')).toThrow(SettingsError)
+  })
+
+  it('reads a token amount in base units and refuses what is not a plain amount', () => {
+    expect(amountSetting({ CAP: '2.5' }, 'CAP', '20', 9)).toBe(2_500_000_000n)
+    expect(amountSetting({}, 'CAP', '20', 9)).toBe(20_000_000_000n)
+    expect(amountSetting({ CAP: '0.000000001' }, 'CAP', '20', 9)).toBe(1n)
+    expect(amountSetting({ CAP: '0' }, 'CAP', '20', 9)).toBe(0n)
+    for (const raw of ['-1', '1e3', '1,000', '.5', '5.', '0.0000000001', 'abc']) {
+      expect(() => amountSetting({ CAP: raw }, 'CAP', '20', 9)).toThrow(
+        `CAP must be an amount such as 1000 or 0.5, at most 9 decimals (got "${raw}")`,
+      )
+    }
+  })
+
+  it('reads the withdrawal policy, 1,000 and 10,000 tokens by default', () => {
+    expect(withdrawalPolicySetting({})).toEqual({
+      approvalThreshold: 1000n * 10n ** 18n,
+      dailyCap: 10_000n * 10n ** 18n,
+    })
+    expect(withdrawalPolicySetting({ WITHDRAW_APPROVAL_THRESHOLD: '0.5', WITHDRAW_DAILY_CAP: '20' })).toEqual({
+      approvalThreshold: 5n * 10n ** 17n,
+      dailyCap: 20n * 10n ** 18n,
+    })
+    const policy = withdrawalPolicySetting({})
+    expect(awaitsApproval(policy, 'pending', 1000n * 10n ** 18n)).toBe(false)
+    expect(awaitsApproval(policy, 'pending', 1000n * 10n ** 18n + 1n)).toBe(true)
+    expect(awaitsApproval(policy, 'approved', 5000n * 10n ** 18n)).toBe(false)
+    expect(() => withdrawalPolicySetting({ WITHDRAW_DAILY_CAP: '-5' })).toThrow(/^WITHDRAW_DAILY_CAP must be an amount/)
   })
 })

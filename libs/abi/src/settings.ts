@@ -54,3 +54,47 @@ export function addressSetting(env: Env, name: string): `0x${string}` | undefine
     throw new SettingsError(`${name} must be an address (0x and 40 hex digits; got "${raw}")`)
   return raw.toLowerCase() as `0x${string}`
 }
+
+/**
+ * A token amount from `env[name]` in whole units (`1000`, `0.5`) as base units of `decimals` decimals; `fallback`
+ * (same form) when unset or blank. Refuses signs, exponents, separators and more decimals than `decimals`.
+ *
+ * @example
+ * amountSetting({ GAS_PRICE_CAP: '2.5' }, 'GAS_PRICE_CAP', '20', 9) // 2_500_000_000n
+ */
+export function amountSetting(env: Env, name: string, fallback: string, decimals: number): bigint {
+  const raw = env[name]?.trim() || fallback
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(raw)
+  if (!match || (match[2]?.length ?? 0) > decimals) {
+    throw new SettingsError(
+      `${name} must be an amount such as 1000 or 0.5, at most ${decimals} decimals (got "${raw}")`,
+    )
+  }
+  return BigInt(match[1] ?? '0') * 10n ** BigInt(decimals) + BigInt((match[2] ?? '').padEnd(decimals, '0') || '0')
+}
+
+/**
+ * How the keeper pays the legacy API's withdrawals (issue 21), in base units of the credit tokens (18 decimals):
+ * amounts above `approvalThreshold` wait for a manager's approval; at most `dailyCap` per credit type is paid a UTC
+ * day. The keeper enforces it, the legacy API shows it to managers (withdrawQueue): both read it here.
+ */
+export type WithdrawalPolicy = { approvalThreshold: bigint; dailyCap: bigint }
+
+/**
+ * The withdrawal policy from WITHDRAW_APPROVAL_THRESHOLD (default 1000) and WITHDRAW_DAILY_CAP (default 10000),
+ * in token units.
+ *
+ * @example
+ * withdrawalPolicySetting({ WITHDRAW_DAILY_CAP: '5000' }).dailyCap // 5000n * 10n ** 18n
+ */
+export function withdrawalPolicySetting(env: Env): WithdrawalPolicy {
+  return {
+    approvalThreshold: amountSetting(env, 'WITHDRAW_APPROVAL_THRESHOLD', '1000', 18),
+    dailyCap: amountSetting(env, 'WITHDRAW_DAILY_CAP', '10000', 18),
+  }
+}
+
+/** Whether a withdrawal waits for a manager's approval: still `pending` and above the policy's threshold. */
+export function awaitsApproval(policy: WithdrawalPolicy, status: string, amount: bigint): boolean {
+  return status === 'pending' && amount > policy.approvalThreshold
+}

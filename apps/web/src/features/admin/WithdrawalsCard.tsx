@@ -25,11 +25,22 @@ export type Withdrawal = {
   credit_type: string
   amount: string
   status: string
+  /** Pending and above the keeper's approval threshold: paid only once a manager approves it. */
+  needsApproval: boolean
   reason: string | null
   payoutHash: string | null
   createdAt: string
 }
-type Queue = { page: number; pageSize: number; status: List; total: number; list: Withdrawal[] }
+/** The keeper's payout policy (WITHDRAW_APPROVAL_THRESHOLD, WITHDRAW_DAILY_CAP) and today's payouts per type. */
+export type WithdrawalPolicy = { approvalThreshold: string; dailyCap: string; paidToday: Record<string, string> }
+type Queue = {
+  page: number
+  pageSize: number
+  status: List
+  total: number
+  policy: WithdrawalPolicy
+  list: Withdrawal[]
+}
 
 const LIST_LABELS: Record<List, MessageDescriptor> = {
   open: msg`To decide or being paid`,
@@ -89,6 +100,7 @@ function Withdrawals() {
         render={(option) => i18n._(LIST_LABELS[option])}
         testIdPrefix="withdrawals-"
       />
+      {queue.data && <PolicyNote policy={queue.data.policy} />}
       {queue.error ? (
         <LegacyError error={queue.error} />
       ) : !queue.data ? (
@@ -116,6 +128,23 @@ function Withdrawals() {
         </div>
       )}
     </>
+  )
+}
+
+/** The keeper's approval threshold and daily cap, and what today's payouts already count against the cap. */
+function PolicyNote({ policy }: { policy: WithdrawalPolicy }) {
+  const { t } = useLingui()
+  const { approvalThreshold, dailyCap } = policy
+  const paidToday = Object.entries(policy.paidToday)
+    .map(([type, amount]) => `${amount} ${type}`)
+    .join(', ')
+  return (
+    <div className="app-muted" data-testid="withdrawals-policy">
+      <p data-testid="withdrawals-threshold">{t`Withdrawals above ${approvalThreshold} wait for a manager's approval.`}</p>
+      <p data-testid="withdrawals-cap">
+        {t`At most ${dailyCap} of each type is paid per UTC day; paid or being paid today: ${paidToday}.`}
+      </p>
+    </div>
   )
 }
 
@@ -172,6 +201,11 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
         <span className="app-muted">{new Date(withdrawal.createdAt).toLocaleString(locale, { hour12: false })}</span>
       </p>
       <p data-testid="withdrawal-status">{status ? i18n._(status) : withdrawal.status}</p>
+      {withdrawal.needsApproval && (
+        <p className="app-hint" data-testid="withdrawal-needs-approval">
+          {t`Above the approval threshold: the keeper pays it only once a manager approves it`}
+        </p>
+      )}
       {withdrawal.reason && (
         <p className="app-muted" data-testid="withdrawal-reason-shown">{t`Reason: ${withdrawal.reason}`}</p>
       )}

@@ -16,6 +16,7 @@ let strangerToken: string
 beforeAll(async () => {
   t = await setupApp('legacy_withdraw_manage', {
     isManager: (address) => Promise.resolve(address.toLowerCase() === manager.address.toLowerCase()),
+    withdrawPolicy: { approvalThreshold: 1000n * 10n ** 18n, dailyCap: 3000n * 10n ** 18n },
   })
   await addRegistration(t.db, root.address, zeroAddress, 1)
   await addRegistration(t.db, alice.address, root.address, 2)
@@ -83,11 +84,14 @@ describe('withdrawal management', () => {
       address: alice.address.toLowerCase(),
       amount: '5000',
       status: 'pending',
+      needsApproval: true, // above the 1,000 threshold: the keeper waits for a manager
     })
+    expect(queue.data.list[1]).toMatchObject({ amount: '20', needsApproval: false })
 
     expect((await body('withdrawApprove', { id: String(big.id) }, managerToken)).data).toMatchObject({
       id: big.id,
       status: 'approved',
+      needsApproval: false,
     })
     const row = await t.db.prisma.legacyWithdrawal.findUniqueOrThrow({ where: { id: big.id } })
     expect(row.decidedBy).toBe(manager.address.toLowerCase())
@@ -138,5 +142,29 @@ describe('withdrawal management', () => {
     const rejectedList = await body('withdrawQueue', { status: 'rejected' }, managerToken)
     expect(rejectedList.data.list.map((row: { status: string }) => row.status)).toEqual(['rejected'])
     expect((await body('withdrawQueue', { status: 'everything' }, managerToken)).msg).toBe('Invalid status')
+  })
+
+  test('the queue shows the keeper’s threshold and daily cap, and what counts against today’s cap', async () => {
+    const paying = await requestWithdrawal('1000', 10)
+    const paidNow = await requestWithdrawal('250.5', 11)
+    const paidYesterday = await requestWithdrawal('900', 12)
+    await t.db.prisma.legacyWithdrawal.update({ where: { id: paying.id }, data: { status: 'paying' } })
+    await t.db.prisma.legacyWithdrawal.update({
+      where: { id: paidNow.id },
+      data: { status: 'paid', paidAt: new Date() },
+    })
+    const yesterday = new Date()
+    yesterday.setUTCHours(0, 0, 0, 0)
+    await t.db.prisma.legacyWithdrawal.update({
+      where: { id: paidYesterday.id },
+      data: { status: 'paid', paidAt: new Date(yesterday.getTime() - 1) },
+    })
+    for (const status of ['open', 'paid', 'rejected']) {
+      expect((await body('withdrawQueue', { status }, managerToken)).data.policy).toEqual({
+        approvalThreshold: '1000',
+        dailyCap: '3000',
+        paidToday: { USDT: '1250.5', ARB: '0' },
+      })
+    }
   })
 })

@@ -1,7 +1,9 @@
+import { awaitsApproval } from '@nexus/abi/node'
+import { withdrawnToday } from '@nexus/db'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { LegacyContext } from '../../../../context.ts'
 import { rejected } from '../../../../errors.ts'
-import { decimalText, toUnits } from '../../../../internal/money.ts'
+import { decimalText, fromUnits, toUnits } from '../../../../internal/money.ts'
 import { creditWallet } from '../../../../internal/wallets.ts'
 import { ok } from '../../../../plugins/app/ok.ts'
 import { integerField, optionalChoiceField, optionalIntegerField, textField } from '../../../../schemas/fields.ts'
@@ -35,7 +37,10 @@ async function requireManager(context: LegacyContext, request: FastifyRequest) {
  * Manager routes of the withdrawal payouts (apps/keeper pays them):
  * - POST withdrawQueue {page?, status?}: withdrawals not yet paid nor rejected (`open`, the default), oldest
  *   first, or the `paid` or `rejected` ones, newest first; 20 a page. data: `{ page, pageSize, status, total,
- *   list: { id, address, credit_type, amount, status, reason, payoutHash, createdAt }[] }`.
+ *   policy: { approvalThreshold, dailyCap, paidToday: { USDT, ARB } }, list: { id, address, credit_type, amount,
+ *   status, needsApproval, reason, payoutHash, createdAt }[] }`: the keeper's policy (WITHDRAW_APPROVAL_THRESHOLD,
+ *   WITHDRAW_DAILY_CAP) with what counts against today's cap, and `needsApproval` for a pending withdrawal above
+ *   the threshold (the keeper pays it only once approved).
  * - POST withdrawApprove {id}: a pending (e.g. above the keeper's threshold) or failed withdrawal becomes approved;
  *   the keeper pays it on its next run. data: the withdrawal.
  * - POST withdrawReject {id, reason}: a pending, approved or failed withdrawal becomes rejected with `reason` (shown
@@ -43,7 +48,7 @@ async function requireManager(context: LegacyContext, request: FastifyRequest) {
  *   transaction; one the keeper has started paying can no longer be rejected.
  */
 export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContext) {
-  const { prisma } = context
+  const { prisma, withdrawPolicy } = context
   const view = (w: {
     id: number
     creditType: string
@@ -59,6 +64,7 @@ export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContex
     credit_type: w.creditType,
     amount: decimalText(w.amount),
     status: w.status,
+    needsApproval: awaitsApproval(withdrawPolicy, w.status, toUnits(w.amount)),
     reason: w.reason,
     payoutHash: w.payoutTxHash,
     createdAt: w.createdAt.toISOString(),
@@ -70,7 +76,8 @@ export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContex
     const status = optionalChoiceField(request.body, 'status', ['open', 'paid', 'rejected'], 'open')
     const queue = queues[status]
     const where = { status: { in: [...queue.statuses] } }
-    const [total, rows] = await Promise.all([
+    const now = new Date()
+    const [total, rows, paidUsdt, paidArb] = await Promise.all([
       prisma.legacyWithdrawal.count({ where }),
       prisma.legacyWithdrawal.findMany({
         where,
@@ -79,8 +86,15 @@ export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContex
         take: withdrawQueuePageSize,
         include: { user: { select: { address: true } } },
       }),
+      withdrawnToday(prisma, 'USDT', now),
+      withdrawnToday(prisma, 'ARB', now),
     ])
-    return ok(request, { page, pageSize: withdrawQueuePageSize, status, total, list: rows.map(view) })
+    const policy = {
+      approvalThreshold: fromUnits(withdrawPolicy.approvalThreshold),
+      dailyCap: fromUnits(withdrawPolicy.dailyCap),
+      paidToday: { USDT: decimalText(paidUsdt), ARB: decimalText(paidArb) },
+    }
+    return ok(request, { page, pageSize: withdrawQueuePageSize, status, total, policy, list: rows.map(view) })
   })
 
   app.post('/withdrawApprove', async (request) => {
