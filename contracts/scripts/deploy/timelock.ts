@@ -13,21 +13,9 @@ import TimelockModule from '../../ignition/modules/Timelock.ts'
 
 type Connection = NetworkConnection<'generic'>
 
-/** The contracts the Timelock owns, by deployments-file name (those present in a deployment). */
-export const TIMELOCK_OWNED = [
-  'Main',
-  'Log',
-  'Token',
-  'Nft',
-  'Burn',
-  'Ido',
-  'Stake',
-  'Mining',
-  'Fomo',
-  'SuperFomo',
-  'Double',
-  'Info',
-] as const
+import { TIMELOCK_OWNED } from '../lib/owned.ts'
+
+export { TIMELOCK_OWNED }
 
 export const timelockFutures = { Timelock: 'Timelock#Timelock' } as const
 

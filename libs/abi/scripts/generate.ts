@@ -7,6 +7,7 @@
 //   src/generated/deployments.ts  the deployments/<chainId>.json files, for bundlers and browsers
 //   src/generated/logCodes.ts     the action log's symbol and action codes (contracts/libraries/LogCodes.sol) and
 //                                 which contract writes which action in which symbol (their LogCodes.write calls)
+//   src/generated/owned.ts        the contracts the Timelock owns (contracts/scripts/lib/owned.ts)
 // Run by the Nx `generate` target after `contracts:build`, and again by the deploy step.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, relative } from 'node:path'
@@ -76,6 +77,7 @@ async function main() {
   generated.set('abis.ts', abis)
   generated.set('deployments.ts', deploymentsModule())
   generated.set('logCodes.ts', await logCodesModule())
+  generated.set('owned.ts', await ownedModule())
   syncFiles(generatedDir, generated)
   syncFiles(jsonDir, json)
   console.log(
@@ -116,6 +118,15 @@ function deploymentsModule(): string {
     .sort()
     .map((f) => `  ${basename(f, '.json')}: ${readFileSync(join(deploymentsDir, f), 'utf8').trim()},`)
   return `${banner}import type { DeploymentFile } from '../types.ts'\n\n/** Every deployments/<chainId>.json known when this package was generated. */\nexport const deployments: Record<number, DeploymentFile> = {\n${entries.join('\n')}\n}\n`
+}
+
+/** `src/generated/owned.ts`: the contracts the Timelock owns, from the deploy scripts' one list. */
+export async function ownedModule(): Promise<string> {
+  // loaded by path, as logCodes.ts: plain data of the contracts project
+  const { TIMELOCK_OWNED } = (await import(
+    pathToFileURL(join(lib, '..', '..', 'contracts', 'scripts', 'lib', 'owned.ts')).href
+  )) as { TIMELOCK_OWNED: readonly string[] }
+  return `${banner}\n/** The contracts the Timelock owns (every contract with an owner), by deployments-file name. */\nexport const timelockOwnedContracts = ${JSON.stringify(TIMELOCK_OWNED)} as const\n`
 }
 
 /**

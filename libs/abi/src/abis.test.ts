@@ -24,4 +24,16 @@ describe('generated ABIs', () => {
     expect(new Set(listed)).toEqual(expected)
     expect(nexusErrorsAbi.every((item) => item.type === 'error')).toBe(true)
   })
+
+  it('lists the contracts the Timelock owns, each an Ownable2Step contract with an ABI here', () => {
+    expect(abi.timelockOwnedContracts).toContain('Main')
+    for (const name of abi.timelockOwnedContracts) {
+      const contract = name === 'SuperFomo' ? 'Fomo' : name // the second Fomo, deployed under its own name
+      const items = (abi as Record<string, unknown>)[`${contract[0]?.toLowerCase()}${contract.slice(1)}Abi`] as
+        readonly { type: string; name?: string }[] | undefined
+      expect(items, name).toBeDefined()
+      const functions = (items ?? []).filter((item) => item.type === 'function').map((item) => item.name)
+      expect(functions, name).toEqual(expect.arrayContaining(['owner', 'transferOwnership', 'acceptOwnership']))
+    }
+  })
 })

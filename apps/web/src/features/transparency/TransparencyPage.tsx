@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
-import { burnAbi, doubleAbi, iNexusUpgradeableAbi, mainAbi, timelockAbi } from '@nexus/abi'
+import { burnAbi, doubleAbi, iNexusUpgradeableAbi, mainAbi, timelockAbi, timelockOwnedContracts } from '@nexus/abi'
 import { Button, Card, EmptyState, Spinner } from '@nexus/ui'
 import { gql } from 'urql'
 import { erc20Abi, zeroAddress } from 'viem'
@@ -47,20 +47,6 @@ type AdminActionsData = {
   adminActions: { nodes: AdminActionNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }
 }
 const PAGE_SIZE = 25
-/** Contracts with privileged functions, for the filter (those deployed on this chain are offered). */
-const ADMIN_CONTRACTS: readonly DeployedName[] = [
-  'Main',
-  'Token',
-  'Nft',
-  'Burn',
-  'Ido',
-  'Stake',
-  'Mining',
-  'Fomo',
-  'SuperFomo',
-  'Double',
-  'Log',
-]
 
 /** `/transparency` (public): every privileged action, newest first, and the live solvency of each fund holder. */
 export function TransparencyPage() {
@@ -304,7 +290,8 @@ function AdminActions() {
   const { t } = useLingui()
   const client = useIndexerClient()
   const [contract, setContract] = useState('')
-  const contracts = useMemo(() => ADMIN_CONTRACTS.filter((name) => deployed(name) !== undefined), [])
+  // the contracts with an owner (each owned by the Timelock), for the filter: those deployed on this chain
+  const contracts = useMemo(() => timelockOwnedContracts.filter((name) => deployed(name) !== undefined), [])
   const variables = useMemo(() => ({ first: PAGE_SIZE, contract: contract || null }), [contract])
   const [result] = useIndexedQuery<AdminActionsData>({ query: ADMIN_ACTIONS, variables })
   const [more, setMore] = useState<AdminActionNode[]>([])
