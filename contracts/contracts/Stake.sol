@@ -4,6 +4,7 @@ pragma solidity ^0.8.28;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
 import {ILog} from "./interfaces/ILog.sol";
 import {LogCodes} from "./libraries/LogCodes.sol";
@@ -37,6 +38,8 @@ contract Stake is NexusUpgradeable, IStake {
     uint256 public constant MAX_IDO_PRICE = 1e30;
     uint256 public constant MAX_AMOUNT = 1e30;
 
+    /// @dev A stake in 4 slots (issue 20): what is left to release (`rewardSurplus`) follows from `releaseTimes`
+    /// (rewardMax - vested), so it is not stored; times are seconds in 32 bits (until 2106).
     struct StakeData {
         address owner;
         uint32 userIndex;
@@ -46,27 +49,27 @@ contract Stake is NexusUpgradeable, IStake {
         uint16 releaseDays;
         uint128 amount;
         uint128 rewardMax;
-        uint128 rewardSurplus;
+        uint128 first;
         uint128 startPrice;
         uint128 lastPrice;
-        uint128 first;
-        uint40 startTime;
-        uint40 lastTime;
-        uint40 lockTime;
-        uint40 endTime;
+        uint32 startTime;
+        uint32 lastTime;
+        uint32 lockTime;
+        uint32 endTime;
     }
 
+    /// @dev An account in 4 slots: what a deposit and a claim touch (counts, balance) share the first.
     struct UserData {
         uint32 index;
         uint32 stakes;
         uint32 cursor;
-        uint40 lastOut;
+        uint32 lastOut;
+        uint128 balance;
         uint128 amount;
         uint128 rewardMax;
         uint128 rewardRelease;
         uint128 rewardDirect;
         uint128 rewardIndirect;
-        uint128 balance;
     }
 
     struct IdoData {
@@ -77,6 +80,30 @@ contract Stake is NexusUpgradeable, IStake {
         uint32 idoRate;
         uint16 idoFirst;
         uint40 startTime;
+    }
+
+    /// @dev {IStake-Config} in 2 slots (a deposit reads both; the bounds of {_setConfig} fit every field).
+    struct ConfigData {
+        uint128 userMax;
+        uint64 handleGas;
+        uint32 addTime;
+        uint32 dayTimes;
+        uint16 directRate;
+        uint16 indirectRate;
+        uint16 round;
+        uint32 roundCool;
+        uint16 feeRate;
+        uint16 releaseDay;
+    }
+
+    /// @dev {IStake-Totals} in 3 slots: what `_claimable` reads in one, what a deposit adds in two.
+    struct TotalsData {
+        uint128 totalReserved;
+        uint128 totalBalance;
+        uint128 totalAmount;
+        uint64 totalUser;
+        uint64 totalStakes;
+        uint128 totalExtract;
     }
 
     struct Quote {
@@ -94,12 +121,15 @@ contract Stake is NexusUpgradeable, IStake {
     IMain private _main;
     ILog private _log;
     IPriceOracle private _oracle;
-    Config private _config;
-    Totals private _totals;
+    ConfigData private _config;
+    TotalsData private _totals;
     IdoData[] private _idos;
-    StakeData[] private _stakes; // index 0 unused
+    /// @dev Stakes by index, 1..totalStakes.
+    mapping(uint256 index => StakeData stake) private _stakes;
     mapping(address account => UserData user) private _users;
-    mapping(address account => uint256[] indexes) private _userStakes;
+    /// @dev An account's stake indexes, 8 to a word (32 bits each, the k-th at word k / 8, bits 32 * (k % 8));
+    /// their count is the account's `stakes`.
+    mapping(address account => mapping(uint256 page => uint256 word)) private _userStakes;
     mapping(address account => bool allowed) private _whitelist;
 
     /// @custom:oz-upgrades-unsafe-allow constructor
@@ -122,7 +152,6 @@ contract Stake is NexusUpgradeable, IStake {
         _usdt = IERC20(usdt_);
         _nex = IERC20(nex_);
         _setContracts(main_, log_, oracle_);
-        _stakes.push();
         _setConfig(config);
     }
 
@@ -132,41 +161,25 @@ contract Stake is NexusUpgradeable, IStake {
     function deposit(uint256 amount, uint256 minRewardTokens) external whenNotPaused nonReentrant {
         (uint256 registered, ) = _main.users(msg.sender);
         if (registered == 0) revert StakeNotRegistered(msg.sender);
-        Config storage config = _config;
+        ConfigData memory config = _config;
         uint256 round = config.round;
         if (round >= _idos.length) revert StakeNoRound(round);
-        IdoData storage ido = _idos[round];
-        if (block.timestamp < ido.startTime && !_whitelist[msg.sender]) {
-            revert StakeRoundNotStarted(round, ido.startTime);
+        IdoData memory terms = _idos[round];
+        if (block.timestamp < terms.startTime && !_whitelist[msg.sender]) {
+            revert StakeRoundNotStarted(round, terms.startTime);
         }
         UserData storage user = _users[msg.sender];
-        _checkAmount(amount, ido, user);
+        _checkAmount(amount, terms, user.amount, config.userMax);
         address[] memory referrers = _main.getReferrers(msg.sender, 2);
-        Quote memory q = _quote(amount, ido, referrers.length);
+        Quote memory q = _quote(amount, terms, config, referrers.length);
         if (q.price == 0) revert StakeNoPrice(round);
         if (q.rewardTokens < minRewardTokens) revert StakeRewardBelowMinimum(q.rewardTokens, minRewardTokens);
-        {
-            uint256 needed = q.rewardTokens + q.directTokens + q.indirectTokens;
-            uint256 available = excessOf(address(_nex));
-            if (needed > available) revert StakeInsufficientPool(needed, available);
-        }
-
-        if (user.index == 0) user.index = uint32(++_totals.totalUser);
-        uint256 index = _stakes.length;
-        _pushStake(index, user, round, amount, q);
-        user.amount += uint128(amount);
-        user.rewardMax += uint128(q.rewardMax);
-        user.rewardRelease += uint128(q.first);
-        user.balance += uint128(q.firstTokens);
-        ++_totals.totalStakes;
-        _totals.totalAmount += amount;
-        _totals.totalReserved += q.rewardTokens - q.firstTokens;
-        _totals.totalBalance += q.firstTokens + q.directTokens + q.indirectTokens;
+        uint256 index = _record(user, round, amount, q, config);
         emit Deposited(msg.sender, index, round, amount, q.rewardMax, q.price, q.rewardTokens);
         LogCodes.Credits memory credits = LogCodes.credits(2);
         if (q.directTokens > 0) _reward(credits, referrers[0], 1, q.directTokens);
         if (q.indirectTokens > 0) _reward(credits, referrers[1], 2, q.indirectTokens);
-        _fillRound(round, ido, amount);
+        _fillRound(round, terms, amount, config.roundCool);
 
         _usdt.safeTransferFrom(msg.sender, address(this), amount);
         _logDeposit(amount, user.amount, credits);
@@ -189,18 +202,19 @@ contract Stake is NexusUpgradeable, IStake {
 
     /// @inheritdoc IStake
     function claim() external payable nonReentrant {
-        Config storage config = _config;
+        ConfigData memory config = _config;
         if (msg.value != config.handleGas) revert StakeWrongHandleFee(msg.value, config.handleGas);
         UserData storage user = _users[msg.sender];
         uint256 released = _releaseDue(user, msg.sender);
         uint256 amount = user.balance;
         if (amount == 0) revert StakeNothingToClaim(msg.sender);
         user.balance = 0;
-        user.lastOut = uint40(block.timestamp);
+        user.lastOut = SafeCast.toUint32(block.timestamp);
         (uint256 fee, uint256 paid) = FeeMath.split(amount, config.feeRate);
-        _totals.totalReserved -= released;
-        _totals.totalBalance = _totals.totalBalance + released - amount;
-        _totals.totalExtract += paid;
+        TotalsData storage totals = _totals;
+        totals.totalReserved -= SafeCast.toUint128(released);
+        totals.totalBalance = SafeCast.toUint128(totals.totalBalance + released - amount);
+        totals.totalExtract += SafeCast.toUint128(paid);
         emit Claimed(msg.sender, amount, fee);
         _nex.safeTransfer(msg.sender, paid);
         LogCodes.write(_log, msg.sender, address(this), LogCodes.SYMBOL_NEX, LogCodes.ACTION_STAKE_CLAIM, paid, 0);
@@ -296,7 +310,7 @@ contract Stake is NexusUpgradeable, IStake {
     function getPrice(uint256 amount) external view returns (uint256) {
         uint256 round = _config.round;
         if (round >= _idos.length) revert StakeNoRound(round);
-        uint256 price = _price(_idos[round]);
+        uint256 price = _price(_idos[round].idoPrice);
         return price == 0 ? 0 : _tokens(amount, price);
     }
 
@@ -304,10 +318,9 @@ contract Stake is NexusUpgradeable, IStake {
     function getUserInfo(address account) external view returns (User memory user, StakeRecord[] memory list) {
         UserData storage data = _users[account];
         uint256 dueTokens;
-        uint256[] storage indexes = _userStakes[account];
-        uint256 end = Math.min(indexes.length, data.cursor + MAX_CLAIM);
+        uint256 end = Math.min(data.stakes, uint256(data.cursor) + MAX_CLAIM);
         for (uint256 i = data.cursor; i < end; ++i) {
-            StakeData storage s = _stakes[indexes[i]];
+            StakeData storage s = _stakes[_stakeAt(account, i)];
             if (!s.isValid) continue;
             (, uint256 value) = _dueTimes(s);
             dueTokens += _tokens(value, s.startPrice) - _tokens(_vestedValue(s, s.releaseTimes), s.startPrice);
@@ -332,16 +345,15 @@ contract Stake is NexusUpgradeable, IStake {
         uint256 offset,
         uint256 count
     ) public view returns (StakeRecord[] memory list, uint256 total) {
-        uint256[] storage indexes = _userStakes[account];
-        total = indexes.length;
+        total = _users[account].stakes;
         (uint256 start, uint256 size) = Paging.window(total, offset, count);
         list = new StakeRecord[](size);
-        for (uint256 i; i < size; ++i) list[i] = stakes(indexes[start - i]);
+        for (uint256 i; i < size; ++i) list[i] = stakes(_stakeAt(account, start - i));
     }
 
     /// @inheritdoc IStake
     function stakes(uint256 index) public view returns (StakeRecord memory record) {
-        if (index == 0 || index >= _stakes.length) return record;
+        if (index == 0 || index > _totals.totalStakes) return record;
         StakeData storage s = _stakes[index];
         return
             StakeRecord({
@@ -351,7 +363,7 @@ contract Stake is NexusUpgradeable, IStake {
                 period: s.period,
                 amount: s.amount,
                 rewardMax: s.rewardMax,
-                rewardSurplus: s.rewardSurplus,
+                rewardSurplus: uint256(s.rewardMax) - _vestedValue(s, s.releaseTimes),
                 releaseTimes: s.releaseTimes,
                 startTime: s.startTime,
                 lastTime: s.lastTime,
@@ -366,12 +378,34 @@ contract Stake is NexusUpgradeable, IStake {
 
     /// @inheritdoc IStake
     function getConfig() external view returns (Config memory) {
-        return _config;
+        ConfigData memory c = _config;
+        return
+            Config({
+                addTime: c.addTime,
+                dayTimes: c.dayTimes,
+                directRate: c.directRate,
+                indirectRate: c.indirectRate,
+                userMax: c.userMax,
+                round: c.round,
+                roundCool: c.roundCool,
+                handleGas: c.handleGas,
+                feeRate: c.feeRate,
+                releaseDay: c.releaseDay
+            });
     }
 
     /// @inheritdoc IStake
     function getTotals() external view returns (Totals memory) {
-        return _totals;
+        TotalsData memory t = _totals;
+        return
+            Totals({
+                totalUser: t.totalUser,
+                totalStakes: t.totalStakes,
+                totalAmount: t.totalAmount,
+                totalReserved: t.totalReserved,
+                totalBalance: t.totalBalance,
+                totalExtract: t.totalExtract
+            });
     }
 
     /// @inheritdoc IStake
@@ -383,13 +417,12 @@ contract Stake is NexusUpgradeable, IStake {
 
     /// @dev NEX owed (balances) plus NEX reserved for future releases.
     function _claimable(address token) internal view override returns (uint256) {
-        return token == address(_nex) ? _totals.totalReserved + _totals.totalBalance : 0;
+        return token == address(_nex) ? uint256(_totals.totalReserved) + _totals.totalBalance : 0;
     }
 
-    function _checkAmount(uint256 amount, IdoData storage ido, UserData storage user) private view {
+    function _checkAmount(uint256 amount, IdoData memory ido, uint256 userAmount, uint256 userMax) private pure {
         uint256 roundLeft = ido.idoMax - ido.idoTotal;
-        uint256 userMax = _config.userMax;
-        uint256 userLeft = userMax > user.amount ? userMax - user.amount : 0;
+        uint256 userLeft = userMax > userAmount ? userMax - userAmount : 0;
         uint256 max = Math.min(roundLeft, userLeft);
         // the last deposit of a round may be below idoMin, so that every round can fill
         uint256 min = Math.min(ido.idoMin, roundLeft);
@@ -398,48 +431,99 @@ contract Stake is NexusUpgradeable, IStake {
     }
 
     /// @dev What a deposit of `amount` in `ido` pays, in USDT value and in NEX at the deposit price.
-    function _quote(uint256 amount, IdoData storage ido, uint256 referrers) private view returns (Quote memory q) {
-        q.price = _price(ido);
+    function _quote(
+        uint256 amount,
+        IdoData memory ido,
+        ConfigData memory config,
+        uint256 referrers
+    ) private view returns (Quote memory q) {
+        q.price = _price(ido.idoPrice);
         if (q.price == 0) return q;
         q.rewardMax = Math.mulDiv(amount, ido.idoRate, FeeMath.BPS); // a cap may exceed 100 %
         q.first = FeeMath.bps(q.rewardMax, ido.idoFirst);
         q.rewardTokens = _tokens(q.rewardMax, q.price);
         q.firstTokens = _tokens(q.first, q.price);
-        if (referrers > 0) q.directTokens = _tokens(FeeMath.bps(amount, _config.directRate), q.price);
-        if (referrers > 1) q.indirectTokens = _tokens(FeeMath.bps(amount, _config.indirectRate), q.price);
+        if (referrers > 0) q.directTokens = _tokens(FeeMath.bps(amount, config.directRate), q.price);
+        if (referrers > 1) q.indirectTokens = _tokens(FeeMath.bps(amount, config.indirectRate), q.price);
     }
 
-    function _pushStake(uint256 index, UserData storage user, uint256 round, uint256 amount, Quote memory q) private {
+    /// @dev A deposit's records: the pool's check and totals, the stake, the account's figures; returns the stake's
+    /// index.
+    function _record(
+        UserData storage user,
+        uint256 round,
+        uint256 amount,
+        Quote memory q,
+        ConfigData memory config
+    ) private returns (uint256 index) {
+        TotalsData storage totals = _totals;
+        {
+            uint256 needed = q.rewardTokens + q.directTokens + q.indirectTokens;
+            uint256 available = excessOf(address(_nex));
+            if (needed > available) revert StakeInsufficientPool(needed, available);
+        }
+        index = totals.totalStakes + 1;
+        if (user.index == 0) {
+            uint256 number = totals.totalUser + 1;
+            totals.totalUser = SafeCast.toUint64(number);
+            user.index = SafeCast.toUint32(number);
+        }
+        _pushStake(index, user, round, amount, q, config);
+        user.amount = SafeCast.toUint128(user.amount + amount);
+        user.rewardMax += SafeCast.toUint128(q.rewardMax);
+        user.rewardRelease += SafeCast.toUint128(q.first);
+        user.balance += SafeCast.toUint128(q.firstTokens);
+        totals.totalStakes = SafeCast.toUint64(index);
+        totals.totalAmount += SafeCast.toUint128(amount);
+        totals.totalReserved += SafeCast.toUint128(q.rewardTokens - q.firstTokens);
+        totals.totalBalance += SafeCast.toUint128(q.firstTokens + q.directTokens + q.indirectTokens);
+    }
+
+    function _pushStake(
+        uint256 index,
+        UserData storage user,
+        uint256 round,
+        uint256 amount,
+        Quote memory q,
+        ConfigData memory config
+    ) private {
         uint256 rewardMax = q.rewardMax;
         uint256 first = q.first;
         uint256 price = q.price;
-        Config storage config = _config;
         uint256 lockTime = block.timestamp + config.addTime;
-        StakeData storage s = _stakes.push();
-        s.owner = msg.sender;
-        s.userIndex = user.stakes;
-        s.period = uint16(round);
-        s.isValid = rewardMax > first;
-        s.releaseDays = uint16(config.releaseDay);
-        s.amount = uint128(amount);
-        s.rewardMax = uint128(rewardMax);
-        s.rewardSurplus = uint128(rewardMax - first);
-        s.startPrice = uint128(price);
-        s.lastPrice = uint128(price);
-        s.first = uint128(first);
-        s.startTime = uint40(block.timestamp);
-        s.lastTime = uint40(block.timestamp);
-        s.lockTime = uint40(lockTime);
-        s.endTime = uint40(lockTime + config.releaseDay * config.dayTimes);
-        _userStakes[msg.sender].push(index);
-        ++user.stakes;
+        uint256 userIndex = user.stakes;
+        _stakes[index] = StakeData({
+            owner: msg.sender,
+            userIndex: SafeCast.toUint32(userIndex),
+            period: SafeCast.toUint16(round),
+            isValid: rewardMax > first,
+            releaseTimes: 0,
+            releaseDays: config.releaseDay,
+            amount: SafeCast.toUint128(amount),
+            rewardMax: SafeCast.toUint128(rewardMax),
+            first: SafeCast.toUint128(first),
+            startPrice: SafeCast.toUint128(price),
+            lastPrice: SafeCast.toUint128(price),
+            startTime: SafeCast.toUint32(block.timestamp),
+            lastTime: SafeCast.toUint32(block.timestamp),
+            lockTime: SafeCast.toUint32(lockTime),
+            endTime: SafeCast.toUint32(lockTime + uint256(config.releaseDay) * config.dayTimes)
+        });
+        uint256 shift = (userIndex % 8) * 32;
+        _userStakes[msg.sender][userIndex / 8] |= uint256(SafeCast.toUint32(index)) << shift;
+        user.stakes = SafeCast.toUint32(userIndex + 1);
+    }
+
+    /// @dev The index of `account`'s `k`-th stake.
+    function _stakeAt(address account, uint256 k) private view returns (uint256) {
+        return uint32(_userStakes[account][k / 8] >> ((k % 8) * 32));
     }
 
     function _reward(LogCodes.Credits memory credits, address referrer, uint256 generation, uint256 tokens) private {
         UserData storage user = _users[referrer];
-        if (generation == 1) user.rewardDirect += uint128(tokens);
-        else user.rewardIndirect += uint128(tokens);
-        user.balance += uint128(tokens);
+        if (generation == 1) user.rewardDirect += SafeCast.toUint128(tokens);
+        else user.rewardIndirect += SafeCast.toUint128(tokens);
+        user.balance += SafeCast.toUint128(tokens);
         emit ReferralRewarded(referrer, msg.sender, generation, tokens);
         LogCodes.credit(
             credits,
@@ -449,12 +533,13 @@ contract Stake is NexusUpgradeable, IStake {
         );
     }
 
-    function _fillRound(uint256 round, IdoData storage ido, uint256 amount) private {
-        ido.idoTotal += uint128(amount);
-        if (ido.idoTotal < ido.idoMax) return;
+    function _fillRound(uint256 round, IdoData memory terms, uint256 amount, uint256 roundCool) private {
+        uint256 total = terms.idoTotal + amount;
+        _idos[round].idoTotal = SafeCast.toUint128(total);
+        if (total < terms.idoMax) return;
         uint256 next = round + 1;
-        _config.round = next;
-        uint256 nextStart = block.timestamp + _config.roundCool;
+        _config.round = SafeCast.toUint16(next);
+        uint256 nextStart = block.timestamp + roundCool;
         if (next < _idos.length) {
             IdoData storage nextIdo = _idos[next];
             if (nextIdo.startTime < nextStart) nextIdo.startTime = uint40(nextStart);
@@ -465,36 +550,45 @@ contract Stake is NexusUpgradeable, IStake {
 
     /// @dev Releases what is due on up to MAX_CLAIM stakes of `account` into its balance; returns the NEX released.
     function _releaseDue(UserData storage user, address account) private returns (uint256 tokens) {
-        uint256[] storage indexes = _userStakes[account];
         uint256 cursor = user.cursor;
         bool prefixDone = true;
-        uint256 end = Math.min(indexes.length, cursor + MAX_CLAIM);
+        uint256 end = Math.min(user.stakes, cursor + MAX_CLAIM);
         uint256 price = _tryTwap();
         uint256 value;
         for (uint256 i = cursor; i < end; ++i) {
-            uint256 index = indexes[i];
-            StakeData storage s = _stakes[index];
-            if (s.isValid) {
-                (uint256 times, uint256 vested) = _dueTimes(s);
-                if (times > s.releaseTimes) {
-                    uint256 before = _vestedValue(s, s.releaseTimes);
-                    uint256 stepTokens = _tokens(vested, s.startPrice) - _tokens(before, s.startPrice);
-                    s.releaseTimes = uint16(times);
-                    s.rewardSurplus = uint128(s.rewardMax - vested);
-                    s.lastTime = uint40(block.timestamp);
-                    if (price != 0) s.lastPrice = uint128(price);
-                    if (times == s.releaseDays) s.isValid = false;
-                    value += vested - before;
-                    tokens += stepTokens;
-                    emit Released(account, index, times, vested - before, stepTokens);
-                }
-            }
-            if (s.isValid) prefixDone = false;
+            (bool valid, uint256 stepValue, uint256 stepTokens) = _release(account, _stakeAt(account, i), price);
+            value += stepValue;
+            tokens += stepTokens;
+            if (valid) prefixDone = false;
             else if (prefixDone) cursor = i + 1;
         }
         user.cursor = uint32(cursor);
-        user.rewardRelease += uint128(value);
-        user.balance += uint128(tokens);
+        user.rewardRelease += SafeCast.toUint128(value);
+        user.balance += SafeCast.toUint128(tokens);
+    }
+
+    /// @dev Releases what is due on stake `index` of `account`: the USDT value and NEX released, and whether the
+    /// stake is still valid after it.
+    function _release(
+        address account,
+        uint256 index,
+        uint256 price
+    ) private returns (bool valid, uint256 value, uint256 tokens) {
+        StakeData storage s = _stakes[index];
+        if (!s.isValid) return (false, 0, 0);
+        (uint256 times, uint256 vested) = _dueTimes(s);
+        uint256 releaseTimes = s.releaseTimes;
+        if (times <= releaseTimes) return (true, 0, 0);
+        uint256 startPrice = s.startPrice;
+        uint256 before = _vestedValue(s, releaseTimes);
+        value = vested - before;
+        tokens = _tokens(vested, startPrice) - _tokens(before, startPrice);
+        valid = times != s.releaseDays;
+        s.releaseTimes = uint16(times);
+        if (!valid) s.isValid = false;
+        s.lastTime = SafeCast.toUint32(block.timestamp);
+        if (price != 0) s.lastPrice = SafeCast.toUint128(price);
+        emit Released(account, index, times, value, tokens);
     }
 
     /// @dev The releases due now (`times`) and the USDT value vested after them.
@@ -516,9 +610,9 @@ contract Stake is NexusUpgradeable, IStake {
     }
 
     /// @dev The price a deposit uses: the larger of the TWAP and the round's floor (USDT per NEX, 18 decimals).
-    function _price(IdoData storage ido) private view returns (uint256) {
+    function _price(uint256 floor) private view returns (uint256) {
         uint256 twap = _oracle.consult(address(_nex), 1 ether);
-        return Math.max(twap, ido.idoPrice);
+        return Math.max(twap, floor);
     }
 
     /// @dev The TWAP for display (`lastPrice`), or 0 if the oracle has no average yet.
@@ -544,7 +638,18 @@ contract Stake is NexusUpgradeable, IStake {
         Bounds.check("handleGas", config.handleGas, 0, MAX_HANDLE_GAS);
         Bounds.check("feeRate", config.feeRate, 0, MAX_FEE_RATE);
         Bounds.check("releaseDay", config.releaseDay, 1, MAX_RELEASE_DAY);
-        _config = config;
+        _config = ConfigData({
+            userMax: SafeCast.toUint128(config.userMax),
+            handleGas: SafeCast.toUint64(config.handleGas),
+            addTime: SafeCast.toUint32(config.addTime),
+            dayTimes: SafeCast.toUint32(config.dayTimes),
+            directRate: SafeCast.toUint16(config.directRate),
+            indirectRate: SafeCast.toUint16(config.indirectRate),
+            round: SafeCast.toUint16(config.round),
+            roundCool: SafeCast.toUint32(config.roundCool),
+            feeRate: SafeCast.toUint16(config.feeRate),
+            releaseDay: SafeCast.toUint16(config.releaseDay)
+        });
         emit ConfigUpdated(config);
     }
 
