@@ -41,7 +41,17 @@ describe('Managers: operational settings within bounds, at once', async () => {
   }
   // past the TWAP window, so that deposits have a price
   await networkHelpers.time.increase(3_600)
-  const base = await networkHelpers.takeSnapshot()
+  const snapshot = await networkHelpers.takeSnapshot()
+  const baseTime = await now()
+  // Every test starts at the snapshot's time, not the wall clock's: the deployment is made when the test files load,
+  // and on a slow machine this file runs long enough later for IDO round 0 (an hour, then 600 s of cool-down) to end,
+  // which would make round 1 the current round.
+  const base = {
+    restore: async () => {
+      await snapshot.restore()
+      await networkHelpers.time.setNextBlockTimestamp(baseTime + 1n)
+    },
+  }
 
   it('Main says who is a manager: the configured manager and the Timelock, not the admin key', async () => {
     assert.equal(await main.read.isManager([manager.account.address]), true)
