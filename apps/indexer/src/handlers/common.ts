@@ -1,3 +1,4 @@
+import type * as abis from '@nexus/abi'
 import type { Abi, ContractEventName, DecodeEventLogReturnType } from 'viem'
 import type { EntityRows } from '../store/tables.ts'
 import type { DecodedLog } from './decodeLogs.ts'
@@ -28,6 +29,29 @@ export type TypedHandlers<abi extends Abi> = {
 export function handlersOf<const abi extends Abi>(_abi: abi, handlers: TypedHandlers<abi>): ContractHandlers {
   return handlers as unknown as ContractHandlers
 }
+
+/**
+ * Whether `log` is the event `name` of a contract of `kind` (deployment kind, `SuperFomo` is a `Fomo`) whose ABI
+ * is `abi`: narrows its arguments to viem's decoded types for code outside the handler tables (the referral tree).
+ */
+export function isEventOf<const abi extends Abi, name extends ContractEventName<abi>>(
+  log: DecodedLog,
+  _abi: abi,
+  kind: string,
+  name: name,
+): log is DecodedLog & EventLog<abi, name> {
+  return log.kind === kind && log.eventName === name
+}
+
+/** The events of one ABI export of @nexus/abi. */
+type EventsOf<value> = value extends readonly unknown[] ? Extract<value[number], { type: 'event' }> : never
+type AbiEvents = { [name in keyof typeof abis]: EventsOf<(typeof abis)[name]> }[keyof typeof abis]
+
+/** The name of an event of any contract's ABI (@nexus/abi). */
+export type AnyEventName = AbiEvents['name']
+
+/** The name of an argument of an event of any contract's ABI (@nexus/abi). */
+export type AnyEventArgName = Extract<AbiEvents['inputs'][number], { name: string }>['name']
 
 export const zeroAddress = '0x0000000000000000000000000000000000000000'
 export const deadAddress = '0x000000000000000000000000000000000000dead'

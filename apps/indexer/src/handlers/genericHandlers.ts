@@ -1,12 +1,14 @@
 import type { EntityRows } from '../store/tables.ts'
-import { addr, eventBase, jsonOf, rest } from './common.ts'
+import { addr, eventBase, jsonOf, rest, type AnyEventArgName, type AnyEventName } from './common.ts'
 import type { DecodedLog } from './decodeLogs.ts'
 
 /**
  * Events of privileged functions (owner, manager, upgrade timelock) in every contract. A new contract's admin
  * events join by name; names not listed here are not admin actions.
+ * @dev Each name is checked against the events of the ABIs (@nexus/abi): a renamed or removed event fails the
+ * typecheck here.
  */
-export const adminEvents = new Set([
+export const adminEvents = new Set<string>([
   'AddressesUpdated',
   'BaseURIUpdated',
   'BlacklistUpdated',
@@ -17,7 +19,6 @@ export const adminEvents = new Set([
   'ConfigUpdated',
   'ContractsUpdated',
   'DayTimesUpdated',
-  'EmergencyWithdrawn',
   'ExcessWithdrawn',
   'FeeExemptUpdated',
   'IdoSet',
@@ -42,7 +43,7 @@ export const adminEvents = new Set([
   'Upgraded',
   'WhitelistUpdated',
   'WriterUpdated',
-])
+] satisfies AnyEventName[])
 
 const isAddress = (value: unknown) => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)
 const text = (value: unknown) =>
@@ -80,10 +81,22 @@ export function adminAction(log: DecodedLog, out: EntityRows) {
   })
 }
 
-/** Argument names that carry the amount of an account event, in order of preference. */
-const amountNames = ['amount', 'tokens', 'paid', 'keys', 'force', 'value', 'principal', 'burned']
-/** Argument names of the member an amount came from. */
-const counterpartyNames = ['from', 'caller']
+/**
+ * Argument names that carry the amount of an account event, in order of preference. Checked against the ABIs'
+ * event arguments (a name no event has any more fails the typecheck).
+ */
+const amountNames = [
+  'amount',
+  'tokens',
+  'paid',
+  'keys',
+  'force',
+  'value',
+  'principal',
+  'burned',
+] as const satisfies readonly AnyEventArgName[]
+/** Argument names of the member an amount came from (checked like {@link amountNames}). */
+const counterpartyNames: readonly string[] = ['from', 'caller'] as const satisfies readonly AnyEventArgName[]
 
 /**
  * Any other event about an account (its first address argument): rewards credited (referral, team, static,

@@ -1,159 +1,54 @@
-/**
- * The entity tables the handlers fill, with the PostgreSQL type of each column: the bulk writer sends one text
- * array per column through `unnest` and casts it here.
- * @dev Column names match prisma/schema.prisma (snake_case). Every table carries chain_id and block_number
- * (rollbackTo deletes by it); every primary key is deterministic, so re-writing a range is a no-op.
- */
-export const entityTables = {
-  action_log: {
-    index: 'numeric',
-    owner: 'text',
-    from: 'text',
-    writer: 'text',
-    user_index: 'numeric',
-    symbol: 'text',
-    action: 'text',
-    is_reduce: 'boolean',
-    is_reward: 'boolean',
-    amount: 'numeric',
-    balance: 'numeric',
-    start_time: 'bigint',
-    block_number: 'bigint',
-    block_hash: 'text',
-    log_index: 'int',
-    transaction_hash: 'text',
-  },
-  order_record: {
-    contract: 'text',
-    order_index: 'numeric',
-    owner: 'text',
-    amount: 'numeric',
-    tokens: 'numeric',
-    details: 'jsonb',
-    start_time: 'bigint',
-    end_time: 'bigint',
-    block_number: 'bigint',
-    block_hash: 'text',
-    log_index: 'int',
-    transaction_hash: 'text',
-  },
-  order_change: {
-    block_hash: 'text',
-    log_index: 'int',
-    contract: 'text',
-    order_index: 'numeric',
-    owner: 'text',
-    event_name: 'text',
-    status: 'text',
-    amount: 'numeric',
-    details: 'jsonb',
-    block_number: 'bigint',
-    block_timestamp: 'bigint',
-    transaction_hash: 'text',
-  },
-  mint_record: {
-    block_hash: 'text',
-    log_index: 'int',
-    account: 'text',
-    round: 'numeric',
-    times: 'numeric',
-    amount: 'numeric',
-    amount_nex: 'numeric',
-    tokens: 'numeric',
-    nfts: 'numeric',
-    payment: 'int',
-    block_number: 'bigint',
-    block_timestamp: 'bigint',
-    transaction_hash: 'text',
-  },
-  account_event: {
-    block_hash: 'text',
-    log_index: 'int',
-    contract: 'text',
-    account: 'text',
-    counterparty: 'text',
-    kind: 'text',
-    amount: 'numeric',
-    details: 'jsonb',
-    block_number: 'bigint',
-    block_timestamp: 'bigint',
-    transaction_hash: 'text',
-  },
-  nft_transfer: {
-    block_hash: 'text',
-    log_index: 'int',
-    batch_index: 'int',
-    operator: 'text',
-    from: 'text',
-    to: 'text',
-    token_id: 'numeric',
-    value: 'numeric',
-    block_number: 'bigint',
-    block_timestamp: 'bigint',
-    transaction_hash: 'text',
-  },
-  fomo_round_event: {
-    block_hash: 'text',
-    log_index: 'int',
-    contract: 'text',
-    round: 'numeric',
-    kind: 'text',
-    order_index: 'numeric',
-    end_time: 'bigint',
-    pot: 'numeric',
-    paid: 'numeric',
-    settler: 'text',
-    block_number: 'bigint',
-    block_timestamp: 'bigint',
-    transaction_hash: 'text',
-  },
-  token_burn: {
-    block_hash: 'text',
-    log_index: 'int',
-    contract: 'text',
-    kind: 'text',
-    account: 'text',
-    amount: 'numeric',
-    block_number: 'bigint',
-    block_timestamp: 'bigint',
-    transaction_hash: 'text',
-  },
-  team_level: {
-    block_hash: 'text',
-    log_index: 'int',
-    contract: 'text',
-    account: 'text',
-    level: 'int',
-    is_manual: 'boolean',
-    block_number: 'bigint',
-  },
-  admin_action: {
-    block_hash: 'text',
-    log_index: 'int',
-    contract: 'text',
-    event_name: 'text',
-    target: 'text',
-    old_value: 'text',
-    new_value: 'text',
-    args: 'jsonb',
-    block_number: 'bigint',
-    block_timestamp: 'bigint',
-    transaction_hash: 'text',
-  },
-} as const satisfies Record<string, Record<string, 'text' | 'int' | 'bigint' | 'numeric' | 'boolean' | 'jsonb'>>
+import { tableColumns } from '@nexus/db'
 
-export type EntityTable = keyof typeof entityTables
+/**
+ * The entity tables the handlers fill. Their columns and PostgreSQL types are not written here: they come from
+ * prisma/schema.prisma (`tableColumns`, generated from Prisma's DMMF of the schema by `nx run db:generate`), so
+ * a column renamed, added or retyped there changes the rows the handlers must produce (a typecheck error) and
+ * the casts of the bulk writer, which sends one text array per column through `unnest` or COPY.
+ * @dev Every table carries chain_id (the writer adds it) and block_number (rollbackTo deletes by it); every
+ * primary key is deterministic, so re-writing a range is a no-op. store/tables.test.ts compares these lists
+ * with the migrated database.
+ */
+const entityTableNames = [
+  'action_log',
+  'order_record',
+  'order_change',
+  'mint_record',
+  'account_event',
+  'nft_transfer',
+  'fomo_round_event',
+  'token_burn',
+  'team_level',
+  'admin_action',
+] as const satisfies readonly (keyof typeof tableColumns)[]
+
+export type EntityTable = (typeof entityTableNames)[number]
+
+/** The columns of an entity table but chain_id, by name, with their PostgreSQL types. */
+type EntityColumns<T extends EntityTable> = Omit<(typeof tableColumns)[T], 'chain_id'>
+
+const withoutChainId = <T extends EntityTable>(table: T): EntityColumns<T> => {
+  const { chain_id: _chainId, ...columns } = tableColumns[table]
+  return columns
+}
+
+export const entityTables = Object.fromEntries(entityTableNames.map((table) => [table, withoutChainId(table)])) as {
+  [T in EntityTable]: EntityColumns<T>
+}
 
 /** A row of `table`: every column (chain_id aside) as a value the bulk writer turns into text. */
 export type EntityRow<T extends EntityTable> = {
-  [column in keyof (typeof entityTables)[T]]: string | number | bigint | boolean | null
+  [column in keyof EntityColumns<T>]: string | number | bigint | boolean | null
 }
 
 /** The rows one range produces, by table. */
 export type EntityRows = { [T in EntityTable]: EntityRow<T>[] }
 
 export const emptyEntityRows = (): EntityRows =>
-  Object.fromEntries(Object.keys(entityTables).map((table) => [table, []])) as unknown as EntityRows
+  Object.fromEntries(entityTableNames.map((table) => [table, []])) as unknown as EntityRows
 
 /** Every table a reorg rolls back by block_number (the entity tables and the original ones). */
-export const rollbackTables = ['event_log', 'registration', 'referral_path', ...Object.keys(entityTables)] as const
+export const rollbackTables = ['event_log', 'registration', 'referral_path', ...entityTableNames] as const
+
+/** The columns of `event_log` (in schema order), as the bulk writer sends them. */
+export const eventLogColumns = Object.keys(tableColumns.event_log) as (keyof typeof tableColumns.event_log)[]

@@ -1,10 +1,19 @@
+import { mainAbi } from '@nexus/abi'
 import type { PoolClient } from '@nexus/db'
+import { isEventOf, type EventLog } from '../handlers/common.ts'
 import type { DecodedLog } from '../handlers/decodeLogs.ts'
 import { handleLogs } from '../handlers/handleLogs.ts'
 import { storedAsEntityOnly } from '../handlers/logHandlers.ts'
 import { copyRows } from './copyRows.ts'
 import type { BlockHeader } from '../sync/types.ts'
-import { entityTables, rollbackTables, type EntityRow, type EntityRows, type EntityTable } from './tables.ts'
+import {
+  entityTables,
+  eventLogColumns,
+  rollbackTables,
+  type EntityRow,
+  type EntityRows,
+  type EntityTable,
+} from './tables.ts'
 
 const zeroAddress = '0x0000000000000000000000000000000000000000'
 
@@ -16,22 +25,6 @@ export type WriteOptions = {
   /** With `copy`: COPY straight into the tables first (default), or always through staging tables. */
   direct?: boolean
 }
-
-const eventLogColumns = [
-  'chain_id',
-  'block_hash',
-  'log_index',
-  'block_number',
-  'block_timestamp',
-  'transaction_hash',
-  'transaction_index',
-  'address',
-  'event_name',
-  'topics',
-  'data',
-  'args',
-  'contract',
-]
 
 const bigintsAsText = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)
 
@@ -105,7 +98,7 @@ export async function writeRange(
     newOrders = await writeBulk(client, chainId, logs, entities, options.copy ? 'staged' : 'unnest')
   }
   for (const log of logs) {
-    if (log.eventName === 'Registered' && log.kind === 'Main') await writeRegistration(client, chainId, log)
+    if (isEventOf(log, mainAbi, 'Main', 'Registered')) await writeRegistration(client, chainId, log)
   }
   await addOrderTotals(client, chainId, newOrders)
   // The range's last header (for reorg detection), the checkpoint, and the pruning of headers older than
@@ -144,21 +137,24 @@ async function writeBulk(
       client,
       'event_log',
       eventLogColumns,
-      raw.map((l) => [
-        chainId,
-        l.blockHash,
-        l.logIndex,
-        l.blockNumber,
-        l.blockTimestamp,
-        l.transactionHash,
-        l.transactionIndex,
-        l.address,
-        l.eventName,
-        l.eventName === 'unknown' ? `{${l.topics.join(',')}}` : '{}',
-        l.eventName === 'unknown' ? l.data : '',
-        jsonArgs(l.args),
-        l.contract,
-      ]),
+      raw.map((l) => {
+        const row: Record<(typeof eventLogColumns)[number], string | number | bigint> = {
+          chain_id: chainId,
+          block_hash: l.blockHash,
+          log_index: l.logIndex,
+          block_number: l.blockNumber,
+          block_timestamp: l.blockTimestamp,
+          transaction_hash: l.transactionHash,
+          transaction_index: l.transactionIndex,
+          address: l.address,
+          event_name: l.eventName,
+          contract: l.contract,
+          topics: l.eventName === 'unknown' ? `{${l.topics.join(',')}}` : '{}',
+          data: l.eventName === 'unknown' ? l.data : '',
+          args: jsonArgs(l.args),
+        }
+        return eventLogColumns.map((column) => row[column])
+      }),
       { direct: mode === 'direct' },
     )
   } else if (raw.length) {
@@ -292,9 +288,8 @@ async function addOrderTotals(client: PoolClient, chainId: number, orders: reado
  * One node of the referral tree and its closure rows (one per ancestor), in log order so that a referrer
  * registered earlier in the same range is already there.
  */
-async function writeRegistration(client: PoolClient, chainId: number, log: DecodedLog) {
-  // Positional: the ABI names the first argument `user` (earlier versions `account`).
-  const [account, referrer, index] = Object.values(log.args) as [string, string, bigint]
+async function writeRegistration(client: PoolClient, chainId: number, log: EventLog<typeof mainAbi, 'Registered'>) {
+  const { user: account, referrer, index } = log.args
   const accountLc = account.toLowerCase()
   const referrerLc = referrer.toLowerCase()
   const inserted = await client.query(
