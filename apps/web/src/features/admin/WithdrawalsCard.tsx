@@ -7,7 +7,7 @@ import { Button, Card, useToast } from '@nexus/ui'
 import { useQueryClient } from '@tanstack/react-query'
 import { Segmented } from '../../components/forms/Segmented.tsx'
 import { useLegacyQuery, useLogin } from '../../data/login.ts'
-import { explorerUrl } from '../../lib/appChain.ts'
+import { ExplorerLink } from '../../components/ExplorerLink.tsx'
 import { env } from '../../lib/env.ts'
 import { toAppLocale } from '../../lib/i18n.ts'
 import { legacyCall } from '../../lib/legacyApi.ts'
@@ -159,7 +159,6 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
   const locale = toAppLocale(i18n.locale) ?? 'zh-Hant'
   const status = STATUS_LABELS[withdrawal.status]
   const payout = withdrawal.payoutHash
-  const payoutUrl = payout ? explorerUrl(env.chainId, 'tx', payout) : undefined
 
   async function decide(route: 'withdrawApprove' | 'withdrawReject') {
     if (busy) return
@@ -211,14 +210,7 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
       )}
       {payout && (
         <p className="app-mono" data-testid="withdrawal-payout">
-          {t`Payout transaction`}:{' '}
-          {payoutUrl ? (
-            <a className="app-link" href={payoutUrl} target="_blank" rel="noreferrer">
-              {payout}
-            </a>
-          ) : (
-            payout
-          )}
+          {t`Payout transaction`}: <ExplorerLink kind="tx" value={payout} />
         </p>
       )}
       {REJECTABLE.has(withdrawal.status) && (
