@@ -98,7 +98,7 @@ export const fomoSettings = {
   addTime: 60n,
   /** Length of a day (bound 60 s..7 d). */
   dayTimes: day,
-  /** Generations the team walk and team rewards go up (bound 1..30; each adds about 12,000 gas to an order). */
+  /** Generations team rewards go up (bound 1..20, FomoLib.MAX_ALGEBRA; team figures count 8 generations, beyond 8 the walk only reads levels: README "Gas at the largest algebra"). */
   algebra: 8n,
   /** Claim fee, back to the gold pool (bound <= 2,000). */
   feeRate: 300n,

@@ -114,6 +114,8 @@ contract Double is NexusUpgradeable, IDouble {
         if (account != msg.sender && !_depositors[msg.sender]) revert DoubleNotDepositor(msg.sender, account);
         if (amount == 0 || amount > MAX_AMOUNT) revert DoubleAmountOutOfRange(amount, 1, MAX_AMOUNT);
         Config storage config = _config;
+        // `openClaim` false closes the pool to new money only (issue 19): claims of what records are owed go on
+        if (!config.openClaim) revert DoubleDepositsClosed();
         UserData storage user = _users[account];
         if (user.index == 0) user.index = uint32(++_hot.totalUser);
         uint256 index = _records.length;
@@ -158,7 +160,7 @@ contract Double is NexusUpgradeable, IDouble {
 
     /// @inheritdoc IDouble
     function claim() external nonReentrant {
-        if (!_config.openClaim) revert DoubleClaimClosed();
+        // neither a pause nor `openClaim` stops a claim: what vested is the user's (issue 19)
         UserData storage user = _users[msg.sender];
         uint256 available = _usdt.balanceOf(address(this));
         uint256 released;

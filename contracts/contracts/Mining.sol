@@ -208,7 +208,8 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
     }
 
     /// @inheritdoc IMining
-    function claimReward() external payable notBlacklisted nonReentrant {
+    function claimReward() external payable nonReentrant {
+        // no blacklist gate (issue 19): a blacklisted account still takes out what it is owed
         Settings storage settings = _settings;
         if (msg.value != settings.handleGas) revert MiningWrongHandleFee(msg.value, settings.handleGas);
         UserData storage user = _users[msg.sender];
@@ -538,6 +539,8 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
         for (uint256 g; g < GENERATIONS && referrers[g] != address(0); ++g) {
             uint256 force;
             if (add) {
+                // a blacklisted referrer earns no new invite force (the stake keeps 0 for it, so its release skips it)
+                if (_blacklist[referrers[g]]) continue;
                 force = FeeMath.bps(s.force, _multi.inviteRates[g]);
                 if (g == 0) s.forceDirect = uint128(force);
                 else if (g == 1) s.forceIndirect = uint128(force);

@@ -170,7 +170,7 @@ describe('Double (doubling deposit)', async () => {
     assert.equal((await double.read.getLine([4n])).position, 0n)
   })
 
-  it('releases linearly, at most twice the deposit, only from the pool and only while openClaim', async () => {
+  it('releases linearly, at most twice the deposit, only from the pool; neither a pause nor openClaim = false stops a claim', async () => {
     const s = await networkHelpers.loadFixture(fixture)
     const { double, alice, bob, usdt } = s
     const amount = parseEther('100')
@@ -208,11 +208,56 @@ describe('Double (doubling deposit)', async () => {
     await double.write.claim({ account: bob.account })
     assert.equal((await double.read.records([2n])).released, pool)
     assert.equal(await usdt.read.balanceOf([double.address]), (pool * local.double.feeRate) / BPS)
+    // issue 19: the owner's flag and the guardian's pause close the pool to new money, never to what it owes
     await double.write.setConfig([{ ...local.double, openClaim: false }])
+    await double.write.pause()
     await viem.assertions.revertWithCustomError(
-      double.write.claim({ account: bob.account }),
+      double.write.deposit([bob.account.address, amount, 0n], { account: bob.account }),
       double,
-      'DoubleClaimClosed',
+      'EnforcedPause',
+    )
+    await double.write.unpause()
+    await viem.assertions.revertWithCustomError(
+      double.write.deposit([bob.account.address, amount, 0n], { account: bob.account }),
+      double,
+      'DoubleDepositsClosed',
+    )
+    await double.write.pause()
+    await usdt.write.mint([double.address, parseEther('50')])
+    const refill = await usdt.read.balanceOf([double.address])
+    const bobBefore = await usdt.read.balanceOf([bob.account.address])
+    await double.write.claim({ account: bob.account })
+    assert.equal((await double.read.records([2n])).released, pool + refill)
+    assert.ok((await usdt.read.balanceOf([bob.account.address])) > bobBefore)
+  })
+
+  it('a pause or openClaim = false of Double stops FOM orders (each pays a Double share), never a FOM or Double claim', async () => {
+    const { double, fomo, alice, deployer } = await networkHelpers.loadFixture(fixture)
+    await fomo.write.burn([0n, 1n, parseEther('100'), true], { account: alice.account })
+    const [, records] = await double.read.getUserInfo([alice.account.address])
+    assert.equal(records.length, 1)
+    await time.increase(local.double.dayTimes * days)
+    for (const close of ['pause', 'openClaim'] as const) {
+      if (close === 'pause') await double.write.pause()
+      else await double.write.setConfig([{ ...local.double, openClaim: false }], { account: deployer.account })
+      await viem.assertions.revertWithCustomError(
+        fomo.write.burn([0n, 1n, parseEther('100'), true], { account: alice.account }),
+        double,
+        close === 'pause' ? 'EnforcedPause' : 'DoubleDepositsClosed',
+      )
+      if (close === 'pause') await double.write.unpause()
+    }
+    const before = (await double.read.records([1n])).released
+    await double.write.pause()
+    await double.write.claim({ account: alice.account })
+    assert.ok((await double.read.records([1n])).released > before, 'the Double claim pays, paused and closed')
+    const { balance } = await fomo.read.users([alice.account.address])
+    assert.ok(balance > 0n, 'the FOM order earned a static reward meanwhile')
+    await fomo.write.claimReward([0n], { account: alice.account, value: (await fomo.read.getConfig()).handleGas })
+    assert.equal(
+      (await fomo.read.users([alice.account.address])).balance,
+      0n,
+      'the FOM claim pays while Double is paused',
     )
   })
 

@@ -98,6 +98,25 @@ describe('Mining (6 tiers, emission shared by force)', async () => {
     assert.deepEqual((await mining.read.getConfigMulti()).stakeTotals, [0n, 0n, amount, 0n, 0n, 0n])
   })
 
+  it('a blacklisted referrer gets no invite force from new stakes; the stake still releases in full (issue 19)', async () => {
+    const s = await networkHelpers.loadFixture(fixture)
+    const { mining, erin, dave, carol } = s
+    await mining.write.setBlacklist([dave.account.address, true])
+    const amount = parseEther('1000')
+    await mining.write.deposit([0n, amount], { account: erin.account })
+    const stake = await mining.read.stakes([1n])
+    assert.equal(stake.forceDirect, 0n, 'nothing for the blacklisted direct referrer')
+    assert.equal((await mining.read.users([dave.account.address])).forceDirect, 0n)
+    assert.equal(stake.forceIndirect, (stake.force * miningMulti.inviteRates[1]) / BPS)
+    assert.equal((await mining.read.users([carol.account.address])).forceIndirect, stake.forceIndirect)
+    await mining.write.setBlacklist([dave.account.address, false])
+    assert.equal((await mining.read.getTotals()).totalForce, stake.force + stake.forceIndirect + stake.forceInvite)
+    await time.increaseTo(stake.endTime)
+    await mining.write.claimRelease([1n], { account: erin.account })
+    assert.equal((await mining.read.getTotals()).totalForce, 0n)
+    assert.equal((await mining.read.users([dave.account.address])).forceDirect, 0n)
+  })
+
   it('rejects bad deposits with the range in the error', async () => {
     const s = await networkHelpers.loadFixture(fixture)
     const { mining, alice, stranger } = s
@@ -129,11 +148,25 @@ describe('Mining (6 tiers, emission shared by force)', async () => {
       [getAddress(stranger.account.address)],
     )
     await mining.write.setBlacklist([alice.account.address, true])
-    for (const call of [mining.write.deposit([0n, parseEther('100')], as), mining.write.claimReward(as)]) {
-      await viem.assertions.revertWithCustomErrorWithArgs(call, mining, 'MiningBlacklisted', [
-        getAddress(alice.account.address),
-      ])
-    }
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      mining.write.deposit([0n, parseEther('100')], as),
+      mining,
+      'MiningBlacklisted',
+      [getAddress(alice.account.address)],
+    )
+    // issue 19: the blacklist never takes what is owed: the reward accrued is still paid (paused too)
+    await time.increase(local.mining.dayTimes)
+    await mining.write.pause()
+    const owed = (await mining.read.users([alice.account.address])).balance
+    assert.ok(owed > 0n)
+    const before = await s.token.read.balanceOf([alice.account.address])
+    await mining.write.claimReward({ ...as, value: local.mining.handleGas })
+    const [claimed] = await mining.getEvents.RewardClaimed()
+    assert.ok(claimed && claimed.args.amount !== undefined && claimed.args.amount >= owed)
+    assert.equal(getAddress(claimed.args.account ?? zeroAddress), getAddress(alice.account.address))
+    const paid = claimed.args.amount - (claimed.args.amount * local.mining.feeRate) / BPS
+    assert.equal((await s.token.read.balanceOf([alice.account.address])) - before, paid)
+    await mining.write.unpause()
     // the blacklist never holds back a stake's own NEX: releasing it fails only for the stake's own reasons
     const release = await mining.write.claimRelease([1n], as).then(
       () => '',

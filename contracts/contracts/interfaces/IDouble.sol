@@ -7,7 +7,9 @@ pragma solidity ^0.8.28;
 /// `2 * amount`. The reward vests linearly from `startTime` to `endTime`; `endTime - startTime` is
 /// `ceil(10,000 / price)` days, where `price` is the release speed in basis points of the reward per day in effect at
 /// the deposit. `claim()` pays what vested and was not yet released, but never more than the USDT the pool holds:
-/// what the pool cannot pay now stays due and is paid by a later claim. Claims work only while `openClaim`.
+/// what the pool cannot pay now stays due and is paid by a later claim. Claims always work (also while paused or
+/// while `openClaim` is false): a pause and `openClaim = false` only stop new deposits, the Fomo pools' included,
+/// so either also stops Fomo orders that pay a Double share.
 /// A record never releases more than its `reward` (2x). `feeRate` of every claim stays in the pool.
 interface IDouble {
     /// @notice SPEC.md §3 "Double-stake user". `balance` is what `claim()` would pay now (before the fee).
@@ -71,8 +73,8 @@ interface IDouble {
     error DoubleInvalidAccount(address account);
     /// @notice `caller` may deposit only for itself: it is not an authorized depositor (a Fomo pool) for `account`.
     error DoubleNotDepositor(address caller, address account);
-    /// @notice Claims are closed (`openClaim` is false).
-    error DoubleClaimClosed();
+    /// @notice The pool takes no new deposits (`openClaim` is false); claims stay open.
+    error DoubleDepositsClosed();
     /// @notice Nothing can be paid now (nothing vested, or the pool is empty).
     error DoubleNothingToClaim(address account);
 
@@ -105,11 +107,13 @@ interface IDouble {
     event LogUpdated(address indexed log);
 
     /// @notice Takes `amount` USDT from the caller and opens a record for `account`: the caller itself, or anyone when
-    /// the caller is an authorized depositor (the Fomo pools). Emits {Deposited}. Reverts with {DoubleNotDepositor}.
+    /// the caller is an authorized depositor (the Fomo pools). Emits {Deposited}. Reverts with {DoubleNotDepositor},
+    /// with {DoubleDepositsClosed} while `openClaim` is false and with `EnforcedPause` while paused.
     function deposit(address account, uint256 amount, uint256 fomoIndex) external;
 
     /// @notice Pays the caller what vested on up to `MAX_CLAIM` of their records, within the pool's funds.
-    /// Emits {Released} per record and {Claimed}. Reverts with {DoubleClaimClosed} or {DoubleNothingToClaim}.
+    /// Emits {Released} per record and {Claimed}. Reverts only with {DoubleNothingToClaim}: neither a pause nor
+    /// `openClaim = false` stops it.
     function claim() external;
 
     /// @notice Sets the config (owner only, bounded). Emits {ConfigUpdated}.

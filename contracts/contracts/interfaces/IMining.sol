@@ -177,7 +177,8 @@ interface IMining {
     /// @notice Locks `amount` NEX in tier `index`. Emits {Deposited}.
     function deposit(uint256 index, uint256 amount) external;
 
-    /// @notice Pays the caller's reward balance (send `handleGas` wei). Emits {RewardClaimed}.
+    /// @notice Pays the caller's reward balance (send `handleGas` wei), also to a blacklisted account and while
+    /// paused (issue 19: neither takes what is owed). Emits {RewardClaimed}.
     function claimReward() external payable;
 
     /// @notice Returns the unlocked stake `index` to its owner. Emits {Released}.
@@ -198,7 +199,9 @@ interface IMining {
     /// @notice Sets tiers and invite rates (owner only, bounded; existing stakes keep theirs). Emits {ConfigMultiUpdated}.
     function setConfigMulti(MultiSettings calldata settings) external;
 
-    /// @notice Blacklists `account` or ends it (owner only). Emits {BlacklistUpdated}.
+    /// @notice Blacklists `account` or ends it (owner only). A blacklisted account cannot deposit and gets no invite
+    /// force from stakes opened while it is blacklisted; its own stakes keep earning, it still claims its reward and
+    /// releases its stakes. Emits {BlacklistUpdated}.
     function setBlacklist(address account, bool blacklisted) external;
 
     /// @notice Sets Main and Log (zero: no logging) (owner only). Emits {ContractsUpdated}.

@@ -41,9 +41,9 @@ export const customErrorTexts: Readonly<Record<string, Texts>> = {
     'zh-Hant': '金額超出翻倍存款允許的範圍。',
     en: 'The amount is outside what the doubling deposit accepts.',
   },
-  DoubleClaimClosed: {
-    'zh-Hant': '翻倍存款的領取暫時關閉。',
-    en: 'Claims of the doubling deposit are closed for now.',
+  DoubleDepositsClosed: {
+    'zh-Hant': '翻倍存款暫停接受新的存入（已欠您的款項仍可領取）。',
+    en: 'The doubling deposit takes no new deposits for now (what you are owed can still be claimed).',
   },
   DoubleInvalidAccount: { 'zh-Hant': '地址無效。', en: 'The address is not valid.' },
   DoubleNotDepositor: {

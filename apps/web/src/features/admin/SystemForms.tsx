@@ -286,7 +286,7 @@ function DoubleForms({ double }: { double: Address }) {
       <SettingForm
         id="doubleConfig"
         title={msg`Doubling: settings`}
-        description={msg`openClaim opens or closes claims of what the doubling pool owes.`}
+        description={msg`openClaim opens or closes the doubling pool to new deposits (the FOM pools' shares too, so closing it stops FOM orders); claims of what it owes always stay open.`}
         address={double}
         abi={doubleAbi}
         functionName="setConfig"

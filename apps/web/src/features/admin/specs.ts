@@ -343,7 +343,7 @@ export const DOUBLE_SETTINGS: Bounds = {
   dayTimes: { ...SECONDS, min: 60n, max: 7n * DAY },
   feeRate: { ...BPS_UNIT, max: 2_000n },
   price: { ...BPS_UNIT, min: 10n, max: BPS },
-  openClaim: { label: msg`Claims open (openClaim)` },
+  openClaim: { label: msg`Deposits open (openClaim)` },
 }
 
 /** Main.setConfig (MAX_GENERATIONS). */

@@ -254,7 +254,7 @@ function Mine({ pool, address, double }: { pool: PoolName; address: Address; dou
           actions={
             <ClaimButton
               testId="claim-double"
-              disabled={!account || doubleConfig?.openClaim === false}
+              disabled={!account}
               check={() => (doubleInfo && doubleInfo[0].balance === 0n ? msg`Nothing to claim yet` : undefined)}
               request={() => ({ address: double, abi: doubleAbi, functionName: 'claim' })}
             />
@@ -262,7 +262,7 @@ function Mine({ pool, address, double }: { pool: PoolName; address: Address; dou
         >
           <p className="app-muted">
             {doubleConfig?.openClaim === false
-              ? t`Claims of the doubling deposit are closed for now.`
+              ? t`The doubling deposit takes no new deposits for now, so new orders wait; what it owes you can still be claimed.`
               : t`Each order puts part of its amount into the double pool, which releases up to twice that amount over time (both pools together).`}
           </p>
           <dl className="app-stats">

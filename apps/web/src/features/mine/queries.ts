@@ -1,13 +1,9 @@
 import { gql } from 'urql'
-import type {
-  DailyRewardsQuery,
-  DailyRewardsQueryVariables,
-  ActionLogQuery,
-  ActionLogQueryVariables,
-} from '../../generated/graphql.ts'
+import type { IndexedPage } from '../account/PagedList.tsx'
+import type { DailyReward } from './dailyBars.ts'
 
 /** The account's rewards per symbol and Log day over the last 30 days (apps/indexer `dailyRewards`). */
-export const DAILY_REWARDS = gql<DailyRewardsQuery, DailyRewardsQueryVariables>`
+export const DAILY_REWARDS = gql`
   query DailyRewards($account: String!, $days: Int) {
     dailyRewards(account: $account, days: $days) {
       symbol
@@ -17,10 +13,10 @@ export const DAILY_REWARDS = gql<DailyRewardsQuery, DailyRewardsQueryVariables>`
     }
   }
 `
-export type DailyRewardsData = DailyRewardsQuery
+export type DailyRewardsData = { dailyRewards: DailyReward[] }
 
 /** The account's Log entries, newest first, optionally of one symbol and/or action. */
-export const ACTION_LOG = gql<ActionLogQuery, ActionLogQueryVariables>`
+export const ACTION_LOG = gql`
   query ActionLog($account: String!, $symbol: String, $action: String, $first: Int, $after: String) {
     actionLog(account: $account, symbol: $symbol, action: $action, first: $first, after: $after) {
       nodes {
@@ -41,5 +37,15 @@ export const ACTION_LOG = gql<ActionLogQuery, ActionLogQueryVariables>`
     }
   }
 `
-export type ActionLogData = ActionLogQuery
-export type ActionLogNode = ActionLogData['actionLog']['nodes'][number]
+export type ActionLogNode = {
+  index: string
+  from: string
+  symbol: string
+  action: string
+  isReduce: boolean
+  isReward: boolean
+  amount: string
+  balance: string
+  startTime: string
+}
+export type ActionLogData = { actionLog: IndexedPage<ActionLogNode> }

@@ -1,13 +1,8 @@
 import { gql } from 'urql'
-import type {
-  BurnOrdersQuery,
-  BurnOrdersQueryVariables,
-  InvitationOrdersQuery,
-  InvitationOrdersQueryVariables,
-} from '../../generated/graphql.ts'
+import type { IndexedPage } from '../account/PagedList.tsx'
 
 /** The account's burn orders, newest first (apps/indexer `orders`). */
-export const BURN_ORDERS = gql<BurnOrdersQuery, BurnOrdersQueryVariables>`
+export const BURN_ORDERS = gql`
   query BurnOrders($account: String!, $first: Int, $after: String) {
     orders(account: $account, contract: "Burn", first: $first, after: $after) {
       nodes {
@@ -27,11 +22,20 @@ export const BURN_ORDERS = gql<BurnOrdersQuery, BurnOrdersQueryVariables>`
     }
   }
 `
-export type BurnOrdersData = BurnOrdersQuery
-export type BurnOrderNode = BurnOrdersData['orders']['nodes'][number]
+export type BurnOrderNode = {
+  index: string
+  amount: string
+  tokens: string
+  status: string
+  details: string
+  startTime: string
+  endTime: string | null
+  transactionHash: string
+}
+export type BurnOrdersData = { orders: IndexedPage<BurnOrderNode> }
 
 /** Referral and team rewards the account's invitees' orders credited (Burn `RewardCredited`), newest first. */
-export const INVITATION_ORDERS = gql<InvitationOrdersQuery, InvitationOrdersQueryVariables>`
+export const INVITATION_ORDERS = gql`
   query InvitationOrders($account: String!, $first: Int, $after: String) {
     accountEvents(account: $account, contract: "Burn", kind: "RewardCredited", first: $first, after: $after) {
       nodes {
@@ -49,8 +53,15 @@ export const INVITATION_ORDERS = gql<InvitationOrdersQuery, InvitationOrdersQuer
     }
   }
 `
-export type InvitationOrdersData = InvitationOrdersQuery
-export type InvitationOrderNode = InvitationOrdersData['accountEvents']['nodes'][number]
+export type InvitationOrderNode = {
+  counterparty: string | null
+  amount: string
+  details: string
+  timestamp: string
+  transactionHash: string
+  blockNumber: string
+}
+export type InvitationOrdersData = { accountEvents: IndexedPage<InvitationOrderNode> }
 
 /**
  * The fields of a `RewardCredited` event's details (JSON of the arguments other than account and amount).

@@ -1,13 +1,8 @@
 import { gql } from 'urql'
-import type {
-  TeamQuery,
-  TeamQueryVariables,
-  InvitationsQuery,
-  InvitationsQueryVariables,
-} from '../../generated/graphql.ts'
+import type { IndexedPage } from '../account/PagedList.tsx'
 
 /** The account's team in Burn (apps/indexer `team`): direct and indirect members, size and volume. */
-export const TEAM = gql<TeamQuery, TeamQueryVariables>`
+export const TEAM = gql`
   query Team($account: String!) {
     team(account: $account, contract: "Burn") {
       registered
@@ -19,10 +14,19 @@ export const TEAM = gql<TeamQuery, TeamQueryVariables>`
     }
   }
 `
-export type TeamData = TeamQuery
+export type TeamData = {
+  team: {
+    registered: boolean
+    directCount: number
+    indirectCount: number
+    teamSize: number
+    teamVolume: string
+    level: number
+  }
+}
 
 /** The account's direct invitations with what each burned, newest first. */
-export const INVITATIONS = gql<InvitationsQuery, InvitationsQueryVariables>`
+export const INVITATIONS = gql`
   query Invitations($account: String!, $first: Int, $after: String) {
     invitations(account: $account, contract: "Burn", first: $first, after: $after) {
       nodes {
@@ -38,8 +42,8 @@ export const INVITATIONS = gql<InvitationsQuery, InvitationsQueryVariables>`
     }
   }
 `
-export type InvitationsData = InvitationsQuery
-export type InvitationNode = InvitationsData['invitations']['nodes'][number]
+export type InvitationNode = { account: string; index: string; registeredAt: string; amount: string }
+export type InvitationsData = { invitations: IndexedPage<InvitationNode> }
 
 /**
  * The invite link of an account: the app's address with the account as the `code` query parameter, which the

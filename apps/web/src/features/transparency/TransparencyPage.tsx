@@ -21,9 +21,8 @@ import { TimelockOperations } from '../timelock/TimelockOperations.tsx'
 import { timelockDeployment } from '../timelock/useTimelock.ts'
 import { KeeperPanel } from './KeeperPanel.tsx'
 import './transparency.css'
-import type { AdminActionsQuery, AdminActionsQueryVariables } from '../../generated/graphql.ts'
 
-export const ADMIN_ACTIONS = gql<AdminActionsQuery, AdminActionsQueryVariables>`
+export const ADMIN_ACTIONS = gql`
   query AdminActions($contract: String, $first: Int, $after: String) {
     adminActions(contract: $contract, first: $first, after: $after) {
       nodes {
@@ -44,7 +43,9 @@ export const ADMIN_ACTIONS = gql<AdminActionsQuery, AdminActionsQueryVariables>`
     }
   }
 `
-type AdminActionsData = AdminActionsQuery
+type AdminActionsData = {
+  adminActions: { nodes: AdminActionNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }
+}
 const PAGE_SIZE = 25
 
 /** `/transparency` (public): every privileged action, newest first, and the live solvency of each fund holder. */
