@@ -10,6 +10,8 @@ export {
 export type { MigrateOptions, MigrationStatus } from './migrate.ts'
 export { withdrawnToday } from './legacyWithdrawals.ts'
 export { parseDatabaseUrl } from './parseDatabaseUrl.ts'
+export { createPreparedStatements } from './preparedStatements.ts'
+export type { PreparedQuery } from './preparedStatements.ts'
 export type { PgConnectionConfig } from './parseDatabaseUrl.ts'
 export { defaultPgliteDir, migrationsDir, schemaPath } from './paths.ts'
 export { Prisma, PrismaClient } from '../generated/client/client.ts'

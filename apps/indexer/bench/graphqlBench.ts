@@ -94,7 +94,7 @@ const serverParameters = {
   metrics,
 }
 const beforeCommit = process.env.GRAPHQL_BENCH_BEFORE
-// Its own pool: both servers name their prepared statements gql_0, gql_1, ... for different SQL texts.
+// Its own pool: an earlier commit may name its prepared statements alike (gql_0, gql_1, ...) for other SQL texts.
 const beforeDb = beforeCommit ? await createDatabase({ url: target.url }) : undefined
 const beforeApp =
   beforeCommit && beforeDb ? (await serverOf(beforeCommit))({ ...serverParameters, db: beforeDb }) : undefined

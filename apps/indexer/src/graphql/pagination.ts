@@ -71,3 +71,30 @@ export function toPage<T>(rows: T[], first: number, cursorOf: (row: T) => string
   const last = nodes.at(-1)
   return { nodes, pageInfo: { hasNextPage: rows.length > first, endCursor: last ? cursorOf(last) : null } }
 }
+
+/** The page arguments of every list. */
+export type PageArgs = { first?: number | null; after?: string | null }
+
+/**
+ * A cursor page of `list` (sort key of `parts` decimal integers, newest first), for a query whose parameters are
+ * `params`: `after` is the placeholders of the cursor's key (pushed onto `params`), or null on the first page;
+ * `limit()` pushes first + 1 (call it last, after every other parameter); `of(rows, keyOf)` cuts the rows into the
+ * page, each cursor the row's key.
+ *
+ * @example
+ * const page = cursorPage('mints', args, 2, params)
+ * const more = page.after ? ` AND (block_number, log_index) < (${page.after[0]}::bigint, ${page.after[1]}::int)` : ''
+ * const found = await query(`... WHERE chain_id = $1${more} ORDER BY ... LIMIT ${page.limit()}`, params)
+ * return page.of(found, (row) => [row.blockNumber, row.logIndex])
+ */
+export function cursorPage(list: string, args: PageArgs, parts: number, params: unknown[]) {
+  const first = pageSize(args.first)
+  const after = decodeCursor(list, args.after, parts)?.map((value) => `$${params.push(value)}`) ?? null
+  return {
+    first,
+    after,
+    limit: () => `$${params.push(first + 1)}`,
+    of: <T>(rows: T[], keyOf: (row: T) => readonly unknown[]) =>
+      toPage(rows, first, (row) => encodeCursor(list, keyOf(row).map(String))),
+  }
+}

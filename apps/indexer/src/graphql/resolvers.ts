@@ -1,35 +1,39 @@
+import { createPreparedStatements } from '@nexus/db'
 import type { GraphQLResolveInfo } from 'graphql'
 import type { GraphQLContext } from './schema.ts'
 import { columnsFor, selectionOf } from './selection.ts'
-import {
-  addressArg,
-  argumentError,
-  decodeCursor,
-  encodeCursor,
-  oneOf,
-  pageSize,
-  textArg,
-  toPage,
-} from './pagination.ts'
+import type {
+  QueryAccountEventsArgs,
+  QueryActionLogArgs,
+  QueryAdminActionsArgs,
+  QueryDailyRewardsArgs,
+  QueryFomoRoundsArgs,
+  QueryInvitationsArgs,
+  QueryMintsArgs,
+  QueryNftTransfersArgs,
+  QueryOrdersArgs,
+  QueryRewardsArgs,
+  QueryTeamArgs,
+  QueryTokenBurnsArgs,
+} from '../generated/graphql.ts'
+import { addressArg, argumentError, cursorPage, oneOf, textArg, type PageArgs } from './pagination.ts'
 
-type Args = Record<string, unknown>
+/** A field without arguments. */
+type NoArgs = Record<string, never>
 type Row = Record<string, unknown>
 
 /** Contracts with orders (the `contract` argument of `orders`). */
 const orderContracts = ['Burn', 'Fomo', 'SuperFomo', 'Stake', 'Mining', 'Double']
 
-const eventCursor = (list: string) => (row: Row) => encodeCursor(list, [String(row.blockNumber), String(row.logIndex)])
-
-/** Statement names by SQL text: each connection parses and plans a statement once, then only executes it. */
-const statementNames = new Map<string, string>()
+/**
+ * Each pooled connection parses and plans a statement once, then only executes it (prepared statements, by SQL
+ * text: the resolvers' own texts, never built from input values; the action log and orders read only the columns
+ * a document asks for, so that a client choosing fields chooses among a bounded set of variants).
+ */
+const prepared = createPreparedStatements('gql')
 
 async function rows(context: GraphQLContext, sql: string, values: unknown[]): Promise<Row[]> {
-  let name = statementNames.get(sql)
-  // @dev A bounded set: the SQL texts are the resolvers' own, never built from input values; the action log and
-  // orders read only the columns a document asks for, so that a client choosing fields chooses among variants.
-  // Past the bound (each name is a prepared statement on every pooled connection) statements go unnamed.
-  if (!name && statementNames.size < 256) statementNames.set(sql, (name = `gql_${statementNames.size}`))
-  return (await context.pool.query(name ? { name, text: sql, values } : { text: sql, values })).rows as Row[]
+  return (await context.pool.query(prepared(sql, values))).rows as Row[]
 }
 
 /**
@@ -39,34 +43,28 @@ async function rows(context: GraphQLContext, sql: string, values: unknown[]): Pr
 async function eventPage(
   context: GraphQLContext,
   list: string,
-  args: Args,
+  args: PageArgs,
   select: string,
   where: string,
   values: unknown[],
 ) {
-  const first = pageSize(args.first as number | undefined)
-  const after = decodeCursor(list, args.after as string | undefined, 2)
   const params: unknown[] = [context.chainId, ...values]
-  let condition = where
-  if (after) {
-    params.push(after[0], after[1])
-    condition += ` AND (block_number, log_index) < ($${params.length - 1}::bigint, $${params.length}::int)`
-  }
-  params.push(first + 1)
+  const page = cursorPage(list, args, 2, params)
+  const more = page.after ? ` AND (block_number, log_index) < (${page.after[0]}::bigint, ${page.after[1]}::int)` : ''
   const found = await rows(
     context,
-    `SELECT ${select}, block_number AS "blockNumber", log_index AS "logIndex" FROM ${condition}
-     ORDER BY block_number DESC, log_index DESC LIMIT $${params.length}`,
+    `SELECT ${select}, block_number AS "blockNumber", log_index AS "logIndex" FROM ${where}${more}
+     ORDER BY block_number DESC, log_index DESC LIMIT ${page.limit()}`,
     params,
   )
-  return toPage(found, first, eventCursor(list))
+  return page.of(found, (row) => [row.blockNumber, row.logIndex])
 }
 
 /** The `contract` argument, when given, must name an indexed contract. */
-function contractArg(context: GraphQLContext, value: unknown, allowed?: readonly string[]): string | null {
+function contractArg(context: GraphQLContext, value: string | null | undefined, allowed?: readonly string[]) {
   if (value === undefined || value === null) return null
   const names = allowed ? context.contracts.filter((c) => allowed.includes(c)) : context.contracts
-  return oneOf('contract', String(value), names)
+  return oneOf('contract', value, names)
 }
 
 // @dev Order sums come from account_order_total and team_order_total (kept at ingestion with each range), not
@@ -75,28 +73,21 @@ const memberAmount = (contractParam: string) =>
   `COALESCE((SELECT sum(o.amount) FROM account_order_total o WHERE o.chain_id = r.chain_id AND o.owner = r.account
      AND (${contractParam}::text IS NULL OR o.contract = ${contractParam}::text)), 0)`
 
-async function members(context: GraphQLContext, args: Args, list: string, distance: '= 1' | '>= 2') {
-  const account = addressArg('account', args.account as string)
+async function members(context: GraphQLContext, args: QueryInvitationsArgs, list: string, distance: '= 1' | '>= 2') {
+  const account = addressArg('account', args.account)
   const contract = contractArg(context, args.contract)
-  const first = pageSize(args.first as number | undefined)
-  const after = decodeCursor(list, args.after as string | undefined, 1)
   const params: unknown[] = [context.chainId, account, contract]
-  let condition = ''
-  if (after) {
-    params.push(after[0])
-    condition = ` AND r.index < $${params.length}::numeric`
-  }
-  params.push(first + 1)
+  const page = cursorPage(list, args, 1, params)
   const found = await rows(
     context,
     `SELECT r.account, r.referrer, p.distance, r.index, r.block_timestamp AS "registeredAt",
        ${memberAmount('$3')} AS amount
      FROM referral_path p JOIN registration r ON r.chain_id = p.chain_id AND r.account = p.descendant
-     WHERE p.chain_id = $1 AND p.ancestor = $2 AND p.distance ${distance}${condition}
-     ORDER BY r.index DESC LIMIT $${params.length}`,
+     WHERE p.chain_id = $1 AND p.ancestor = $2 AND p.distance ${distance}${page.after ? ` AND r.index < ${page.after[0]}::numeric` : ''}
+     ORDER BY r.index DESC LIMIT ${page.limit()}`,
     params,
   )
-  return toPage(found, first, (row) => encodeCursor(list, [String(row.index)]))
+  return page.of(found, (row) => [row.index])
 }
 
 /** action_log columns by ActionLogEntry field (index is always read: the cursor). */
@@ -185,14 +176,12 @@ export function createResolvers() {
   const countAt = createCounts()
   return {
     Query: {
-      indexerStatus: (_: unknown, _args: Args, context: GraphQLContext) => context.getStatus(),
+      indexerStatus: (_: unknown, _args: NoArgs, context: GraphQLContext) => context.getStatus(),
 
-      async actionLog(_: unknown, args: Args, context: GraphQLContext, info: GraphQLResolveInfo) {
-        const account = addressArg('account', args.account as string)
-        const symbol = textArg('symbol', args.symbol as string | undefined)
-        const action = textArg('action', args.action as string | undefined)
-        const first = pageSize(args.first as number | undefined)
-        const after = decodeCursor('actionLog', args.after as string | undefined, 1)
+      async actionLog(_: unknown, args: QueryActionLogArgs, context: GraphQLContext, info: GraphQLResolveInfo) {
+        const account = addressArg('account', args.account)
+        const symbol = textArg('symbol', args.symbol)
+        const action = textArg('action', args.action)
         // Each filter only when given: a statement prepared with "$3 IS NULL OR ..." keeps a generic plan that reads
         // every row's symbol, so that a count can no longer come from the index alone.
         const params: unknown[] = [context.chainId, account]
@@ -200,29 +189,28 @@ export function createResolvers() {
         if (symbol !== null) filter += ` AND symbol = $${params.push(symbol)}`
         if (action !== null) filter += ` AND action = $${params.push(action)}`
         const countParams = [...params]
-        let condition = filter
-        if (after) condition += ` AND index < $${params.push(after[0])}::numeric`
-        params.push(first + 1)
-        const page = selectionOf(info)
+        const page = cursorPage('actionLog', args, 1, params)
+        const condition = page.after ? `${filter} AND index < ${page.after[0]}::numeric` : filter
+        const selected = selectionOf(info)
         // Only the columns asked for; no page query at all when only totalCount is.
         const found =
-          page.has('nodes') || page.has('pageInfo')
+          selected.has('nodes') || selected.has('pageInfo')
             ? await rows(
                 context,
                 `SELECT ${columnsFor(selectionOf(info, 'nodes'), ['index'], actionLogColumns)}
-                 FROM action_log WHERE ${condition} ORDER BY index DESC LIMIT $${params.length}`,
+                 FROM action_log WHERE ${condition} ORDER BY index DESC LIMIT ${page.limit()}`,
                 params,
               )
             : []
         return {
-          ...toPage(found, first, (row) => encodeCursor('actionLog', [String(row.index)])),
+          ...page.of(found, (row) => [row.index]),
           totalCount: () => countAt(context, `SELECT count(*)::int FROM action_log WHERE ${filter}`, countParams),
         }
       },
 
-      async rewards(_: unknown, args: Args, context: GraphQLContext) {
-        const account = addressArg('account', args.account as string)
-        const symbols = args.symbols as string[] | undefined | null
+      async rewards(_: unknown, args: QueryRewardsArgs, context: GraphQLContext) {
+        const account = addressArg('account', args.account)
+        const symbols = args.symbols
         if (symbols && symbols.length > 100) throw argumentError('symbols', 'at most 100 symbols')
         symbols?.forEach((s) => textArg('symbols', s))
         // The day of the Log contract (dayTimes, its latest setting) at the latest indexed block's time.
@@ -245,10 +233,10 @@ export function createResolvers() {
         return found
       },
 
-      async dailyRewards(_: unknown, args: Args, context: GraphQLContext) {
-        const account = addressArg('account', args.account as string)
+      async dailyRewards(_: unknown, args: QueryDailyRewardsArgs, context: GraphQLContext) {
+        const account = addressArg('account', args.account)
         const days = args.days ?? 30
-        if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > 90)
+        if (!Number.isInteger(days) || days < 1 || days > 90)
           throw argumentError('days', 'a whole number of days from 1 to 90')
         // Days as the rewards query counts them: the Log's dayTimes, today = the latest indexed block's day.
         return rows(
@@ -263,43 +251,40 @@ export function createResolvers() {
         )
       },
 
-      async orders(_: unknown, args: Args, context: GraphQLContext, info: GraphQLResolveInfo) {
-        const account = addressArg('account', args.account as string)
+      async orders(_: unknown, args: QueryOrdersArgs, context: GraphQLContext, info: GraphQLResolveInfo) {
+        const account = addressArg('account', args.account)
         const contract = oneOf(
           'contract',
-          String(args.contract),
+          args.contract,
           context.contracts.filter((c) => orderContracts.includes(c)),
         )
-        const status = textArg('status', args.status as string | undefined)
-        const first = pageSize(args.first as number | undefined)
-        const after = decodeCursor(`orders.${contract}`, args.after as string | undefined, 1)
+        const status = textArg('status', args.status)
         const params: unknown[] = [context.chainId, account, contract]
         // The status filter only when given: a statement prepared with "$4 IS NULL OR ..." keeps a generic plan
         // that looks up every order's latest change even when no status is asked for.
         const statusFilter = status === null ? '' : `x.status = $${params.push(status)}`
         const countParams = [...params]
-        let condition = ''
-        if (after) condition = ` AND o.order_index < $${params.push(after[0])}::numeric`
-        params.push(first + 1)
-        const page = selectionOf(info)
+        const page = cursorPage(`orders.${contract}`, args, 1, params)
+        const condition = page.after ? ` AND o.order_index < ${page.after[0]}::numeric` : ''
+        const selected = selectionOf(info)
         const nodes = selectionOf(info, 'nodes')
         // Only the columns asked for (contract and index: the cursor and Order.changes); the status (a lookup of
         // the latest change per order) only when asked for or filtered by; no page query when only totalCount is.
         if (status !== null) nodes.set('status', [])
         const found =
-          page.has('nodes') || page.has('pageInfo')
+          selected.has('nodes') || selected.has('pageInfo')
             ? await rows(
                 context,
                 `SELECT * FROM (
                    SELECT ${columnsFor(nodes, ['o.contract', 'o.order_index AS index'], orderColumns)}
                    FROM order_record o WHERE o.chain_id = $1 AND o.owner = $2 AND o.contract = $3${condition}
                    ORDER BY o.order_index DESC
-                 ) x ${statusFilter && `WHERE ${statusFilter}`} LIMIT $${params.length}`,
+                 ) x ${statusFilter && `WHERE ${statusFilter}`} LIMIT ${page.limit()}`,
                 params,
               )
             : []
         return {
-          ...toPage(found, first, (row) => encodeCursor(`orders.${contract}`, [String(row.index)])),
+          ...page.of(found, (row) => [row.index]),
           // Without a status filter: the count kept at ingestion with the order totals (one row), not a count of
           // the account's orders.
           totalCount: async () =>
@@ -323,8 +308,8 @@ export function createResolvers() {
         }
       },
 
-      async mints(_: unknown, args: Args, context: GraphQLContext) {
-        const account = addressArg('account', args.account as string)
+      async mints(_: unknown, args: QueryMintsArgs, context: GraphQLContext) {
+        const account = addressArg('account', args.account)
         return await eventPage(
           context,
           'mints',
@@ -336,12 +321,13 @@ export function createResolvers() {
         )
       },
 
-      invitations: (_: unknown, args: Args, context: GraphQLContext) => members(context, args, 'invitations', '= 1'),
-      indirectMembers: (_: unknown, args: Args, context: GraphQLContext) =>
+      invitations: (_: unknown, args: QueryInvitationsArgs, context: GraphQLContext) =>
+        members(context, args, 'invitations', '= 1'),
+      indirectMembers: (_: unknown, args: QueryInvitationsArgs, context: GraphQLContext) =>
         members(context, args, 'indirectMembers', '>= 2'),
 
-      async team(_: unknown, args: Args, context: GraphQLContext) {
-        const account = addressArg('account', args.account as string)
+      async team(_: unknown, args: QueryTeamArgs, context: GraphQLContext) {
+        const account = addressArg('account', args.account)
         const contract = contractArg(context, args.contract)
         const [row] = await rows(
           context,
@@ -369,10 +355,10 @@ export function createResolvers() {
         }
       },
 
-      async accountEvents(_: unknown, args: Args, context: GraphQLContext) {
-        const account = addressArg('account', args.account as string)
+      async accountEvents(_: unknown, args: QueryAccountEventsArgs, context: GraphQLContext) {
+        const account = addressArg('account', args.account)
         const contract = contractArg(context, args.contract)
-        const kind = textArg('kind', args.kind as string | undefined)
+        const kind = textArg('kind', args.kind)
         return await eventPage(
           context,
           'accountEvents',
@@ -385,53 +371,42 @@ export function createResolvers() {
         )
       },
 
-      async nftTransfers(_: unknown, args: Args, context: GraphQLContext) {
-        const account = addressArg('account', args.account as string)
+      async nftTransfers(_: unknown, args: QueryNftTransfersArgs, context: GraphQLContext) {
+        const account = addressArg('account', args.account)
         // Both directions, merged; a batch's token ids share (block, log index): ties broken by batch position.
-        const first = pageSize(args.first as number | undefined)
-        const after = decodeCursor('nftTransfers', args.after as string | undefined, 3)
         const params: unknown[] = [context.chainId, account]
-        let condition = ''
-        if (after) {
-          params.push(after[0], after[1], after[2])
-          condition = ` AND (block_number, log_index, batch_index) < ($3::bigint, $4::int, $5::int)`
-        }
-        params.push(first + 1)
+        const page = cursorPage('nftTransfers', args, 3, params)
+        const after = page.after
+        const condition = after
+          ? ` AND (block_number, log_index, batch_index) < (${after[0]}::bigint, ${after[1]}::int, ${after[2]}::int)`
+          : ''
         const found = await rows(
           context,
           `SELECT operator, "from", "to", token_id AS "tokenId", value, block_number AS "blockNumber",
              log_index AS "logIndex", batch_index AS "batchIndex", block_timestamp AS timestamp,
              transaction_hash AS "transactionHash"
            FROM nft_transfer WHERE chain_id = $1 AND ("from" = $2 OR "to" = $2)${condition}
-           ORDER BY block_number DESC, log_index DESC, batch_index DESC LIMIT $${params.length}`,
+           ORDER BY block_number DESC, log_index DESC, batch_index DESC LIMIT ${page.limit()}`,
           params,
         )
-        return toPage(found, first, (row) =>
-          encodeCursor('nftTransfers', [String(row.blockNumber), String(row.logIndex), String(row.batchIndex)]),
-        )
+        return page.of(found, (row) => [row.blockNumber, row.logIndex, row.batchIndex])
       },
 
-      async fomoRounds(_: unknown, args: Args, context: GraphQLContext) {
+      async fomoRounds(_: unknown, args: QueryFomoRoundsArgs, context: GraphQLContext) {
         const contract = oneOf(
           'contract',
-          String(args.contract),
+          args.contract,
           context.contracts.filter((c) => c === 'Fomo' || c.endsWith('Fomo')),
         )
-        const first = pageSize(args.first as number | undefined)
-        const after = decodeCursor(`fomoRounds.${contract}`, args.after as string | undefined, 1)
         const params: unknown[] = [context.chainId, contract]
-        let condition = ''
-        if (after) {
-          params.push(after[0])
-          condition = ` AND round < $${params.length}::numeric`
-        }
-        params.push(first + 1)
+        const page = cursorPage(`fomoRounds.${contract}`, args, 1, params)
+        const condition = page.after ? ` AND round < ${page.after[0]}::numeric` : ''
         const found = await rows(
           context,
           `SELECT r.round, s.end_time IS NOT NULL AS settled, COALESCE(s.end_time, e.end_time) AS "endTime",
              s.pot, s.paid, s.settler, s.transaction_hash AS "settlementTransaction"
            FROM (SELECT DISTINCT round FROM fomo_round_event WHERE chain_id = $1 AND contract = $2${condition}
-                 ORDER BY round DESC LIMIT $${params.length}) r
+                 ORDER BY round DESC LIMIT ${page.limit()}) r
            LEFT JOIN LATERAL (SELECT end_time, pot, paid, settler, transaction_hash FROM fomo_round_event WHERE chain_id = $1
              AND contract = $2 AND round = r.round AND kind = 'settled' LIMIT 1) s ON true
            LEFT JOIN LATERAL (SELECT end_time FROM fomo_round_event WHERE chain_id = $1 AND contract = $2
@@ -439,11 +414,11 @@ export function createResolvers() {
            ORDER BY r.round DESC`,
           params,
         )
-        const page = toPage(found, first, (row) => encodeCursor(`fomoRounds.${contract}`, [String(row.round)]))
-        return { ...page, nodes: page.nodes.map((node) => ({ ...node, contract })) }
+        const rounds = page.of(found, (row) => [row.round])
+        return { ...rounds, nodes: rounds.nodes.map((node) => ({ ...node, contract })) }
       },
 
-      async tokenBurns(_: unknown, args: Args, context: GraphQLContext) {
+      async tokenBurns(_: unknown, args: QueryTokenBurnsArgs, context: GraphQLContext) {
         return await eventPage(
           context,
           'tokenBurns',
@@ -454,7 +429,7 @@ export function createResolvers() {
         )
       },
 
-      async adminActions(_: unknown, args: Args, context: GraphQLContext) {
+      async adminActions(_: unknown, args: QueryAdminActionsArgs, context: GraphQLContext) {
         const contract = contractArg(context, args.contract)
         return await eventPage(
           context,
@@ -467,7 +442,7 @@ export function createResolvers() {
         )
       },
 
-      async stats(_: unknown, _args: Args, context: GraphQLContext) {
+      async stats(_: unknown, _args: NoArgs, context: GraphQLContext) {
         const [totals] = await rows(
           context,
           `SELECT (SELECT count(*)::int FROM registration WHERE chain_id = $1) AS registrations,
@@ -492,7 +467,7 @@ export function createResolvers() {
     OrderPage: { totalCount: countOf },
 
     Order: {
-      changes: async (order: Row, _args: Args, context: GraphQLContext) =>
+      changes: async (order: Row, _args: NoArgs, context: GraphQLContext) =>
         await rows(
           context,
           `SELECT event_name AS "eventName", status, amount, details::text AS details, block_number AS "blockNumber",
@@ -504,7 +479,7 @@ export function createResolvers() {
     },
 
     FomoRound: {
-      winners: async (round: Row, _args: Args, context: GraphQLContext) =>
+      winners: async (round: Row, _args: NoArgs, context: GraphQLContext) =>
         (
           await rows(
             context,
@@ -515,7 +490,7 @@ export function createResolvers() {
             [context.chainId, round.contract, round.round],
           )
         ).map((row, position) => ({ ...row, position })),
-      prizes: async (round: Row, _args: Args, context: GraphQLContext) =>
+      prizes: async (round: Row, _args: NoArgs, context: GraphQLContext) =>
         await rows(
           context,
           `SELECT contract, kind, account, counterparty, amount, details::text AS details, block_number AS "blockNumber",

@@ -42,119 +42,80 @@ function changed(log: Omit<DecodedLog, 'args'>, out: EntityRows, status: string,
   })
 }
 
+/**
+ * The fields of a row taken from an event's arguments, each named by the argument it comes from (a key of the
+ * event's typed arguments: a renamed argument fails the typecheck), and `details`, the JSON of the arguments not
+ * taken.
+ *
+ * @example
+ * take(log.args, { owner: 'account', index: 'index', amount: 'principal' })
+ * // { owner: '0xab…', index: 3n, amount: 10n, details: '{"interest":"1"}' }
+ */
+function take<args extends object, const fields extends Record<string, keyof args & string>>(
+  args: args,
+  fields: fields,
+): { [field in keyof fields]: args[fields[field]] } & { details: string } {
+  const names = Object.values(fields)
+  return {
+    ...(Object.fromEntries(Object.entries(fields).map(([field, name]) => [field, args[name]])) as {
+      [field in keyof fields]: args[fields[field]]
+    }),
+    details: rest(args, ...names),
+  }
+}
+
 /** Burn: orders and their settlements and exits. */
 export const burnOrderHandlers = handlersOf(burnAbi, {
-  OrderCreated: (log, out) => {
-    const { owner, index, amount, tokens, endTime } = log.args
+  OrderCreated: (log, out) =>
     created(log, out, {
-      owner,
-      index,
-      amount,
-      tokens,
-      endTime,
-      details: rest(log.args, 'owner', 'index', 'amount', 'tokens'),
-    })
-  },
-  OrderSettled: (log, out) => {
-    const { owner, index, reward } = log.args
-    changed(log, out, 'active', { owner, index, amount: reward, details: rest(log.args, 'owner', 'index', 'reward') })
-  },
-  OrderOut: (log, out) => {
-    const { owner, index, reward } = log.args
-    changed(log, out, 'out', { owner, index, amount: reward, details: rest(log.args, 'owner', 'index', 'reward') })
-  },
+      ...take(log.args, { owner: 'owner', index: 'index', amount: 'amount', tokens: 'tokens' }),
+      endTime: log.args.endTime,
+    }),
+  OrderSettled: (log, out) =>
+    changed(log, out, 'active', take(log.args, { owner: 'owner', index: 'index', amount: 'reward' })),
+  OrderOut: (log, out) =>
+    changed(log, out, 'out', take(log.args, { owner: 'owner', index: 'index', amount: 'reward' })),
 })
 
 /** Fomo (both pools): orders (`Burned`) and their release. */
 export const fomoOrderHandlers = handlersOf(fomoAbi, {
-  Burned: (log, out) => {
-    const { account, index, amount, tokens } = log.args
-    created(log, out, {
-      owner: account,
-      index,
-      amount,
-      tokens,
-      details: rest(log.args, 'account', 'index', 'amount', 'tokens'),
-    })
-  },
-  Released: (log, out) => {
-    const { account, index, principal } = log.args
-    changed(log, out, 'released', {
-      owner: account,
-      index,
-      amount: principal,
-      details: rest(log.args, 'account', 'index', 'principal'),
-    })
-  },
+  Burned: (log, out) =>
+    created(log, out, take(log.args, { owner: 'account', index: 'index', amount: 'amount', tokens: 'tokens' })),
+  Released: (log, out) =>
+    changed(log, out, 'released', take(log.args, { owner: 'account', index: 'index', amount: 'principal' })),
 })
 
 /** Stake: stakes and their releases (one per release time). */
 export const stakeOrderHandlers = handlersOf(stakeAbi, {
-  Deposited: (log, out) => {
-    const { account, index, amount, rewardTokens } = log.args
-    created(log, out, {
-      owner: account,
-      index,
-      amount,
-      tokens: rewardTokens,
-      details: rest(log.args, 'account', 'index', 'amount', 'rewardTokens'),
-    })
-  },
-  Released: (log, out) => {
-    const { account, index, tokens } = log.args
-    changed(log, out, 'releasing', {
-      owner: account,
-      index,
-      amount: tokens,
-      details: rest(log.args, 'account', 'index', 'tokens'),
-    })
-  },
+  Deposited: (log, out) =>
+    created(log, out, take(log.args, { owner: 'account', index: 'index', amount: 'amount', tokens: 'rewardTokens' })),
+  Released: (log, out) =>
+    changed(log, out, 'releasing', take(log.args, { owner: 'account', index: 'index', amount: 'tokens' })),
 })
 
 /** Mining: stakes and their release. */
 export const miningOrderHandlers = handlersOf(miningAbi, {
-  Deposited: (log, out) => {
-    const { account, index, amount, actual, endTime } = log.args
+  Deposited: (log, out) =>
     created(log, out, {
-      owner: account,
-      index,
-      amount,
-      tokens: actual,
-      endTime,
-      details: rest(log.args, 'account', 'index', 'amount', 'actual'),
-    })
-  },
-  Released: (log, out) => {
-    const { account, index, actual } = log.args
-    changed(log, out, 'released', {
-      owner: account,
-      index,
-      amount: actual,
-      details: rest(log.args, 'account', 'index', 'actual'),
-    })
-  },
+      ...take(log.args, { owner: 'account', index: 'index', amount: 'amount', tokens: 'actual' }),
+      endTime: log.args.endTime,
+    }),
+  Released: (log, out) =>
+    changed(log, out, 'released', take(log.args, { owner: 'account', index: 'index', amount: 'actual' })),
 })
 
 /** Double: records and their (partial, then completing) releases. */
 export const doubleOrderHandlers = handlersOf(doubleAbi, {
-  Deposited: (log, out) => {
-    const { account, index, amount, reward, endTime } = log.args
+  Deposited: (log, out) =>
     created(log, out, {
-      owner: account,
-      index,
-      amount,
-      tokens: reward,
-      endTime,
-      details: rest(log.args, 'account', 'index', 'amount', 'reward'),
-    })
-  },
-  Released: (log, out) => {
-    const { account, index, amount, completed } = log.args
-    changed(log, out, completed ? 'completed' : 'releasing', {
-      owner: account,
-      index,
-      amount,
-      details: rest(log.args, 'account', 'index', 'amount'),
-    })
-  },
+      ...take(log.args, { owner: 'account', index: 'index', amount: 'amount', tokens: 'reward' }),
+      endTime: log.args.endTime,
+    }),
+  Released: (log, out) =>
+    changed(
+      log,
+      out,
+      log.args.completed ? 'completed' : 'releasing',
+      take(log.args, { owner: 'account', index: 'index', amount: 'amount' }),
+    ),
 })

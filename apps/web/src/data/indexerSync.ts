@@ -1,14 +1,23 @@
 import { createContext, createElement, useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
+import type { IndexerStatusQuery } from '../generated/graphql.ts'
 
 // The indexer's progress and the catch-up after the app's own transactions, with plain `fetch`: every page has
 // them (the shell, the home page's status line), while urql's client and GraphQL parser (data/indexer.ts) load
 // with the first page that shows an indexed list.
 
 /** The indexer's progress (apps/indexer GraphQL `indexerStatus`). */
-export const INDEXER_STATUS = 'query IndexerStatus { indexerStatus { chainHead indexedBlock lag } }'
-export type IndexerStatus = { chainHead: string | null; indexedBlock: string | null; lag: string | null }
-export type IndexerStatusData = { indexerStatus: IndexerStatus }
+export const INDEXER_STATUS = /* GraphQL */ `
+  query IndexerStatus {
+    indexerStatus {
+      chainHead
+      indexedBlock
+      lag
+    }
+  }
+`
+export type IndexerStatusData = IndexerStatusQuery
+export type IndexerStatus = IndexerStatusData['indexerStatus']
 
 /** How often the indexer is asked whether it reached a transaction's block. */
 export const CATCH_UP_POLL_MS = 1_000

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { withEveryConnection, type Pool, type PrismaClient } from '@nexus/db'
+import { createPreparedStatements, withEveryConnection, type Pool, type PrismaClient } from '@nexus/db'
 import {
   SignInExpiredError,
   SignInFieldMismatchError,
@@ -41,16 +41,8 @@ type SessionUserRow = {
 
 const tokenPattern = /^[0-9a-f]{64}$/
 
-/** Prepared statement names by the lateral SELECT of `userQuery` (the same text, the same name). */
-const statementNames = new Map<string, string>()
-const statementName = (lateral: string) => {
-  let name = statementNames.get(lateral)
-  if (!name) {
-    name = `legacy_auth_${createHash('sha256').update(lateral).digest('hex').slice(0, 24)}`
-    statementNames.set(lateral, name)
-  }
-  return name
-}
+/** Prepared statements of `userQuery`'s queries (the same text, the same name). */
+const prepared = createPreparedStatements('legacy_auth')
 
 /** SHA-256 of a token: what the database keeps. */
 export function hashToken(token: string): string {
@@ -72,14 +64,15 @@ export function createAuth(prisma: PrismaClient, pool: Pool, settings: AuthSetti
   const sessionTtlMs = settings.sessionTtlMs ?? 7 * 24 * 3600_000
   const now = settings.now ?? (() => new Date())
 
-  /** The statement of a lateral: the session, its account and the lateral's columns, by the token's hash ($1). */
-  const statementOf = (lateral: string) => ({
-    name: statementName(lateral),
-    text: `SELECT s.address, s.expires_at, s.revoked_at, u.id, u.username, u.recommender, u.created_at, x.*
+  /** The query of a lateral: the session, its account and the lateral's columns, by the token's hash ($1). */
+  const statementOf = (lateral: string, values: unknown[]) =>
+    prepared(
+      `SELECT s.address, s.expires_at, s.revoked_at, u.id, u.username, u.recommender, u.created_at, x.*
        FROM legacy_session s LEFT JOIN legacy_user u ON u.address = s.address
        LEFT JOIN LATERAL (${lateral}) x ON true
        WHERE s.token_hash = $1`,
-  })
+      values,
+    )
 
   /** The laterals declared by `userQuery`, with sample parameters: what `prepareConnections` prepares. */
   const declared = new Map<string, () => unknown[]>()
@@ -89,10 +82,7 @@ export function createAuth(prisma: PrismaClient, pool: Pool, settings: AuthSetti
     if (!token) throw notLoggedIn()
     // @dev On every polled request: one pg query (see LegacyContext.pool), not two Prisma calls.
     // A named statement per route: each pool connection parses and plans it once, not on every poll.
-    const { rows } = await pool.query<SessionUserRow & T>({
-      ...statementOf(lateral),
-      values: [hashToken(token), ...params],
-    })
+    const { rows } = await pool.query<SessionUserRow & T>(statementOf(lateral, [hashToken(token), ...params]))
     const row = rows[0]
     if (!row || row.revoked_at || row.expires_at <= now()) throw notLoggedIn()
     const user =
@@ -133,7 +123,7 @@ export function createAuth(prisma: PrismaClient, pool: Pool, settings: AuthSetti
     await withEveryConnection(pool, pool.totalCount, async (client) => {
       // A token hash no session has: the statement is planned, no row is read.
       for (const [lateral, sampleParams] of declared) {
-        await client.query({ ...statementOf(lateral), values: ['', ...sampleParams()] })
+        await client.query(statementOf(lateral, ['', ...sampleParams()]))
       }
     })
   }

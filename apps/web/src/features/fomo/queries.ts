@@ -1,8 +1,19 @@
 import { gql } from 'urql'
-import type { IndexedPage } from '../account/PagedList.tsx'
+import type {
+  FomoRoundsQuery,
+  FomoRoundsQueryVariables,
+  AccountEventsQuery,
+  AccountEventsQueryVariables,
+  RecordPageQuery,
+  RecordPageQueryVariables,
+  RoundWinnersQuery,
+  RoundWinnersQueryVariables,
+  ClaimsQuery,
+  ClaimsQueryVariables,
+} from '../../generated/graphql.ts'
 
 /** Round history of one pool, newest first, with the winners and the settlement transaction (apps/indexer). */
-export const FOMO_ROUNDS = gql`
+export const FOMO_ROUNDS = gql<FomoRoundsQuery, FomoRoundsQueryVariables>`
   query FomoRounds($contract: String!, $first: Int) {
     fomoRounds(contract: $contract, first: $first) {
       nodes {
@@ -22,23 +33,10 @@ export const FOMO_ROUNDS = gql`
     }
   }
 `
-export type FomoRoundsData = {
-  fomoRounds: {
-    nodes: {
-      round: string
-      settled: boolean
-      endTime: string
-      pot: string | null
-      paid: string | null
-      settler: string | null
-      settlementTransaction: string | null
-      winners: { position: number; orderIndex: string; owner: string | null }[]
-    }[]
-  }
-}
+export type FomoRoundsData = FomoRoundsQuery
 
 /** Amounts credited to an account by one contract, of one kind (event name), newest first. */
-export const ACCOUNT_EVENTS = gql`
+export const ACCOUNT_EVENTS = gql<AccountEventsQuery, AccountEventsQueryVariables>`
   query AccountEvents($account: String!, $contract: String, $kind: String, $first: Int) {
     accountEvents(account: $account, contract: $contract, kind: $kind, first: $first) {
       nodes {
@@ -52,21 +50,10 @@ export const ACCOUNT_EVENTS = gql`
     }
   }
 `
-export type AccountEventsData = {
-  accountEvents: {
-    nodes: {
-      kind: string
-      counterparty: string | null
-      amount: string
-      details: string
-      timestamp: string
-      transactionHash: string
-    }[]
-  }
-}
+export type AccountEventsData = AccountEventsQuery
 
 /** An account's orders in one pool or stakes in Mining, newest first (apps/indexer `orders`); the live record is read from the chain. */
-export const RECORD_PAGE = gql`
+export const RECORD_PAGE = gql<RecordPageQuery, RecordPageQueryVariables>`
   query RecordPage($account: String!, $contract: String!, $first: Int, $after: String) {
     orders(account: $account, contract: $contract, first: $first, after: $after) {
       nodes {
@@ -79,11 +66,11 @@ export const RECORD_PAGE = gql`
     }
   }
 `
-export type RecordNode = { index: string }
-export type RecordPageData = { orders: IndexedPage<RecordNode> }
+export type RecordPageData = RecordPageQuery
+export type RecordNode = RecordPageData['orders']['nodes'][number]
 
 /** Every round of one pool with its winners' owners (apps/indexer `fomoRounds`), to find the prizes to claim. */
-export const ROUND_WINNERS = gql`
+export const ROUND_WINNERS = gql<RoundWinnersQuery, RoundWinnersQueryVariables>`
   query RoundWinners($contract: String!, $first: Int, $after: String) {
     fomoRounds(contract: $contract, first: $first, after: $after) {
       nodes {
@@ -100,11 +87,11 @@ export const ROUND_WINNERS = gql`
     }
   }
 `
-export type RoundWinnersNode = { round: string; settled: boolean; winners: { owner: string | null }[] }
-export type RoundWinnersData = { fomoRounds: IndexedPage<RoundWinnersNode> }
+export type RoundWinnersData = RoundWinnersQuery
+export type RoundWinnersNode = RoundWinnersData['fomoRounds']['nodes'][number]
 
 /** An account's events of one kind in one contract (e.g. Mining's `RewardClaimed`), newest first, paged. */
-export const CLAIMS = gql`
+export const CLAIMS = gql<ClaimsQuery, ClaimsQueryVariables>`
   query Claims($account: String!, $contract: String, $kind: String, $first: Int, $after: String) {
     accountEvents(account: $account, contract: $contract, kind: $kind, first: $first, after: $after) {
       nodes {
@@ -118,4 +105,4 @@ export const CLAIMS = gql`
     }
   }
 `
-export type ClaimsData = { accountEvents: IndexedPage<{ amount: string; transactionHash: string }> }
+export type ClaimsData = ClaimsQuery

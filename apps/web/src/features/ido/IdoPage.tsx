@@ -13,10 +13,10 @@ import { env } from '../../lib/env.ts'
 import { showAmount, showCount, showTime } from '../../lib/format.ts'
 import { AccountPage, ConnectPrompt } from '../account/AccountPage.tsx'
 import { PagedList } from '../account/PagedList.tsx'
-import type { IndexedPage } from '../account/PagedList.tsx'
+import type { MintsQuery, MintsQueryVariables } from '../../generated/graphql.ts'
 
 /** The account's minting history, newest first (apps/indexer `mints`). */
-export const MINTS = gql`
+export const MINTS = gql<MintsQuery, MintsQueryVariables>`
   query Mints($account: String!, $first: Int, $after: String) {
     mints(account: $account, first: $first, after: $after) {
       nodes {
@@ -37,18 +37,8 @@ export const MINTS = gql`
     }
   }
 `
-export type MintNode = {
-  round: string
-  times: string
-  amount: string
-  amountNEX: string
-  tokens: string
-  nfts: string
-  payment: number
-  timestamp: string
-  transactionHash: string
-}
-export type MintsData = { mints: IndexedPage<MintNode> }
+export type MintsData = MintsQuery
+export type MintNode = MintsData['mints']['nodes'][number]
 
 /** Ido's `Minted.payment`: 0 USDT, 1 NEX (at the TWAP), 2 BNB, 3 credited by an authorized minter. */
 export const PAYMENTS: Record<number, MessageDescriptor> = {

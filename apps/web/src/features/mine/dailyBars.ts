@@ -1,5 +1,7 @@
+import type { DailyRewardsQuery } from '../../generated/graphql.ts'
+
 /** One day's rewards of one symbol, as the indexer's `dailyRewards` gives them. */
-export type DailyReward = { symbol: string; day: string; startTime: string; amount: string }
+export type DailyReward = DailyRewardsQuery['dailyRewards'][number]
 
 /** A symbol's rewards on each of the last `count` days, oldest first (0 on a day without rewards). */
 export type SymbolBars = { symbol: string; amounts: bigint[]; max: bigint; total: bigint }

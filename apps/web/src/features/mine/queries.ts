@@ -1,9 +1,13 @@
 import { gql } from 'urql'
-import type { IndexedPage } from '../account/PagedList.tsx'
-import type { DailyReward } from './dailyBars.ts'
+import type {
+  DailyRewardsQuery,
+  DailyRewardsQueryVariables,
+  ActionLogQuery,
+  ActionLogQueryVariables,
+} from '../../generated/graphql.ts'
 
 /** The account's rewards per symbol and Log day over the last 30 days (apps/indexer `dailyRewards`). */
-export const DAILY_REWARDS = gql`
+export const DAILY_REWARDS = gql<DailyRewardsQuery, DailyRewardsQueryVariables>`
   query DailyRewards($account: String!, $days: Int) {
     dailyRewards(account: $account, days: $days) {
       symbol
@@ -13,10 +17,10 @@ export const DAILY_REWARDS = gql`
     }
   }
 `
-export type DailyRewardsData = { dailyRewards: DailyReward[] }
+export type DailyRewardsData = DailyRewardsQuery
 
 /** The account's Log entries, newest first, optionally of one symbol and/or action. */
-export const ACTION_LOG = gql`
+export const ACTION_LOG = gql<ActionLogQuery, ActionLogQueryVariables>`
   query ActionLog($account: String!, $symbol: String, $action: String, $first: Int, $after: String) {
     actionLog(account: $account, symbol: $symbol, action: $action, first: $first, after: $after) {
       nodes {
@@ -37,15 +41,5 @@ export const ACTION_LOG = gql`
     }
   }
 `
-export type ActionLogNode = {
-  index: string
-  from: string
-  symbol: string
-  action: string
-  isReduce: boolean
-  isReward: boolean
-  amount: string
-  balance: string
-  startTime: string
-}
-export type ActionLogData = { actionLog: IndexedPage<ActionLogNode> }
+export type ActionLogData = ActionLogQuery
+export type ActionLogNode = ActionLogData['actionLog']['nodes'][number]

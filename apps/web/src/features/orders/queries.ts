@@ -1,8 +1,13 @@
 import { gql } from 'urql'
-import type { IndexedPage } from '../account/PagedList.tsx'
+import type {
+  BurnOrdersQuery,
+  BurnOrdersQueryVariables,
+  InvitationOrdersQuery,
+  InvitationOrdersQueryVariables,
+} from '../../generated/graphql.ts'
 
 /** The account's burn orders, newest first (apps/indexer `orders`). */
-export const BURN_ORDERS = gql`
+export const BURN_ORDERS = gql<BurnOrdersQuery, BurnOrdersQueryVariables>`
   query BurnOrders($account: String!, $first: Int, $after: String) {
     orders(account: $account, contract: "Burn", first: $first, after: $after) {
       nodes {
@@ -22,20 +27,11 @@ export const BURN_ORDERS = gql`
     }
   }
 `
-export type BurnOrderNode = {
-  index: string
-  amount: string
-  tokens: string
-  status: string
-  details: string
-  startTime: string
-  endTime: string | null
-  transactionHash: string
-}
-export type BurnOrdersData = { orders: IndexedPage<BurnOrderNode> }
+export type BurnOrdersData = BurnOrdersQuery
+export type BurnOrderNode = BurnOrdersData['orders']['nodes'][number]
 
 /** Referral and team rewards the account's invitees' orders credited (Burn `RewardCredited`), newest first. */
-export const INVITATION_ORDERS = gql`
+export const INVITATION_ORDERS = gql<InvitationOrdersQuery, InvitationOrdersQueryVariables>`
   query InvitationOrders($account: String!, $first: Int, $after: String) {
     accountEvents(account: $account, contract: "Burn", kind: "RewardCredited", first: $first, after: $after) {
       nodes {
@@ -53,15 +49,8 @@ export const INVITATION_ORDERS = gql`
     }
   }
 `
-export type InvitationOrderNode = {
-  counterparty: string | null
-  amount: string
-  details: string
-  timestamp: string
-  transactionHash: string
-  blockNumber: string
-}
-export type InvitationOrdersData = { accountEvents: IndexedPage<InvitationOrderNode> }
+export type InvitationOrdersData = InvitationOrdersQuery
+export type InvitationOrderNode = InvitationOrdersData['accountEvents']['nodes'][number]
 
 /**
  * The fields of a `RewardCredited` event's details (JSON of the arguments other than account and amount).

@@ -1,8 +1,13 @@
 import { gql } from 'urql'
-import type { IndexedPage } from '../account/PagedList.tsx'
+import type {
+  TeamQuery,
+  TeamQueryVariables,
+  InvitationsQuery,
+  InvitationsQueryVariables,
+} from '../../generated/graphql.ts'
 
 /** The account's team in Burn (apps/indexer `team`): direct and indirect members, size and volume. */
-export const TEAM = gql`
+export const TEAM = gql<TeamQuery, TeamQueryVariables>`
   query Team($account: String!) {
     team(account: $account, contract: "Burn") {
       registered
@@ -14,19 +19,10 @@ export const TEAM = gql`
     }
   }
 `
-export type TeamData = {
-  team: {
-    registered: boolean
-    directCount: number
-    indirectCount: number
-    teamSize: number
-    teamVolume: string
-    level: number
-  }
-}
+export type TeamData = TeamQuery
 
 /** The account's direct invitations with what each burned, newest first. */
-export const INVITATIONS = gql`
+export const INVITATIONS = gql<InvitationsQuery, InvitationsQueryVariables>`
   query Invitations($account: String!, $first: Int, $after: String) {
     invitations(account: $account, contract: "Burn", first: $first, after: $after) {
       nodes {
@@ -42,8 +38,8 @@ export const INVITATIONS = gql`
     }
   }
 `
-export type InvitationNode = { account: string; index: string; registeredAt: string; amount: string }
-export type InvitationsData = { invitations: IndexedPage<InvitationNode> }
+export type InvitationsData = InvitationsQuery
+export type InvitationNode = InvitationsData['invitations']['nodes'][number]
 
 /**
  * The invite link of an account: the app's address with the account as the `code` query parameter, which the

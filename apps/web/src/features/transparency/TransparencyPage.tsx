@@ -21,8 +21,9 @@ import { TimelockOperations } from '../timelock/TimelockOperations.tsx'
 import { timelockDeployment } from '../timelock/useTimelock.ts'
 import { KeeperPanel } from './KeeperPanel.tsx'
 import './transparency.css'
+import type { AdminActionsQuery, AdminActionsQueryVariables } from '../../generated/graphql.ts'
 
-export const ADMIN_ACTIONS = gql`
+export const ADMIN_ACTIONS = gql<AdminActionsQuery, AdminActionsQueryVariables>`
   query AdminActions($contract: String, $first: Int, $after: String) {
     adminActions(contract: $contract, first: $first, after: $after) {
       nodes {
@@ -43,9 +44,7 @@ export const ADMIN_ACTIONS = gql`
     }
   }
 `
-type AdminActionsData = {
-  adminActions: { nodes: AdminActionNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }
-}
+type AdminActionsData = AdminActionsQuery
 const PAGE_SIZE = 25
 
 /** `/transparency` (public): every privileged action, newest first, and the live solvency of each fund holder. */

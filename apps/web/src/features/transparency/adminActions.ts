@@ -1,15 +1,7 @@
-/** One row of the indexer's `adminActions` (apps/indexer GraphQL). */
-export type AdminActionNode = {
-  contract: string
-  eventName: string
-  target: string | null
-  oldValue: string | null
-  newValue: string | null
-  args: string
-  blockNumber: string
-  timestamp: string
-  transactionHash: string
-}
+import type { AdminActionsQuery } from '../../generated/graphql.ts'
+
+/** One row of the indexer's `adminActions` (apps/indexer GraphQL; the type generated from the page's query). */
+export type AdminActionNode = AdminActionsQuery['adminActions']['nodes'][number]
 
 export type ValueChange = { name: string; from: string | undefined; to: string }
 
