@@ -64,12 +64,22 @@ const actionArbitrary = fc.oneof(
     weight: 1,
   },
   {
+    // the owner's manual team level (setTeam): a level 0..5 (6 is refused), or back to the automatic one
+    arbitrary: fc.record({
+      kind: fc.constant('teamLevel' as const),
+      who: fc.oneof(node, fc.constant(-1)), // -1: the genesis
+      manual: fc.boolean(),
+      level: fc.integer({ min: 0, max: 6 }),
+    }),
+    weight: 2,
+  },
+  {
     // the owner's settings within their bounds (BurnLib): expiry, cap, generations, fee, batch size, burn share
     arbitrary: fc.record({
       kind: fc.constant('config' as const),
       outDays: fc.integer({ min: 1, max: 40 }),
       rewardRate: fc.integer({ min: 10_000, max: 20_000 }),
-      algebra: fc.integer({ min: 1, max: 8 }),
+      algebra: fc.oneof(fc.integer({ min: 1, max: 8 }), fc.integer({ min: 9, max: 21 })), // BurnLib.MAX_ALGEBRA 20
       feeRate: fc.integer({ min: 0, max: 1_000 }),
       handleGas: fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 4, max: 200 })),
       swapRate: fc.integer({ min: 0, max: 2_000 }),
@@ -143,10 +153,25 @@ describe('Burn properties (random trees and actions)', async () => {
       const p = tree[i]?.parent ?? -1
       return p < 0 ? genesis : nodeAddress(p)
     }
-    const ancestors = (i: number) => {
+    /** Node `i`'s nearest `depth` ancestors (nodes; the genesis is not one). */
+    const ancestors = (i: number, depth = TEAM_DEPTH) => {
       const list: number[] = []
-      for (let p = tree[i]?.parent ?? -1; p >= 0 && list.length < TEAM_DEPTH; p = tree[p]?.parent ?? -1) list.push(p)
+      for (let p = tree[i]?.parent ?? -1; p >= 0 && list.length < depth; p = tree[p]?.parent ?? -1) list.push(p)
       return list
+    }
+    /** account -> its manual level, while the owner has set one. */
+    const manual = new Map<string, bigint>()
+    /** teams() of every Main member and the genesis never reverts, teamMin = teamAmount - teamMax >= 0, and a
+     * manual level is the one the owner set. */
+    const checkTeams = async (label: string) => {
+      for (const account of [genesis, ...[...joined].map(nodeAddress)]) {
+        const team = await s.burn.read.teams([account])
+        assert.ok(team.teamMax <= team.teamAmount, `${label}: teamMax ${team.teamMax} > teamAmount of ${account}`)
+        assert.equal(team.teamMin, team.teamAmount - team.teamMax, `${label}: teamMin of ${account}`)
+        const level = manual.get(getAddress(account))
+        assert.equal(team.isManual, level !== undefined, `${label}: isManual of ${account}`)
+        if (level !== undefined) assert.equal(team.level, level, `${label}: the manual level of ${account}`)
+      }
     }
     const join = async (i: number) => {
       const ok = await attempt(
@@ -186,7 +211,7 @@ describe('Burn properties (random trees and actions)', async () => {
         credits.set(key, [...(credits.get(key) ?? []), e.args.amount])
       }
       const eligible = new Set<string>()
-      for (const [k, a] of ancestors(i).entries()) {
+      for (const [k, a] of ancestors(i, Math.max(TEAM_DEPTH, Number(algebra))).entries()) {
         const account = nodeAddress(a)
         const may = !blacklisted.has(a) && (await live(a, block.timestamp))
         if (may) eligible.add(account)
@@ -292,6 +317,16 @@ describe('Burn properties (random trees and actions)', async () => {
           else blacklisted.delete(i)
           break
         }
+        case 'teamLevel': {
+          const account = action.who < 0 ? genesis : nodeAddress(action.who % n)
+          const ok = await attempt(label, ['BurnValueOutOfBounds'], () =>
+            s.burn.write.setTeam([account, action.manual, BigInt(action.level)]),
+          )
+          assert.equal(ok, action.level <= 5, `${label}: setTeam accepts exactly the levels 0..5`)
+          if (ok && action.manual) manual.set(getAddress(account), BigInt(action.level))
+          if (ok && !action.manual) manual.delete(getAddress(account))
+          break
+        }
         case 'config': {
           const { burnRates } = await s.burn.read.getConfigMulti()
           const changes = {
@@ -342,6 +377,7 @@ describe('Burn properties (random trees and actions)', async () => {
           break
       }
       await assertSolvent(s, label)
+      if (action.kind === 'teamLevel' || action.kind === 'burn' || action.kind === 'burnBnb') await checkTeams(label)
     }
 
     // team figures: every Main member (and the genesis) against the off-chain recount; levels from the thresholds
@@ -349,8 +385,10 @@ describe('Burn properties (random trees and actions)', async () => {
     const accounts = [genesis, ...[...joined].map(nodeAddress)]
     await assertTeams(accounts, parentMap(genesis, tree, joined), volume, async (account) => {
       const team = await s.burn.read.teams([account])
-      // Burn's level counts the volume outside the largest leg (teamMin, checked against the recount right after)
-      assert.equal(team.level, levelOf(team.teamMin, teamAmounts), `level of ${account}`)
+      // Burn's level counts the volume outside the largest leg (teamMin, checked against the recount right after),
+      // unless the owner set one
+      const level = manual.get(getAddress(account)) ?? levelOf(team.teamMin, teamAmounts)
+      assert.equal(team.level, level, `level of ${account}`)
       return team
     })
 

@@ -23,7 +23,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import { network } from 'hardhat'
-import { parseEther, type Address } from 'viem'
+import { getAddress, parseEther, type Address } from 'viem'
 import {
   attempt,
   assertOverRandomTrees,
@@ -45,7 +45,7 @@ const ETHER = 10n ** 18n
 const BOUNDS = {
   minDayTimes: 60n,
   maxDayTimes: 7n * 86_400n,
-  maxAlgebra: 8n,
+  maxAlgebra: 20n,
   maxFeeRate: 2_000n,
   maxHandleGas: ETHER / 100n,
   maxSwapRate: 2_000n,
@@ -129,12 +129,23 @@ const actionArbitrary = fc.oneof(
   },
   { arbitrary: fc.record({ kind: fc.constant('pause' as const), pool, on: fc.boolean() }), weight: 1 },
   {
+    // the owner's manual team level (setTeamLevel): a level 0..4 (5 is refused), or back to the automatic one
+    arbitrary: fc.record({
+      kind: fc.constant('teamLevel' as const),
+      pool,
+      who: fc.oneof(node, fc.constant(-1)), // -1: the genesis
+      manual: fc.boolean(),
+      level: fc.integer({ min: 0, max: 5 }),
+    }),
+    weight: 2,
+  },
+  {
     // the owner's settings: random values within the bounds (some edge ones), or one setting outside its bound
     arbitrary: fc.record({
       kind: fc.constant('config' as const),
       pool,
       dayTimes: fc.oneof(fc.constant(60), fc.integer({ min: 60, max: 1_200 })),
-      algebra: fc.integer({ min: 1, max: 8 }),
+      algebra: fc.oneof(fc.integer({ min: 1, max: 8 }), fc.integer({ min: 9, max: 20 })),
       feeRate: fc.integer({ min: 0, max: 2_000 }),
       handleGas: fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: ETHER / 100n })),
       swapRate: fc.integer({ min: 0, max: 2_000 }),
@@ -215,6 +226,8 @@ describe('Fomo and SuperFomo properties (random trees and actions)', async () =>
     volume: Map<string, bigint>
     ordered: Set<number>
     blacklisted: Set<number>
+    /** account -> the manual level the owner set (while set) */
+    manual: Map<string, bigint>
   }
 
   /**
@@ -264,12 +277,17 @@ describe('Fomo and SuperFomo properties (random trees and actions)', async () =>
     return { check, round: totals.roundEndIndex, burnSurplus: config.burnSurplus }
   }
 
-  /** teamMin = teamAmount - teamMax >= 0 for every account (and the genesis). */
-  async function assertTeamAlgebra(fomo: Fomo, accounts: Address[], after: string) {
+  /** teams() never reverts and teamMin = teamAmount - teamMax >= 0 for every account (and the genesis); a manual
+   * level is the one the owner set. */
+  async function assertTeamAlgebra(fomo: Fomo, state: PoolState, accounts: Address[], after: string) {
     const teams = await Promise.all(accounts.map((a) => fomo.read.teams([a])))
     for (const [k, team] of teams.entries()) {
-      assert.ok(team.teamMax <= team.teamAmount, `after ${after}: teamMax > teamAmount of ${accounts[k]}`)
-      assert.equal(team.teamMin, team.teamAmount - team.teamMax, `after ${after}: teamMin of ${accounts[k]}`)
+      const account = getAddress(accounts[k] ?? '')
+      assert.ok(team.teamMax <= team.teamAmount, `after ${after}: teamMax > teamAmount of ${account}`)
+      assert.equal(team.teamMin, team.teamAmount - team.teamMax, `after ${after}: teamMin of ${account}`)
+      const level = state.manual.get(account)
+      assert.equal(team.isManual, level !== undefined, `after ${after}: isManual of ${account}`)
+      if (level !== undefined) assert.equal(team.level, level, `after ${after}: the manual level of ${account}`)
     }
   }
 
@@ -277,7 +295,13 @@ describe('Fomo and SuperFomo properties (random trees and actions)', async () =>
     const n = tree.length
     const genesis = s.deployer.account.address
     const joined = new Set<number>()
-    const fresh = (): PoolState => ({ orders: [], volume: new Map(), ordered: new Set(), blacklisted: new Set() })
+    const fresh = (): PoolState => ({
+      orders: [],
+      volume: new Map(),
+      ordered: new Set(),
+      blacklisted: new Set(),
+      manual: new Map(),
+    })
     const states: Record<PoolName, PoolState> = { fomo: fresh(), superFomo: fresh() }
     const referrer = (i: number): Address => {
       const p = tree[i]?.parent ?? -1
@@ -302,7 +326,7 @@ describe('Fomo and SuperFomo properties (random trees and actions)', async () =>
       for (const name of POOLS) {
         await assertSolvent(s, s[name], states[name], label)
         if (action.kind !== 'time' && action.kind !== 'join' && action.pool !== name) continue
-        await assertTeamAlgebra(s[name], [genesis, ...[...joined].map(nodeAddress)], label)
+        await assertTeamAlgebra(s[name], states[name], [genesis, ...[...joined].map(nodeAddress)], label)
       }
     }
 
@@ -442,6 +466,16 @@ describe('Fomo and SuperFomo properties (random trees and actions)', async () =>
           if (!action.on && paused) await fomo.write.unpause()
           break
         }
+        case 'teamLevel': {
+          const account = getAddress(action.who < 0 ? genesis : nodeAddress(action.who % n))
+          const ok = await attempt(label, ['FomoValueOutOfBounds'], () =>
+            fomo.write.setTeamLevel([account, BigInt(action.level), action.manual]),
+          )
+          assert.equal(ok, action.level <= 4, `${label}: setTeamLevel accepts exactly the levels 0..4`)
+          if (ok && action.manual) state.manual.set(account, BigInt(action.level))
+          if (ok && !action.manual) state.manual.delete(account)
+          break
+        }
         case 'config': {
           const before = await fomo.read.getConfig()
           const settings = settingsOf(action, await latest())
@@ -476,8 +510,10 @@ describe('Fomo and SuperFomo properties (random trees and actions)', async () =>
       const accounts = [genesis, ...[...joined].map(nodeAddress)]
       await assertTeams(accounts, parentMap(genesis, tree, joined), state.volume, async (account) => {
         const team = await fomo.read.teams([account])
-        // Fomo's level counts the whole team volume (teamAmount, checked against the recount right after)
-        assert.equal(team.level, levelOf(team.teamAmount, teamAmounts), `${name}: level of ${account}`)
+        // Fomo's level counts the whole team volume (teamAmount, checked against the recount right after), unless
+        // the owner set one
+        const level = state.manual.get(getAddress(account)) ?? levelOf(team.teamAmount, teamAmounts)
+        assert.equal(team.level, level, `${name}: level of ${account}`)
         return team
       })
     }
