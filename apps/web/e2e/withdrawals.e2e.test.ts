@@ -1,0 +1,203 @@
+import { mainAbi } from '@nexus/abi'
+import { createSignInMessage } from '@nexus/sdk'
+import { erc20Abi, parseEther } from 'viem'
+import type { Address, Hash } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { E2E_OWNER } from './lib/accounts.ts'
+import { E2E_EXPLORER_URL } from './lib/appServer.ts'
+import { balanceOf, chainClients, contract, prepareTestAccount } from './lib/chain.ts'
+import { baseUrl, keeperUrl, legacyUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
+import { openConnected } from './lib/session.ts'
+
+// Issue 21: a withdrawal requested through the legacy API is paid by the stack's keeper (KEEPER_UPKEEPS=false,
+// see globalSetup.ts) exactly once, and the manager's withdrawals card on /manager shows it paid with the payout
+// transaction's link.
+const browser = useBrowser()
+
+const MNEMONIC = 'test test test test test test test test test test test junk'
+/** The referrer, whose 10 % referral credit it withdraws, and the buyer of a machine below it. */
+const REFERRER = mnemonicToAccount(MNEMONIC, { addressIndex: 140 })
+const BUYER = mnemonicToAccount(MNEMONIC, { addressIndex: 141 })
+/** Funds the keeper's wallet with the payout token. */
+const TREASURY = mnemonicToAccount(MNEMONIC, { addressIndex: 142 }).address
+/** The keeper's local development key (apps/keeper DEV_KEY_INDEX): the operator wallet that pays withdrawals. */
+const KEEPER = mnemonicToAccount(MNEMONIC, { addressIndex: 46 }).address
+/** Machine type 1 of the legacy API's seed costs 100 USDT; the referrer gets 10 %. */
+const MACHINE_PRICE = parseEther('100')
+const CREDIT = parseEther('10')
+
+type Answer = { code: number; msg: string; data: Record<string, unknown> | null }
+
+async function legacy(route: string, token: string | null, fields: Record<string, string> = {}): Promise<Answer> {
+  const response = await fetch(new URL(`/api/api/invest/${route}`, legacyUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'en', ...(token ? { token } : {}) },
+    body: new URLSearchParams(fields),
+  })
+  return (await response.json()) as Answer
+}
+
+async function accepted(route: string, token: string | null, fields: Record<string, string> = {}) {
+  const answer = await legacy(route, token, fields)
+  expect(answer, `${route}: ${answer.msg}`).toMatchObject({ code: 0 })
+  return answer.data ?? {}
+}
+
+/** Signs in to the legacy API with the account's key (SIWE), as the web's sign-in does with a wallet. */
+async function signIn(account: typeof REFERRER): Promise<string> {
+  const nonce = await accepted('nonce', null, { address: account.address })
+  const domains = nonce.domains as string[]
+  const domain = domains.find((host) => host === new URL(baseUrl).host) ?? (domains[0] as string)
+  const message = createSignInMessage({
+    address: account.address,
+    chainId: Number(nonce.chainId),
+    domain,
+    uri: `http://${domain}`,
+    nonce: String(nonce.nonce),
+    issuedAt: new Date(String(nonce.issuedAt)),
+  })
+  const login = await accepted('login', null, { message, signature: await account.signMessage({ message }) })
+  return String(login.token)
+}
+
+/** A transaction (of an account impersonated on the local chain), mined. */
+async function pay(write: (wallet: ReturnType<typeof chainClients>['wallet']) => Promise<Hash>) {
+  const { public: client, wallet } = chainClients(rpcUrl)
+  const hash = await write(wallet)
+  expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success')
+  return hash
+}
+
+/** Opens the referrer's server account below an account registered on chain (once the indexer has it). */
+async function registerBelowChain(token: string, candidates: readonly Address[]) {
+  const username = `ref${Date.now() % 1e8}`
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    for (const recommend of candidates) {
+      const answer = await legacy('register', token, { username, recommend })
+      if (answer.code === 0) return
+    }
+    if (Date.now() > deadline) throw new Error('no registered account to recommend the referrer')
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+  }
+}
+
+let withdrawalId: number
+let referrerToken: string
+
+/** What the server and the keeper say of the withdrawal (for a failure's message). */
+async function serverState() {
+  const wallet = await legacy('walletList', referrerToken, { credit_type: 'USDT', page: '1' })
+  const keeper = keeperUrl ? await (await fetch(`${keeperUrl}/readyz`)).text() : 'no keeper'
+  return `walletList: ${JSON.stringify(wallet.data)}; keeper: ${keeper}`
+}
+
+beforeAll(async () => {
+  const { public: client } = chainClients(rpcUrl)
+  const USDT = contract('USDT')
+  const receiver = await client.readContract({ address: contract('Main'), abi: mainAbi, functionName: 'owner' })
+  await prepareTestAccount(rpcUrl, REFERRER.address)
+  await prepareTestAccount(rpcUrl, BUYER.address, { referrer: REFERRER.address, usdt: MACHINE_PRICE })
+  // the operator wallet holds the payout token (an operator keeps it funded), sent by another account: a transaction
+  // of the keeper's own key would take the nonce the keeper has counted on
+  await prepareTestAccount(rpcUrl, TREASURY, { usdt: parseEther('50') })
+  await pay((wallet) =>
+    wallet.writeContract({
+      account: TREASURY,
+      chain: null,
+      address: USDT,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [KEEPER, parseEther('50')],
+    }),
+  )
+
+  referrerToken = await signIn(REFERRER)
+  const buyerToken = await signIn(BUYER)
+  const genesis = await client.readContract({ address: contract('Main'), abi: mainAbi, functionName: 'genesis' })
+  await registerBelowChain(referrerToken, [genesis, E2E_OWNER])
+  await accepted('register', buyerToken, { username: `buy${Date.now() % 1e8}`, recommend: REFERRER.address })
+  // the buyer pays a machine in USDT: the referrer is credited 10 % in USDT on the server
+  const purchase = await pay((wallet) =>
+    wallet.writeContract({
+      account: BUYER.address,
+      chain: null,
+      address: USDT,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [receiver, MACHINE_PRICE],
+    }),
+  )
+  await accepted('buyMachine', buyerToken, { id: '1', num: '1', hash: purchase })
+  // the referrer withdraws that credit, paying the withdrawal fee in the native coin
+  const fee = await pay((wallet) =>
+    wallet.sendTransaction({ account: REFERRER.address, chain: null, to: receiver, value: parseEther('0.001') }),
+  )
+  const withdrawal = await accepted('withdraw', referrerToken, { num: '10', credit_type: 'USDT', hash: fee })
+  expect(withdrawal.status).toBe('pending')
+  withdrawalId = Number(withdrawal.id)
+}, 180_000)
+
+describe('legacy withdrawals on /manager', () => {
+  it('the keeper pays a withdrawal once; the card lists it paid with the payout transaction', async () => {
+    const USDT = contract('USDT')
+    const before = await balanceOf(rpcUrl, USDT, REFERRER.address)
+    const { page, problems, context } = await openConnected(browser, baseUrl, {
+      rpcUrl,
+      account: E2E_OWNER,
+      path: '/manager',
+      storage: { lang: 'en' },
+    })
+    try {
+      const card = page.getByTestId('withdrawals')
+      await card.getByTestId('sign-in').click()
+      await card.locator('[data-testid="sign-in-panel"][data-state="signed-in"]').waitFor({ timeout: 20_000 })
+      // the keeper's policy as the stack runs it (apps/keeper and the legacy API's defaults, WITHDRAW_*)
+      expect(await card.getByTestId('withdrawals-threshold').textContent()).toBe(
+        "Withdrawals above 1000 wait for a manager's approval.",
+      )
+      expect(await card.getByTestId('withdrawals-cap').textContent()).toMatch(
+        /^At most 10000 of each type is paid per UTC day; paid or being paid today: \d+(\.\d+)? USDT, \d+(\.\d+)? ARB\.$/,
+      )
+      // the keeper (every 15 s) pays it: it leaves the open list and appears among the paid ones
+      await card.getByTestId('withdrawals-paid').click()
+      const row = card.locator(`[data-testid="withdrawal"][data-id="${withdrawalId}"]`)
+      await expect
+        .poll(
+          async () => {
+            await card.getByTestId('withdrawals-open').click()
+            await card.getByTestId('withdrawals-paid').click()
+            return await row.getAttribute('data-status', { timeout: 3_000 }).catch(() => null)
+          },
+          { timeout: 90_000, interval: 5_000 },
+        )
+        .toBe('paid')
+        .catch(async (error: unknown) => {
+          throw new Error(`not shown paid; card: ${await card.textContent()}; ${await serverState()}`, {
+            cause: error,
+          })
+        })
+      expect(await row.getByTestId('withdrawal-status').textContent()).toBe('Paid out')
+      expect(await row.getByTestId('withdrawal-needs-approval').count()).toBe(0) // 10 USDT: below the threshold
+      expect(await card.getByTestId('withdrawals-cap').textContent()).not.toContain('today: 0 USDT')
+      const link = row.getByTestId('withdrawal-payout').locator('a')
+      const payout = (await link.textContent()) as Hash
+      expect(payout).toMatch(/^0x[0-9a-f]{64}$/)
+      const href = String(await link.getAttribute('href'))
+      expect(href.startsWith(E2E_EXPLORER_URL) && href.endsWith(payout)).toBe(true)
+      // the payout on chain: the keeper's transfer of exactly the amount to the user
+      const receipt = await chainClients(rpcUrl).public.getTransactionReceipt({ hash: payout })
+      expect(receipt.status).toBe('success')
+      expect(receipt.from.toLowerCase()).toBe(KEEPER.toLowerCase())
+      expect((await balanceOf(rpcUrl, USDT, REFERRER.address)) - before).toBe(CREDIT)
+      // exactly once: two more keeper rounds pay nothing more
+      await page.waitForTimeout(35_000)
+      expect((await balanceOf(rpcUrl, USDT, REFERRER.address)) - before).toBe(CREDIT)
+      expect(await card.locator(`[data-testid="withdrawal"][data-id="${withdrawalId}"]`).count()).toBe(1)
+      expect(problems.list).toEqual([])
+    } finally {
+      await context.close()
+    }
+  }, 180_000)
+})
