@@ -41,16 +41,17 @@ describe('first load of / in the production build', () => {
     expect(size, `first load of /: ${size.toFixed(1)} KB gzip`).toBeLessThan(FIRST_LOAD_GOAL_KB)
   })
 
-  it('leaves the GraphQL client and the write path to the pages that need them', () => {
+  it('leaves the wallet, React Query, the GraphQL client and the write path to what needs them', () => {
     const { firstLoad } = measureBuild(prodDir, webRoot)
     const code = firstLoad
       .filter((file) => file.endsWith('.js'))
       .map((file) => readFileSync(join(prodDir, file), 'utf8'))
       .join('\n')
     const all = javascript(prodDir)
-    // urql's React bindings (data/indexer.ts) and viem's transaction sending (hooks/submitTransaction.ts): in the
+    // urql's React bindings (data/indexer.ts), viem's transaction sending (hooks/submitTransaction.ts), wagmi's
+    // wallet discovery (lib/walletRuntime.ts, after the first paint) and React Query (lib/queryClient.ts): in the
     // build, not in the first load.
-    for (const marker of ['UrqlContext', 'eth_sendTransaction']) {
+    for (const marker of ['UrqlContext', 'eth_sendTransaction', 'eip6963:requestProvider', 'isMutating']) {
       expect(all.includes(marker), marker).toBe(true)
       expect(code.includes(marker), marker).toBe(false)
     }

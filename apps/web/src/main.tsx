@@ -6,7 +6,6 @@ import { App } from './App.tsx'
 import { env } from './lib/env.ts'
 import { activateLocale, readLocale } from './lib/i18n.ts'
 import type { DevWalletControl } from './lib/devWalletContext.ts'
-import { createWagmiConfig } from './lib/wagmiConfig.ts'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html lacks the #root element')
@@ -28,11 +27,10 @@ async function loadDevWallet() {
 // The first paint waits for the saved language's catalog, so no text flashes in the other language.
 Promise.all([activateLocale(readLocale(window.localStorage), window.localStorage), loadDevWallet()]).then(
   ([, devWallet]) => {
-    const wagmiConfig = createWagmiConfig({ ...env, extraConnectors: devWallet ? [devWallet.connector] : [] })
     const control: DevWalletControl | null = devWallet?.provider ?? null
     createRoot(root).render(
       <StrictMode>
-        <App wagmiConfig={wagmiConfig} devWallet={control} />
+        <App extraConnectors={devWallet ? [devWallet.connector] : []} devWallet={control} />
       </StrictMode>,
     )
   },

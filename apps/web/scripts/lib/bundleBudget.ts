@@ -68,10 +68,11 @@ export function planBudgets(
 }
 
 /**
- * The goal for the JavaScript (gzip) of the first load of `/` (issue 9, "Budgets"; lowered from 200 KB in issue 23
- * when the entry's static imports became one chunk: 193.7 KB measured, plus a small margin).
+ * The goal for the JavaScript (gzip) of the first load of `/` (issue 9, "Budgets"; issue 23 asks for at most 150 KB).
+ * 148 KB since wagmi, viem's read path and React Query load after the first paint: 145.8 KB measured on the browser
+ * tests' production build (was 193.7 KB), plus a small margin.
  */
-export const FIRST_LOAD_GOAL_KB = 196
+export const FIRST_LOAD_GOAL_KB = 148
 
 /** The app's routes and their files (`src/routes/*.tsx`, `/` for index.tsx, without the root route). */
 export function routeFilesOf(webRoot: string): Record<string, string> {

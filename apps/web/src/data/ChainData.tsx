@@ -1,10 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import type { ReactNode } from 'react'
 import { useLocation } from '@tanstack/react-router'
-import { createClient } from 'viem'
 import type { ContractFunctionParameters, MulticallResults } from 'viem'
-import { rpcTransport } from '@nexus/sdk'
-import { createAppChain } from '../lib/appChain.ts'
 import type { AppEnv } from '../lib/env.ts'
 import { ChainDataStore, FIRST_REFRESH_MS, REFRESH_MS, readKey } from './chainDataStore.ts'
 import type { SeenBlock } from './chainDataStore.ts'
@@ -34,12 +31,10 @@ export function ChainDataProvider({
   env: Pick<AppEnv, 'chainId' | 'rpcUrls'>
   children: ReactNode
 }) {
-  const [store] = useState(() => {
-    const chain = createAppChain(env.chainId, env.rpcUrls)
-    // A bare client with the few actions the store imports: a public client would bundle every public action.
-    const client = createClient({ chain, transport: rpcTransport(env.rpcUrls, { retryCount: 1 }) })
-    return new ChainDataStore(client)
-  })
+  // The reader (viem's read path) loads with the first refresh, 1 s after the page opens (scripts/budgets.ts).
+  const [store] = useState(
+    () => new ChainDataStore(() => import('./chainReader.ts').then((module) => module.createChainReader(env))),
+  )
   useEffect(() => {
     window.__nexusChainData = store.stats
   }, [store])

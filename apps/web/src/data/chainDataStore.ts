@@ -1,6 +1,4 @@
-import { readPage } from '@nexus/sdk'
-import type { Chain, Client, ContractFunctionParameters, Transport } from 'viem'
-import { getBlock } from 'viem/actions'
+import type { ContractFunctionParameters } from 'viem'
 
 /** One read's outcome, as multicall reports it. */
 export type ReadResult = { status: 'success'; result: unknown } | { status: 'failure'; error: unknown }
@@ -13,6 +11,12 @@ export const FIRST_REFRESH_MS = 1_000
 export const REFRESH_MS = 3_000
 /** How soon reads the user just asked for (e.g. a quote while typing) are fetched after the first load. */
 export const EAGER_READ_MS = 300
+
+/** What the store asks of the chain (data/chainReader.ts): the latest block and a page's reads in one multicall. */
+export type ChainReader = {
+  latestBlock(): Promise<{ number: bigint; timestamp: bigint }>
+  read(contracts: readonly ContractFunctionParameters[], blockNumber: bigint): Promise<readonly unknown[]>
+}
 
 /** A stable key for a read: address, function and arguments. */
 export function readKey(read: ContractFunctionParameters): string {
@@ -28,7 +32,8 @@ export function readKey(read: ContractFunctionParameters): string {
  * nothing new sends nothing more.
  */
 export class ChainDataStore {
-  readonly #client: Client<Transport, Chain | undefined>
+  readonly #loadReader: () => Promise<ChainReader>
+  #reader: Promise<ChainReader> | undefined
   readonly #reads = new Map<string, { read: ContractFunctionParameters; users: number }>()
   readonly #results = new Map<string, ReadResult>()
   readonly #listeners = new Set<() => void>()
@@ -41,8 +46,17 @@ export class ChainDataStore {
   /** Counters for tests and the budgets: refresh cycles, block polls and read batches sent. */
   readonly stats = { cycles: 0, blockPolls: 0, readBatches: 0, reads: 0 }
 
-  constructor(client: Client<Transport, Chain | undefined>) {
-    this.#client = client
+  /** `loadReader` is called by the first refresh (the reader's code then loads), and again after it failed. */
+  constructor(loadReader: () => Promise<ChainReader>) {
+    this.#loadReader = loadReader
+  }
+
+  #readerOnce(): Promise<ChainReader> {
+    this.#reader ??= this.#loadReader().catch((error: unknown) => {
+      this.#reader = undefined
+      throw error
+    })
+    return this.#reader
   }
 
   /**
@@ -123,9 +137,11 @@ export class ChainDataStore {
     const force = this.#force
     this.#force = false
     let block
+    let reader: ChainReader
     try {
+      reader = await this.#readerOnce()
       this.stats.blockPolls++
-      block = await getBlock(this.#client, { blockTag: 'latest', includeTransactions: false })
+      block = await reader.latestBlock()
     } catch (error) {
       // SPEC.md §8: data-load failures are only logged.
       console.info('refresh: the node did not answer', error)
@@ -144,11 +160,10 @@ export class ChainDataStore {
     try {
       this.stats.readBatches++
       this.stats.reads += entries.length
-      const results = await readPage(this.#client, {
-        contracts: entries.map(([, entry]) => entry.read),
-        allowFailure: true,
-        blockNumber: block.number,
-      })
+      const results = await reader.read(
+        entries.map(([, entry]) => entry.read),
+        block.number,
+      )
       entries.forEach(([key], index) => {
         const result = results[index]
         if (result) this.#results.set(key, result as ReadResult)

@@ -3,7 +3,8 @@ import { useLingui } from '@lingui/react/macro'
 import { createSignInMessage } from '@nexus/sdk'
 import { useQuery } from '@tanstack/react-query'
 import type { Address } from 'viem'
-import { useConnection, useSignMessage } from 'wagmi'
+import { queryClient } from '../lib/queryClient.ts'
+import { useConnection, useWalletRuntime } from './wallet.tsx'
 import { env } from '../lib/env.ts'
 import { toAppLocale } from '../lib/i18n.ts'
 import { legacyCall, LegacyApiError } from '../lib/legacyApi.ts'
@@ -42,7 +43,7 @@ export function useLogin(): Login {
   const { i18n } = useLingui()
   const { address } = useConnection()
   const { login, ended } = useSyncExternalStore(subscribeLogin, () => loginSnapshot())
-  const sign = useSignMessage()
+  const loadWallet = useWalletRuntime()
   const locale = toAppLocale(i18n.locale) ?? 'zh-Hant'
   const signedIn = login !== undefined && address !== undefined && login.account === address.toLowerCase()
   const token = signedIn ? login.token : undefined
@@ -63,10 +64,10 @@ export function useLogin(): Login {
       issuedAt: new Date(challenge.issuedAt),
       expirationTime: new Date(challenge.expirationTime),
     })
-    const signature = await sign.mutateAsync({ account: address, message })
+    const signature = await (await loadWallet()).signMessage(address, message)
     const session = await legacyCall<LoginData>('login', { message, signature }, options)
     saveLogin(window.localStorage, { token: session.token, account: session.address })
-  }, [address, locale, sign])
+  }, [address, locale, loadWallet])
 
   const signOut = useCallback(async () => {
     const saved = token
@@ -94,20 +95,23 @@ export function useLegacyQuery<T>(
   const { i18n } = useLingui()
   const { token } = useLogin()
   const locale = toAppLocale(i18n.locale) ?? 'zh-Hant'
-  return useQuery({
-    queryKey: ['legacy', route, fields, token, locale],
-    enabled: token !== undefined,
-    refetchInterval: refreshMs,
-    retry: (count, error) => !(error instanceof LegacyApiError && error.kind !== 'network') && count < 1,
-    queryFn: async ({ signal }) => {
-      try {
-        return await legacyCall<T>(route, fields, { baseUrl: env.legacyApiUrl, token, locale, signal })
-      } catch (error) {
-        if (error instanceof LegacyApiError && error.kind === 'notLoggedIn') {
-          clearLoginToken(window.localStorage, 'expired')
+  return useQuery(
+    {
+      queryKey: ['legacy', route, fields, token, locale],
+      enabled: token !== undefined,
+      refetchInterval: refreshMs,
+      retry: (count, error) => !(error instanceof LegacyApiError && error.kind !== 'network') && count < 1,
+      queryFn: async ({ signal }) => {
+        try {
+          return await legacyCall<T>(route, fields, { baseUrl: env.legacyApiUrl, token, locale, signal })
+        } catch (error) {
+          if (error instanceof LegacyApiError && error.kind === 'notLoggedIn') {
+            clearLoginToken(window.localStorage, 'expired')
+          }
+          throw error
         }
-        throw error
-      }
+      },
     },
-  })
+    queryClient,
+  )
 }

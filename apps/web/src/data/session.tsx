@@ -3,12 +3,12 @@ import type { ReactNode } from 'react'
 import { mainAbi } from '@nexus/abi'
 import { isManager, timelockRoles } from '@nexus/sdk'
 import type { Address } from 'viem'
-import { useConnection } from 'wagmi'
 import { hasRoleAbi } from '../lib/accessControl.ts'
 import { deployed } from '../lib/deployment.ts'
 import { contractsOf } from '../lib/contracts.ts'
 import { env } from '../lib/env.ts'
 import { ok, useChainReads } from './ChainData.tsx'
+import { useConnection } from './wallet.tsx'
 
 export type Session = {
   account: Address | undefined

@@ -4,10 +4,10 @@ import type { MessageDescriptor } from '@lingui/core'
 import { useToast } from '@nexus/ui'
 import type { ToastOptions } from '@nexus/ui'
 import type { Abi, Address } from 'viem'
-import { useConfig } from 'wagmi'
 import { useFeedback } from '../components/feedback/FeedbackProvider.tsx'
 import { useRefreshChain } from '../data/ChainData.tsx'
 import { useIndexerCatchUp } from '../data/indexerSync.ts'
+import { useWalletRuntime } from '../data/wallet.tsx'
 import { checkAmount, checkUnits } from '../lib/amountInput.ts'
 import type { AmountRules } from '../lib/amountInput.ts'
 import { appExplorerUrl } from '../lib/explorer.ts'
@@ -61,7 +61,7 @@ export type TransactionOutcome =
 export function useTransaction(): (plan: TransactionPlan) => Promise<TransactionOutcome> {
   const { t, i18n } = useLingui()
   const toast = useToast()
-  const config = useConfig()
+  const loadWallet = useWalletRuntime()
   const { awaiting, exclusive } = useFeedback()
   const refresh = useRefreshChain()
   const catchUp = useIndexerCatchUp()
@@ -88,7 +88,10 @@ export function useTransaction(): (plan: TransactionPlan) => Promise<Transaction
       try {
         const receipt = await awaiting(async () => {
           // The chain side arrives with the first write (its own chunk), under the AWAITING overlay.
-          const { submitTransaction } = await import('./submitTransaction.ts')
+          const [{ submitTransaction }, { config }] = await Promise.all([
+            import('./submitTransaction.ts'),
+            loadWallet(),
+          ])
           const mined = await submitTransaction(config, {
             spend: plan.spend,
             request: plan.request(amount),
@@ -116,7 +119,7 @@ export function useTransaction(): (plan: TransactionPlan) => Promise<Transaction
         return { ok: false, error: text }
       }
     },
-    [awaiting, catchUp, config, i18n, refresh, t, toast],
+    [awaiting, catchUp, i18n, loadWallet, refresh, t, toast],
   )
   return useCallback(
     async (plan: TransactionPlan) => (await exclusive(() => run(plan))) ?? { ok: false, error: '', busy: true },

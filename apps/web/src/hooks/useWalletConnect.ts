@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { useToast } from '@nexus/ui'
-import { useConnect, useConnectors } from 'wagmi'
 import type { Connector } from 'wagmi'
+import { useWalletRuntime } from '../data/wallet.tsx'
 import { DEV_WALLET_CONNECTOR_ID } from '../lib/devWalletContext.ts'
 import { OBSERVATION_MESSAGE, userErrorText } from '../lib/userErrors.ts'
 import { walletErrorKind } from '../lib/walletErrorKind.ts'
@@ -31,8 +31,8 @@ export function isObservationProvider(provider: unknown): boolean {
 export function useWalletConnect() {
   const { t, i18n } = useLingui()
   const toast = useToast()
-  const connectors = useConnectors()
-  const connect = useConnect()
+  const loadWallet = useWalletRuntime()
+  const [pending, setPending] = useState(false)
   const [choices, setChoices] = useState<readonly Connector[] | null>(null)
   const noWallet = t`No wallet found. Install a wallet such as MetaMask, Trust Wallet or TokenPocket, or open this page in your wallet's browser.`
 
@@ -45,18 +45,28 @@ export function useWalletConnect() {
           toast.error(i18n._(OBSERVATION_MESSAGE))
           return
         }
-        await connect.mutateAsync({ connector })
+        setPending(true)
+        await (await loadWallet()).connect(connector)
       } catch (error) {
         const kind = walletErrorKind(error)
         if (kind === 'rejected') toast.error(t`You declined to log in with your wallet.`)
         else if (kind === 'no-wallet') toast.error(noWallet)
         else if (kind !== 'already-connected') toast.error(await userErrorText(error, i18n))
+      } finally {
+        setPending(false)
       }
     },
-    [connect, i18n, noWallet, t, toast],
+    [i18n, loadWallet, noWallet, t, toast],
   )
 
   const start = useCallback(async () => {
+    let connectors: readonly Connector[]
+    try {
+      connectors = (await loadWallet()).connectors()
+    } catch (error) {
+      toast.error(await userErrorText(error, i18n))
+      return
+    }
     const discovered = connectors.filter((connector) => connector.id !== LEGACY_INJECTED_ID)
     const real = discovered.filter((connector) => connector.id !== DEV_WALLET_CONNECTOR_ID)
     if (real.length === 1 && real[0]) return connectWith(real[0])
@@ -67,13 +77,13 @@ export function useWalletConnect() {
     const devWallet = discovered.find((connector) => connector.id === DEV_WALLET_CONNECTOR_ID)
     if (devWallet) return connectWith(devWallet)
     toast.error(noWallet)
-  }, [connectors, connectWith, noWallet, toast])
+  }, [connectWith, i18n, loadWallet, noWallet, toast])
 
   return {
     start,
     connectWith,
     choices,
     cancel: useCallback(() => setChoices(null), []),
-    isPending: connect.isPending,
+    isPending: pending,
   }
 }

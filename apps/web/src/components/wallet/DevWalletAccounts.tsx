@@ -2,17 +2,17 @@ import { useEffect, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { shortenAddress } from '@nexus/sdk'
 import type { Address } from 'viem'
-import { useConnection } from 'wagmi'
+import { useConnection } from '../../data/wallet.tsx'
 import { DEV_WALLET_CONNECTOR_ID, useDevWallet } from '../../lib/devWalletContext.ts'
 
 /** The development wallet's account picker (local chain, dev and test builds only). */
 export function DevWalletAccounts() {
   const { t } = useLingui()
   const devWallet = useDevWallet()
-  const { address, connector } = useConnection()
+  const { address, connectorId } = useConnection()
   const [accounts, setAccounts] = useState<readonly Address[]>([])
   const [refusing, setRefusing] = useState(() => devWallet?.refuses() ?? false)
-  const active = devWallet !== null && connector?.id === DEV_WALLET_CONNECTOR_ID
+  const active = devWallet !== null && connectorId === DEV_WALLET_CONNECTOR_ID
   useEffect(() => {
     if (!active) return
     let live = true

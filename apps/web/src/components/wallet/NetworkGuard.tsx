@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { Button } from '@nexus/ui'
-import { useConnection, useSwitchChain } from 'wagmi'
+import { useConnection, useWalletRuntime } from '../../data/wallet.tsx'
 import { env } from '../../lib/env.ts'
 import { userErrorText } from '../../lib/userErrors.ts'
 import { Icon } from '../Icon.tsx'
@@ -21,7 +21,8 @@ function networkName(chainId: number): string {
 export function NetworkGuard() {
   const { t, i18n } = useLingui()
   const { status, chainId } = useConnection()
-  const switchChain = useSwitchChain()
+  const loadWallet = useWalletRuntime()
+  const [switching, setSwitching] = useState(false)
   const [error, setError] = useState<string | null>(null)
   if (status !== 'connected' || chainId === undefined || chainId === env.chainId) return null
   const wanted = networkName(env.chainId)
@@ -40,14 +41,17 @@ export function NetworkGuard() {
         )}
         <Button
           block
-          loading={switchChain.isPending}
+          loading={switching}
           data-testid="switch-network"
           onClick={async () => {
             setError(null)
+            setSwitching(true)
             try {
-              await switchChain.mutateAsync({ chainId: env.chainId })
+              await (await loadWallet()).switchChain(env.chainId)
             } catch (caught) {
               setError(await userErrorText(caught, i18n))
+            } finally {
+              setSwitching(false)
             }
           }}
         >

@@ -7,8 +7,8 @@ import { mainAbi } from '@nexus/abi'
 import { Button } from '@nexus/ui'
 import { getAddress, isAddress, isAddressEqual, zeroAddress } from 'viem'
 import type { Address } from 'viem'
-import { useConfig } from 'wagmi'
 import { readContract } from 'wagmi/actions'
+import { useWalletRuntime } from '../../data/wallet.tsx'
 import { useTransaction } from '../../hooks/useTransaction.ts'
 import { readInviteCode } from '../../lib/inviteCode.ts'
 import { Icon } from '../Icon.tsx'
@@ -35,7 +35,7 @@ function savedCode(): string {
  */
 export function RegistrationForm({ account, main }: { account: Address; main: Address }) {
   const { t, i18n } = useLingui()
-  const config = useConfig()
+  const loadWallet = useWalletRuntime()
   const send = useTransaction()
   const { searchStr } = useLocation()
   const [code, setCode] = useState(savedCode)
@@ -58,7 +58,7 @@ export function RegistrationForm({ account, main }: { account: Address; main: Ad
     if (isAddressEqual(value as Address, zeroAddress)) return REGISTRATION_MESSAGES.notRegistered
     const referrer = getAddress(value)
     if (isAddressEqual(referrer, account)) return REGISTRATION_MESSAGES.ownDownline
-    const [index, itsReferrer] = await readContract(config, {
+    const [index, itsReferrer] = await readContract((await loadWallet()).config, {
       address: main,
       abi: mainAbi,
       functionName: 'users',

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react'
-import { useConnection } from 'wagmi'
 import { useSession } from '../../data/session.tsx'
+import { useConnection } from '../../data/wallet.tsx'
 import { env } from '../../lib/env.ts'
 
 // Only an account that is not registered yet sees the form: the first visit does not load it (scripts/budgets.ts).

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { shortenAddress } from '@nexus/sdk'
-import { useConnection, useDisconnect } from 'wagmi'
+import { useConnection, useWalletRuntime } from '../../data/wallet.tsx'
 import { useFeedback } from '../feedback/FeedbackProvider.tsx'
 import { useWalletConnect } from '../../hooks/useWalletConnect.ts'
 import { Icon } from '../Icon.tsx'
@@ -13,7 +13,7 @@ const WalletPicker = lazy(() => import('./WalletPicker.tsx').then((module) => ({
 export function WalletButton() {
   const { t } = useLingui()
   const { address, status } = useConnection()
-  const disconnect = useDisconnect()
+  const loadWallet = useWalletRuntime()
   const wallet = useWalletConnect()
   const { confirm } = useFeedback()
 
@@ -29,7 +29,7 @@ export function WalletButton() {
             title: t`Disconnect this wallet?`,
             message: <code className="app-mono">{address}</code>,
           })
-          if (yes) disconnect.mutate()
+          if (yes) await (await loadWallet()).disconnect()
         }}
       >
         <span className="app-wallet__dot" aria-hidden="true" />

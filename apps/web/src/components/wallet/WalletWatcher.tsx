@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useConnection } from 'wagmi'
+import { useConnection } from '../../data/wallet.tsx'
 import { clearLoginToken } from '../../lib/loginToken.ts'
 
 /** How the page reloads; replaced in component tests. */

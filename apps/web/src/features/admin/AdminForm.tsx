@@ -6,7 +6,6 @@ import type { MessageDescriptor } from '@lingui/core'
 import { Button, Card, ConfirmDialog } from '@nexus/ui'
 import type { Abi, Address } from 'viem'
 import { getBlock } from 'viem/actions'
-import { usePublicClient } from 'wagmi'
 import { useSession } from '../../data/session.tsx'
 import { useTransaction } from '../../hooks/useTransaction.ts'
 import { showTime } from '../../lib/format.ts'
@@ -16,6 +15,7 @@ import type { CallRoute } from '../timelock/useTimelock.ts'
 import { useOnChainManager, useOwnerAccess } from './useOwnerAccess.ts'
 import { diffValues, draftOf, labelText, parseForm, showValue } from './formModel.ts'
 import type { Change, Drafts, FieldSpec, Problem, Values } from './formModel.ts'
+import { usePublicClient } from '../../data/wallet.tsx'
 
 export type AdminFormProps = {
   /** Used for the test ids: `admin-form-<id>`, `field-<id>-<key>`, `submit-<id>`. */

@@ -4,9 +4,9 @@ import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
 import { shortenAddress } from '@nexus/sdk'
 import { Button, Card, useToast } from '@nexus/ui'
-import { useQueryClient } from '@tanstack/react-query'
 import { Segmented } from '../../components/forms/Segmented.tsx'
 import { useLegacyQuery, useLogin } from '../../data/login.ts'
+import { queryClient } from '../../lib/queryClient.ts'
 import { ExplorerLink } from '../../components/ExplorerLink.tsx'
 import { env } from '../../lib/env.ts'
 import { toAppLocale } from '../../lib/i18n.ts'
@@ -152,7 +152,6 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
   const { t, i18n } = useLingui()
   const { token } = useLogin()
   const toast = useToast()
-  const queryClient = useQueryClient()
   const [reason, setReason] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()

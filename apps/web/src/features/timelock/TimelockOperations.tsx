@@ -6,11 +6,11 @@ import { timelockCancelRequest, timelockExecuteRequest } from '@nexus/sdk'
 import type { TimelockOperation, TimelockOperationState } from '@nexus/sdk'
 import { Button, EmptyState, Spinner } from '@nexus/ui'
 import { readContract } from 'viem/actions'
-import { usePublicClient } from 'wagmi'
 import { useSession } from '../../data/session.tsx'
 import { useTransaction } from '../../hooks/useTransaction.ts'
 import { showTime } from '../../lib/format.ts'
 import { CANCELLER_ROLE, timelockDeployment, useTimelockOperations } from './useTimelock.ts'
+import { usePublicClient } from '../../data/wallet.tsx'
 
 /** One argument of a decoded call, as text (numbers in full, structs as JSON). */
 function showArg(value: unknown): string {

@@ -18,10 +18,10 @@ import type { TimelockOperation } from '@nexus/sdk'
 import type { Abi, Address, Client, Hex } from 'viem'
 import { encodeFunctionData, isAddressEqual } from 'viem'
 import { readContract, simulateContract } from 'viem/actions'
-import { usePublicClient } from 'wagmi'
 import { useLatestBlock } from '../../data/ChainData.tsx'
 import { deployed, deploymentOf } from '../../lib/deployment.ts'
 import type { DeployedName } from '../../lib/deployment.ts'
+import { usePublicClient } from '../../data/wallet.tsx'
 
 /** The Timelock's role that may schedule owner calls (the admin). */
 export const PROPOSER_ROLE = timelockRoles.proposer

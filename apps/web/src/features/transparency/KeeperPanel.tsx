@@ -5,7 +5,6 @@ import { useLingui } from '@lingui/react/macro'
 import { Card } from '@nexus/ui'
 import type { Address, ContractFunctionParameters, Hex } from 'viem'
 import { decodeAbiParameters } from 'viem'
-import { usePublicClient } from 'wagmi'
 import { ExplorerLink } from '../../components/ExplorerLink.tsx'
 import { ok, useChainReads, useLatestBlock } from '../../data/ChainData.tsx'
 import { showTime } from '../../lib/format.ts'
@@ -13,6 +12,7 @@ import { deploymentOf } from '../../lib/deployment.ts'
 import type { DeployedName } from '../../lib/deployment.ts'
 import { KEEPER_ABIS, KEEPER_JOBS, LOOKBACK_BLOCKS, TOKEN_TASK_JOBS, latestRuns } from './keeperJobs.ts'
 import type { LastRun } from './keeperJobs.ts'
+import { usePublicClient } from '../../data/wallet.tsx'
 
 const JOB_LABELS: Record<string, MessageDescriptor> = {
   feeConversion: msg`Token: fee conversion to USDT (swapAndTrans)`,
