@@ -5,6 +5,8 @@
 //   src/generated/errors.ts       every custom error once (`@nexus/abi/errors`), for decoding reverts
 //   json/<Name>.json              plain JSON ABIs for other languages
 //   src/generated/deployments.ts  the deployments/<chainId>.json files, for bundlers and browsers
+//   src/generated/constants.ts    the numeric constants of the contracts and libraries (scripts/constants.ts), e.g.
+//                                 the bounds their setters enforce, for the apps' checks
 //   src/generated/logCodes.ts     the action log's symbol and action codes (contracts/libraries/LogCodes.sol) and
 //                                 which contract writes which action in which symbol (their LogCodes.write calls)
 //   src/generated/owned.ts        the contracts the Timelock owns (contracts/scripts/lib/owned.ts)
@@ -12,6 +14,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, relative } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { readContractConstants } from './constants.ts'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const lib = join(here, '..')
@@ -77,6 +80,7 @@ async function main() {
   generated.set('abis.ts', abis)
   generated.set('deployments.ts', deploymentsModule())
   generated.set('logCodes.ts', await logCodesModule())
+  generated.set('constants.ts', constantsModule())
   generated.set('owned.ts', await ownedModule())
   syncFiles(generatedDir, generated)
   syncFiles(jsonDir, json)
@@ -167,6 +171,32 @@ export const logActionCodes = ${json(actions)} as const
 
 /** Every action a contract writes, with its symbol (found in the contracts' LogCodes.write and writeCredits calls). */
 export const logWrites = ${json(writes)} as const
+`
+}
+
+/**
+ * `src/generated/constants.ts`: the numeric constants of every contract and library (every .sol file under contracts/contracts,
+ * public or not) as bigints, per contract: the one source of the bounds the apps check before sending.
+ */
+export function constantsModule(dir = join(lib, '..', '..', 'contracts', 'contracts')): string {
+  const { values, skipped } = readContractConstants(dir)
+  const body = Object.entries(values)
+    .map(
+      ([owner, constants]) =>
+        `  ${owner}: {\n${Object.entries(constants)
+          .map(([name, value]) => `    ${name}: ${value}n,`)
+          .join('\n')}\n  },`,
+    )
+    .join('\n')
+  const left = skipped.length ? `\n * Not arithmetic, so left out: ${skipped.join('; ')}.` : ''
+  return `${banner}
+/**
+ * The numeric constants of the contracts and their libraries (every .sol file under contracts/contracts, public or internal),
+ * evaluated as Solidity does (units, references, arithmetic), per contract or library.${left}
+ */
+export const contractConstants = {
+${body}
+} as const
 `
 }
 

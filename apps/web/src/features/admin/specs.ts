@@ -1,31 +1,56 @@
 import { msg } from '@lingui/core/macro'
+import { contractConstants } from '@nexus/abi'
 import { arrayFields, arrayOf, nonDecreasing, sumAtMost } from './formModel.ts'
 import type { FieldSpec, Problem, Values } from './formModel.ts'
 
 /*
- * The settings of each contract with the bounds its setter enforces (contracts/contracts/*.sol), so that an
- * out-of-bounds value is stopped before anything is sent. Rates are in basis points (10000 = 100 %).
+ * The settings of each contract with the bounds its setter enforces, so that an out-of-bounds value is stopped
+ * before anything is sent. Every bound is the contract's own constant (`contractConstants` of @nexus/abi, generated
+ * from the .sol files under contracts/contracts at build time): a changed constant changes the form with the next build.
+ * Rates are in basis points (10000 = 100 %).
  */
 
-const DAY = 86_400n
-const ETHER = 10n ** 18n
-const BPS = 10_000n
+const { BurnLib, Double, FeeMath, FomoLib, Ido, Log, Main, Mining, NexusUpgradeable, Nft, Stake, Token, TwapOracle } =
+  contractConstants
+const BPS = FeeMath.BPS
+/** `type(uint40).max`: the bound of a start time the contracts keep in 40 bits. */
+const UINT40_MAX = 2n ** 40n - 1n
 
 /** Nft.sol: MAX_SUPPLY_BOUND and MAX_LEVEL. */
-export const NFT_MAX_SUPPLY = 10n ** 12n
-export const NFT_LEVEL_MAX = 5n
+export const NFT_MAX_SUPPLY = Nft.MAX_SUPPLY_BOUND
+export const NFT_LEVEL_MAX = Nft.MAX_LEVEL
 
-/** Burn.sol `_setSettings` bounds (the Config without addTime). */
+/** Burn.sol `_setSettings` bounds (BurnLib.checkSettings; the Config without addTime). */
 export const BURN_SETTINGS: readonly FieldSpec[] = [
-  { key: 'dayTimes', label: msg`Day length`, kind: 'uint', unit: 's', min: 60n, max: 7n * DAY },
-  { key: 'algebra', label: msg`Generations`, kind: 'uint', min: 1n, max: 20n },
-  { key: 'feeRate', label: msg`Fee rate`, kind: 'uint', unit: 'bps', max: 1_000n },
-  { key: 'handleGas', label: msg`Orders settled per call (handleGas)`, kind: 'uint', min: 1n, max: 200n },
-  { key: 'swapRate', label: msg`Swap rate`, kind: 'uint', unit: 'bps', max: 5_000n },
-  { key: 'burnEvery', label: msg`USDT value of one unit (burnEvery)`, kind: 'amount', min: 1n, max: 10n ** 24n },
+  {
+    key: 'dayTimes',
+    label: msg`Day length`,
+    kind: 'uint',
+    unit: 's',
+    min: BurnLib.MIN_DAY_TIMES,
+    max: BurnLib.MAX_DAY_TIMES,
+  },
+  { key: 'algebra', label: msg`Generations`, kind: 'uint', min: 1n, max: BurnLib.MAX_ALGEBRA },
+  { key: 'feeRate', label: msg`Fee rate`, kind: 'uint', unit: 'bps', max: BurnLib.MAX_FEE_RATE },
+  { key: 'handleGas', label: msg`Orders settled per call (handleGas)`, kind: 'uint', min: 1n, max: BurnLib.MAX_HANDLE },
+  { key: 'swapRate', label: msg`Swap rate`, kind: 'uint', unit: 'bps', max: BurnLib.MAX_SWAP_RATE },
+  {
+    key: 'burnEvery',
+    label: msg`USDT value of one unit (burnEvery)`,
+    kind: 'amount',
+    min: 1n,
+    max: BurnLib.MAX_BURN_EVERY,
+  },
   { key: 'burnSurplus', label: msg`Units still burnable (burnSurplus)`, kind: 'uint' },
-  { key: 'rewardRate', label: msg`Reward multiple`, kind: 'uint', unit: 'bps', min: 10_000n, max: 20_000n },
-  { key: 'outDays', label: msg`Days to forced redemption`, kind: 'uint', min: 1n, max: 365n },
+  {
+    key: 'rewardRate',
+    label: msg`Reward multiple`,
+    kind: 'uint',
+    unit: 'bps',
+    min: BurnLib.MIN_REWARD_RATE,
+    max: BurnLib.MAX_REWARD_RATE,
+  },
+  { key: 'outDays', label: msg`Days to forced redemption`, kind: 'uint', min: 1n, max: BurnLib.MAX_OUT_DAYS },
   { key: 'startTime', label: msg`Start time (Unix seconds)`, kind: 'uint' },
 ]
 
@@ -54,7 +79,7 @@ export const BURN_MULTI: readonly FieldSpec[] = [
   ...arrayFields('burnRates', 5, (n) => msg`Burn share ${n}`, { kind: 'uint', unit: 'bps', max: BPS }),
   ...arrayFields('teamAmounts', 5, (n) => msg`Team volume V${n} (USDT)`, { kind: 'amount' }),
   ...arrayFields('teamRates', 5, (n) => msg`Team rate V${n}`, { kind: 'uint', unit: 'bps', max: BPS }),
-  { key: 'slippage', label: msg`BNB payment slippage`, kind: 'uint', unit: 'bps', max: 1_000n },
+  { key: 'slippage', label: msg`BNB payment slippage`, kind: 'uint', unit: 'bps', max: BurnLib.MAX_SLIPPAGE },
 ]
 
 /**
@@ -92,28 +117,54 @@ export function burnMultiArgs(v: Values) {
   }
 }
 
-/** FomoLib.MAX_AMOUNT. */
-const FOMO_MAX_AMOUNT = 10n ** 27n
+const FOMO_MAX_AMOUNT = FomoLib.MAX_AMOUNT
 
 /** Fomo.sol and FomoLib.checkSettings bounds. */
 export const FOMO_SETTINGS: readonly FieldSpec[] = [
-  { key: 'addTime', label: msg`Time added per deposit`, kind: 'uint', unit: 's', min: 1n, max: 7n * DAY },
-  { key: 'dayTimes', label: msg`Day length`, kind: 'uint', unit: 's', min: 60n, max: 7n * DAY },
-  { key: 'algebra', label: msg`Generations`, kind: 'uint', min: 1n, max: 20n },
-  { key: 'feeRate', label: msg`Fee rate`, kind: 'uint', unit: 'bps', max: 2_000n },
-  { key: 'handleGas', label: msg`Handling fee per call (handleGas, BNB)`, kind: 'amount', max: ETHER / 100n },
-  { key: 'swapRate', label: msg`Swap rate`, kind: 'uint', unit: 'bps', max: 2_000n },
+  // addTime: at most the round's length (fomoSettingsProblems), which is at most MAX_ROUND_TIME.
+  {
+    key: 'addTime',
+    label: msg`Time added per deposit`,
+    kind: 'uint',
+    unit: 's',
+    min: 1n,
+    max: FomoLib.MAX_ROUND_TIME,
+  },
+  {
+    key: 'dayTimes',
+    label: msg`Day length`,
+    kind: 'uint',
+    unit: 's',
+    min: FomoLib.MIN_DAY_TIMES,
+    max: FomoLib.MAX_DAY_TIMES,
+  },
+  { key: 'algebra', label: msg`Generations`, kind: 'uint', min: 1n, max: FomoLib.MAX_ALGEBRA },
+  { key: 'feeRate', label: msg`Fee rate`, kind: 'uint', unit: 'bps', max: FomoLib.MAX_FEE_RATE },
+  {
+    key: 'handleGas',
+    label: msg`Handling fee per call (handleGas, BNB)`,
+    kind: 'amount',
+    max: FomoLib.MAX_HANDLE_GAS,
+  },
+  { key: 'swapRate', label: msg`Swap rate`, kind: 'uint', unit: 'bps', max: FomoLib.MAX_SWAP_RATE },
   {
     key: 'burnEvery',
     label: msg`Burn threshold (burnEvery, USDT): the kept burn share is swapped to NEX and burned once it reaches this`,
     kind: 'amount',
     max: FOMO_MAX_AMOUNT,
   },
-  { key: 'rewardRate', label: msg`Static reward rate`, kind: 'uint', unit: 'bps', max: 1_000n },
-  { key: 'outDays', label: msg`Days to forced redemption`, kind: 'uint', max: 365n },
-  { key: 'startTime', label: msg`Start time (Unix seconds)`, kind: 'uint', max: 2n ** 40n - 1n },
+  { key: 'rewardRate', label: msg`Static reward rate`, kind: 'uint', unit: 'bps', max: FomoLib.MAX_REWARD_RATE },
+  { key: 'outDays', label: msg`Days to forced redemption`, kind: 'uint', max: FomoLib.MAX_OUT_DAYS },
+  { key: 'startTime', label: msg`Start time (Unix seconds)`, kind: 'uint', max: UINT40_MAX },
   { key: 'roundMin', label: msg`Round minimum (USDT)`, kind: 'amount', min: 1n, max: FOMO_MAX_AMOUNT },
-  { key: 'roundTime', label: msg`Round length`, kind: 'uint', unit: 's', min: 60n, max: 7n * DAY },
+  {
+    key: 'roundTime',
+    label: msg`Round length`,
+    kind: 'uint',
+    unit: 's',
+    min: FomoLib.MIN_ROUND_TIME,
+    max: FomoLib.MAX_ROUND_TIME,
+  },
   { key: 'userMax', label: msg`Maximum per account (USDT)`, kind: 'amount', min: 1n, max: FOMO_MAX_AMOUNT },
 ]
 
@@ -135,12 +186,16 @@ export const FOMO_MULTI: readonly FieldSpec[] = [
   ...arrayFields('burnRates', 7, (n) => msg`Burn share ${n}`, { kind: 'uint', unit: 'bps', max: BPS }),
   ...arrayFields('teamRates', 4, (n) => msg`Team rate V${n}`, { kind: 'uint', unit: 'bps', max: BPS }),
   ...arrayFields('teamAmounts', 4, (n) => msg`Team volume V${n} (USDT)`, { kind: 'amount', max: FOMO_MAX_AMOUNT }),
-  ...arrayFields('stakeDays', 5, (n) => msg`Lock days, tier ${n}`, { kind: 'uint', min: 1n, max: 1_000n }),
+  ...arrayFields('stakeDays', 5, (n) => msg`Lock days, tier ${n}`, {
+    kind: 'uint',
+    min: 1n,
+    max: FomoLib.MAX_STAKE_DAYS,
+  }),
   ...arrayFields('stakeRates', 5, (n) => msg`Stake rate, tier ${n}`, {
     kind: 'uint',
     unit: 'bps',
     min: 1n,
-    max: 50_000n,
+    max: FomoLib.MAX_STAKE_RATE,
   }),
   ...arrayFields('stakeSurplus', 5, (n) => msg`Stake surplus, tier ${n}`, { kind: 'uint', unit: 'bps', max: BPS }),
 ]
@@ -171,18 +226,29 @@ export const FOMO_ADD_BALANCE: readonly FieldSpec[] = [
   { key: 'amount', label: msg`Amount (USDT)`, kind: 'amount', min: 1n, max: FOMO_MAX_AMOUNT },
 ]
 
-/** Mining.sol constants. */
-const MINING_MAX_AMOUNT = 10n ** 30n
+const MINING_MAX_AMOUNT = Mining.MAX_AMOUNT
 
 /** Mining.sol `_setConfig` bounds. */
 export const MINING_SETTINGS: readonly FieldSpec[] = [
-  { key: 'addTime', label: msg`Time added`, kind: 'uint', unit: 's', max: 7n * DAY },
-  { key: 'dayTimes', label: msg`Day length`, kind: 'uint', unit: 's', min: 60n, max: 7n * DAY },
-  { key: 'mintDay', label: msg`Daily emission (NEX)`, kind: 'amount', max: 1_000_000n * ETHER },
+  { key: 'addTime', label: msg`Time added`, kind: 'uint', unit: 's', max: Mining.MAX_ADD_TIME },
+  {
+    key: 'dayTimes',
+    label: msg`Day length`,
+    kind: 'uint',
+    unit: 's',
+    min: Mining.MIN_DAY_TIMES,
+    max: Mining.MAX_DAY_TIMES,
+  },
+  { key: 'mintDay', label: msg`Daily emission (NEX)`, kind: 'amount', max: Mining.MAX_MINT_DAY },
   { key: 'userMax', label: msg`Maximum stake (NEX)`, kind: 'amount', min: 1n, max: MINING_MAX_AMOUNT },
   { key: 'userMin', label: msg`Minimum stake (NEX)`, kind: 'amount', min: 1n, max: MINING_MAX_AMOUNT },
-  { key: 'handleGas', label: msg`Handling fee per call (handleGas, BNB)`, kind: 'amount', max: ETHER / 100n },
-  { key: 'feeRate', label: msg`Fee rate`, kind: 'uint', unit: 'bps', max: 2_000n },
+  {
+    key: 'handleGas',
+    label: msg`Handling fee per call (handleGas, BNB)`,
+    kind: 'amount',
+    max: Mining.MAX_HANDLE_GAS,
+  },
+  { key: 'feeRate', label: msg`Fee rate`, kind: 'uint', unit: 'bps', max: Mining.MAX_FEE_RATE },
 ]
 
 /** Mining.sol: the maximum stake is never below the minimum. */
@@ -197,11 +263,19 @@ export const MINING_MULTI: readonly FieldSpec[] = [
   ...arrayFields('inviteRates', 3, (n) => msg`Invite rate, generation ${n}`, {
     kind: 'uint',
     unit: 'bps',
-    max: 5_000n,
+    max: Mining.MAX_INVITE_RATE,
   }),
-  ...arrayFields('stakeDays', 6, (n) => msg`Lock days, tier ${n}`, { kind: 'uint', min: 1n, max: 1_000n }),
+  ...arrayFields('stakeDays', 6, (n) => msg`Lock days, tier ${n}`, {
+    kind: 'uint',
+    min: 1n,
+    max: Mining.MAX_STAKE_DAYS,
+  }),
   ...arrayFields('stakeRates', 6, (n) => msg`Stake rate, tier ${n}`, { kind: 'uint', unit: 'bps', max: BPS }),
-  ...arrayFields('stakeForces', 6, (n) => msg`Power, tier ${n}`, { kind: 'uint', min: 1n, max: 100_000n }),
+  ...arrayFields('stakeForces', 6, (n) => msg`Power, tier ${n}`, {
+    kind: 'uint',
+    min: 1n,
+    max: Mining.MAX_STAKE_FORCE,
+  }),
 ]
 
 export function miningMultiProblems(v: Values): Problem[] {
@@ -247,31 +321,31 @@ const UNIX_TIME = { kind: 'uint', unit: 'Unix s' } as const
 /** Token.setConfig (MAX_FEE, MAX_BURN_REWARD, MIN/MAX_BURN_TIME, MAX_DIVIDEND_GAS, MAX_WHITE_TIME). */
 export const TOKEN_SETTINGS: Bounds = {
   openTime: UNIX_TIME,
-  buyRate: { ...BPS_UNIT, max: 1_000n },
-  addPoolRate: { ...BPS_UNIT, max: 1_000n },
-  feeUSDT: { ...BPS_UNIT, max: 1_000n },
-  feeNex: { ...BPS_UNIT, max: 1_000n },
+  buyRate: { ...BPS_UNIT, max: Token.MAX_FEE },
+  addPoolRate: { ...BPS_UNIT, max: Token.MAX_FEE },
+  feeUSDT: { ...BPS_UNIT, max: Token.MAX_FEE },
+  feeNex: { ...BPS_UNIT, max: Token.MAX_FEE },
   autoSwapMin: { kind: 'amount', unit: 'NEX' },
-  burnTime: { ...SECONDS, min: 3_600n, max: 30n * DAY },
+  burnTime: { ...SECONDS, min: Token.MIN_BURN_TIME, max: Token.MAX_BURN_TIME },
   burnMin: { kind: 'amount', unit: 'NEX' },
-  dividendGas: { kind: 'uint', unit: 'gas', max: 1_000_000n },
-  burnReward: { ...BPS_UNIT, max: 0n },
+  dividendGas: { kind: 'uint', unit: 'gas', max: Token.MAX_DIVIDEND_GAS },
+  burnReward: { ...BPS_UNIT, max: Token.MAX_BURN_REWARD },
   sendMin: { kind: 'amount', unit: 'NEX' },
-  whiteTime: { ...SECONDS, max: DAY },
+  whiteTime: { ...SECONDS, max: Token.MAX_WHITE_TIME },
 }
 
 /** Token.setConfig: the sell fees together stay within MAX_FEE. */
 export function tokenSettingsProblems(v: Values): Problem[] {
-  return sumAtMost(v, ['addPoolRate', 'feeUSDT', 'feeNex'], 1_000n)
+  return sumAtMost(v, ['addPoolRate', 'feeUSDT', 'feeNex'], Token.MAX_FEE)
 }
 
 /** Token.setConfigMulti (MAX_BURN_RATE, MAX_SWAP_SLIPPAGE, TwapOracle.MIN_WINDOW/MAX_WINDOW). */
 export const TOKEN_MULTI: Bounds = {
-  burnRate: { ...BPS_UNIT, max: 50n },
+  burnRate: { ...BPS_UNIT, max: Token.MAX_BURN_RATE },
   nftShare: { ...BPS_UNIT, max: BPS },
   burnShare: { ...BPS_UNIT, max: BPS },
-  swapSlippage: { ...BPS_UNIT, max: 1_000n },
-  oracleWindow: { ...SECONDS, min: 60n, max: DAY },
+  swapSlippage: { ...BPS_UNIT, max: Token.MAX_SWAP_SLIPPAGE },
+  oracleWindow: { ...SECONDS, min: TwapOracle.MIN_WINDOW, max: TwapOracle.MAX_WINDOW },
 }
 
 export function tokenMultiProblems(v: Values): Problem[] {
@@ -280,17 +354,17 @@ export function tokenMultiProblems(v: Values): Problem[] {
 
 /** Ido.setConfig (MIN/MAX_DAY_TIMES, MAX_REWARD_RATES, MAX_ROUND_COOL, MAX_HECHENG, MAX_ROUND_TIME, ...). */
 export const IDO_SETTINGS: Bounds = {
-  dayTimes: { ...SECONDS, min: 60n, max: 7n * DAY },
-  directRate: { ...BPS_UNIT, max: 3_000n },
-  indirectRate: { ...BPS_UNIT, max: 3_000n },
+  dayTimes: { ...SECONDS, min: Ido.MIN_DAY_TIMES, max: Ido.MAX_DAY_TIMES },
+  directRate: { ...BPS_UNIT, max: Ido.MAX_REWARD_RATES },
+  indirectRate: { ...BPS_UNIT, max: Ido.MAX_REWARD_RATES },
   userMax: { kind: 'uint', unit: 'units' },
-  roundCool: { ...SECONDS, max: 30n * DAY },
-  hecheng: { kind: 'uint', min: 1n, max: 100n },
-  roundTime: { ...SECONDS, max: 365n * DAY },
+  roundCool: { ...SECONDS, max: Ido.MAX_ROUND_COOL },
+  hecheng: { kind: 'uint', min: 1n, max: Ido.MAX_HECHENG },
+  roundTime: { ...SECONDS, max: Ido.MAX_ROUND_TIME },
   claimStart: UNIX_TIME,
-  releaseDays: { kind: 'uint', unit: 'days', max: 3_650n },
-  keysPerUnit: { kind: 'uint', max: 100n },
-  slippage: { ...BPS_UNIT, max: 1_000n },
+  releaseDays: { kind: 'uint', unit: 'days', max: Ido.MAX_RELEASE_DAYS },
+  keysPerUnit: { kind: 'uint', max: Ido.MAX_KEYS_PER_UNIT },
+  slippage: { ...BPS_UNIT, max: Ido.MAX_SLIPPAGE },
 }
 
 /** Ido.setConfig and Stake.setConfig: both referral rates together within the bound. */
@@ -307,29 +381,29 @@ export const IDO_ROUND: Bounds = {
 }
 
 /** Ido.setWhitelists (MAX_BATCH). */
-export const IDO_WHITELISTS: Bounds = { accounts: { maxItems: 100 } }
+export const IDO_WHITELISTS: Bounds = { accounts: { maxItems: Number(Ido.MAX_BATCH) } }
 
 /** Stake.setConfig (MAX_ADD_TIME, MIN/MAX_DAY_TIMES, MAX_REFERRAL_RATE, MAX_AMOUNT, MAX_ROUND_COOL, ...). */
 export const STAKE_SETTINGS: Bounds = {
-  addTime: { ...SECONDS, max: 365n * DAY },
-  dayTimes: { ...SECONDS, min: 60n, max: 7n * DAY },
-  directRate: { ...BPS_UNIT, max: 3_000n },
-  indirectRate: { ...BPS_UNIT, max: 3_000n },
-  userMax: { kind: 'amount', unit: 'USDT', min: 1n, max: 10n ** 30n },
-  roundCool: { ...SECONDS, max: 30n * DAY },
-  handleGas: { kind: 'amount', unit: 'BNB', max: ETHER / 100n },
-  feeRate: { ...BPS_UNIT, max: 2_000n },
-  releaseDay: { kind: 'uint', unit: 'days', min: 1n, max: 1_000n },
+  addTime: { ...SECONDS, max: Stake.MAX_ADD_TIME },
+  dayTimes: { ...SECONDS, min: Stake.MIN_DAY_TIMES, max: Stake.MAX_DAY_TIMES },
+  directRate: { ...BPS_UNIT, max: Stake.MAX_REFERRAL_RATE },
+  indirectRate: { ...BPS_UNIT, max: Stake.MAX_REFERRAL_RATE },
+  userMax: { kind: 'amount', unit: 'USDT', min: 1n, max: Stake.MAX_AMOUNT },
+  roundCool: { ...SECONDS, max: Stake.MAX_ROUND_COOL },
+  handleGas: { kind: 'amount', unit: 'BNB', max: Stake.MAX_HANDLE_GAS },
+  feeRate: { ...BPS_UNIT, max: Stake.MAX_FEE_RATE },
+  releaseDay: { kind: 'uint', unit: 'days', min: 1n, max: Stake.MAX_RELEASE_DAY },
 }
 
 /** Stake.setIdo (MAX_AMOUNT, MAX_IDO_RATE, MAX_IDO_PRICE; idoMin between 1 and idoMax). */
 export const STAKE_ROUND: Bounds = {
-  idoMax: { kind: 'amount', unit: 'USDT', min: 1n, max: 10n ** 30n },
-  idoRate: { ...BPS_UNIT, max: 50_000n },
-  idoPrice: { kind: 'amount', max: 10n ** 30n },
+  idoMax: { kind: 'amount', unit: 'USDT', min: 1n, max: Stake.MAX_AMOUNT },
+  idoRate: { ...BPS_UNIT, max: Stake.MAX_IDO_RATE },
+  idoPrice: { kind: 'amount', max: Stake.MAX_IDO_PRICE },
   idoFirst: { ...BPS_UNIT, max: BPS },
-  startTime: { ...UNIX_TIME, max: 2n ** 40n - 1n },
-  idoMin: { kind: 'amount', unit: 'USDT', min: 1n, max: 10n ** 30n },
+  startTime: { ...UNIX_TIME, max: UINT40_MAX },
+  idoMin: { kind: 'amount', unit: 'USDT', min: 1n, max: Stake.MAX_AMOUNT },
 }
 
 export function stakeRoundProblems(v: Values): Problem[] {
@@ -340,24 +414,26 @@ export function stakeRoundProblems(v: Values): Problem[] {
 
 /** Double.setConfig (MIN/MAX_DAY_TIMES, MAX_FEE_RATE, MIN_PRICE, MAX_PRICE). */
 export const DOUBLE_SETTINGS: Bounds = {
-  dayTimes: { ...SECONDS, min: 60n, max: 7n * DAY },
-  feeRate: { ...BPS_UNIT, max: 2_000n },
-  price: { ...BPS_UNIT, min: 10n, max: BPS },
+  dayTimes: { ...SECONDS, min: Double.MIN_DAY_TIMES, max: Double.MAX_DAY_TIMES },
+  feeRate: { ...BPS_UNIT, max: Double.MAX_FEE_RATE },
+  price: { ...BPS_UNIT, min: Double.MIN_PRICE, max: Double.MAX_PRICE },
   openClaim: { label: msg`Deposits open (openClaim)` },
 }
 
 /** Main.setConfig (MAX_GENERATIONS). */
-export const MAIN_SETTINGS: Bounds = { generations: { kind: 'uint', min: 1n, max: 100n } }
+export const MAIN_SETTINGS: Bounds = { generations: { kind: 'uint', min: 1n, max: Main.MAX_GENERATIONS } }
 
 /** Log.setDayTimes (MIN/MAX_DAY_TIMES). */
-export const LOG_DAY_TIMES: Bounds = { dayTimes_: { ...SECONDS, min: 60n, max: 7n * DAY } }
+export const LOG_DAY_TIMES: Bounds = { dayTimes_: { ...SECONDS, min: Log.MIN_DAY_TIMES, max: Log.MAX_DAY_TIMES } }
 
 /** Burn.setTeam (BurnLib.MAX_LEVEL) and Fomo.setTeamLevel (FomoLib.LEVELS): a manual V-level. */
-export const BURN_TEAM: Bounds = { level: { kind: 'uint', max: 5n } }
-export const FOMO_TEAM: Bounds = { level: { kind: 'uint', max: 4n } }
+export const BURN_TEAM: Bounds = { level: { kind: 'uint', max: BurnLib.MAX_LEVEL } }
+export const FOMO_TEAM: Bounds = { level: { kind: 'uint', max: FomoLib.LEVELS } }
 
 /** NexusUpgradeable: renewPause (MAX_PAUSE_DURATION), setUpgradeDelay (MIN/MAX_UPGRADE_DELAY). */
-export const RENEW_PAUSE: Bounds = { duration: { ...SECONDS, min: 1n, max: 7n * DAY } }
-export const UPGRADE_DELAY: Bounds = { delay: { ...SECONDS, min: 3_600n, max: 30n * DAY } }
+export const RENEW_PAUSE: Bounds = { duration: { ...SECONDS, min: 1n, max: NexusUpgradeable.MAX_PAUSE_DURATION } }
+export const UPGRADE_DELAY: Bounds = {
+  delay: { ...SECONDS, min: NexusUpgradeable.MIN_UPGRADE_DELAY, max: NexusUpgradeable.MAX_UPGRADE_DELAY },
+}
 /** withdrawExcess: an amount of the token in base units of 18 decimals (USDT and NEX both have 18). */
 export const WITHDRAW_EXCESS: Bounds = { amount: { kind: 'amount', min: 1n } }
