@@ -24,8 +24,8 @@ contract Log is NexusUpgradeable, ILog {
     // An entry is one word: amount (88 bits) | balance (88) | startTime (32) | global index (32) | symbol (4) |
     // action (6) | writer id (5) | has-from (1), lowest bits first. Its counterparty is the writer (by id) unless
     // has-from is set, then it is the entry's word in `_froms` (written only then). A credit entry ({addCredits},
-    // an action of LogCodes.CREDIT) has balance 0: its balance bits hold the global index of its batch's first
-    // entry, whose counterparty is one word in `_creditFroms` for the whole batch.
+    // an action of LogCodes.CREDIT) has balance 0: its balance bits hold the account id of its counterparty (the
+    // account whose action credited it), given once per account in the word of its list's length (`_heads`).
     uint256 private constant BALANCE_SHIFT = 88;
     uint256 private constant TIME_SHIFT = 176;
     uint256 private constant INDEX_SHIFT = 208;
@@ -33,6 +33,8 @@ contract Log is NexusUpgradeable, ILog {
     uint256 private constant ACTION_SHIFT = 244;
     uint256 private constant WRITER_SHIFT = 250;
     uint256 private constant HAS_FROM_SHIFT = 255;
+    /// @dev Where an account's id starts in its `_heads` word.
+    uint256 private constant ID_SHIFT = 64;
 
     /// @dev A user's rewards in one symbol: `total`, `today` and its `day` in one word (the only word a reward
     /// on the same day writes); `yesterday` apart (written only when a new day starts).
@@ -43,23 +45,28 @@ contract Log is NexusUpgradeable, ILog {
         uint128 yesterday;
     }
 
-    /// @dev The global entry count and the length of a day share one word (both read by every write).
+    /// @dev The global entry count and the length of a day share one word (both read by every write), with the
+    /// counts of writers and of account ids.
     struct State {
         uint32 total;
         uint32 dayTimes;
         uint8 writerCount;
+        uint32 accountCount;
     }
 
     mapping(address owner => mapping(uint256 position => uint256 word)) private _entries;
     mapping(address owner => mapping(uint256 position => address from)) private _froms;
-    mapping(address owner => uint256 length) private _lengths;
+    /// @dev An account's list length (bits 0-63) and, once it has credited others ({addCredits}), its id (bits
+    /// 64-95): one word, which the account's own entry writes anyway, so that a credit names its counterparty
+    /// without a word of its own.
+    mapping(address owner => uint256 head) private _heads;
     /// @dev A writer: its id (1..MAX_WRITERS, kept when revoked) shifted left by one, and bit 0 = allowed.
     mapping(address account => uint256 writer) private _writers;
     mapping(uint256 id => address writer) private _writerById;
     mapping(address account => mapping(uint8 symbol => RewardRecord reward)) private _rewards;
     State private _state;
-    /// @dev The counterparty of a batch of credits ({addCredits}), by the global index of its first entry.
-    mapping(uint256 first => address from) private _creditFroms;
+    /// @dev The accounts that credited others, by id (1..accountCount).
+    mapping(uint256 id => address account) private _accountById;
 
     /// @custom:oz-upgrades-unsafe-allow constructor
     constructor() {
@@ -90,8 +97,11 @@ contract Log is NexusUpgradeable, ILog {
         index = state.total;
         _state.total = SafeCast.toUint32(index + 1);
         if (LogCodes.isReward(action)) _addReward(_rewards[owner][symbol], amount, block.timestamp / state.dayTimes);
-        uint256 position = _lengths[owner];
-        _lengths[owner] = position + 1;
+        uint256 head = _heads[owner];
+        uint256 position = uint64(head);
+        unchecked {
+            _heads[owner] = head + 1; // fewer than 2**64 entries: the length never carries into the id
+        }
         uint256 word =
             SafeCast.toUint88(amount) |
                 (uint256(SafeCast.toUint88(balance)) << BALANCE_SHIFT) |
@@ -118,10 +128,9 @@ contract Log is NexusUpgradeable, ILog {
         uint256 count = credits.length;
         if (count == 0) return first;
         _state.total = SafeCast.toUint32(first + count);
-        _creditFroms[first] = from;
-        // shared by every entry of the batch: time, symbol, writer, and the batch's index where a balance would be
+        // shared by every entry of the batch: time, symbol, writer, and the counterparty's id where a balance would be
         uint256 common =
-            (first << BALANCE_SHIFT) |
+            (_accountId(from, state) << BALANCE_SHIFT) |
                 (uint256(uint32(block.timestamp)) << TIME_SHIFT) |
                 (uint256(symbol) << SYMBOL_SHIFT) |
                 ((writer >> 1) << WRITER_SHIFT);
@@ -169,7 +178,7 @@ contract Log is NexusUpgradeable, ILog {
         uint256 offset,
         uint256 count
     ) external view returns (Entry[] memory entries, uint256 total) {
-        total = _lengths[account];
+        total = uint64(_heads[account]);
         if (offset >= total) return (new Entry[](0), total);
         uint256 size = _min(_min(count, total - offset), MAX_PAGE);
         entries = new Entry[](size);
@@ -258,11 +267,25 @@ contract Log is NexusUpgradeable, ILog {
         if (LogCodes.isReward(action)) {
             _addReward(_rewards[owner][uint8((common >> SYMBOL_SHIFT) & 0xf)], amount, day);
         }
-        uint256 position = _lengths[owner];
-        _lengths[owner] = position + 1;
+        uint256 head = _heads[owner];
+        uint256 position = uint64(head);
+        unchecked {
+            _heads[owner] = head + 1; // fewer than 2**64 entries: the length never carries into the id
+        }
         uint256 word = amount | common | (uint256(action) << ACTION_SHIFT);
         _entries[owner][position] = word;
         _emitAdded(owner, from, position, word, amount, 0);
+    }
+
+    /// @dev `account`'s id, given now if it has none (`state`: the state as read by the caller).
+    function _accountId(address account, State memory state) private returns (uint256 id) {
+        uint256 head = _heads[account];
+        id = head >> ID_SHIFT;
+        if (id != 0) return id;
+        id = uint256(state.accountCount) + 1;
+        _state.accountCount = SafeCast.toUint32(id);
+        _heads[account] = head | (id << ID_SHIFT);
+        _accountById[id] = account;
     }
 
     function _addReward(RewardRecord storage reward, uint256 amount, uint256 day) private {
@@ -291,7 +314,7 @@ contract Log is NexusUpgradeable, ILog {
         uint256 size = _min(count, MAX_PAGE);
         entries = new Entry[](size);
         uint256 found;
-        for (uint256 position = _lengths[account]; position > 0;) {
+        for (uint256 position = uint64(_heads[account]); position > 0;) {
             --position;
             uint256 word = words[position];
             if (symbol != 0 && (word >> SYMBOL_SHIFT) & 0xf != symbol) continue;
@@ -309,7 +332,7 @@ contract Log is NexusUpgradeable, ILog {
         uint8 action = uint8((word >> ACTION_SHIFT) & 0x3f);
         bool isCredit = LogCodes.isCredit(action);
         address from;
-        if (isCredit) from = _creditFroms[uint88(word >> BALANCE_SHIFT)];
+        if (isCredit) from = _accountById[uint88(word >> BALANCE_SHIFT)];
         else if ((word >> HAS_FROM_SHIFT) == 1) from = _froms[account][position];
         else from = _writerById[(word >> WRITER_SHIFT) & 0x1f];
         return

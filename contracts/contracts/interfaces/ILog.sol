@@ -95,7 +95,7 @@ interface ILog {
     /// @notice Adds one entry per credit of an action by `from` (writers only): each referral or team reward the
     /// action credited to an ancestor. A credit is one word, `owner | amount << 160 | action << 248` (`amount`
     /// below 2**88, `action` a credit code of `LogCodes.CREDIT`); every entry has `symbol`, balance 0 and `from` as
-    /// its counterparty (one word for the whole batch). A credit action in `LogCodes.REWARD` counts in the owner's
+    /// its counterparty (by an account id the Log gives `from` once, in the word of its list's length). A credit action in `LogCodes.REWARD` counts in the owner's
     /// rewards. Emits {LogAdded} per credit. Returns the global index of the first entry.
     function addCredits(address from, uint8 symbol, uint256[] calldata credits) external returns (uint256 first);
 
