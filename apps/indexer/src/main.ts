@@ -1,25 +1,26 @@
 // The indexer process: reads the environment (README.md lists it), opens and migrates the database, serves
 // /healthz, /readyz, /metrics and /graphql, and ingests the chain's events until SIGINT/SIGTERM.
-import { assertRpcChain, DeploymentFileError, loadDeployment, publicChainIds, stopOnSignals } from '@nexus/abi/node'
+import {
+  assertRpcChain,
+  DeploymentFileError,
+  loadDeployment,
+  publicChainIds,
+  settingsOrExit,
+  stopOnSignals,
+} from '@nexus/abi/node'
 import { createDatabase } from '@nexus/db'
 import { createServer } from './createServer.ts'
-import { ConfigError, readConfig } from './internal/config.ts'
+import { readConfig } from './internal/config.ts'
 import { resolveSources } from './handlers/resolveSources.ts'
 import { createMetrics } from './internal/metrics.ts'
 import { createIndexer } from './sync/createIndexer.ts'
 import { createRpc } from './sync/createRpc.ts'
 import type { Source } from './sync/types.ts'
 
-let config
-try {
-  config = readConfig(process.env)
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(`indexer: ${error.message}`)
-    process.exit(2)
-  }
-  throw error
-}
+const config = settingsOrExit(
+  () => readConfig(process.env),
+  (message) => console.error(`indexer: ${message}`),
+)
 
 // Addresses and start blocks come only from the deployments file (DEPLOYMENTS_FILE or libs/abi's): every deployed
 // contract with an ABI in @nexus/abi is indexed, so each new contract joins once it is deployed and its ABI generated.

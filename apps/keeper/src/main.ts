@@ -1,23 +1,17 @@
 // The keeper process: reads the environment (README.md lists it), opens and migrates the database, takes the
 // keeper lock, finishes the journal's pending work from the chain, then runs the jobs until SIGINT/SIGTERM.
-import { assertRpcChain, loadDeployment, stopOnSignals } from '@nexus/abi/node'
+import { assertRpcChain, loadDeployment, settingsOrExit, stopOnSignals } from '@nexus/abi/node'
 import { createDatabase } from '@nexus/db'
-import { ConfigError, readConfig } from './config.ts'
+import { readConfig } from './config.ts'
 import { createKeeper } from './createKeeper.ts'
 import { UPKEEP_CONTRACTS } from './jobs.ts'
 import { createLogger } from './log.ts'
 
 const log = createLogger()
-let config
-try {
-  config = readConfig(process.env)
-} catch (error) {
-  if (error instanceof ConfigError) {
-    log.fatal(error.message)
-    process.exit(2)
-  }
-  throw error
-}
+const config = settingsOrExit(
+  () => readConfig(process.env),
+  (message) => log.fatal(message),
+)
 
 // The deployments file and the RPC endpoints before anything else: a wrong one stops the start with its name.
 try {

@@ -1,24 +1,18 @@
 // The legacy API process: reads the environment (README.md lists it), opens and migrates the database, seeds the
 // product tables when empty and serves the first product version's REST API until SIGINT/SIGTERM.
 import { mainAbi } from '@nexus/abi'
-import { assertRpcChain, loadDeployment, stopOnSignals } from '@nexus/abi/node'
+import { assertRpcChain, loadDeployment, settingsOrExit, stopOnSignals } from '@nexus/abi/node'
 import { createDatabase } from '@nexus/db'
 import { rpcTransport } from '@nexus/sdk'
 import { createPublicClient } from 'viem'
-import { ConfigError, readConfig } from './config.ts'
+import { readConfig } from './config.ts'
 import { createApp } from './createApp.ts'
 import { seedLegacyData } from './seed/seedLegacyData.ts'
 
-let config
-try {
-  config = readConfig(process.env)
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(`legacy-api: ${error.message}`)
-    process.exit(2)
-  }
-  throw error
-}
+const config = settingsOrExit(
+  () => readConfig(process.env),
+  (message) => console.error(`legacy-api: ${message}`),
+)
 
 // Addresses come from the deployments file (DEPLOYMENTS_FILE or libs/abi's), never from code; the RPC endpoints must
 // serve CHAIN_ID. Either failing stops the start with a message naming the file, the contract or the URL.

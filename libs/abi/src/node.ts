@@ -15,6 +15,7 @@ export {
   type Env,
   integerSetting,
   SettingsError,
+  settingsOrExit,
   type WithdrawalPolicy,
   withdrawalPolicySetting,
 } from './settings.ts'

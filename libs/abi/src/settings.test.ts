@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import {
   addressSetting,
@@ -69,5 +71,41 @@ describe('settings from the environment', () => {
     expect(awaitsApproval(policy, 'pending', 1000n * 10n ** 18n + 1n)).toBe(true)
     expect(awaitsApproval(policy, 'approved', 5000n * 10n ** 18n)).toBe(false)
     expect(() => withdrawalPolicySetting({ WITHDRAW_DAILY_CAP: '-5' })).toThrow(/^WITHDRAW_DAILY_CAP must be an amount/)
+  })
+})
+
+// settingsOrExit in a real child process: a refused setting is reported and ends the process with code 2; a
+// readable one is returned; any other error is thrown on (exit 1, its stack printed).
+describe('settingsOrExit', () => {
+  const helper = fileURLToPath(new URL('./settings.ts', import.meta.url))
+  const run = async (read: string) => {
+    const script = `
+      import { settingsOrExit, SettingsError, integerSetting } from ${JSON.stringify(helper)}
+      const value = settingsOrExit(() => ${read}, (message) => console.log('refused: ' + message))
+      console.log('value: ' + value)
+    `
+    const child = spawn(process.execPath, ['--experimental-strip-types', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+    return { code, output }
+  }
+
+  it('returns the settings, or reports a refused one and exits 2; other errors are not swallowed', async () => {
+    expect(await run(`integerSetting({ PORT: '4000' }, 'PORT', 1, 0, 65535)`)).toEqual({
+      code: 0,
+      output: 'value: 4000\n',
+    })
+    const refused = await run(`integerSetting({ PORT: 'abc' }, 'PORT', 1, 0, 65535)`)
+    expect(refused.code).toBe(2)
+    expect(refused.output).toMatch(/^refused: .*PORT.*abc/)
+    expect(refused.output).not.toContain('value:')
+    const other = await run(`{ throw new TypeError('not a setting') }`)
+    expect(other.code).toBe(1)
+    expect(other.output).toContain('TypeError: not a setting')
+    expect(other.output).not.toMatch(/^refused:/m)
   })
 })

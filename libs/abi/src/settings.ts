@@ -9,6 +9,23 @@ export class SettingsError extends Error {
 export type Env = Readonly<Record<string, string | undefined>>
 
 /**
+ * A service's settings from `read`, or, when a setting is refused ({@link SettingsError}), its message reported
+ * and the process ended with exit code 2 (any other error is thrown on): how every service starts.
+ *
+ * @example
+ * const config = settingsOrExit(() => readConfig(process.env), (message) => console.error(`indexer: ${message}`))
+ */
+export function settingsOrExit<T>(read: () => T, report: (message: string) => void): T {
+  try {
+    return read()
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error
+    report(error.message)
+    return process.exit(2)
+  }
+}
+
+/**
  * A whole number from `env[name]`, `fallback` when unset or blank; refuses anything else than digits, or a
  * value outside `[min, max]`.
  *
