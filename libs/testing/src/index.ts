@@ -1,5 +1,7 @@
 export { contractsDir, freePort, startHardhatNode } from './startHardhatNode.ts'
 export type { HardhatNode, StartHardhatNodeOptions } from './startHardhatNode.ts'
 export { systemChainScript } from './startHardhatNode.ts'
+export { startFaultyProxy } from './startFaultyProxy.ts'
+export type { FaultKind, FaultyProxy, FaultyProxyOptions } from './startFaultyProxy.ts'
 export { startSystemChain } from './startSystemChain.ts'
 export type { SystemChain } from './startSystemChain.ts'

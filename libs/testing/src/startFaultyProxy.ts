@@ -4,6 +4,10 @@ export type FaultyProxy = {
   url: string
   /** Faults injected so far, by kind. */
   faults: Record<string, number>
+  /** Faults injected so far, by JSON-RPC method and kind (`eth_sendRawTransaction lost`). */
+  methodFaults: Record<string, number>
+  /** Changes the fault rate of every method from now on (0: a healthy endpoint again). */
+  setRate: (rate: number, rateByMethod?: Partial<Record<string, number>>) => void
   requests: () => number
   /** Most requests the proxy held at once (what the client kept in flight), of one method or of all. */
   maxInFlight: (method?: string) => number
@@ -12,16 +16,27 @@ export type FaultyProxy = {
   stop: () => Promise<void>
 }
 
-const allKinds = ['timeout', '429', '500', '503', 'garbage', 'empty-result'] as const
-export type FaultKind = (typeof allKinds)[number]
+const defaultKinds = ['timeout', '429', '500', '503', 'garbage', 'empty-result'] as const
+/**
+ * `timeout`: no answer (the connection is closed after `hangMs`); `429`/`500`/`503`: that HTTP status; `garbage`: a
+ * body that is not JSON; `empty-result`: a JSON-RPC response without a result; `reset`: the connection is closed at
+ * once, unanswered (ECONNRESET); `lost`: the request is forwarded and takes effect on the node, but its answer is
+ * lost (no answer, then the connection is closed after `hangMs`): a broadcast the node accepted that the client
+ * never hears of. `reset` and `lost` are drawn only when listed in `kinds`.
+ */
+export type FaultKind = (typeof defaultKinds)[number] | 'reset' | 'lost'
 
 export type FaultyProxyOptions = {
   /** Milliseconds added before every answer (a remote endpoint's round trip). */
   latency?: number
   /** Largest eth_getLogs range in blocks; a larger one is refused as public endpoints do. */
   maxRange?: number
-  /** Faults to draw from (default: all). */
+  /** Faults to draw from (default: all but `reset` and `lost`). */
   kinds?: readonly FaultKind[]
+  /** Fault rate of some JSON-RPC methods instead of `rate` (e.g. `{ eth_sendRawTransaction: 0.5 }`). */
+  rateByMethod?: Partial<Record<string, number>>
+  /** How long a `timeout` or `lost` fault holds the connection before closing it. @default 3000 */
+  hangMs?: number
   /**
    * Answers the `finalized` tag with the block this many below the head, as a BSC node does (2-3 below), and never
    * lower than a block it called finalized before (the caller must not reorganise the chain below it). Unset: the
@@ -31,9 +46,11 @@ export type FaultyProxyOptions = {
 }
 
 /**
- * A JSON-RPC proxy in front of `target` that fails `rate` of the requests: it answers nothing (the client times
- * out), 429, 500 or 503, a body that is not JSON, or a JSON-RPC response without a result. Optionally it adds a
- * latency to every answer and refuses eth_getLogs ranges above a limit, naming it.
+ * A JSON-RPC proxy in front of `target` that fails `rate` of the requests (see {@link FaultKind}): it answers
+ * nothing (the client times out), 429, 500 or 503, a body that is not JSON, or a JSON-RPC response without a
+ * result; on request also a reset connection, or a lost answer of a request the node executed. Optionally it adds a
+ * latency to every answer and refuses eth_getLogs ranges above a limit, naming it. Used by the indexer's and the
+ * keeper's fault trials.
  */
 export async function startFaultyProxy(
   target: string,
@@ -50,6 +67,9 @@ export async function startFaultyProxy(
     return ((state >>> 0) % 1_000_000) / 1_000_000
   }
   const faults: Record<string, number> = {}
+  const methodFaults: Record<string, number> = {}
+  let rateByMethod = options.rateByMethod ?? {}
+  const hangMs = options.hangMs ?? 3_000
   let requests = 0
   let finalized = -1n
   const inFlight = new Map<string, number>()
@@ -59,7 +79,7 @@ export async function startFaultyProxy(
     inFlight.set(key, now)
     if (now > (maxInFlight.get(key) ?? 0)) maxInFlight.set(key, now)
   }
-  const kinds = options.kinds ?? allKinds
+  const kinds = options.kinds ?? defaultKinds
   const hanging = new Set<() => void>()
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = []
@@ -80,17 +100,31 @@ export async function startFaultyProxy(
         count(method, -1)
       })
       if (options.latency) await new Promise((resolve) => setTimeout(resolve, options.latency))
-      if (random() < rate) {
+      const hang = () => {
+        const end = () => response.destroy()
+        hanging.add(end)
+        setTimeout(() => {
+          hanging.delete(end)
+          end()
+        }, hangMs)
+      }
+      if (random() < (rateByMethod[method] ?? rate)) {
         const kind = kinds[Math.floor(random() * kinds.length)] as FaultKind
         faults[kind] = (faults[kind] ?? 0) + 1
-        if (kind === 'timeout') {
-          const end = () => response.destroy()
-          hanging.add(end)
-          setTimeout(() => {
-            hanging.delete(end)
-            end()
-          }, 3_000)
-          return
+        methodFaults[`${method} ${kind}`] = (methodFaults[`${method} ${kind}`] ?? 0) + 1
+        if (kind === 'timeout') return hang()
+        if (kind === 'reset') return response.destroy()
+        if (kind === 'lost') {
+          // the node gets it and acts on it; its answer never reaches the client
+          await fetch(target, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: body.toString(),
+          }).then(
+            (upstream) => upstream.text(),
+            () => undefined,
+          )
+          return hang()
         }
         if (kind === 'garbage') return response.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonr')
         if (kind === 'empty-result') {
@@ -159,6 +193,11 @@ export async function startFaultyProxy(
   return {
     url: `http://127.0.0.1:${port}`,
     faults,
+    methodFaults,
+    setRate(next, byMethod = {}) {
+      rate = next
+      rateByMethod = byMethod
+    },
     requests: () => requests,
     maxInFlight: (method = '') => maxInFlight.get(method) ?? 0,
     finalized: () => finalized,
