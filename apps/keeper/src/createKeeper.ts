@@ -23,6 +23,8 @@ export type CreateKeeperOptions = {
   extraJobs?: (parts: { client: PublicClient; sender: JournaledSender; account: LocalAccount }) => Job[]
   /** Receipt polling (tests use a short one). */
   pollMs?: number
+  /** How long one RPC request may take before it is retried (tests use a short one). @default 15_000 */
+  rpcTimeoutMs?: number
 }
 
 export type Keeper = RunningKeeper & { sender: JournaledSender; account: LocalAccount; client: PublicClient }
@@ -38,7 +40,9 @@ export async function createKeeper(options: CreateKeeperOptions): Promise<Keeper
   const { config, db, log } = options
   const account = keeperAccount(config)
   // several RPC URLs: each request moves on to the next one when one fails
-  const client = createPublicClient({ transport: rpcTransport(config.rpcUrls, { timeout: 15_000, retryCount: 2 }) })
+  const client = createPublicClient({
+    transport: rpcTransport(config.rpcUrls, { timeout: options.rpcTimeoutMs ?? 15_000, retryCount: 2 }),
+  })
   const chainId = await client.getChainId()
   if (chainId !== config.chainId) throw new Error(`RPC_URL serves chain ${chainId}, CHAIN_ID says ${config.chainId}`)
   if (!config.privateKey && chainId === 31337) {

@@ -6,10 +6,10 @@ import { spawn } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { burnAbi, fomoAbi, localUSDTAbi, mainAbi, tokenAbi } from '@nexus/abi'
+import { automationCompatibleInterfaceAbi, burnAbi, fomoAbi, localUSDTAbi, mainAbi, tokenAbi } from '@nexus/abi'
 import { createDatabase, type Database } from '@nexus/db'
 import { createTestDatabase, type TestDatabase } from '@nexus/db/testing'
-import { contractsDir, startSystemChain, type SystemChain } from '@nexus/testing'
+import { contractsDir, startFaultyProxy, startSystemChain, type SystemChain } from '@nexus/testing'
 import {
   type Address,
   createPublicClient,
@@ -26,7 +26,7 @@ import { hardhat } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { DEV_MNEMONIC, readConfig } from './config.ts'
 import { createKeeper, type Keeper, keeperAccount } from './createKeeper.ts'
-import { upkeepJob } from './jobs.ts'
+import { UPKEEP_CONTRACTS, upkeepJob } from './jobs.ts'
 import { WITHDRAWAL_JOB } from './withdrawals.ts'
 import { createLogger } from './log.ts'
 import { startKeeper } from './keeper.ts'
@@ -65,12 +65,36 @@ const c = (name: string) => chain.contracts[name] as Address
 function config(extra: Record<string, string> = {}) {
   return readConfig({ RPC_URL: chain.url, CHAIN_ID: '31337', PORT: '0', KEEPER_INTERVAL_MS: '3600000', ...extra })
 }
-async function keeper(extra: Record<string, string> = {}): Promise<Keeper> {
-  return await createKeeper({ config: config(extra), db, log, contracts: chain.contracts, pollMs: 20 })
+async function keeper(extra: Record<string, string> = {}, options: { rpcTimeoutMs?: number } = {}): Promise<Keeper> {
+  return await createKeeper({ config: config(extra), db, log, contracts: chain.contracts, pollMs: 20, ...options })
 }
 async function works() {
   return await db.prisma.keeperWork.findMany({ orderBy: { id: 'asc' }, include: { transactions: true } })
 }
+
+// legacy withdrawals as the legacy API accepts them, of three users
+const users = [5, 6, 7].map((addressIndex) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex }))
+const usdtOf = async (address: Address) =>
+  await client.readContract({ address: c('USDT'), abi: localUSDTAbi, functionName: 'balanceOf', args: [address] })
+let seq = 0
+async function withdrawal(user: number, amount: string, creditType = 'USDT', status = 'pending') {
+  const account = users[user] as (typeof users)[number]
+  const owner = await db.prisma.legacyUser.upsert({
+    where: { address: account.address.toLowerCase() },
+    create: { address: account.address.toLowerCase(), username: `user${user}` },
+    update: {},
+  })
+  return await db.prisma.legacyWithdrawal.create({
+    data: {
+      userId: owner.id,
+      creditType,
+      amount,
+      status,
+      txHash: `0x${(++seq).toString(16).padStart(64, '0')}`,
+    },
+  })
+}
+const statusOf = async (id: number) => await db.prisma.legacyWithdrawal.findUniqueOrThrow({ where: { id } })
 
 /** Buys NEX with `usdt` USDT and sells it all back: buy and sell fees for the token. */
 async function trade(usdt: bigint) {
@@ -435,29 +459,6 @@ describe('an upkeep due without progress', () => {
 })
 
 describe('legacy withdrawals', () => {
-  const users = [5, 6, 7].map((addressIndex) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex }))
-  const usdtOf = async (address: Address) =>
-    await client.readContract({ address: c('USDT'), abi: localUSDTAbi, functionName: 'balanceOf', args: [address] })
-  let seq = 0
-  async function withdrawal(user: number, amount: string, creditType = 'USDT', status = 'pending') {
-    const account = users[user] as (typeof users)[number]
-    const owner = await db.prisma.legacyUser.upsert({
-      where: { address: account.address.toLowerCase() },
-      create: { address: account.address.toLowerCase(), username: `user${user}` },
-      update: {},
-    })
-    return await db.prisma.legacyWithdrawal.create({
-      data: {
-        userId: owner.id,
-        creditType,
-        amount,
-        status,
-        txHash: `0x${(++seq).toString(16).padStart(64, '0')}`,
-      },
-    })
-  }
-  const statusOf = async (id: number) => await db.prisma.legacyWithdrawal.findUniqueOrThrow({ where: { id } })
-
   it('KEEPER_UPKEEPS=false (Chainlink or Gelato runs the upkeeps): only the withdrawal payouts run', async () => {
     const k = await keeper({ KEEPER_UPKEEPS: 'false' })
     try {
@@ -800,6 +801,111 @@ describe('a simulated week left to the keeper', () => {
       expect((await works()).filter((x) => x.job === 'upkeep:Burn').length).toBe(before)
     } finally {
       await k.stop()
+    }
+  })
+})
+
+describe('fault trial', () => {
+  it('RPC errors, timeouts and lost answers (also of accepted broadcasts): every due upkeep done, every withdrawal paid once', async () => {
+    // due work: fees for the Token's upkeep to convert, and six accepted withdrawals of three users
+    await trade(parseEther('3000'))
+    await rpc('evm_increaseTime', [86_400])
+    await rpc('evm_mine')
+    const payer = keeperAccount({ privateKey: undefined })
+    await mined(
+      await wallet(deployer).writeContract({
+        address: c('USDT'),
+        abi: localUSDTAbi,
+        functionName: 'mint',
+        args: [payer.address, parseEther('1000')],
+      }),
+    )
+    const amounts = ['11', '23.5', '37', '41', '59.25', '64'] // within the threshold and what is left of the cap
+    const before = await Promise.all(users.map((u) => usdtOf(u.address)))
+    const accepted = []
+    for (const [i, amount] of amounts.entries()) accepted.push(await withdrawal(i % 3, amount))
+    const lastWork = (await works()).at(-1)?.id ?? 0
+    const nonceBefore = await client.getTransactionCount({ address: payer.address })
+    const fromBlock = (await client.getBlockNumber()) + 1n
+    // the keeper talks to its node only through the proxy; a fault is a 429, a 500, a reset connection, a request
+    // unanswered for longer than the keeper's RPC timeout, or a lost answer of a request the node executed (for a
+    // broadcast: the node has the transaction, the keeper does not know it)
+    const proxy = await startFaultyProxy(chain.url, 0, 2121, {
+      kinds: ['429', '500', 'reset', 'timeout', 'lost'],
+      hangMs: 1_500,
+    })
+    const k = await keeper({ RPC_URL: proxy.url, WITHDRAW_INTERVAL_MS: '3600000' }, { rpcTimeoutMs: 1_000 })
+    try {
+      // faulty from the keeper's start on (its journal reconciled through the faults too)
+      proxy.setRate(0.2, { eth_sendRawTransaction: 0.6 })
+      for (let round = 0; round < 6; round++) await k.runAll()
+      const faulty = { ...proxy.methodFaults }
+      // the endpoint healthy again: the keeper finishes what the faults interrupted
+      proxy.setRate(0)
+      for (let round = 0; round < 3; round++) await k.runAll()
+      for (const [job, state] of k.state) expect(state.lastError, job).toBeUndefined()
+
+      // every due upkeep was done: no contract says it is due any more
+      for (const name of UPKEEP_CONTRACTS) {
+        if (k.state.get(`upkeep:${name}`)?.lastOutcome?.startsWith('unsupported')) continue
+        const { result } = await client.simulateContract({
+          address: c(name),
+          abi: automationCompatibleInterfaceAbi,
+          functionName: 'checkUpkeep',
+          args: ['0x'],
+        })
+        expect(result[0], `${name} still due`).toBe(false)
+      }
+      // every work of the trial done, by exactly one mined transaction; the keeper's nonces on chain since the
+      // start are exactly the trial's mined transactions, each once: nothing sent twice, nothing sent unjournaled
+      const trial = (await works()).filter((w) => w.id > lastWork)
+      expect(trial.filter((w) => w.status !== 'done').map((w) => `${w.workKey}: ${w.status} ${w.error}`)).toEqual([])
+      for (const w of trial)
+        expect(
+          w.transactions.filter((t) => t.status === 'mined'),
+          w.workKey,
+        ).toHaveLength(1)
+      const nonceAfter = await client.getTransactionCount({ address: payer.address })
+      const minedNonces = trial
+        .flatMap((w) => w.transactions)
+        .filter((t) => t.status === 'mined')
+        .map((t) => Number(t.nonce))
+        .sort((a, b) => a - b)
+      expect(minedNonces).toEqual([...Array(nonceAfter - nonceBefore).keys()].map((i) => nonceBefore + i))
+      expect(trial.some((w) => w.job === 'upkeep:Token')).toBe(true)
+
+      // every accepted withdrawal paid exactly once: paid with its payout's hash, one transfer each on chain, the
+      // users' balances up by exactly their sums
+      const payouts = await client.getContractEvents({
+        address: c('USDT'),
+        abi: localUSDTAbi,
+        eventName: 'Transfer',
+        args: { from: payer.address },
+        fromBlock,
+      })
+      const hashes: string[] = []
+      for (const w of accepted) {
+        const paid = await statusOf(w.id)
+        const work = trial.find((x) => x.workKey === `withdrawal:${w.id}`)
+        expect(paid.status).toBe('paid')
+        expect(paid.payoutTxHash).toBe(work?.txHash)
+        hashes.push(paid.payoutTxHash as string)
+      }
+      expect(payouts.map((l) => l.transactionHash).sort()).toEqual(hashes.sort())
+      const after = await Promise.all(users.map((u) => usdtOf(u.address)))
+      const expected = users.map((_, u) =>
+        amounts.filter((_, i) => i % 3 === u).reduce((sum, a) => sum + parseEther(a), 0n),
+      )
+      expect(after.map((a, i) => a - (before[i] as bigint))).toEqual(expected)
+
+      // the faults did happen, lost answers of accepted broadcasts among them
+      expect(faulty['eth_sendRawTransaction lost'] ?? 0).toBeGreaterThan(0)
+      console.log(
+        `fault trial: ${trial.length} works, ${nonceAfter - nonceBefore} transactions, faults ${JSON.stringify(faulty)}`,
+      )
+    } finally {
+      await k.stop()
+      await proxy.stop()
     }
   })
 })

@@ -105,6 +105,8 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
     s.lastRunAt = new Date()
     metrics.runs.inc({ job: job.name })
     try {
+      // work an RPC failure left pending (in this job or another) is finished from the chain before anything else
+      await sender.finishPending()
       const outcome = await job.run()
       if (outcome.kind === 'sent') {
         if (outcome.result.status === 'done' && !outcome.result.resumed) metrics.sends.inc({ job: job.name })

@@ -78,14 +78,29 @@ export class JournaledSender {
    */
   reconcile(): Promise<number> {
     return this.exclusive(async () => {
-      const pending = await this.o.prisma.keeperWork.findMany({ where: { status: 'pending' }, orderBy: { id: 'asc' } })
-      for (const work of pending) {
-        this.o.log.info({ job: work.job, workKey: work.workKey }, 'resuming work found pending in the journal')
-        await this.finish(work.id, work.job)
-      }
+      const resumed = await this.finishPendingLocked()
       this.nextNonce = await this.freshNonce()
-      return pending.length
+      return resumed
     })
+  }
+
+  /**
+   * Finishes the journal's pending work from the chain, as {@link reconcile} does at start: a work stays pending
+   * when an RPC failure interrupted it (its broadcast or its receipt unanswered, maybe after the node took it). It
+   * holds a nonce, so it is finished before any new work is sent ({@link send} does it), and the keeper calls this
+   * before each job's run, so it ends even when nothing new is sent. Throws what the chain's endpoint throws.
+   */
+  finishPending(): Promise<number> {
+    return this.exclusive(() => this.finishPendingLocked())
+  }
+
+  private async finishPendingLocked(): Promise<number> {
+    const pending = await this.o.prisma.keeperWork.findMany({ where: { status: 'pending' }, orderBy: { id: 'asc' } })
+    for (const work of pending) {
+      this.o.log.info({ job: work.job, workKey: work.workKey }, 'resuming work found pending in the journal')
+      await this.finish(work.id, work.job)
+    }
+    return pending.length
   }
 
   /** The work's state in the journal, if it was ever started. */
@@ -116,6 +131,8 @@ export class JournaledSender {
     return this.exclusive(async () => {
       const existing = await this.o.prisma.keeperWork.findUnique({ where: { workKey } })
       if (existing) return await this.resumeLocked(existing)
+      // an interrupted work first: a new transaction behind its nonce would never be mined
+      await this.finishPendingLocked()
       const { client, account } = this.o
       let gas: bigint
       try {
