@@ -832,12 +832,14 @@ describe('fault trial', () => {
     // broadcast: the node has the transaction, the keeper does not know it)
     const proxy = await startFaultyProxy(chain.url, 0, 2121, {
       kinds: ['429', '500', 'reset', 'timeout', 'lost'],
+      // broadcasts mostly lose their answer after the node took them (the case a sender must not forget)
+      kindsByMethod: { eth_sendRawTransaction: ['lost', 'lost', 'lost', '429', 'reset'] },
       hangMs: 1_500,
     })
     const k = await keeper({ RPC_URL: proxy.url, WITHDRAW_INTERVAL_MS: '3600000' }, { rpcTimeoutMs: 1_000 })
     try {
       // faulty from the keeper's start on (its journal reconciled through the faults too)
-      proxy.setRate(0.2, { eth_sendRawTransaction: 0.6 })
+      proxy.setRate(0.2, { eth_sendRawTransaction: 0.7 })
       for (let round = 0; round < 6; round++) await k.runAll()
       const faulty = { ...proxy.methodFaults }
       // the endpoint healthy again: the keeper finishes what the faults interrupted
@@ -903,6 +905,33 @@ describe('fault trial', () => {
       console.log(
         `fault trial: ${trial.length} works, ${nonceAfter - nonceBefore} transactions, faults ${JSON.stringify(faulty)}`,
       )
+    } finally {
+      await k.stop()
+      await proxy.stop()
+    }
+  })
+
+  it('a transaction whose every broadcast answer is lost (the node took it) is finished from the chain without a restart', async () => {
+    const proxy = await startFaultyProxy(chain.url, 0, 7, { kinds: ['lost'], hangMs: 1_500 })
+    const k = await keeper(
+      { RPC_URL: proxy.url, KEEPER_UPKEEPS: 'false', WITHDRAW_INTERVAL_MS: '3600000' },
+      { rpcTimeoutMs: 1_000 },
+    )
+    try {
+      await k.runAll() // started, journal reconciled
+      proxy.setRate(0, { eth_sendRawTransaction: 1 })
+      const payment = { to: deployer.address, data: '0x', value: 1n } as const
+      await expect(k.sender.send('test', 'test:lost', payment)).rejects.toThrow()
+      const work = () => db.prisma.keeperWork.findUniqueOrThrow({ where: { workKey: 'test:lost' } })
+      expect((await work()).status).toBe('pending')
+      proxy.setRate(0)
+      // the next job run finishes it from the chain: mined, recorded, not sent again
+      await k.runAll()
+      const done = await work()
+      expect(done.status).toBe('done')
+      const receipt = await client.getTransactionReceipt({ hash: done.txHash as `0x${string}` })
+      expect(receipt.status).toBe('success')
+      expect(proxy.methodFaults['eth_sendRawTransaction lost']).toBeGreaterThan(0)
     } finally {
       await k.stop()
       await proxy.stop()

@@ -35,6 +35,8 @@ export type FaultyProxyOptions = {
   kinds?: readonly FaultKind[]
   /** Fault rate of some JSON-RPC methods instead of `rate` (e.g. `{ eth_sendRawTransaction: 0.5 }`). */
   rateByMethod?: Partial<Record<string, number>>
+  /** Faults of some JSON-RPC methods instead of `kinds` (a kind listed twice is drawn twice as often). */
+  kindsByMethod?: Partial<Record<string, readonly FaultKind[]>>
   /** How long a `timeout` or `lost` fault holds the connection before closing it. @default 3000 */
   hangMs?: number
   /**
@@ -109,7 +111,8 @@ export async function startFaultyProxy(
         }, hangMs)
       }
       if (random() < (rateByMethod[method] ?? rate)) {
-        const kind = kinds[Math.floor(random() * kinds.length)] as FaultKind
+        const drawn = options.kindsByMethod?.[method] ?? kinds
+        const kind = drawn[Math.floor(random() * drawn.length)] as FaultKind
         faults[kind] = (faults[kind] ?? 0) + 1
         methodFaults[`${method} ${kind}`] = (methodFaults[`${method} ${kind}`] ?? 0) + 1
         if (kind === 'timeout') return hang()
