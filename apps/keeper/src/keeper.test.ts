@@ -911,6 +911,30 @@ describe('fault trial', () => {
     }
   })
 
+  it('an endpoint failing at the start: not ready, retried with backoff, ready once it answers, without a restart', async () => {
+    const proxy = await startFaultyProxy(chain.url, 0, 11, { kinds: ['500'] })
+    // the start's reconcile reads the signer's nonce: that read fails until the endpoint recovers
+    proxy.setRate(0, { eth_getTransactionCount: 1 })
+    const k = await keeper(
+      { RPC_URL: proxy.url, KEEPER_UPKEEPS: 'false', WITHDRAW_INTERVAL_MS: '3600000' },
+      { rpcTimeoutMs: 1_000 },
+    )
+    try {
+      // more failed reads than one attempt's (the client's own retries: 3 requests): the start was tried again
+      await expect
+        .poll(() => proxy.methodFaults['eth_getTransactionCount 500'] ?? 0, { timeout: 20_000 })
+        .toBeGreaterThan(3)
+      expect((await fetch(`${k.url}/readyz`)).status).toBe(503)
+      proxy.setRate(0)
+      await expect.poll(async () => (await fetch(`${k.url}/readyz`)).status, { timeout: 30_000 }).toBe(200)
+      await k.runAll()
+      for (const [job, state] of k.state) expect(state.lastError, job).toBeUndefined()
+    } finally {
+      await k.stop()
+      await proxy.stop()
+    }
+  })
+
   it('a transaction whose every broadcast answer is lost (the node took it) is finished from the chain without a restart', async () => {
     const proxy = await startFaultyProxy(chain.url, 0, 7, { kinds: ['lost'], hangMs: 1_500 })
     const k = await keeper(

@@ -166,9 +166,28 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
   }
   const balanceTimer = setInterval(refreshBalance, 60_000)
 
+  // Until the journal's pending work is finished from the chain, nothing is sent: an endpoint that fails at the
+  // start is retried with backoff (1 s doubling to 1 min) while /readyz answers 503, instead of leaving a keeper
+  // that is up but never ready.
+  const reconcile = async () => {
+    for (let attempt = 0; !stopped; attempt++) {
+      try {
+        return await sender.reconcile()
+      } catch (error) {
+        const retryInMs = Math.min(60_000, 1_000 * 2 ** attempt)
+        log.error({ error: errorText(error), retryInMs }, "could not finish the journal's pending work; retrying")
+        // in short steps, so that a stop does not wait for the whole delay
+        const until = Date.now() + retryInMs
+        while (!stopped && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    }
+    return undefined
+  }
+
   const started = (async () => {
     if (!(await acquireLock())) return
-    const resumed = await sender.reconcile()
+    const resumed = await reconcile()
+    if (resumed === undefined) return
     log.info({ resumed, signer: sender.address, jobs: jobs.map((j) => j.name) }, 'keeper ready')
     ready = true
     await refreshBalance()
