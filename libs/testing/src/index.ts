@@ -1,6 +1,8 @@
 export { contractsDir, freePort, startHardhatNode } from './startHardhatNode.ts'
 export type { HardhatNode, StartHardhatNodeOptions } from './startHardhatNode.ts'
 export { systemChainScript } from './startHardhatNode.ts'
+export { listenLocal } from './listenLocal.ts'
+export type { LocalServer } from './listenLocal.ts'
 export { startFaultyProxy } from './startFaultyProxy.ts'
 export type { FaultKind, FaultyProxy, FaultyProxyOptions } from './startFaultyProxy.ts'
 export { startSystemChain } from './startSystemChain.ts'

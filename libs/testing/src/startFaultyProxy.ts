@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http'
+import { listenLocal } from './listenLocal.ts'
 
 export type FaultyProxy = {
   url: string
@@ -190,11 +191,9 @@ export async function startFaultyProxy(
       }
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
+  const local = await listenLocal(server)
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: local.url,
     faults,
     methodFaults,
     setRate(next, byMethod = {}) {
@@ -206,8 +205,7 @@ export async function startFaultyProxy(
     finalized: () => finalized,
     async stop() {
       for (const end of hanging) end()
-      server.closeAllConnections()
-      await new Promise((resolve) => server.close(resolve))
+      await local.stop()
     },
   }
 }

@@ -1,3 +1,4 @@
+import { listenLocal, type LocalServer } from '@nexus/testing'
 import { createServer, type Server } from 'node:http'
 
 /** One JSON-RPC request as the proxy saw it. */
@@ -10,7 +11,7 @@ export type RpcRequest = { id?: unknown; method: string; params?: unknown[] }
  */
 export type RpcHandler = (request: RpcRequest, forward: (instead?: RpcRequest) => Promise<string>) => Promise<string>
 
-export type HookProxy = { url: string; stop: () => Promise<void> }
+export type HookProxy = LocalServer
 
 /**
  * A JSON-RPC proxy in front of a real node that lets a test order what the node sees: reorganise the chain
@@ -39,14 +40,5 @@ export async function startHookProxy(target: string, handle: RpcHandler): Promis
       }
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      server.closeAllConnections()
-      await new Promise((resolve) => server.close(resolve))
-    },
-  }
+  return await listenLocal(server)
 }
