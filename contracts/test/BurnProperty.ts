@@ -20,6 +20,7 @@ import {
   outcome,
   parentMap,
   type Tree,
+  prepareNodes,
 } from './helpers/property.ts'
 import { assertTeams, TEAM_DEPTH } from './helpers/teams.ts'
 
@@ -117,13 +118,10 @@ describe('Burn properties (random trees and actions)', async () => {
 
   async function fixture() {
     const s = await deployContractsIISystem(connection)
-    for (let i = 0; i < MAX_NODES; i++) {
-      const account = nodeAddress(i)
-      await networkHelpers.impersonateAccount(account)
-      await networkHelpers.setBalance(account, parseEther('1000'))
+    await prepareNodes(networkHelpers, parseEther('1000'), async (account) => {
       await s.usdt.write.mint([account, parseEther('1000000')])
       await s.usdt.write.approve([s.burn.address, 2n ** 255n], { account })
-    }
+    })
     return s
   }
   type System = Awaited<ReturnType<typeof fixture>>

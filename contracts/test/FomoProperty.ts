@@ -34,6 +34,7 @@ import {
   outcome,
   parentMap,
   type Tree,
+  prepareNodes,
 } from './helpers/property.ts'
 import { assertTeams } from './helpers/teams.ts'
 import { deployContractsIIISystem } from './InfoSystem.ts'
@@ -203,17 +204,14 @@ describe('Fomo and SuperFomo properties (random trees and actions)', async () =>
 
   async function fixture() {
     const s = await deployContractsIIISystem(connection)
-    for (let i = 0; i < MAX_NODES; i++) {
-      const account = nodeAddress(i)
-      await networkHelpers.impersonateAccount(account)
-      await networkHelpers.setBalance(account, parseEther('10'))
+    await prepareNodes(networkHelpers, parseEther('10'), async (account) => {
       await s.usdt.write.mint([account, parseEther('2000000')])
       await s.token.write.transfer([account, parseEther('50000')])
       for (const name of POOLS) {
         await s.usdt.write.approve([s[name].address, 2n ** 255n], { account })
         await s.token.write.approve([s[name].address, 2n ** 255n], { account })
       }
-    }
+    })
     for (const name of POOLS) await s.usdt.write.mint([s[name].address, STRAY])
     return s
   }

@@ -32,6 +32,7 @@ import {
   nodeAddress,
   outcome,
   type Tree,
+  prepareNodes,
 } from './helpers/property.ts'
 import { deployContractsIIISystem } from './InfoSystem.ts'
 
@@ -113,13 +114,10 @@ describe('Mining properties (random trees, stakes, claims and owner changes)', a
 
   async function fixture() {
     const s = await deployContractsIIISystem(connection)
-    for (let i = 0; i < MAX_NODES; i++) {
-      const account = nodeAddress(i)
-      await networkHelpers.impersonateAccount(account)
-      await networkHelpers.setBalance(account, parseEther('1000'))
+    await prepareNodes(networkHelpers, parseEther('1000'), async (account) => {
       await s.token.write.transfer([account, parseEther('150000')])
       await s.token.write.approve([s.mining.address, 2n ** 255n], { account })
-    }
+    })
     await s.token.write.approve([s.mining.address, 2n ** 255n]) // the deployer funds the emission budget
     return s
   }

@@ -32,6 +32,26 @@ export function nodeAddress(i: number): Address {
  * (parent = the node before), stars (parent = the genesis) and mixtures. `joinsAtStart` false: the node does not
  * register in Main at the start (a later random action tries). Returns parent indexes.
  */
+/**
+ * Makes every node account (`MAX_NODES`) usable by the test: impersonated, given `gas` of the native coin, then
+ * funded by `fund` (tokens and approvals of the contract under test).
+ */
+export async function prepareNodes(
+  networkHelpers: {
+    impersonateAccount: (address: string) => Promise<void>
+    setBalance: (address: string, balance: bigint) => Promise<void>
+  },
+  gas: bigint,
+  fund: (account: Address) => Promise<void>,
+) {
+  for (let i = 0; i < MAX_NODES; i++) {
+    const account = nodeAddress(i)
+    await networkHelpers.impersonateAccount(account)
+    await networkHelpers.setBalance(account, gas)
+    await fund(account)
+  }
+}
+
 export const treeArbitrary = fc
   .array(
     fc.record({
