@@ -4,19 +4,10 @@ import { createDatabase, type Database } from './createDatabase.ts'
 import { schemaPath } from './paths.ts'
 import { tableColumnsModule, tableColumnsOf } from './tableColumns.ts'
 import { createTestDatabase, type TestDatabase } from './testing/createTestDatabase.ts'
+import { migratedColumns } from './testing/migratedColumns.ts'
 import { generatedTablesPath } from './writeGeneratedTables.ts'
 
 const schema = readFileSync(schemaPath, 'utf8')
-const udtTypes: Record<string, string> = {
-  int4: 'int',
-  int8: 'bigint',
-  numeric: 'numeric',
-  text: 'text',
-  bool: 'boolean',
-  jsonb: 'jsonb',
-  timestamptz: 'timestamptz',
-  _text: 'text[]',
-}
 
 let testDb: TestDatabase
 let db: Database
@@ -36,12 +27,7 @@ test('generated/tables.ts is what schema.prisma gives now (db:generate ran after
 })
 
 test("every table's columns and types are those of the migrated database", async () => {
-  const { rows } = await db.pool.query<{ table_name: string; column_name: string; udt_name: string }>(
-    `SELECT table_name, column_name, udt_name FROM information_schema.columns
-     WHERE table_schema = 'public' AND table_name <> '_prisma_migrations' ORDER BY table_name, ordinal_position`,
-  )
-  const database: Record<string, Record<string, string>> = {}
-  for (const row of rows) (database[row.table_name] ??= {})[row.column_name] = udtTypes[row.udt_name] ?? row.udt_name
+  const database = await migratedColumns(db)
   const fromSchema = tableColumnsOf(schema)
   expect(Object.keys(fromSchema).sort()).toEqual(Object.keys(database).sort())
   for (const [table, columns] of Object.entries(fromSchema)) {

@@ -1,5 +1,5 @@
 import { createDatabase, type Database } from '@nexus/db'
-import { createTestDatabase, type TestDatabase } from '@nexus/db/testing'
+import { createTestDatabase, migratedColumns, type TestDatabase } from '@nexus/db/testing'
 import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import { handleLogs } from '../handlers/handleLogs.ts'
 import { entityTables, eventLogColumns, rollbackTables } from './tables.ts'
@@ -17,24 +17,10 @@ afterAll(async () => {
   await testDb?.drop()
 })
 
-const udtTypes: Record<string, string> = {
-  int4: 'int',
-  int8: 'bigint',
-  numeric: 'numeric',
-  text: 'text',
-  bool: 'boolean',
-  jsonb: 'jsonb',
-  _text: 'text[]',
-}
-
 const byName = ([a]: [string, string], [b]: [string, string]) => (a < b ? -1 : a > b ? 1 : 0)
 
 async function databaseColumns(table: string): Promise<[string, string][]> {
-  const { rows } = await db.pool.query<{ column_name: string; udt_name: string }>(
-    `SELECT column_name, udt_name FROM information_schema.columns WHERE table_schema = 'public' AND table_name = $1`,
-    [table],
-  )
-  return rows.map((row): [string, string] => [row.column_name, udtTypes[row.udt_name] ?? row.udt_name]).sort(byName)
+  return Object.entries((await migratedColumns(db))[table] ?? {}).sort(byName)
 }
 
 test('the entity tables the bulk writer casts to are the migrated tables, column for column and type for type', async () => {
