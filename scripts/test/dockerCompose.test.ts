@@ -42,16 +42,32 @@ function variablesRead(app: string): Set<string> {
   const names = new Set<string>()
   for (const file of sourceFiles(join(root, 'apps', app, 'src'))) {
     const text = readFileSync(file, 'utf8')
-    const patterns = [
-      /\b(?:process\.env|import\.meta\.env|env|raw)(?:\.([A-Z][A-Z0-9_]*)\b|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g,
-      /\(\s*(?:env|raw)\s*,\s*['"]([A-Z][A-Z0-9_]*)['"]/g,
-    ]
-    for (const pattern of patterns) {
-      for (const match of text.matchAll(pattern)) names.add((match[1] ?? match[2]) as string)
+    for (const name of variablesIn(text)) names.add(name)
+    // a shared reader of @nexus/abi/node (e.g. withdrawalPolicySetting) reads its own variables for the app
+    for (const [reader, read] of sharedReaders) {
+      if (new RegExp(`\\b${reader}\\(`).test(text)) for (const name of read) names.add(name)
     }
   }
   return names
 }
+
+function variablesIn(text: string): string[] {
+  const patterns = [
+    /\b(?:process\.env|import\.meta\.env|env|raw)(?:\.([A-Z][A-Z0-9_]*)\b|\[['"]([A-Z][A-Z0-9_]*)['"]\])/g,
+    /\(\s*(?:env|raw)\s*,\s*['"]([A-Z][A-Z0-9_]*)['"]/g,
+  ]
+  return patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => (match[1] ?? match[2]) as string))
+}
+
+/** The exported setting readers of libs/abi/src/settings.ts, each with the variables its body reads. */
+const sharedReaders = new Map(
+  readFileSync(join(root, 'libs', 'abi', 'src', 'settings.ts'), 'utf8')
+    .split(/(?=^export function )/m)
+    .flatMap((part) => {
+      const name = part.match(/^export function (\w+)/)?.[1]
+      return name ? [[name, variablesIn(part)] as const] : []
+    }),
+)
 
 /** The default port an app listens on, from its source (`PORT ?? 4000` or `integer(env, 'PORT', 4000, ...)`). */
 function defaultPort(app: string): number | undefined {
@@ -150,6 +166,16 @@ describe('docker-compose.yml', () => {
       })
     })
   }
+
+  it('gives the keeper (which enforces it) and the legacy API (which shows it) the same withdrawal policy', () => {
+    const policy = ['WITHDRAW_APPROVAL_THRESHOLD', 'WITHDRAW_DAILY_CAP']
+    for (const name of policy) {
+      expect(variablesRead('keeper'), `keeper should read ${name}`).toContain(name)
+      expect(variablesRead('legacy-api'), `legacy-api should read ${name}`).toContain(name)
+      expect(services.keeper?.environment?.[name], `keeper sets ${name}`).toBeDefined()
+      expect(services['legacy-api']?.environment?.[name]).toBe(services.keeper?.environment?.[name])
+    }
+  })
 
   it('builds the web app with the VITE_ variables it reads, served on 4173', () => {
     const web = services.web as Service
