@@ -935,6 +935,48 @@ describe('fault trial', () => {
     }
   })
 
+  it('a simulation the endpoint does not answer fails the job (with backoff), and the withdrawal keeps its place and approval', async () => {
+    const payer = keeperAccount({ privateKey: undefined })
+    await mined(
+      await wallet(deployer).writeContract({
+        address: c('USDT'),
+        abi: localUSDTAbi,
+        functionName: 'mint',
+        args: [payer.address, parseEther('2000')],
+      }),
+    )
+    const proxy = await startFaultyProxy(chain.url, 0, 5, { kinds: ['500'] })
+    // a daily cap that the earlier tests' payouts today leave room under
+    const k = await keeper({
+      RPC_URL: proxy.url,
+      KEEPER_UPKEEPS: 'false',
+      WITHDRAW_INTERVAL_MS: '3600000',
+      WITHDRAW_DAILY_CAP: '1000000',
+    })
+    try {
+      await k.runAll() // started, journal reconciled
+      // above the approval threshold, approved by a manager
+      const w = await withdrawal(2, '1500', 'USDT', 'approved')
+      // every simulation of the payout is answered 500 (a node behind a load balancer that is down)
+      proxy.setRate(0, { eth_call: 1 })
+      await k.runAll()
+      const state = k.state.get(WITHDRAWAL_JOB)
+      expect(state?.lastError).toMatch(/HTTP request failed|500/)
+      expect(state?.consecutiveFailures).toBeGreaterThanOrEqual(1)
+      expect(proxy.methodFaults['eth_call 500']).toBeGreaterThan(0)
+      // not counted as "not due", not journaled, and still approved (not back to waiting for a manager)
+      expect((await statusOf(w.id)).status).toBe('approved')
+      expect(await db.prisma.keeperWork.findUnique({ where: { workKey: `withdrawal:${w.id}` } })).toBeNull()
+      proxy.setRate(0)
+      await k.runAll()
+      expect((await statusOf(w.id)).status).toBe('paid')
+      expect(k.state.get(WITHDRAWAL_JOB)?.lastError).toBeUndefined()
+    } finally {
+      await k.stop()
+      await proxy.stop()
+    }
+  })
+
   it('a transaction whose every broadcast answer is lost (the node took it) is finished from the chain without a restart', async () => {
     const proxy = await startFaultyProxy(chain.url, 0, 7, { kinds: ['lost'], hangMs: 1_500 })
     const k = await keeper(

@@ -7,11 +7,16 @@ import type { PrismaClient } from '@nexus/db'
 import {
   type Address,
   BaseError,
+  HttpRequestError,
   type Hex,
   keccak256,
   type LocalAccount,
   parseTransaction,
   type PublicClient,
+  ResourceUnavailableRpcError,
+  LimitExceededRpcError,
+  SocketClosedError,
+  TimeoutError,
   type TransactionReceipt,
 } from 'viem'
 import type { Logger } from './log.ts'
@@ -22,7 +27,7 @@ export type Call = { to: Address; data: Hex; value?: bigint }
 export type SendResult =
   | { status: 'done'; txHash: Hex; gasUsed: bigint; gasCost: bigint; resumed: boolean }
   | { status: 'failed'; txHash?: Hex; error: string }
-  /** Not sent: the simulation reverted (e.g. "not due"), or the fee is above the cap. */
+  /** Not sent: the simulation reverted (e.g. "not due"), or the fee is above the cap. (An endpoint error throws.) */
   | { status: 'skipped'; reason: string }
 
 export type SenderOptions = {
@@ -45,6 +50,25 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export function errorText(error: unknown): string {
   if (error instanceof BaseError) return (error.shortMessage || error.message).slice(0, 500)
   return (error instanceof Error ? error.message : String(error)).slice(0, 500)
+}
+
+/**
+ * Whether an error is the endpoint's, not the call's: no answer, an HTTP error (429, 5xx, a reset connection), a
+ * timeout, a rate limit. Such a simulation says nothing about the call, so the job fails (and backs off) instead of
+ * counting the work as not due.
+ */
+export function isEndpointError(error: unknown): boolean {
+  if (!(error instanceof BaseError)) return false
+  return Boolean(
+    error.walk(
+      (e) =>
+        e instanceof HttpRequestError ||
+        e instanceof TimeoutError ||
+        e instanceof SocketClosedError ||
+        e instanceof LimitExceededRpcError ||
+        e instanceof ResourceUnavailableRpcError,
+    ),
+  )
 }
 
 /** Errors of a broadcast that mean the node already has this transaction (or its nonce is used). */
@@ -139,6 +163,8 @@ export class JournaledSender {
         await client.call({ account: account.address, ...call })
         gas = await client.estimateGas({ account: account.address, ...call })
       } catch (error) {
+        // an endpoint that did not answer is not a revert: the caller's job fails and backs off
+        if (isEndpointError(error)) throw error
         return { status: 'skipped', reason: errorText(error) }
       }
       const fees = await client.estimateFeesPerGas()

@@ -95,20 +95,27 @@ export function withdrawalJob(options: WithdrawalJobOptions): Job {
           data: { status: 'paying' },
         })
         if (claimed.count === 0) continue // rejected meanwhile
-        const result = await sender.send(WITHDRAWAL_JOB, withdrawalWorkKey(w.id), {
-          to: token,
-          data: encodeFunctionData({
-            abi: erc20Abi,
-            functionName: 'transfer',
-            args: [w.user.address as Address, amount],
-          }),
-        })
+        const restore = () =>
+          prisma.legacyWithdrawal.updateMany({ where: { id: w.id, status: 'paying' }, data: { status: w.status } })
+        const result = await sender
+          .send(WITHDRAWAL_JOB, withdrawalWorkKey(w.id), {
+            to: token,
+            data: encodeFunctionData({
+              abi: erc20Abi,
+              functionName: 'transfer',
+              args: [w.user.address as Address, amount],
+            }),
+          })
+          .catch(async (error: unknown) => {
+            // the endpoint failed before anything was journaled: back in the queue as it was (an approval kept);
+            // once journaled, the work is finished from the chain by the next run (settle)
+            const journaled = await prisma.keeperWork.findUnique({ where: { workKey: withdrawalWorkKey(w.id) } })
+            if (!journaled) await restore()
+            throw error
+          })
         if (result.status === 'skipped') {
           // not sent (e.g. the operator wallet lacks the token, or the fee is above the cap): back in the queue
-          await prisma.legacyWithdrawal.updateMany({
-            where: { id: w.id, status: 'paying' },
-            data: { status: w.status },
-          })
+          await restore()
           waiting.push(`#${w.id}: ${result.reason}`)
           continue
         }
