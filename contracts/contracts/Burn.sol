@@ -13,6 +13,7 @@ import {LogCodes} from "./libraries/LogCodes.sol";
 import {IMain} from "./interfaces/IMain.sol";
 import {IPriceOracle} from "./interfaces/IPriceOracle.sol";
 import {IUniswapV2Router02} from "./interfaces/external/IUniswapV2Router02.sol";
+import {Bounds} from "./libraries/Bounds.sol";
 import {FeeMath} from "./libraries/FeeMath.sol";
 import {BurnLib} from "./libraries/BurnLib.sol";
 import {ExpiryQueue} from "./libraries/ExpiryQueue.sol";
@@ -213,7 +214,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     /// @inheritdoc IBurn
     function processExpired(uint256 maxCount) external nonReentrant returns (uint256 count) {
-        BurnLib.check(maxCount, 1, BurnLib.MAX_HANDLE);
+        Bounds.check("maxCount", maxCount, 1, BurnLib.MAX_HANDLE);
         count = _updatePool(maxCount);
     }
 
@@ -288,7 +289,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     /// @inheritdoc IBurn
     function setTeam(address account, bool isManual, uint256 level) external onlyOwner {
-        BurnLib.check(level, 0, BurnLib.MAX_LEVEL);
+        Bounds.check("level", level, 0, BurnLib.MAX_LEVEL);
         level = TeamLib.setManual(_team, IMain(_addresses.main), account, isManual, level, _multi.teamAmounts, true);
         emit TeamManualUpdated(account, isManual, level); // the level now (manual, or the automatic one)
     }

@@ -11,6 +11,7 @@ import {ILog} from "./interfaces/ILog.sol";
 import {IMain} from "./interfaces/IMain.sol";
 import {IPriceOracle} from "./interfaces/IPriceOracle.sol";
 import {IUniswapV2Router02} from "./interfaces/external/IUniswapV2Router02.sol";
+import {Bounds} from "./libraries/Bounds.sol";
 import {FomoLib} from "./libraries/FomoLib.sol";
 import {Paging} from "./libraries/Paging.sol";
 import {TeamLib} from "./libraries/TeamLib.sol";
@@ -128,7 +129,7 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
 
     /// @inheritdoc IFomo
     function processExpired(uint256 maxCount) external nonReentrant returns (uint256 count) {
-        FomoLib.check("maxCount", maxCount, 1, FomoLib.MAX_PROCESS);
+        Bounds.check("maxCount", maxCount, 1, FomoLib.MAX_PROCESS);
         return FomoLib.processExpired(_s, 0, maxCount);
     }
 
@@ -180,7 +181,7 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
 
     /// @inheritdoc IFomo
     function setTeamLevel(address account, uint256 level, bool isManual) external onlyOwner {
-        FomoLib.check("level", level, 0, FomoLib.LEVELS);
+        Bounds.check("level", level, 0, FomoLib.LEVELS);
         level = TeamLib.setManual(_s.team, _s.main, account, isManual, level, _s.thresholds(), false);
         emit TeamLevelUpdated(account, level, isManual);
     }
@@ -416,9 +417,9 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
     }
 
     function _setContracts(address main_, address log_, address oracle_, address router_, address double_) private {
-        FomoLib.check("main", main_.code.length, 1, type(uint256).max);
-        FomoLib.check("oracle", oracle_.code.length, 1, type(uint256).max);
-        FomoLib.check("router", router_.code.length, 1, type(uint256).max);
+        Bounds.check("main", main_.code.length, 1, type(uint256).max);
+        Bounds.check("oracle", oracle_.code.length, 1, type(uint256).max);
+        Bounds.check("router", router_.code.length, 1, type(uint256).max);
         // no standing approvals: an order approves exactly what it spends (FomoLib); an allowance left by an
         // implementation before that rule is revoked here, so no replaceable address keeps any allowance
         address previousRouter = address(_s.router);

@@ -57,24 +57,24 @@ describe('Burn (orders sharing the community pool by force)', async () => {
   it('setConfig, setConfigMulti, setAddresses enforce their bounds and emit', async () => {
     const system = await networkHelpers.loadFixture(fixture)
     const { burn } = system
-    const cases: [Record<string, bigint>, [bigint, bigint, bigint]][] = [
-      [{ dayTimes: 59n }, [59n, 60n, 7n * 86400n]],
-      [{ algebra: 0n }, [0n, 1n, 20n]],
-      [{ algebra: 21n }, [21n, 1n, 20n]],
-      [{ feeRate: 1001n }, [1001n, 0n, 1000n]],
-      [{ handleGas: 0n }, [0n, 1n, 200n]],
-      [{ swapRate: 5001n }, [5001n, 0n, 5000n]],
-      [{ burnEvery: 0n }, [0n, 1n, 10n ** 24n]],
-      [{ rewardRate: 9_999n }, [9_999n, 10_000n, 20_000n]],
-      [{ rewardRate: 20_001n }, [20_001n, 10_000n, 20_000n]],
-      [{ outDays: 0n }, [0n, 1n, 365n]],
-      [{ outDays: 366n }, [366n, 1n, 365n]],
+    const cases: [Record<string, bigint>, [string, bigint, bigint, bigint]][] = [
+      [{ dayTimes: 59n }, ['dayTimes', 59n, 60n, 7n * 86400n]],
+      [{ algebra: 0n }, ['algebra', 0n, 1n, 20n]],
+      [{ algebra: 21n }, ['algebra', 21n, 1n, 20n]],
+      [{ feeRate: 1001n }, ['feeRate', 1001n, 0n, 1000n]],
+      [{ handleGas: 0n }, ['handleGas', 0n, 1n, 200n]],
+      [{ swapRate: 5001n }, ['swapRate', 5001n, 0n, 5000n]],
+      [{ burnEvery: 0n }, ['burnEvery', 0n, 1n, 10n ** 24n]],
+      [{ rewardRate: 9_999n }, ['rewardRate', 9_999n, 10_000n, 20_000n]],
+      [{ rewardRate: 20_001n }, ['rewardRate', 20_001n, 10_000n, 20_000n]],
+      [{ outDays: 0n }, ['outDays', 0n, 1n, 365n]],
+      [{ outDays: 366n }, ['outDays', 366n, 1n, 365n]],
     ]
     for (const [changes, args] of cases) {
       await viem.assertions.revertWithCustomErrorWithArgs(
         burn.write.setConfig([await settingsOf(system, changes)]),
         burn,
-        'BurnValueOutOfBounds',
+        'ValueOutOfBounds',
         args,
       )
     }
@@ -101,14 +101,14 @@ describe('Burn (orders sharing the community pool by force)', async () => {
     await viem.assertions.revertWithCustomErrorWithArgs(
       burn.write.setConfigMulti([{ ...multi, teamRates: [200n, 400n, 600n, 800n, 1001n] }]),
       burn,
-      'BurnValueOutOfBounds',
-      [1001n, 0n, 1000n],
+      'ValueOutOfBounds',
+      ['teamRates', 1001n, 0n, 1000n],
     )
     await viem.assertions.revertWithCustomErrorWithArgs(
       burn.write.setConfigMulti([{ ...multi, slippage: 1001n }]),
       burn,
-      'BurnValueOutOfBounds',
-      [1001n, 0n, 1000n],
+      'ValueOutOfBounds',
+      ['slippage', 1001n, 0n, 1000n],
     )
     await viem.assertions.revertWithCustomErrorWithArgs(
       burn.write.setConfigMulti([{ ...multi, burnRates: [6_000n, 1_000n, 100n, 1_000n, 500n] }]),
@@ -561,8 +561,8 @@ describe('Burn (orders sharing the community pool by force)', async () => {
     await viem.assertions.revertWithCustomErrorWithArgs(
       burn.write.setTeam([alice.account.address, true, 6n]),
       burn,
-      'BurnValueOutOfBounds',
-      [6n, 0n, 5n],
+      'ValueOutOfBounds',
+      ['level', 6n, 0n, 5n],
     )
   })
 

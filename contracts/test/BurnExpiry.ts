@@ -109,7 +109,8 @@ describe('Burn expiry queue (processExpired, end-time order, upkeep)', async () 
     assert.equal(totals.lastOut, BigInt(PENDING) + 1n)
     assert.ok(totals.lastIndex > before)
     assert.equal(await burn.read.pendingReward([BigInt(PENDING)]), 0n)
-    await viem.assertions.revertWithCustomErrorWithArgs(burn.write.processExpired([0n]), burn, 'BurnValueOutOfBounds', [
+    await viem.assertions.revertWithCustomErrorWithArgs(burn.write.processExpired([0n]), burn, 'ValueOutOfBounds', [
+      'maxCount',
       0n,
       1n,
       200n,

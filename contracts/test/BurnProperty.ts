@@ -317,7 +317,7 @@ describe('Burn properties (random trees and actions)', async () => {
         }
         case 'teamLevel': {
           const account = action.who < 0 ? genesis : nodeAddress(action.who % n)
-          const ok = await attempt(label, ['BurnValueOutOfBounds'], () =>
+          const ok = await attempt(label, ['ValueOutOfBounds'], () =>
             s.burn.write.setTeam([account, action.manual, BigInt(action.level)]),
           )
           assert.equal(ok, action.level <= 5, `${label}: setTeam accepts exactly the levels 0..5`)
@@ -336,7 +336,7 @@ describe('Burn properties (random trees and actions)', async () => {
             swapRate: BigInt(action.swapRate),
           }
           const within = sharesWithin(burnRates, changes.algebra, changes.swapRate)
-          const ok = await attempt(label, ['BurnValueOutOfBounds', 'FeeMathRateTooHigh'], async () =>
+          const ok = await attempt(label, ['ValueOutOfBounds', 'FeeMathRateTooHigh'], async () =>
             s.burn.write.setConfig([await settingsOf(s, changes)]),
           )
           assert.equal(ok, within, `${label}: setConfig accepts exactly the settings within bounds`)

@@ -536,7 +536,7 @@ describe('Fomo (FOM pool and round game)', async () => {
     await viem.assertions.revertWithCustomErrorWithArgs(
       fomo.write.setTeamLevel([alice.account.address, 5n, true]),
       fomo,
-      'FomoValueOutOfBounds',
+      'ValueOutOfBounds',
       ['level', 5n, 0n, 4n],
     )
   })
@@ -580,7 +580,7 @@ describe('Fomo (FOM pool and round game)', async () => {
       await viem.assertions.revertWithCustomErrorWithArgs(
         fomo.write.setConfig([{ ...local.fomo, ...change }]),
         fomo,
-        'FomoValueOutOfBounds',
+        'ValueOutOfBounds',
         [name, value, min, max],
       )
     }
@@ -596,7 +596,7 @@ describe('Fomo (FOM pool and round game)', async () => {
       await viem.assertions.revertWithCustomErrorWithArgs(
         fomo.write.setConfigMulti([{ ...fomoMulti, ...change }]),
         fomo,
-        'FomoValueOutOfBounds',
+        'ValueOutOfBounds',
         [name, value, min, max],
       )
     }
@@ -622,7 +622,7 @@ describe('Fomo (FOM pool and round game)', async () => {
     await viem.assertions.revertWithCustomErrorWithArgs(
       fomo.write.setContracts([alice.account.address, log.address, oracle.address, router.address, double.address]),
       fomo,
-      'FomoValueOutOfBounds',
+      'ValueOutOfBounds',
       ['main', 0n, 1n, 2n ** 256n - 1n],
     )
   })

@@ -73,8 +73,8 @@ describe('Fomo forced releases (processExpired, upkeep)', async () => {
       )
       assert.equal((await fomo.read.orders([1n])).status, 4n)
       assert.equal(await fomo.simulate.processExpired([10n]).then((r) => r.result), 0n)
-      await viem.assertions.revertWithCustomError(fomo.write.processExpired([0n]), fomo, 'FomoValueOutOfBounds')
-      await viem.assertions.revertWithCustomError(fomo.write.processExpired([101n]), fomo, 'FomoValueOutOfBounds')
+      await viem.assertions.revertWithCustomError(fomo.write.processExpired([0n]), fomo, 'ValueOutOfBounds')
+      await viem.assertions.revertWithCustomError(fomo.write.processExpired([101n]), fomo, 'ValueOutOfBounds')
     })
   }
 

@@ -15,7 +15,7 @@
 //   release of an unlocked order by its owner succeeds;
 // - performUpkeep (with checkUpkeep's performData) succeeds exactly when checkUpkeep says it is due, and a due upkeep
 //   makes progress (the next check differs);
-// - setConfig and setConfigMulti accept exactly the values within bounds; others revert with FomoValueOutOfBounds
+// - setConfig and setConfigMulti accept exactly the values within bounds; others revert with ValueOutOfBounds
 //   and change nothing.
 // After every run: each team figure equals the off-chain recount (helpers/teams.ts), levels follow the thresholds,
 // and everyone takes out principals, balances and prizes. FUZZ_DEEP=1 runs many more; FC_SEED=<seed> replays.
@@ -401,7 +401,7 @@ describe('Fomo and SuperFomo properties (random trees and actions)', async () =>
         }
         case 'processExpired': {
           const within = action.max >= 1 && BigInt(action.max) <= BOUNDS.maxProcess
-          const ok = await attempt(label, ['FomoValueOutOfBounds'], () =>
+          const ok = await attempt(label, ['ValueOutOfBounds'], () =>
             fomo.write.processExpired([BigInt(action.max)], { account: nodeAddress(0) }),
           )
           assert.equal(ok, within, `${label}: processExpired accepts exactly 1..${BOUNDS.maxProcess}`)
@@ -466,7 +466,7 @@ describe('Fomo and SuperFomo properties (random trees and actions)', async () =>
         }
         case 'teamLevel': {
           const account = getAddress(action.who < 0 ? genesis : nodeAddress(action.who % n))
-          const ok = await attempt(label, ['FomoValueOutOfBounds'], () =>
+          const ok = await attempt(label, ['ValueOutOfBounds'], () =>
             fomo.write.setTeamLevel([account, BigInt(action.level), action.manual]),
           )
           assert.equal(ok, action.level <= 4, `${label}: setTeamLevel accepts exactly the levels 0..4`)
@@ -477,7 +477,7 @@ describe('Fomo and SuperFomo properties (random trees and actions)', async () =>
         case 'config': {
           const before = await fomo.read.getConfig()
           const settings = settingsOf(action, await latest())
-          const ok = await attempt(label, ['FomoValueOutOfBounds'], () => fomo.write.setConfig([settings]))
+          const ok = await attempt(label, ['ValueOutOfBounds'], () => fomo.write.setConfig([settings]))
           assert.equal(ok, action.outOfBounds === null, `${label}: setConfig accepts exactly the settings in bounds`)
           if (!ok)
             assert.deepEqual(await fomo.read.getConfig(), before, `${label}: a refused setConfig changes nothing`)
@@ -486,7 +486,7 @@ describe('Fomo and SuperFomo properties (random trees and actions)', async () =>
         case 'multi': {
           const before = await fomo.read.getConfigMulti()
           const { multi, within } = multiOf(action)
-          const ok = await attempt(label, ['FomoValueOutOfBounds'], () => fomo.write.setConfigMulti([multi]))
+          const ok = await attempt(label, ['ValueOutOfBounds'], () => fomo.write.setConfigMulti([multi]))
           assert.equal(ok, within, `${label}: setConfigMulti accepts exactly the config within bounds`)
           if (!ok) {
             assert.deepEqual(

@@ -178,8 +178,6 @@ interface IBurn {
     error BurnValueMismatch(uint256 value, uint256 amount);
     /// @notice Nothing to claim.
     error BurnNothingToClaim(address account);
-    /// @notice A setting is outside `[min, max]`.
-    error BurnValueOutOfBounds(uint256 value, uint256 min, uint256 max);
     /// @notice An address that must be set is zero.
     error BurnInvalidAddress(address account);
     /// @notice `teamRates` must not decrease from level to level.

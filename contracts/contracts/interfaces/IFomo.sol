@@ -204,8 +204,6 @@ interface IFomo {
     /// @notice The NEX paid for an order sold for `received` USDT, less than the caller's `minUsdt` (the pair's price
     /// moved after the quote: for example a sandwich around the order).
     error FomoSlippage(uint256 received, uint256 minUsdt);
-    /// @notice A config value is outside `[min, max]`.
-    error FomoValueOutOfBounds(string name, uint256 value, uint256 min, uint256 max);
 
     /// @notice Emitted for every order.
     event Burned(

@@ -8,6 +8,7 @@ import {ILog} from "../interfaces/ILog.sol";
 import {IPriceOracle} from "../interfaces/IPriceOracle.sol";
 import {IToken} from "../interfaces/IToken.sol";
 import {IUniswapV2Router02} from "../interfaces/external/IUniswapV2Router02.sol";
+import {Bounds} from "./Bounds.sol";
 import {FeeMath} from "./FeeMath.sol";
 import {LogCodes} from "./LogCodes.sol";
 
@@ -100,25 +101,25 @@ library BurnLib {
     /// @notice Reverts unless `s` is within bounds and, with the rates `m` in force, an order never pays out more
     /// than its value.
     function checkSettings(IBurn.Settings calldata s, IBurn.ConfigMulti storage m) external view {
-        check(s.dayTimes, MIN_DAY_TIMES, MAX_DAY_TIMES);
-        check(s.algebra, 1, MAX_ALGEBRA);
-        check(s.feeRate, 0, MAX_FEE_RATE);
-        check(s.handleGas, 1, MAX_HANDLE);
-        check(s.swapRate, 0, MAX_SWAP_RATE);
-        check(s.burnEvery, 1, MAX_BURN_EVERY);
-        check(s.rewardRate, MIN_REWARD_RATE, MAX_REWARD_RATE);
-        check(s.outDays, 1, MAX_OUT_DAYS);
+        Bounds.check("dayTimes", s.dayTimes, MIN_DAY_TIMES, MAX_DAY_TIMES);
+        Bounds.check("algebra", s.algebra, 1, MAX_ALGEBRA);
+        Bounds.check("feeRate", s.feeRate, 0, MAX_FEE_RATE);
+        Bounds.check("handleGas", s.handleGas, 1, MAX_HANDLE);
+        Bounds.check("swapRate", s.swapRate, 0, MAX_SWAP_RATE);
+        Bounds.check("burnEvery", s.burnEvery, 1, MAX_BURN_EVERY);
+        Bounds.check("rewardRate", s.rewardRate, MIN_REWARD_RATE, MAX_REWARD_RATE);
+        Bounds.check("outDays", s.outDays, 1, MAX_OUT_DAYS);
         _checkShares(m.burnRates, s.algebra, s.swapRate);
     }
 
     /// @notice Reverts unless `m` is within bounds and, with the settings `s` in force, an order never pays out
     /// more than its value.
     function checkMulti(IBurn.ConfigMulti calldata m, IBurn.Settings storage s) external view {
-        check(m.slippage, 0, MAX_SLIPPAGE);
+        Bounds.check("slippage", m.slippage, 0, MAX_SLIPPAGE);
         for (uint256 level = 1; level < MAX_LEVEL; ++level) {
             if (m.teamRates[level] < m.teamRates[level - 1]) revert IBurn.BurnTeamRatesNotIncreasing(level + 1);
         }
-        check(m.teamRates[MAX_LEVEL - 1], 0, m.burnRates[3]);
+        Bounds.check("teamRates", m.teamRates[MAX_LEVEL - 1], 0, m.burnRates[3]);
         _checkShares(m.burnRates, s.algebra, s.swapRate);
     }
 
@@ -193,11 +194,6 @@ library BurnLib {
             amount
         );
         LogCodes.credit(w.credits, account, action, amount);
-    }
-
-    /// @notice Reverts with {IBurn-BurnValueOutOfBounds} unless `min <= value <= max`.
-    function check(uint256 value, uint256 min, uint256 max) internal pure {
-        if (value < min || value > max) revert IBurn.BurnValueOutOfBounds(value, min, max);
     }
 
     /// @dev Everything an order pays out never exceeds its value. A fresh deployment checks the settings before

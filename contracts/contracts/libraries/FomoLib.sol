@@ -13,6 +13,7 @@ import {IMain} from "../interfaces/IMain.sol";
 import {IPriceOracle} from "../interfaces/IPriceOracle.sol";
 import {IToken} from "../interfaces/IToken.sol";
 import {IUniswapV2Router02} from "../interfaces/external/IUniswapV2Router02.sol";
+import {Bounds} from "./Bounds.sol";
 import {FeeMath} from "./FeeMath.sol";
 import {TeamLib} from "./TeamLib.sol";
 
@@ -565,7 +566,7 @@ library FomoLib {
 
     /// @dev Stores `orderIndex` as `account`'s next order: the first in its record, the next 8 per page.
     function _pushOrder(Layout storage $, UserData storage user, address account, uint256 orderIndex) private {
-        if (orderIndex > type(uint32).max) revert IFomo.FomoValueOutOfBounds("order", orderIndex, 1, type(uint32).max);
+        Bounds.check("order", orderIndex, 1, type(uint32).max);
         uint256 position = user.orders;
         if (position == 0) {
             user.firstOrder = uint32(orderIndex);
@@ -577,7 +578,7 @@ library FomoLib {
 
     /// @dev Adds the caller (Main index `index`) to `referrer`'s invitees with an order: one slot for the first 7.
     function _pushInvite(Layout storage $, address referrer, uint256 index) private {
-        if (index > type(uint32).max) revert IFomo.FomoValueOutOfBounds("index", index, 1, type(uint32).max);
+        Bounds.check("index", index, 1, type(uint32).max);
         mapping(uint256 page => uint256 entries) storage pages = $.invitePages[referrer];
         uint256 count = pages[0] & type(uint32).max;
         uint256 cell = count + 1;
@@ -926,37 +927,37 @@ library FomoLib {
 
     // --- config and log ------------------------------------------------------------------------------------
 
-    /// @notice Reverts with {IFomo-FomoValueOutOfBounds} unless every setting is within its bound.
+    /// @notice Reverts with {Bounds-ValueOutOfBounds} unless every setting is within its bound.
     function checkSettings(IFomo.Settings calldata s) external pure {
-        check("dayTimes", s.dayTimes, MIN_DAY_TIMES, MAX_DAY_TIMES);
-        check("algebra", s.algebra, 1, MAX_ALGEBRA);
-        check("feeRate", s.feeRate, 0, MAX_FEE_RATE);
-        check("handleGas", s.handleGas, 0, MAX_HANDLE_GAS);
-        check("swapRate", s.swapRate, 0, MAX_SWAP_RATE);
-        check("burnEvery", s.burnEvery, 0, MAX_AMOUNT);
-        check("rewardRate", s.rewardRate, 0, MAX_REWARD_RATE);
-        check("outDays", s.outDays, 0, MAX_OUT_DAYS);
-        check("startTime", s.startTime, 0, type(uint40).max);
-        check("roundMin", s.roundMin, 1, MAX_AMOUNT);
-        check("roundTime", s.roundTime, MIN_ROUND_TIME, MAX_ROUND_TIME);
-        check("addTime", s.addTime, 1, s.roundTime);
-        check("userMax", s.userMax, 1, MAX_AMOUNT);
+        Bounds.check("dayTimes", s.dayTimes, MIN_DAY_TIMES, MAX_DAY_TIMES);
+        Bounds.check("algebra", s.algebra, 1, MAX_ALGEBRA);
+        Bounds.check("feeRate", s.feeRate, 0, MAX_FEE_RATE);
+        Bounds.check("handleGas", s.handleGas, 0, MAX_HANDLE_GAS);
+        Bounds.check("swapRate", s.swapRate, 0, MAX_SWAP_RATE);
+        Bounds.check("burnEvery", s.burnEvery, 0, MAX_AMOUNT);
+        Bounds.check("rewardRate", s.rewardRate, 0, MAX_REWARD_RATE);
+        Bounds.check("outDays", s.outDays, 0, MAX_OUT_DAYS);
+        Bounds.check("startTime", s.startTime, 0, type(uint40).max);
+        Bounds.check("roundMin", s.roundMin, 1, MAX_AMOUNT);
+        Bounds.check("roundTime", s.roundTime, MIN_ROUND_TIME, MAX_ROUND_TIME);
+        Bounds.check("addTime", s.addTime, 1, s.roundTime);
+        Bounds.check("userMax", s.userMax, 1, MAX_AMOUNT);
     }
 
-    /// @notice Reverts with {IFomo-FomoValueOutOfBounds} unless the multi config is within bounds: split shares sum
+    /// @notice Reverts with {Bounds-ValueOutOfBounds} unless the multi config is within bounds: split shares sum
     /// to at most 100 %, team rates and amounts never decrease, tiers within `maxDays`, `maxRate` and 100 %.
     function checkMulti(IFomo.ConfigMulti calldata m) external pure {
         uint256 sum;
         for (uint256 i; i < SHARES; ++i) sum += m.burnRates[i];
-        check("burnRates", sum, 0, FeeMath.BPS);
+        Bounds.check("burnRates", sum, 0, FeeMath.BPS);
         for (uint256 i; i < LEVELS; ++i) {
-            check("teamRates", m.teamRates[i], i == 0 ? 0 : m.teamRates[i - 1], FeeMath.BPS);
-            check("teamAmounts", m.teamAmounts[i], i == 0 ? 0 : m.teamAmounts[i - 1], MAX_AMOUNT);
+            Bounds.check("teamRates", m.teamRates[i], i == 0 ? 0 : m.teamRates[i - 1], FeeMath.BPS);
+            Bounds.check("teamAmounts", m.teamAmounts[i], i == 0 ? 0 : m.teamAmounts[i - 1], MAX_AMOUNT);
         }
         for (uint256 i; i < TIERS; ++i) {
-            check("stakeDays", m.stakeDays[i], 1, MAX_STAKE_DAYS);
-            check("stakeRates", m.stakeRates[i], 1, MAX_STAKE_RATE);
-            check("stakeSurplus", m.stakeSurplus[i], 0, FeeMath.BPS);
+            Bounds.check("stakeDays", m.stakeDays[i], 1, MAX_STAKE_DAYS);
+            Bounds.check("stakeRates", m.stakeRates[i], 1, MAX_STAKE_RATE);
+            Bounds.check("stakeSurplus", m.stakeSurplus[i], 0, FeeMath.BPS);
         }
     }
 
@@ -1006,10 +1007,5 @@ library FomoLib {
             cfg.tiers[TIERS + i] = SafeCast.toUint16(m.stakeRates[i]);
             cfg.tiers[2 * TIERS + i] = SafeCast.toUint16(m.stakeSurplus[i]);
         }
-    }
-
-    /// @notice Reverts with {IFomo-FomoValueOutOfBounds} if `value` is outside `[min, max]`.
-    function check(string memory name, uint256 value, uint256 min, uint256 max) internal pure {
-        if (value < min || value > max) revert IFomo.FomoValueOutOfBounds(name, value, min, max);
     }
 }
