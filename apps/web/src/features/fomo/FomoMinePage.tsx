@@ -1,8 +1,9 @@
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import { doubleAbi, fomoAbi } from '@nexus/abi'
 import { Button, Card } from '@nexus/ui'
+import { erc20Abi } from 'viem'
 import type { Address } from 'viem'
 import { ok, useChainNow, useChainReads } from '../../data/ChainData.tsx'
 import { useTransaction } from '../../hooks/useTransaction.ts'
@@ -13,6 +14,8 @@ import { NotDeployed, PageFrame } from './PageFrame.tsx'
 import { RecordItem, RecordList, StateBadge, Stat, useReader } from './parts.tsx'
 import { POOL_PAGES, poolContracts, poolTabs } from './pool.ts'
 import type { PoolName } from './pool.ts'
+import { ActionForm } from '../../components/forms/ActionForm.tsx'
+import { AmountField } from '../../components/forms/AmountField.tsx'
 import { ClaimButton } from '../../components/forms/ClaimButton.tsx'
 import { useEveryPage } from '../../data/useEveryPage.ts'
 import { PagedList } from '../account/PagedList.tsx'
@@ -28,7 +31,7 @@ export function FomoMinePage({ pool }: { pool: PoolName }) {
   return (
     <PageFrame path={POOL_PAGES[pool].mine} tabs={poolTabs(pool)}>
       {contracts ? (
-        <Mine pool={pool} address={contracts.pool} double={contracts.double} />
+        <Mine pool={pool} address={contracts.pool} usdt={contracts.usdt} double={contracts.double} />
       ) : (
         <NotDeployed testId="pool-unavailable" />
       )}
@@ -36,7 +39,17 @@ export function FomoMinePage({ pool }: { pool: PoolName }) {
   )
 }
 
-function Mine({ pool, address, double }: { pool: PoolName; address: Address; double: Address | undefined }) {
+function Mine({
+  pool,
+  address,
+  usdt,
+  double,
+}: {
+  pool: PoolName
+  address: Address
+  usdt: Address
+  double: Address | undefined
+}) {
   const { t } = useLingui()
   const { account, who } = useReader()
   const now = useChainNow()
@@ -99,15 +112,17 @@ function Mine({ pool, address, double }: { pool: PoolName; address: Address; dou
               { address: double, abi: doubleAbi, functionName: 'getConfig' },
               { address: double, abi: doubleAbi, functionName: 'MULTIPLE' },
               { address: double, abi: doubleAbi, functionName: 'getSolvency' },
+              { address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
             ] as const)
           : undefined,
-      [double, who],
+      [double, usdt, who],
     ),
   )
   const doubleInfo = account ? ok(doubleData?.[0]) : undefined
   const doubleConfig = ok(doubleData?.[1])
   const multiple = ok(doubleData?.[2])
   const held = ok(doubleData?.[3])
+  const usdtBalance = account ? ok(doubleData?.[4]) : undefined
   // Double reports what all its records may still release: holdings against that (excess is not used here)
   const doublePool = held && solvency(held[0], 0n, held[1], { fromLaterInflows: true })
   const doubleUser = doubleInfo?.[0]
@@ -126,7 +141,9 @@ function Mine({ pool, address, double }: { pool: PoolName; address: Address; dou
       [address, allDoubleRecords],
     ),
   )
+  // A direct deposit (Double.deposit by the account itself) has no order: `fomoIndex` 0.
   const doubleRecords = allDoubleRecords.filter((record, position) => {
+    if (record.fomoIndex === 0n) return true
     const order = ok(recordOrders?.[position])
     return order !== undefined && order.startTime === record.startTime && order.owner === record.owner
   })
@@ -153,6 +170,28 @@ function Mine({ pool, address, double }: { pool: PoolName; address: Address; dou
   const lines = new Map(owedRecords.map((record, position) => [record.index, ok(lineReads?.[position])]))
 
   const handleGas = config?.handleGas ?? 0n
+  const [doubleInput, setDoubleInput] = useState('')
+
+  function depositDouble() {
+    if (!double) return
+    void send({
+      amount: {
+        input: doubleInput,
+        rules: { balance: usdtBalance },
+      },
+      check: () =>
+        doubleConfig?.openClaim === false ? msg`The doubling deposit takes no new deposits for now.` : undefined,
+      spend: { token: usdt, spender: double },
+      // a direct deposit: for the account itself, from no order (fomoIndex 0)
+      request: (amount) => ({
+        address: double,
+        abi: doubleAbi,
+        functionName: 'deposit',
+        args: [who, amount ?? 0n, 0n],
+      }),
+      success: msg`Deposited`,
+    })
+  }
 
   function release(index: bigint, endTime: bigint) {
     void send({
@@ -265,6 +304,20 @@ function Mine({ pool, address, double }: { pool: PoolName; address: Address; dou
               ? t`The doubling deposit takes no new deposits for now, so new orders wait; what it owes you can still be claimed.`
               : t`Each order puts part of its amount into the double pool, which releases up to twice that amount over time (both pools together).`}
           </p>
+          {doubleConfig?.openClaim !== false && (
+            <ActionForm onSubmit={depositDouble}>
+              <AmountField
+                label={t`Deposit directly (USDT)`}
+                hint={t`Balance ${showAmount(usdtBalance)} USDT`}
+                value={doubleInput}
+                onChange={setDoubleInput}
+                testId="double-amount"
+              />
+              <Button type="submit" block disabled={!account} data-testid="double-submit">
+                {t`Deposit`}
+              </Button>
+            </ActionForm>
+          )}
           <dl className="app-stats">
             <Stat label={t`Claimable now`} value={`${showAmount(doubleUser?.balance)} USDT`} testId="double-balance" />
             <Stat label={t`Deposited in total`} value={`${showAmount(doubleUser?.total)} USDT`} testId="double-total" />
@@ -316,7 +369,7 @@ function Mine({ pool, address, double }: { pool: PoolName; address: Address; dou
               <RecordItem
                 key={record.index.toString()}
                 testId="double-record"
-                title={t`For order #${record.fomoIndex.toString()}`}
+                title={record.fomoIndex === 0n ? t`Direct deposit` : t`For order #${record.fomoIndex.toString()}`}
                 badges={
                   <span className="app-badge pool-badge--double">{record.isValid ? t`Releasing` : t`Completed`}</span>
                 }
