@@ -38,6 +38,8 @@ contract Ido is NexusUpgradeable, IIdo {
     uint256 public constant MAX_RELEASE_DAYS = 3_650;
     uint256 public constant MAX_KEYS_PER_UNIT = 100;
     uint256 public constant MAX_SLIPPAGE = 1_000;
+    /// @dev How far ahead a first `claimStart` may be set once NEX is sold.
+    uint256 private constant MAX_CLAIM_DELAY = 365 days;
 
     uint8 private constant PAY_USDT = 0;
     uint8 private constant PAY_NEX = 1;
@@ -641,8 +643,20 @@ contract Ido is NexusUpgradeable, IIdo {
         Bounds.check("releaseDays", s.releaseDays, 0, MAX_RELEASE_DAYS);
         Bounds.check("keysPerUnit", s.keysPerUnit, 0, MAX_KEYS_PER_UNIT);
         Bounds.check("slippage", s.slippage, 0, MAX_SLIPPAGE);
+        if (_totals.totalTokens != 0) _checkVesting(s);
         _settings = s;
         emit ConfigUpdated(s);
+    }
+
+    /// @dev Once NEX is sold, the vesting that applies to it may only get faster (issue 19): no later (or unset)
+    /// `claimStart`, no longer `dayTimes`, no more `releaseDays`; a first `claimStart` at most a year ahead.
+    function _checkVesting(Settings calldata s) private view {
+        Settings storage old = _settings;
+        uint256 start = old.claimStart;
+        if (start != 0) Bounds.check("claimStart", s.claimStart, 1, start);
+        else Bounds.check("claimStart", s.claimStart, 0, block.timestamp + MAX_CLAIM_DELAY);
+        Bounds.check("dayTimes", s.dayTimes, MIN_DAY_TIMES, old.dayTimes);
+        Bounds.check("releaseDays", s.releaseDays, 0, old.releaseDays);
     }
 
     function _setAddresses(Addresses calldata a) private {

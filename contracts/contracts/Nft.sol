@@ -13,7 +13,7 @@ import {RewardMath} from "./libraries/RewardMath.sol";
 
 /// @title Nft: ERC-1155 keys with levels, capped supply, power-weighted dividends (see {INft})
 /// @notice Deployed behind an ERC-1967 proxy. Every reward token unit the contract holds belongs to holders:
-/// the owner can never withdraw it except through the paused emergency path.
+/// the owner can never withdraw it (`withdrawExcess` sees none of it as excess).
 contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     using SafeERC20 for IERC20;
 

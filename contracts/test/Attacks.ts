@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { network } from 'hardhat'
-import { parseEther } from 'viem'
+import { parseEther, type Hash } from 'viem'
 import { localDefaults } from '../config/defaults.ts'
 import { deployContractsIISystem } from './helpers/contractsII.ts'
+import { deployContractsIIISystem, join } from './InfoSystem.ts'
 import { deploySystem } from './helpers/system.ts'
 import { buy, fund } from './helpers/trade.ts'
 
@@ -185,5 +186,61 @@ describe('Attacks', async () => {
     const held = await usdt.read.balanceOf([attacker.account.address])
     await helper.write.claimToOwner()
     assert.ok((await usdt.read.balanceOf([attacker.account.address])) > held)
+  })
+  // Issue 19 finding 11 in Fomo (SuperFomo is the same code): a second account of one's own under oneself (a wallet
+  // here; a contract is the same account to Main) and an account whose orders have all ended. An order counts in
+  // `users(a).amount` while it is in the lock, also past its `endTime` until it is released by its owner or forced
+  // out by anyone `outDays` after it (docs/contractsIII.md, status 2): so the answer is "until then", not "for ever".
+  it("Fomo: through its own second account an account earns only that order's direct share, out of the gold pool, and only while an order of its own is in the lock", async () => {
+    const s = await deployContractsIIISystem(connection)
+    const { fomo, deployer, publicClient } = s
+    const [attacker, sybil] = s.users
+    await join(s, attacker, deployer.account.address)
+    await join(s, sybil, attacker.account.address)
+    const { burnRates, stakeSurplus } = await fomo.read.getConfigMulti()
+    const { roundMin } = await fomo.read.getConfig()
+    const value = roundMin
+    const direct = ((value - (value * stakeSurplus[0]) / 10_000n) * burnRates[3]) / 10_000n
+    const split = async (hash: Hash) => {
+      const { blockHash } = await publicClient.getTransactionReceipt({ hash })
+      const [event] = await fomo.getEvents.Distributed({}, { blockHash })
+      assert.ok(event)
+      const { gold, fomo: pot, double, invite, team, burn } = event.args
+      const shares = { gold, pot, double, invite, team, burn }
+      for (const [name, share] of Object.entries(shares)) assert.ok(share !== undefined, `Distributed has ${name}`)
+      return shares as Record<keyof typeof shares, bigint>
+    }
+    const rewards = async () => {
+      const u = await fomo.read.users([attacker.account.address])
+      return { direct: u.rewardDirect, indirect: u.rewardIndirect, team: u.rewardTeam }
+    }
+    const order = (account: typeof sybil) => fomo.write.burn([0n, 1n, value, true], { account: account.account })
+
+    // no order of its own: nothing, the share goes to the gold pool
+    const without = await split(await order(sybil))
+    assert.equal(without.invite, 0n)
+    assert.deepEqual(await rewards(), { direct: 0n, indirect: 0n, team: 0n })
+
+    // with an order in the lock: exactly the direct share of its second account's order (no indirect one), taken
+    // from what the gold pool would have had; the pot, Double and the burn share get what any order gives them
+    await order(attacker)
+    const withOrder = await split(await order(sybil))
+    assert.equal(withOrder.invite, direct)
+    assert.deepEqual(await rewards(), { direct, indirect: 0n, team: withOrder.team })
+    assert.equal(withOrder.gold + withOrder.invite + withOrder.team, without.gold + without.team)
+    assert.deepEqual([withOrder.pot, withOrder.double, withOrder.burn], [without.pot, without.double, without.burn])
+
+    // its order past its end but not released still counts (until its owner releases it or anyone forces it out)
+    const mine = await fomo.read.userOrderIndex([attacker.account.address, 0n])
+    await networkHelpers.time.increaseTo((await fomo.read.orders([mine])).endTime)
+    await order(sybil)
+    const ended = await rewards()
+    assert.equal(ended.direct, 2n * direct)
+    // once released, `amount` is 0 and its second account's orders pay it nothing more
+    await fomo.write.release([mine], { account: attacker.account })
+    assert.equal((await fomo.read.users([attacker.account.address])).amount, 0n)
+    const out = await split(await order(sybil))
+    assert.equal(out.invite, 0n)
+    assert.deepEqual(await rewards(), ended)
   })
 })

@@ -234,7 +234,9 @@ interface IIdo {
     /// {IdoRoundLocked}. Changes no price or amount. Emits {RoundScheduled}.
     function setRoundStart(uint256 index, uint256 startTime) external;
 
-    /// @notice Sets the settings within bounds (owner only).
+    /// @notice Sets the settings within bounds (owner only). Once NEX is sold, its vesting may only get faster:
+    /// `claimStart` never later nor unset (a first one at most 365 days ahead), `dayTimes` and `releaseDays` never
+    /// larger ({ValueOutOfBounds}).
     function setConfig(Settings calldata settings) external;
 
     /// @notice Sets the addresses (owner only).
