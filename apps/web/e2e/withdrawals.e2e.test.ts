@@ -26,6 +26,9 @@ const KEEPER = mnemonicToAccount(MNEMONIC, { addressIndex: 46 }).address
 /** Machine type 1 of the legacy API's seed costs 100 USDT; the referrer gets 10 %. */
 const MACHINE_PRICE = parseEther('100')
 const CREDIT = parseEther('10')
+/** Six machines of type 3 (2,000 USDT each): a 1,200 USDT credit, of which 1,100 are withdrawn, above the threshold. */
+const LARGE_PURCHASE = parseEther('12000')
+const LARGE = parseEther('1100')
 
 type Answer = { code: number; msg: string; data: Record<string, unknown> | null }
 
@@ -84,6 +87,7 @@ async function registerBelowChain(token: string, candidates: readonly Address[])
 }
 
 let withdrawalId: number
+let largeId: number
 let referrerToken: string
 
 /** What the server and the keeper say of the withdrawal (for a failure's message). */
@@ -98,10 +102,13 @@ beforeAll(async () => {
   const USDT = contract('USDT')
   const receiver = await client.readContract({ address: contract('Main'), abi: mainAbi, functionName: 'owner' })
   await prepareTestAccount(rpcUrl, REFERRER.address)
-  await prepareTestAccount(rpcUrl, BUYER.address, { referrer: REFERRER.address, usdt: MACHINE_PRICE })
+  await prepareTestAccount(rpcUrl, BUYER.address, {
+    referrer: REFERRER.address,
+    usdt: MACHINE_PRICE + LARGE_PURCHASE,
+  })
   // the operator wallet holds the payout token (an operator keeps it funded), sent by another account: a transaction
   // of the keeper's own key would take the nonce the keeper has counted on
-  await prepareTestAccount(rpcUrl, TREASURY, { usdt: parseEther('50') })
+  await prepareTestAccount(rpcUrl, TREASURY, { usdt: parseEther('1150') })
   await pay((wallet) =>
     wallet.writeContract({
       account: TREASURY,
@@ -109,7 +116,7 @@ beforeAll(async () => {
       address: USDT,
       abi: erc20Abi,
       functionName: 'transfer',
-      args: [KEEPER, parseEther('50')],
+      args: [KEEPER, parseEther('1150')],
     }),
   )
 
@@ -137,6 +144,25 @@ beforeAll(async () => {
   const withdrawal = await accepted('withdraw', referrerToken, { num: '10', credit_type: 'USDT', hash: fee })
   expect(withdrawal.status).toBe('pending')
   withdrawalId = Number(withdrawal.id)
+
+  // a second, larger purchase: its credit is withdrawn above the keeper's approval threshold (1,000)
+  const large = await pay((wallet) =>
+    wallet.writeContract({
+      account: BUYER.address,
+      chain: null,
+      address: USDT,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [receiver, LARGE_PURCHASE],
+    }),
+  )
+  await accepted('buyMachine', buyerToken, { id: '3', num: '6', hash: large })
+  const largeFee = await pay((wallet) =>
+    wallet.sendTransaction({ account: REFERRER.address, chain: null, to: receiver, value: parseEther('0.001') }),
+  )
+  const above = await accepted('withdraw', referrerToken, { num: '1100', credit_type: 'USDT', hash: largeFee })
+  expect(above.status).toBe('pending')
+  largeId = Number(above.id)
 }, 180_000)
 
 describe('legacy withdrawals on /manager', () => {
@@ -200,4 +226,57 @@ describe('legacy withdrawals on /manager', () => {
       await context.close()
     }
   }, 180_000)
+
+  it('a withdrawal above the threshold waits for a manager; approved on the card, the keeper pays it once', async () => {
+    const USDT = contract('USDT')
+    const { page, problems, context } = await openConnected(browser, baseUrl, {
+      rpcUrl,
+      account: E2E_OWNER,
+      path: '/manager',
+      storage: { lang: 'en' },
+    })
+    try {
+      const card = page.getByTestId('withdrawals')
+      await card.getByTestId('sign-in').click()
+      await card.locator('[data-testid="sign-in-panel"][data-state="signed-in"]').waitFor({ timeout: 20_000 })
+      const row = card.locator(`[data-testid="withdrawal"][data-id="${largeId}"]`)
+      await row.waitFor({ timeout: 20_000 })
+      expect(await row.getAttribute('data-status')).toBe('pending')
+      expect(await row.getByTestId('withdrawal-needs-approval').textContent()).toBe(
+        'Above the approval threshold: the keeper pays it only once a manager approves it',
+      )
+      // the keeper (every 15 s) leaves it alone until a manager approves it
+      const before = await balanceOf(rpcUrl, USDT, REFERRER.address)
+      await page.waitForTimeout(20_000)
+      expect(await balanceOf(rpcUrl, USDT, REFERRER.address)).toBe(before)
+      await row.getByTestId('withdrawal-approve').click()
+      await card.getByTestId('withdrawals-paid').click()
+      await expect
+        .poll(
+          async () => {
+            await card.getByTestId('withdrawals-open').click()
+            await card.getByTestId('withdrawals-paid').click()
+            return await row.getAttribute('data-status', { timeout: 3_000 }).catch(() => null)
+          },
+          { timeout: 90_000, interval: 5_000 },
+        )
+        .toBe('paid')
+        .catch(async (error: unknown) => {
+          throw new Error(`not shown paid; card: ${await card.textContent()}; ${await serverState()}`, {
+            cause: error,
+          })
+        })
+      const payout = (await row.getByTestId('withdrawal-payout').locator('a').textContent()) as Hash
+      const receipt = await chainClients(rpcUrl).public.getTransactionReceipt({ hash: payout })
+      expect(receipt.status).toBe('success')
+      expect(receipt.from.toLowerCase()).toBe(KEEPER.toLowerCase())
+      expect((await balanceOf(rpcUrl, USDT, REFERRER.address)) - before).toBe(LARGE)
+      // exactly once
+      await page.waitForTimeout(20_000)
+      expect((await balanceOf(rpcUrl, USDT, REFERRER.address)) - before).toBe(LARGE)
+      expect(problems.list).toEqual([])
+    } finally {
+      await context.close()
+    }
+  }, 240_000)
 })
