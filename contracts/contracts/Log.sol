@@ -4,6 +4,7 @@ pragma solidity ^0.8.28;
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
 import {ILog} from "./interfaces/ILog.sol";
+import {Bounds} from "./libraries/Bounds.sol";
 import {LogCodes} from "./libraries/LogCodes.sol";
 
 /// @title Log: the action log written by the platform's contracts
@@ -355,9 +356,7 @@ contract Log is NexusUpgradeable, ILog {
     }
 
     function _setDayTimes(uint256 dayTimes_) private {
-        if (dayTimes_ < MIN_DAY_TIMES || dayTimes_ > MAX_DAY_TIMES) {
-            revert LogDayTimesOutOfBounds(dayTimes_, MIN_DAY_TIMES, MAX_DAY_TIMES);
-        }
+        Bounds.check("dayTimes", dayTimes_, MIN_DAY_TIMES, MAX_DAY_TIMES);
         emit DayTimesUpdated(_state.dayTimes, dayTimes_);
         _state.dayTimes = uint32(dayTimes_);
     }

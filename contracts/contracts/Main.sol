@@ -4,6 +4,7 @@ pragma solidity ^0.8.28;
 import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
 import {ILog} from "./interfaces/ILog.sol";
 import {IMain} from "./interfaces/IMain.sol";
+import {Bounds} from "./libraries/Bounds.sol";
 import {LogCodes} from "./libraries/LogCodes.sol";
 
 /// @title Main: registration, referral tree and the manager address
@@ -143,9 +144,7 @@ contract Main is NexusUpgradeable, IMain {
     }
 
     function _setConfig(Config memory config) private {
-        if (config.generations == 0 || config.generations > MAX_GENERATIONS) {
-            revert MainGenerationsOutOfBounds(config.generations, MAX_GENERATIONS);
-        }
+        Bounds.check("generations", config.generations, 1, MAX_GENERATIONS);
         address previous = _config.manager;
         _config = config;
         if (previous != config.manager) emit ManagerUpdated(previous, config.manager);

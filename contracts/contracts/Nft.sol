@@ -8,6 +8,7 @@ import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
 import {IFeeReceiver} from "./interfaces/IFeeReceiver.sol";
 import {ILog} from "./interfaces/ILog.sol";
 import {INft} from "./interfaces/INft.sol";
+import {Bounds} from "./libraries/Bounds.sol";
 import {LogCodes} from "./libraries/LogCodes.sol";
 import {RewardMath} from "./libraries/RewardMath.sol";
 
@@ -195,7 +196,7 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
         string calldata suffix
     ) external onlyOwner returns (uint256 tokenId) {
         if (power == 0 || power > MAX_POWER) revert NftInvalidPower(power, MAX_POWER);
-        if (newMaxSupply > MAX_SUPPLY_BOUND) revert NftMaxSupplyOutOfBounds(newMaxSupply, 0, MAX_SUPPLY_BOUND);
+        Bounds.check("maxSupply", newMaxSupply, 0, MAX_SUPPLY_BOUND);
         if (_totalID == MAX_CARDS) revert NftTooManyCards(MAX_CARDS);
         tokenId = ++_totalID;
         CardRecord storage card = _cards[tokenId];
@@ -212,9 +213,7 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     /// @inheritdoc INft
     function setMaxSupply(uint256 tokenId, uint256 newMaxSupply) external onlyOwner {
         CardRecord storage card = _card(tokenId);
-        if (newMaxSupply < card.mints || newMaxSupply > MAX_SUPPLY_BOUND) {
-            revert NftMaxSupplyOutOfBounds(newMaxSupply, card.mints, MAX_SUPPLY_BOUND);
-        }
+        Bounds.check("maxSupply", newMaxSupply, card.mints, MAX_SUPPLY_BOUND);
         emit MaxSupplyUpdated(tokenId, card.total, newMaxSupply);
         card.total = newMaxSupply;
     }

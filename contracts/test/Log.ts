@@ -410,12 +410,12 @@ describe('Log', async () => {
     await viem.assertions.emitWithArgs(log.write.setDayTimes([86400n]), log, 'DayTimesUpdated', [DAY, 86400n])
     assert.equal(await log.read.dayTimes(), 86400n)
     for (const dayTimes of [59n, 7n * 86400n + 1n]) {
-      await viem.assertions.revertWithCustomErrorWithArgs(
-        log.write.setDayTimes([dayTimes]),
-        log,
-        'LogDayTimesOutOfBounds',
-        [dayTimes, 60n, 7n * 86400n],
-      )
+      await viem.assertions.revertWithCustomErrorWithArgs(log.write.setDayTimes([dayTimes]), log, 'ValueOutOfBounds', [
+        'dayTimes',
+        dayTimes,
+        60n,
+        7n * 86400n,
+      ])
     }
     for (const call of [
       log.write.setWriter([stranger.account.address, true], { account: stranger.account }),

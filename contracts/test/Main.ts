@@ -150,8 +150,8 @@ describe('Main', async () => {
       await viem.assertions.revertWithCustomErrorWithArgs(
         main.write.setConfig([{ manager: zeroAddress, generations }]),
         main,
-        'MainGenerationsOutOfBounds',
-        [generations, 100n],
+        'ValueOutOfBounds',
+        ['generations', generations, 1n, 100n],
       )
     }
   })

@@ -85,14 +85,14 @@ describe('Managers: operational settings within bounds, at once', async () => {
     await viem.assertions.revertWithCustomErrorWithArgs(
       stake.write.setRoundStart([next, t - 2n], { account: manager.account }),
       stake,
-      'NexusRoundStartOutOfBounds',
-      [t - 2n, t, t + MAX_ROUND_NOTICE],
+      'ValueOutOfBounds',
+      ['startTime', t - 2n, t, t + MAX_ROUND_NOTICE],
     )
     await viem.assertions.revertWithCustomErrorWithArgs(
       stake.write.setRoundStart([next, t + 1n + MAX_ROUND_NOTICE], { account: manager.account }),
       stake,
-      'NexusRoundStartOutOfBounds',
-      [t + 1n + MAX_ROUND_NOTICE, t, t + MAX_ROUND_NOTICE],
+      'ValueOutOfBounds',
+      ['startTime', t + 1n + MAX_ROUND_NOTICE, t, t + MAX_ROUND_NOTICE],
     )
     // the current round is open (start 0): a manager cannot close it by moving its start
     await viem.assertions.revertWithCustomErrorWithArgs(
@@ -197,8 +197,8 @@ describe('Managers: operational settings within bounds, at once', async () => {
     await viem.assertions.revertWithCustomErrorWithArgs(
       ido.write.setRoundStart([next, t + MAX_ROUND_NOTICE + 1n], { account: manager.account }),
       ido,
-      'NexusRoundStartOutOfBounds',
-      [t + MAX_ROUND_NOTICE + 1n, t, t + MAX_ROUND_NOTICE],
+      'ValueOutOfBounds',
+      ['startTime', t + MAX_ROUND_NOTICE + 1n, t, t + MAX_ROUND_NOTICE],
     )
     // the current round has started: it cannot be moved
     if (state.startTime !== 0n && state.startTime <= (await now())) {

@@ -130,8 +130,8 @@ describe('NexusUpgradeable (through Main and a vault mock)', async () => {
       await viem.assertions.revertWithCustomErrorWithArgs(
         main.write.setUpgradeDelay([delay]),
         main,
-        'NexusUpgradeDelayOutOfBounds',
-        [delay, 3600n, 30n * 86400n],
+        'ValueOutOfBounds',
+        ['upgradeDelay', delay, 3600n, 30n * 86400n],
       )
     }
   })
@@ -255,8 +255,8 @@ describe('NexusUpgradeable (through Main and a vault mock)', async () => {
       await viem.assertions.revertWithCustomErrorWithArgs(
         vault.write.renewPause([duration]),
         vault,
-        'NexusPauseDurationOutOfBounds',
-        [duration, max],
+        'ValueOutOfBounds',
+        ['pauseDuration', duration, 1n, max],
       )
     }
     await viem.assertions.emitWithArgs(vault.write.renewPause([3600n]), vault, 'Paused', [

@@ -89,16 +89,16 @@ describe('Nft (ERC-1155 keys with power dividends)', async () => {
     await viem.assertions.revertWithCustomErrorWithArgs(
       nft.write.createNFT([1n, 10n ** 12n + 1n, '', '']),
       nft,
-      'NftMaxSupplyOutOfBounds',
-      [10n ** 12n + 1n, 0n, 10n ** 12n],
+      'ValueOutOfBounds',
+      ['maxSupply', 10n ** 12n + 1n, 0n, 10n ** 12n],
     )
     await nft.write.mint([alice.account.address, 3n, 10n])
-    await viem.assertions.revertWithCustomErrorWithArgs(
-      nft.write.setMaxSupply([3n, 9n]),
-      nft,
-      'NftMaxSupplyOutOfBounds',
-      [9n, 10n, 10n ** 12n],
-    )
+    await viem.assertions.revertWithCustomErrorWithArgs(nft.write.setMaxSupply([3n, 9n]), nft, 'ValueOutOfBounds', [
+      'maxSupply',
+      9n,
+      10n,
+      10n ** 12n,
+    ])
     await viem.assertions.emitWithArgs(nft.write.setMaxSupply([3n, 10n]), nft, 'MaxSupplyUpdated', [3n, 100n, 10n])
     await viem.assertions.revertWithCustomErrorWithArgs(nft.write.setMaxSupply([9n, 1n]), nft, 'NftUnknownCard', [9n])
     await viem.assertions.emitWithArgs(nft.write.setURI(['https://x/']), nft, 'BaseURIUpdated', ['https://x/'])

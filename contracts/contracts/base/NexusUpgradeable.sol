@@ -8,6 +8,7 @@ import {PausableUpgradeable} from "@openzeppelin/contracts-upgradeable/utils/Pau
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {IMain} from "../interfaces/IMain.sol";
 import {INexusUpgradeable} from "../interfaces/INexusUpgradeable.sol";
+import {Bounds} from "../libraries/Bounds.sol";
 import {TokenTransfer} from "../libraries/TokenTransfer.sol";
 
 /// @title Base of every upgradeable Nexus contract (UUPS behind an ERC-1967 proxy)
@@ -172,9 +173,7 @@ abstract contract NexusUpgradeable is
 
     /// @inheritdoc INexusUpgradeable
     function renewPause(uint256 duration) external onlyOwner {
-        if (duration == 0 || duration > MAX_PAUSE_DURATION) {
-            revert NexusPauseDurationOutOfBounds(duration, MAX_PAUSE_DURATION);
-        }
+        Bounds.check("pauseDuration", duration, 1, MAX_PAUSE_DURATION);
         bool wasPaused = paused();
         _pauseFor(duration);
         if (!wasPaused) emit Paused(msg.sender);
@@ -215,12 +214,9 @@ abstract contract NexusUpgradeable is
         if (!IMain(main).isManager(msg.sender)) revert NexusNotManager(msg.sender);
     }
 
-    /// @dev Reverts with {NexusRoundStartOutOfBounds} unless `startTime` is in [now, now + MAX_ROUND_NOTICE].
+    /// @dev Reverts with {Bounds-ValueOutOfBounds} unless `startTime` is in [now, now + MAX_ROUND_NOTICE].
     function _checkRoundStart(uint256 startTime) internal view {
-        uint256 max = block.timestamp + MAX_ROUND_NOTICE;
-        if (startTime < block.timestamp || startTime > max) {
-            revert NexusRoundStartOutOfBounds(startTime, block.timestamp, max);
-        }
+        Bounds.check("startTime", startTime, block.timestamp, block.timestamp + MAX_ROUND_NOTICE);
     }
 
     /// @dev Only the owner, and only the implementation scheduled at least `upgradeDelay` ago.
@@ -241,9 +237,7 @@ abstract contract NexusUpgradeable is
     }
 
     function _setUpgradeDelay(uint256 delay) private {
-        if (delay < MIN_UPGRADE_DELAY || delay > MAX_UPGRADE_DELAY) {
-            revert NexusUpgradeDelayOutOfBounds(delay, MIN_UPGRADE_DELAY, MAX_UPGRADE_DELAY);
-        }
+        Bounds.check("upgradeDelay", delay, MIN_UPGRADE_DELAY, MAX_UPGRADE_DELAY);
         NexusUpgradeableStorage storage $ = _nexusStorage();
         uint256 previous = $.upgradeDelay;
         if (delay < previous) {

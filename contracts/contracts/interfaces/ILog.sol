@@ -33,8 +33,6 @@ interface ILog {
 
     /// @notice The caller is not an authorized writer.
     error LogUnauthorizedWriter(address account);
-    /// @notice `dayTimes` is outside `[min, max]`.
-    error LogDayTimesOutOfBounds(uint256 dayTimes, uint256 min, uint256 max);
     /// @notice The entry's owner is the zero address.
     error LogInvalidOwner(address owner);
     /// @notice The writer is the zero address.

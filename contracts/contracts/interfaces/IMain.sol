@@ -26,8 +26,6 @@ interface IMain {
     error MainAlreadyRegistered(address account);
     /// @notice The account tried to bind itself (SPEC §5: "cannot be your own direct referral").
     error MainSelfReferral(address account);
-    /// @notice `generations` is outside `[1, max]`.
-    error MainGenerationsOutOfBounds(uint256 generations, uint256 max);
     /// @notice The genesis account is the zero address.
     error MainInvalidGenesis(address genesis);
 

@@ -14,8 +14,6 @@ interface INexusUpgradeable {
     error NexusNoPendingUpgrade();
     /// @notice The implementation address is zero or has no code.
     error NexusInvalidImplementation(address implementation);
-    /// @notice The upgrade delay is outside `[min, max]`.
-    error NexusUpgradeDelayOutOfBounds(uint256 delay, uint256 min, uint256 max);
     /// @notice Withdrawing `amount` of `token` would dip into users' claimable balances; only `excess` is free.
     error NexusWithdrawExceedsExcess(address token, uint256 amount, uint256 excess);
     /// @notice The recipient is the zero address.
@@ -24,12 +22,8 @@ interface INexusUpgradeable {
     error NexusNotGuardian(address account);
     /// @notice The guardian may pause again only from `allowedAt` (a timestamp); the owner may renew earlier.
     error NexusGuardianCooldown(uint256 allowedAt);
-    /// @notice A pause lasts more than zero seconds and at most `max`.
-    error NexusPauseDurationOutOfBounds(uint256 duration, uint256 max);
     /// @notice Only a manager (`Main.isManager`: Main's owner or the manager in its config) may do this.
     error NexusNotManager(address account);
-    /// @notice A manager may schedule a round's start only in `[min, max]` (now .. now + `MAX_ROUND_NOTICE`).
-    error NexusRoundStartOutOfBounds(uint256 startTime, uint256 min, uint256 max);
 
     /// @notice Emitted when the owner schedules an upgrade that can execute from `readyAt` (a timestamp).
     /// @param implementation the new implementation

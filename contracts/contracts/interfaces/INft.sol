@@ -89,8 +89,6 @@ interface INft {
     error NftOwnerMintTooLarge(uint256 amount, uint256 max);
     /// @notice The power is zero or above `max`.
     error NftInvalidPower(uint256 power, uint256 max);
-    /// @notice The maximum supply is below what was minted already, or above the bound `max`.
-    error NftMaxSupplyOutOfBounds(uint256 maxSupply, uint256 minted, uint256 max);
     /// @notice No more card ids can be created.
     error NftTooManyCards(uint256 max);
     /// @notice The level is outside `[1, max]`.
