@@ -11,6 +11,9 @@
 //   account's balance (static rewards accrued so far included) + the unclaimed prizes of settled rounds + the gold
 //   pool left + the pot + the burn share waiting; and `excessOf(usdt)` still covers a known stray amount;
 // - every account's team figures hold teamMin = teamAmount - teamMax >= 0;
+// - after every order, exactly its two nearest ancestors that can earn (counted from the outside: an order of theirs
+//   still in the lock, also past its end until released or forced out, and not blacklisted) get the direct and
+//   indirect shares, each exactly its rate of the order's rest (issue 19 finding 11);
 // - a claim of a non-zero balance or prize succeeds, also for a blacklisted account or while the pool is paused; a
 //   release of an unlocked order by its owner succeeds;
 // - performUpkeep (with checkUpkeep's performData) succeeds exactly when checkUpkeep says it is due, and a due upkeep
@@ -265,6 +268,20 @@ describe('Fomo and SuperFomo properties (random trees and actions)', async () =>
     assert.ok(excess >= STRAY, `after ${after}: the pool's buckets exceed what it holds by ${STRAY - excess}`)
   }
 
+  /**
+   * Whether `account` can earn referral shares, counted from the outside (issue 19 finding 11): it has an order of
+   * the test's that is still in the lock (status 1, or 2: past its end, not yet released or forced out) and is not
+   * blacklisted. An account outside the tree (the genesis) never ordered here: its `amount` must be 0.
+   */
+  async function canEarn(fomo: Fomo, state: PoolState, account: Address) {
+    const i = Number(BigInt(account) - BigInt(nodeAddress(0)))
+    if (i < 0 || i >= MAX_NODES) return (await fomo.read.users([account])).amount > 0n
+    if (state.blacklisted.has(i)) return false
+    const mine = state.orders.filter((o) => o.owner === i)
+    const statuses = await Promise.all(mine.map((o) => fomo.read.orders([o.index]).then((r) => r.status)))
+    return statuses.some((status) => status === 1n || status === 2n)
+  }
+
   /** What a due upkeep must change: its check (the next order to force out), the round, the burn share waiting. */
   async function upkeepState(fomo: Fomo) {
     const [check, totals, config] = await Promise.all([
@@ -355,6 +372,8 @@ describe('Fomo and SuperFomo properties (random trees and actions)', async () =>
             latest(),
           ])
           const room = config.userMax > user.amount ? config.userMax - user.amount : 0n
+          const ancestors = await s.main.read.getReferrers([account, 2n])
+          const earns = await Promise.all(ancestors.map((a) => canEarn(fomo, state, a)))
           // the opening time within a few seconds of now: either outcome is right (the next block's time decides)
           const nearStart = config.startTime > now - 5n && config.startTime < now + 5n
           const failed = await outcome(
@@ -383,6 +402,25 @@ describe('Fomo and SuperFomo properties (random trees and actions)', async () =>
             state.orders.push({ index, owner: i })
             state.ordered.add(i)
             state.volume.set(account, (state.volume.get(account) ?? 0n) + order.amount)
+            // finding 11: exactly the two nearest ancestors that can earn get a referral share, and exactly it
+            const { burnRates } = await fomo.read.getConfigMulti()
+            const rest = order.amount - order.principal
+            const expected = ancestors.flatMap((referrer, g) => {
+              const amount = (rest * (burnRates[3 + g] ?? 0n)) / 10_000n
+              const paid = earns[g] && (g === 0 || config.algebra > 1n) && amount > 0n
+              return paid ? [{ referrer: getAddress(referrer), generation: BigInt(g + 1), amount }] : []
+            })
+            const { hash } = await s.publicClient.getBlock()
+            const rewarded = await fomo.getEvents.ReferralRewarded({}, { blockHash: hash })
+            assert.deepEqual(
+              rewarded.map(({ args }) => ({
+                referrer: args.referrer,
+                generation: args.generation,
+                amount: args.amount,
+              })),
+              expected,
+              `${label}: the referral shares go to the ancestors with an order in the lock, not blacklisted`,
+            )
           }
           break
         }
@@ -604,6 +642,25 @@ describe('Fomo and SuperFomo properties (random trees and actions)', async () =>
     )
     const { burnSurplus } = await s.superFomo.read.getConfig()
     assert.ok(burnSurplus < parseEther('42000'), 'part of the burn share was burned')
+  })
+
+  it('fixed case (finding 11): an order past its end earns its owner referral shares until released, then none', async () => {
+    const s = await networkHelpers.loadFixture(fixture)
+    const chain: Tree = [0, 1, 2].map((i) => ({ parent: i - 1, joinsAtStart: true }))
+    const order = { kind: 'burn', pool: 'fomo', tier: 0, times: 1, usdt: 200, isUSDT: true } as const
+    const { stakeDays } = await s.fomo.read.getConfigMulti()
+    const { dayTimes } = await s.fomo.read.getConfig()
+    await run(s, chain, [
+      { ...order, who: 0 },
+      { ...order, who: 1 }, // node 0 has an order in the lock: its direct share
+      { kind: 'time', seconds: Number((stakeDays[0] ?? 0n) * dayTimes) + 1 },
+      { ...order, who: 2 }, // both orders ended, neither released: nodes 1 and 0 still get their shares
+      { kind: 'release', pool: 'fomo', order: 0, by: null }, // node 0 takes its principal out
+      { ...order, who: 1 }, // node 0 gets nothing any more
+      { ...order, who: 2 }, // node 1 (ended, not released) does, node 0 not
+    ])
+    const paid = await s.fomo.getEvents.ReferralRewarded({ referrer: nodeAddress(0) }, { fromBlock: 0n })
+    assert.equal(paid.length, 2, 'node 0 was paid for the two orders below it before its release, none after')
   })
 
   it('a deep chain and a wide star of 40 with every member ordering: figures match, everyone takes out', async () => {
