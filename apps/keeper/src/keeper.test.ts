@@ -94,6 +94,19 @@ async function withdrawal(user: number, amount: string, creditType = 'USDT', sta
     },
   })
 }
+/** Mints `usdt` USDT to the keeper's wallet (the payout token of the withdrawals); returns that account. */
+async function fundPayer(usdt: bigint) {
+  const payer = keeperAccount({ privateKey: undefined })
+  await mined(
+    await wallet(deployer).writeContract({
+      address: c('USDT'),
+      abi: localUSDTAbi,
+      functionName: 'mint',
+      args: [payer.address, usdt],
+    }),
+  )
+  return payer
+}
 const statusOf = async (id: number) => await db.prisma.legacyWithdrawal.findUniqueOrThrow({ where: { id } })
 
 /** Buys NEX with `usdt` USDT and sells it all back: buy and sell fees for the token. */
@@ -469,15 +482,7 @@ describe('legacy withdrawals', () => {
   })
 
   it('pays each accepted withdrawal once, within the threshold and the daily cap; the rest waits', async () => {
-    const payer = keeperAccount({ privateKey: undefined })
-    await mined(
-      await wallet(deployer).writeContract({
-        address: c('USDT'),
-        abi: localUSDTAbi,
-        functionName: 'mint',
-        args: [payer.address, parseEther('100000')],
-      }),
-    )
+    const payer = await fundPayer(parseEther('100000'))
     const before = await Promise.all(users.map((u) => usdtOf(u.address)))
     const small = await withdrawal(0, '100.5')
     const large = await withdrawal(1, '5000') // above the 1,000 threshold: waits for a manager
@@ -811,15 +816,7 @@ describe('fault trial', () => {
     await trade(parseEther('3000'))
     await rpc('evm_increaseTime', [86_400])
     await rpc('evm_mine')
-    const payer = keeperAccount({ privateKey: undefined })
-    await mined(
-      await wallet(deployer).writeContract({
-        address: c('USDT'),
-        abi: localUSDTAbi,
-        functionName: 'mint',
-        args: [payer.address, parseEther('1000')],
-      }),
-    )
+    const payer = await fundPayer(parseEther('1000'))
     const amounts = ['11', '23.5', '37', '41', '59.25', '64'] // within the threshold and what is left of the cap
     const before = await Promise.all(users.map((u) => usdtOf(u.address)))
     const accepted = []
@@ -936,15 +933,7 @@ describe('fault trial', () => {
   })
 
   it('a simulation the endpoint does not answer fails the job (with backoff), and the withdrawal keeps its place and approval', async () => {
-    const payer = keeperAccount({ privateKey: undefined })
-    await mined(
-      await wallet(deployer).writeContract({
-        address: c('USDT'),
-        abi: localUSDTAbi,
-        functionName: 'mint',
-        args: [payer.address, parseEther('2000')],
-      }),
-    )
+    await fundPayer(parseEther('2000'))
     const proxy = await startFaultyProxy(chain.url, 0, 5, { kinds: ['500'] })
     // a daily cap that the earlier tests' payouts today leave room under
     const k = await keeper({
