@@ -9,6 +9,8 @@ export {
 } from './migrate.ts'
 export type { MigrateOptions, MigrationStatus } from './migrate.ts'
 export { withdrawnToday } from './legacyWithdrawals.ts'
+export { syncTeamTotals } from './legacyTeamSync.ts'
+export type { TeamSyncResult } from './legacyTeamSync.ts'
 export { parseDatabaseUrl } from './parseDatabaseUrl.ts'
 export { createPreparedStatements } from './preparedStatements.ts'
 export type { PreparedQuery } from './preparedStatements.ts'

@@ -5,7 +5,7 @@ import { createPublicClient, http, type Address, type PublicClient } from 'viem'
 import type { LegacyContext } from './context.ts'
 import { createPaymentVerifier } from './payments/createPaymentVerifier.ts'
 import { createAuth } from './plugins/app/auth.ts'
-import { startTeamFold } from './internal/teamFold.ts'
+import { startTeamFold, startTeamSync } from './internal/teamFold.ts'
 import { registerErrorHandler } from './plugins/app/errorHandler.ts'
 import { registerExternalPlugins } from './plugins/external/registerExternalPlugins.ts'
 import { investRoutes } from './routes/api/api/invest/index.ts'
@@ -52,6 +52,8 @@ export type CreateAppParameters = {
   trustProxy?: boolean
   /** How often ended machines' power is folded out of the team totals, in ms (default 60,000). */
   teamFoldIntervalMs?: number
+  /** How often the team totals catch up with the indexer's referral tree, in ms (default 1,000, at least 100). */
+  teamSyncIntervalMs?: number
 }
 
 export const defaultCorsOrigins = [
@@ -127,5 +129,6 @@ export async function createApp(parameters: CreateAppParameters): Promise<Fastif
     })
   })
   startTeamFold(app, pool, parameters.teamFoldIntervalMs ?? 60_000)
+  startTeamSync(app, pool, chainId, parameters.teamSyncIntervalMs ?? 1_000)
   return app
 }

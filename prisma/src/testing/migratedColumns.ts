@@ -13,13 +13,15 @@ const udtTypes: Record<string, string> = {
 }
 
 /**
- * The columns of every table of the migrated database (Prisma's migrations table left out), in column order, each
+ * The columns of every table of the migrated database (Prisma's migrations table and the views left out), in column order, each
  * with its type as `tableColumns` names it (`int`, `bigint`, `text[]`…): what tests compare the schema's lists with.
  */
 export async function migratedColumns(db: Database): Promise<Record<string, Record<string, string>>> {
   const { rows } = await db.pool.query<{ table_name: string; column_name: string; udt_name: string }>(
-    `SELECT table_name, column_name, udt_name FROM information_schema.columns
-     WHERE table_schema = 'public' AND table_name <> '_prisma_migrations' ORDER BY table_name, ordinal_position`,
+    `SELECT c.table_name, c.column_name, c.udt_name FROM information_schema.columns c
+     JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
+     WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE' AND c.table_name <> '_prisma_migrations'
+     ORDER BY c.table_name, c.ordinal_position`,
   )
   const tables: Record<string, Record<string, string>> = {}
   for (const row of rows) (tables[row.table_name] ??= {})[row.column_name] = udtTypes[row.udt_name] ?? row.udt_name

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createDatabase, type Database } from '@nexus/db'
+import { createDatabase, syncTeamTotals, type Database } from '@nexus/db'
 import { createTestDatabase, type TestDatabase } from '@nexus/db/testing'
 import { createSignInMessage } from '@nexus/sdk'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
@@ -157,12 +157,18 @@ export async function setupApp(
   }
 }
 
-/** A root account for referrals: registered in the indexer's tree (as the indexer writes it) at depth 0. */
+/**
+ * An account registered in the indexer's tree under `referrer` (the zero address: a root, depth 0), at block
+ * `index`, written as the indexer writes it (its tables, then the checkpoint and the block's header: the test stands
+ * in for the indexer, whose tables the legacy API itself never writes), then (unless `sync: false`) the team totals
+ * synced as the app's timer would.
+ */
 export async function addRegistration(
   db: Database,
   account: Address,
   referrer: Address | '0x0000000000000000000000000000000000000000',
   index: number,
+  { sync = true }: { sync?: boolean } = {},
 ) {
   const address = account.toLowerCase()
   const parent = referrer.toLowerCase()
@@ -198,6 +204,26 @@ export async function addRegistration(
       ],
     })
   }
+  const hash = `0x${index.toString(16).padStart(64, '0')}`
+  await db.prisma.$transaction([
+    db.prisma.chainBlock.upsert({
+      where: { chainId_number: { chainId: 31337, number: BigInt(index) } },
+      create: {
+        chainId: 31337,
+        number: BigInt(index),
+        hash,
+        parentHash: '0x',
+        timestamp: BigInt(1_700_000_000 + index),
+      },
+      update: { hash },
+    }),
+    db.prisma.chainCheckpoint.upsert({
+      where: { chainId: 31337 },
+      create: { chainId: 31337, blockNumber: BigInt(index), blockHash: hash },
+      update: { blockNumber: BigInt(index), blockHash: hash },
+    }),
+  ])
+  if (sync) await syncTeamTotals(db.pool, 31337)
 }
 
 /**

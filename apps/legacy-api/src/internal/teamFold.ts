@@ -1,4 +1,4 @@
-import type { Pool } from '@nexus/db'
+import { syncTeamTotals, type Pool } from '@nexus/db'
 import type { FastifyInstance } from 'fastify'
 
 /**
@@ -11,20 +11,27 @@ export async function foldTeamTotals(pool: Pool, at = new Date()): Promise<numbe
 }
 
 /**
- * Runs `foldTeamTotals` once the app is ready and then every `intervalMs`, until the app closes.
- *
- * @dev `teamInfo` is right without it (a read subtracts the power of rows past their end itself): the fold keeps that
- * read to the machines that ended since the last run. Folds of several instances at once are safe: the function
- * takes an advisory lock and marks each row once.
+ * Runs `task` once the app is ready and then every `intervalMs` (never two at once), until the app closes; a
+ * failure is logged as `failure` and the next run tries again.
  */
-export function startTeamFold(app: FastifyInstance, pool: Pool, intervalMs: number) {
-  if (!Number.isFinite(intervalMs) || intervalMs < 1_000) {
-    throw new RangeError(`teamFoldIntervalMs must be at least 1000 ms, not ${intervalMs}`)
+function runPeriodically(
+  app: FastifyInstance,
+  name: string,
+  intervalMs: number,
+  minimumMs: number,
+  task: () => Promise<unknown>,
+) {
+  if (!Number.isFinite(intervalMs) || intervalMs < minimumMs) {
+    throw new RangeError(`${name} must be at least ${minimumMs} ms, not ${intervalMs}`)
   }
   let timer: NodeJS.Timeout | undefined
-  let running: Promise<unknown> = Promise.resolve()
+  let running: Promise<unknown> | undefined
   const run = () => {
-    running = foldTeamTotals(pool).catch((error: unknown) => app.log.warn({ err: error }, 'team totals fold failed'))
+    running ??= task()
+      .catch((error: unknown) => app.log.warn({ err: error }, `${name}: run failed`))
+      .finally(() => {
+        running = undefined
+      })
   }
   app.addHook('onReady', async () => {
     run()
@@ -35,4 +42,24 @@ export function startTeamFold(app: FastifyInstance, pool: Pool, intervalMs: numb
     clearInterval(timer)
     await running
   })
+}
+
+/**
+ * Runs `foldTeamTotals` once the app is ready and then every `intervalMs`, until the app closes.
+ *
+ * @dev `teamInfo` is right without it (a read subtracts the power of rows past their end itself): the fold keeps that
+ * read to the machines that ended since the last run. Folds of several instances at once are safe: the function
+ * takes an advisory lock and marks each row once.
+ */
+export function startTeamFold(app: FastifyInstance, pool: Pool, intervalMs: number) {
+  runPeriodically(app, 'teamFoldIntervalMs', intervalMs, 1_000, () => foldTeamTotals(pool))
+}
+
+/**
+ * Runs `syncTeamTotals` of `@nexus/db` for `chainId` once the app is ready and then every `intervalMs`: the team
+ * rows follow the indexer's referral tree (read through its views) within that time. Machines bought here join the
+ * synced teams at once (database triggers on `legacy_machine`).
+ */
+export function startTeamSync(app: FastifyInstance, pool: Pool, chainId: number, intervalMs: number) {
+  runPeriodically(app, 'teamSyncIntervalMs', intervalMs, 100, () => syncTeamTotals(pool, chainId))
 }

@@ -7,9 +7,9 @@ import { addressField, usernameField } from '../../../../schemas/fields.ts'
 
 /**
  * POST register {username, recommend}: opens the account of the token's wallet, with `recommend` (an address
- * registered here or in Main on chain) as its referrer. data: `{ id, username, address, recommender }`.
+ * registered here or in Main on chain: the indexer's view `indexer_registration`) as its referrer. data: `{ id, username, address, recommender }`.
  */
-export function registerRoute(app: FastifyInstance, { auth, prisma, chainId }: LegacyContext) {
+export function registerRoute(app: FastifyInstance, { auth, prisma, pool, chainId }: LegacyContext) {
   app.post('/register', async (request) => {
     const address = await auth.authenticate(request)
     const username = usernameField(request.body, 'username')
@@ -24,7 +24,12 @@ export function registerRoute(app: FastifyInstance, { auth, prisma, chainId }: L
     if (recommend === address) throw rejected('recommendIsSelf')
     const [referrerUser, referrerOnChain] = await Promise.all([
       prisma.legacyUser.findUnique({ where: { address: recommend }, select: { recommender: true } }),
-      prisma.registration.findUnique({ where: { chainId_account: { chainId, account: recommend } } }),
+      pool
+        .query<{ referrer: string }>('SELECT referrer FROM indexer_registration WHERE chain_id = $1 AND account = $2', [
+          chainId,
+          recommend,
+        ])
+        .then(({ rows }) => rows[0]),
     ])
     if (!referrerUser && !referrerOnChain) throw rejected('recommendNotRegistered')
     if (referrerUser?.recommender === address || referrerOnChain?.referrer === address) {

@@ -13,13 +13,14 @@ type TeamFigures = {
 }
 
 /**
- * POST teamInfo: the token's wallet's team, from the indexer's referral tree (`registration`,
- * `team_member_count`: the same team as the web app shows), with the team's machine power and purchases here.
+ * POST teamInfo: the token's wallet's team, from the indexer's referral tree (its views `indexer_registration`,
+ * `indexer_team_member_count`: the same team as the web app shows), with the team's machine power and purchases here.
  * data: `{ address, registered, referrer, directCount, teamCount, teamPower, teamAmount }`.
  *
  * @dev The client polls it: one pg query (with the token check) reads one row per table, whatever the team's size.
- * The totals are kept by database triggers (prisma migration `team_totals`) as members join the tree and
- * machines are bought. `teamPower` counts the machines still running at the time of the request: the power of the
+ * The totals are kept by this API: `legacy_team_sync` brings them up to the indexer's tree every
+ * `teamSyncIntervalMs`, and database triggers on `legacy_machine` as machines are bought (prisma migrations
+ * `team_totals`, `table_owners`). `teamPower` counts the machines still running at the time of the request: the power of the
  * ones that ended since `legacy_team_fold` last ran (see `startTeamFold`) is subtracted here.
  */
 export function teamInfoRoute(app: FastifyInstance, context: LegacyContext) {
@@ -31,8 +32,8 @@ export function teamInfoRoute(app: FastifyInstance, context: LegacyContext) {
             WHERE m.chain_id = $2 AND m.ancestor = s.address AND NOT m.expired AND m.end_at <= $3), 0))::text AS team_power,
          COALESCE(t.amount, 0)::text AS team_amount
        FROM (SELECT) one
-       LEFT JOIN registration r ON r.chain_id = $2 AND r.account = s.address
-       LEFT JOIN team_member_count c ON c.chain_id = $2 AND c.account = s.address
+       LEFT JOIN indexer_registration r ON r.chain_id = $2 AND r.account = s.address
+       LEFT JOIN indexer_team_member_count c ON c.chain_id = $2 AND c.account = s.address
        LEFT JOIN legacy_team_total t ON t.chain_id = $2 AND t.ancestor = s.address`,
     () => [chainId, new Date()],
   )
