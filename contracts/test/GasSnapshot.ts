@@ -33,6 +33,20 @@ function labelsOf(system: Labelled): Record<string, string> {
   return labels
 }
 
+/**
+ * Moves the chain to one second past the start of the next Log day. The local Log day is 600 s and the chain
+ * starts at the wall clock, so without this whether two measured actions share a Log day (a reward's
+ * today/yesterday words) depended on when the test ran, and figures changed from run to run by a slot write.
+ */
+async function alignToLogDay(
+  time: { latest(): Promise<number>; increaseTo(to: bigint): Promise<void> },
+  log: { read: { dayTimes(): Promise<bigint> } },
+) {
+  const day = await log.read.dayTimes()
+  const now = BigInt(await time.latest())
+  await time.increaseTo((now / day + 1n) * day + 1n)
+}
+
 describe('Gas table', () => {
   it('Main, Token and Log match gas-snapshot.json and the README table', async () => {
     const connection = await network.create()
@@ -44,6 +58,7 @@ describe('Gas table', () => {
     await fund(system, alice)
     await fund(system, bob)
 
+    await alignToLogDay(networkHelpers.time, log)
     // a registration is always an account's first: one case
     await table.measure(
       'Main.register',
@@ -132,6 +147,7 @@ describe('Gas table', () => {
     await join(s, d, c.account.address)
     await join(s, e, d.account.address)
     const stakeAmount = local.stakeIdos[0]?.idoMin ?? parseEther('100')
+    await alignToLogDay(time, s.log)
 
     // Stake: a deposit rewards 2 generations (fixed): worst = the depositor's first, its 2 referrers' first credit
     // (3 Log entries: the deposit and the 2 credits)
@@ -201,6 +217,7 @@ describe('Gas table', () => {
       await fundWallet(system, wallet, ido.address)
       await usdt.write.approve([burn.address, 2n ** 255n], { account: wallet.account })
     }
+    await alignToLogDay(networkHelpers.time, system.log)
     // a mint rewards 2 generations (fixed): worst = the minter's first, its 2 referrers' first credit (3 Log
     // entries: the mint and the 2 credits)
     await table.measure('Ido.mint (USDT)', 'worst', ido.write.mint([1n, true], { account: c.account }), 3)

@@ -32,9 +32,14 @@ describe('Ido (minting rounds)', async () => {
   }
   type System = Awaited<ReturnType<typeof fixture>>
 
+  /** Ido's linked library, as the deployment placed it. */
+  function idoLibraries(system: System) {
+    return { IdoLib: system.addresses.IdoLib as `0x${string}` }
+  }
+
   /** A second Ido behind its own proxy, with no round configured, funded with NEX and allowed to mint keys. */
   async function bareIdo(system: System) {
-    const implementation = await viem.deployContract('Ido')
+    const implementation = await viem.deployContract('Ido', [], { libraries: idoLibraries(system) })
     const data = encodeFunctionData({
       abi: implementation.abi,
       functionName: 'initialize',
@@ -611,9 +616,10 @@ describe('Ido (minting rounds)', async () => {
   })
 
   it('upgrades behind its proxy only after the delay, keeping users and rounds', async () => {
-    const { ido, alice } = await networkHelpers.loadFixture(fixture)
+    const system = await networkHelpers.loadFixture(fixture)
+    const { ido, alice } = system
     await ido.write.mint([1n, true], { account: alice.account })
-    const next = await viem.deployContract('Ido')
+    const next = await viem.deployContract('Ido', [], { libraries: idoLibraries(system) })
     await ido.write.scheduleUpgrade([next.address])
     await viem.assertions.revertWithCustomError(
       ido.write.upgradeToAndCall([next.address, '0x']),

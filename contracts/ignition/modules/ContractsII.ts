@@ -73,8 +73,9 @@ export default buildModule('ContractsII', (m) => {
   const burnProxy = m.contract('NexusProxy', [burnImplementation, burnInit], { id: 'BurnProxy' })
   const burn = m.contractAt('Burn', burnProxy, { id: 'Burn' })
 
-  // Ido
-  const idoImplementation = m.contract('Ido', [], { id: 'IdoImplementation' })
+  // Ido, with its packed records' cold paths (setters, BNB swap, Burn forwarding, synthesis) in a linked library
+  const idoLib = m.library('IdoLib', { id: 'IdoLib' })
+  const idoImplementation = m.contract('Ido', [], { id: 'IdoImplementation', libraries: { IdoLib: idoLib } })
   const idoInit = m.encodeFunctionCall(idoImplementation, 'initialize', [
     deployer,
     upgradeDelay,
@@ -104,6 +105,7 @@ export default buildModule('ContractsII', (m) => {
     expiryQueue,
     ido,
     idoImplementation,
+    idoLib,
     nexOracle,
     bnbOracle,
   }

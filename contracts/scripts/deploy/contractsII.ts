@@ -34,6 +34,7 @@ export const contractsIIFutures: Record<string, string> = {
   ExpiryQueue: 'ContractsII#ExpiryQueue',
   Ido: 'ContractsII#IdoProxy',
   IdoImplementation: 'ContractsII#IdoImplementation',
+  IdoLib: 'ContractsII#IdoLib',
   NexOracle: 'ContractsII#NexOracle',
   BnbOracle: 'ContractsII#BnbOracle',
 }
@@ -97,6 +98,7 @@ export async function deployContractsII(
     ExpiryQueue: getAddress(deployed.expiryQueue.address),
     Ido: ido,
     IdoImplementation: getAddress(deployed.idoImplementation.address),
+    IdoLib: getAddress(deployed.idoLib.address),
     NexOracle: getAddress(deployed.nexOracle.address),
     BnbOracle: getAddress(deployed.bnbOracle.address),
   }

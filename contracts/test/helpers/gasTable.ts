@@ -40,7 +40,8 @@ const format = (n: number) => n.toLocaleString('en-US')
 
 /**
  * Splits the gas of transaction `hash` by where it went, from the EVM trace: each call the acting contract makes
- * (named through `labels`, by address; a proxy's delegatecall to its implementation is the acting contract itself),
+ * (named through `labels`, by address; a proxy's delegatecall to its implementation, and the implementation's
+ * delegatecalls to its linked libraries, are the acting contract itself),
  * the acting contract's storage writes (new slots and updates, cold surcharge included), and the rest (the 21,000
  * base, calldata, code, memory, events, reads; its cold slot reads are counted). Returns e.g. "calls: Log 69,861,
  * Main 9,000; storage: 6 new slots 132,600, 4 updates 11,600; rest 96,000 (of it 20 cold slot reads 42,000, the
@@ -61,12 +62,19 @@ export async function breakdown(client: Client, hash: Hash, labels: Record<strin
   let updates = 0
   let updateGas = 0
   let coldReads = 0
-  // the acting contract's frame: depth 1, or 2 when depth 1 is a proxy that delegatecalls its implementation
+  // the acting contract's frame: depth 1, or 2 when depth 1 is a proxy that delegatecalls its implementation;
+  // a delegatecall it makes (a linked library) runs on its storage, so frames acting..top are all its own
   let acting = 1
+  let top = 1
   for (let i = 0; i < logs.length; i++) {
     const step = logs[i] as StructLog
-    if (step.depth === 1 && step.op === 'DELEGATECALL' && logs[i + 1]?.depth === 2) acting = 2
-    if (step.depth !== acting) continue
+    if (step.depth === 1 && step.op === 'DELEGATECALL' && logs[i + 1]?.depth === 2) acting = top = 2
+    if (step.depth >= acting && step.depth < top) top = step.depth
+    if (step.depth < acting || step.depth > top) continue
+    if (step.op === 'DELEGATECALL' && step.depth > 1 && logs[i + 1]?.depth === step.depth + 1) {
+      top = step.depth + 1
+      continue
+    }
     if (step.op === 'SLOAD' && step.gasCost >= 2_100) coldReads++
     if (step.op === 'SSTORE') {
       if (step.gasCost >= 20_000) {
@@ -80,7 +88,7 @@ export async function breakdown(client: Client, hash: Hash, labels: Record<strin
       const stack = step.stack ?? []
       const target = getAddress(`0x${(stack[stack.length - 2] ?? '0').replace(/^0x/, '').padStart(64, '0').slice(24)}`)
       let j = i + 1
-      while (j < logs.length && (logs[j] as StructLog).depth > acting) j++
+      while (j < logs.length && (logs[j] as StructLog).depth > step.depth) j++
       const after = logs[j]
       const used = after ? step.gas - after.gas : step.gasCost
       const name = names.get(target) ?? (Number(BigInt(target)) < 0x100 ? 'precompiles' : shortAddress(target))

@@ -4,7 +4,8 @@ import { toEventSelector } from 'viem'
 import type { Source } from '../sync/types.ts'
 
 /** Deployment names that are not the product's contracts (the local DEX, tokens of others, helpers). */
-const skipped = /Implementation$|^(USDT|WBNB|Factory|Router|Pair|Multicall3|FomoLib|TeamLib|BurnLib|ExpiryQueue)$/
+const skipped =
+  /Implementation$|^(USDT|WBNB|Factory|Router|Pair|Multicall3|FomoLib|TeamLib|BurnLib|ExpiryQueue|IdoLib)$/
 
 const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1)
 
