@@ -1,10 +1,11 @@
 import { fomoAbi, mainAbi, miningAbi, nftAbi, stakeAbi } from '@nexus/abi'
+import { formatAmount } from '@nexus/sdk'
 import { describe, expect, it } from 'vitest'
 import { E2E_MANAGER, E2E_OWNER, E2E_VISITOR } from './lib/accounts.ts'
 import { openPage, waitForPage } from './lib/browser.ts'
 import { chainClients, contract, hdAccount } from './lib/chain.ts'
 import { openConnected } from './lib/session.ts'
-import { changeThroughForm, ownerWrite, waitForAdminAction, waitForCurrent } from './lib/web4Admin.ts'
+import { changeThroughForm, ownerWrite, percentText, waitForAdminAction, waitForCurrent } from './lib/web4Admin.ts'
 import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
 const ADMIN_PATHS = ['/manager', '/managerSuper', '/managerFom', '/managerMining'] as const
@@ -55,7 +56,7 @@ describe('admin screens', () => {
       await waitForAdminAction(page, baseUrl, {
         contract: 'Nft',
         event: 'MaxSupplyUpdated',
-        change: `${card.total} → ${raised}`,
+        change: `${formatAmount(card.total, 0, 0)} → ${formatAmount(raised, 0, 0)}`,
       })
     } finally {
       await ownerWrite(rpcUrl, { address: nft, abi: nftAbi, functionName: 'setMaxSupply', args: [1n, card.total] })
@@ -95,12 +96,12 @@ describe('admin screens', () => {
         await waitForAdminAction(page, baseUrl, {
           contract: name,
           event: 'ConfigUpdated',
-          change: `feeRate: ${before.feeRate} → ${fee}`,
+          change: `Fee rate: ${percentText(before.feeRate)} → ${percentText(fee)}`,
         })
         await waitForAdminAction(page, baseUrl, {
           contract: name,
           event: 'ConfigMultiUpdated',
-          change: 'stakeSurplus: ',
+          change: `Stake surplus, tier 5: ${percentText(multi.stakeSurplus?.[4] ?? 0n)} → ${percentText(surplus)}`,
         })
       } finally {
         await ownerWrite(rpcUrl, {
@@ -151,7 +152,7 @@ describe('admin screens', () => {
       await waitForAdminAction(page, baseUrl, {
         contract: 'Mining',
         event: 'ConfigUpdated',
-        change: `feeRate: ${before.feeRate} → ${fee}`,
+        change: `Fee rate: ${percentText(before.feeRate)} → ${percentText(fee)}`,
       })
     } finally {
       await ownerWrite(rpcUrl, {

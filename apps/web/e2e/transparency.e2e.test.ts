@@ -1,4 +1,4 @@
-import { burnAbi, doubleAbi, iNexusUpgradeableAbi, tokenAbi } from '@nexus/abi'
+import { burnAbi, doubleAbi, iNexusUpgradeableAbi, miningAbi, tokenAbi } from '@nexus/abi'
 import { formatAmount } from '@nexus/sdk'
 import { createTestClient, erc20Abi, http, parseEventLogs } from 'viem'
 import type { Hex } from 'viem'
@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { openPage, waitForPage } from './lib/browser.ts'
 import { chainClients, contract } from './lib/chain.ts'
 import { switchLanguage } from './lib/shell.ts'
+import { ownerWrite, percentText } from './lib/web4Admin.ts'
 import { E2E_VISITOR } from './lib/accounts.ts'
 import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 import { KEEPER_ABIS, KEEPER_JOBS } from '../src/features/transparency/keeperJobs.ts'
@@ -18,7 +19,8 @@ const HOLDERS = [
   ['SuperFomo', 'USDT'],
   ['Double', 'USDT'],
   ['Mining', 'Token'],
-  ['Nft', 'Token'],
+  // the cards' dividends are USDT (Nft's reward token), not NEX
+  ['Nft', 'USDT'],
 ] as const
 
 describe('transparency (public)', () => {
@@ -46,7 +48,9 @@ describe('transparency (public)', () => {
           args: [contract(token)],
         })
         const status = await row.getAttribute('data-status')
-        expect(await row.getByTestId('solvency-holds').textContent()).toContain(formatAmount(holds, 18, 4))
+        expect(await row.getByTestId('solvency-holds').textContent()).toContain(
+          `${formatAmount(holds, 18, 4)} ${token === 'Token' ? 'NEX' : 'USDT'}`,
+        )
         if (excess > 0n) {
           expect(await row.getByTestId('solvency-owed').textContent()).toContain(formatAmount(holds - excess, 18, 4))
         }
@@ -135,6 +139,103 @@ describe('transparency (public)', () => {
       expect(await page.getByTestId('admin-actions').textContent()).toContain('Admin actions')
       expect(await page.getByTestId('solvency').textContent()).toContain('Owes users')
     } finally {
+      await context.close()
+    }
+  })
+
+  it('reads every admin action in Traditional Chinese: translated event names and labels, amounts with their token', async () => {
+    const client = chainClients(rpcUrl).public
+    const mining = contract('Mining')
+    const before = await client.readContract({ address: mining, abi: miningAbi, functionName: 'getConfig' })
+    // a change of a NEX amount and a rate, as a manager would make it (restored below: all test files share the chain)
+    const lowered = before.userMax - 1_000n * 10n ** 18n
+    const fee = before.feeRate === 2_000n ? 1_999n : before.feeRate + 1n
+    const settings = (userMax: bigint, feeRate: bigint) => ({
+      addTime: before.addTime,
+      dayTimes: before.dayTimes,
+      mintDay: before.mintDay,
+      userMax,
+      userMin: before.userMin,
+      handleGas: before.handleGas,
+      feeRate,
+    })
+    const { page, problems, context } = await openPage(browser)
+    try {
+      await ownerWrite(rpcUrl, {
+        address: mining,
+        abi: miningAbi,
+        functionName: 'setConfig',
+        args: [settings(lowered, fee)],
+      })
+      const expected = {
+        userMax: `最大質押（NEX）: ${formatAmount(before.userMax, 18, 4)} NEX → ${formatAmount(lowered, 18, 4)} NEX`,
+        feeRate: `手續費率: ${percentText(before.feeRate)} → ${percentText(fee)}`,
+      }
+      // the indexer may need a moment to reach the block: reload until the change is listed
+      const started = Date.now()
+      let changes: Record<string, string> = {}
+      for (;;) {
+        await page.goto(`${baseUrl}/transparency`)
+        await waitForPage(page, '/transparency')
+        expect(await page.locator('main h1').first().textContent()).toBe('透明度')
+        await page.getByTestId('admin-filter').selectOption('Mining')
+        const newest = page
+          .locator('[data-testid="admin-action"][data-contract="Mining"][data-event="ConfigUpdated"]')
+          .first()
+        await newest.waitFor({ timeout: 15_000 })
+        changes = Object.fromEntries(
+          await newest
+            .getByTestId('admin-action-change')
+            .evaluateAll((items) =>
+              items.map((item) => [item.getAttribute('data-name') ?? '', item.textContent ?? '']),
+            ),
+        )
+        if (changes.userMax === expected.userMax || Date.now() - started > 45_000) break
+        await page.waitForTimeout(1_000)
+      }
+      expect(changes.userMax).toBe(expected.userMax)
+      expect(changes.feeRate).toBe(expected.feeRate)
+      expect(
+        await page
+          .locator('[data-testid="admin-action"][data-event="ConfigUpdated"] [data-testid="admin-action-event"]')
+          .first()
+          .textContent(),
+      ).toBe('設定已變更')
+
+      // every contract's actions: no English event name, no raw wei, no JSON
+      await page.getByTestId('admin-filter').selectOption('')
+      await page
+        .locator('[data-testid="admin-action"]:not([data-contract="Mining"])')
+        .first()
+        .waitFor({ timeout: 15_000 })
+      const rows = await page.getByTestId('admin-action').evaluateAll((items) =>
+        items.map((item) => ({
+          event: item.getAttribute('data-event') ?? '',
+          label: item.querySelector('[data-testid="admin-action-event"]')?.textContent ?? '',
+          changes: [...item.querySelectorAll('[data-testid="admin-action-change"]')].map(
+            (change) => change.textContent ?? '',
+          ),
+        })),
+      )
+      expect(rows.length).toBeGreaterThan(5)
+      for (const row of rows) {
+        expect(row.label, row.event).not.toBe(row.event)
+        expect(row.label, row.event).toMatch(/[\u4e00-\u9fff]/)
+        for (const change of row.changes) {
+          // hexadecimal (addresses, call data, ids) is what it is; a number of 16 digits or more is raw wei
+          const text = change.replace(/0x[0-9a-fA-F]+/g, '0x')
+          expect(text, row.event).not.toMatch(/\d{16,}/)
+          expect(text, row.event).not.toMatch(/[{}"]/)
+        }
+      }
+      expect(problems.list).toEqual([])
+    } finally {
+      await ownerWrite(rpcUrl, {
+        address: mining,
+        abi: miningAbi,
+        functionName: 'setConfig',
+        args: [settings(before.userMax, before.feeRate)],
+      })
       await context.close()
     }
   })

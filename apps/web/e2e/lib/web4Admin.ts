@@ -21,6 +21,11 @@ export async function ownerWrite(
   if (receipt.status !== 'success') throw new Error(`restoring ${call.functionName} reverted`)
 }
 
+/** Basis points as /transparency shows a rate: a percentage (150 -> '1.5 %'). */
+export function percentText(bps: bigint): string {
+  return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(Number(bps) / 100)} %`
+}
+
 /** Waits until an admin form shows its current values (read once when the page opens). */
 export async function waitForCurrent(page: Page, form: string, key: string): Promise<string> {
   const cell = page.getByTestId(`current-${form}-${key}`)

@@ -29,7 +29,7 @@ export const PAGE_FEATURES: Readonly<Record<string, readonly string[]>> = {
   '/superFomTeam': ['fomo'],
   '/swap': [],
   '/team': ['account', 'legacy', 'team'],
-  '/transparency': ['timelock', 'transparency'],
+  '/transparency': ['admin', 'timelock', 'transparency'],
   '/wp': [],
 }
 

@@ -25,6 +25,7 @@ import {
   structOf,
   NFT_LEVEL_MAX,
   NFT_MAX_SUPPLY,
+  NFT_SEND_MIN,
 } from './specs.ts'
 import { arrayValues } from './formModel.ts'
 
@@ -101,7 +102,7 @@ function NftForms({ nft }: { nft: Address }) {
       <AdminForm
         id="sendMin"
         title={msg`Dividend threshold`}
-        description={msg`NEX fees are shared out among card holders once this much has arrived.`}
+        description={msg`The USDT the NFT contract receives (its share of NEX's fees) is shared out among card holders once this much has arrived.`}
         fields={SEND_MIN_FIELDS}
         current={config ? { sendMin: config.sendMin } : undefined}
         address={nft}
@@ -216,7 +217,7 @@ function NftForms({ nft }: { nft: Address }) {
 }
 
 const URI_FIELDS: readonly FieldSpec[] = [{ key: 'uri', label: msg`Base URI`, kind: 'text', required: true }]
-const SEND_MIN_FIELDS: readonly FieldSpec[] = [{ key: 'sendMin', label: msg`Threshold (NEX)`, kind: 'amount' }]
+const SEND_MIN_FIELDS: readonly FieldSpec[] = [NFT_SEND_MIN]
 const BOX_FIELDS: readonly FieldSpec[] = [{ key: 'allowed', label: msg`May mint and burn`, kind: 'bool' }]
 
 /** `setBox(box, allowed)`: contracts (boxes) that may mint and burn cards. */

@@ -10,6 +10,9 @@ import { formatUnits, getAddress, isAddress, parseUnits } from 'viem'
  */
 export type FieldKind = 'uint' | 'amount' | 'address' | 'addresses' | 'text' | 'bytes' | 'bool'
 
+/** The tokens the contracts' settings are counted in. */
+export type Token = 'USDT' | 'NEX' | 'BNB'
+
 export type FieldValue = bigint | string | boolean | readonly string[]
 
 /**
@@ -34,6 +37,8 @@ export type FieldSpec = {
   max?: bigint
   /** A unit shown after the value (e.g. bps, s, days). */
   unit?: string
+  /** The token of an `amount` (18 decimals), shown with the value where a change is read back (`/transparency`). */
+  token?: Token
   /** Text fields that may not be empty. */
   required?: boolean
   /** Most entries of an `addresses` field (the contract's batch bound). */

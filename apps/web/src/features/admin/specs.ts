@@ -38,6 +38,7 @@ export const BURN_SETTINGS: readonly FieldSpec[] = [
     key: 'burnEvery',
     label: msg`USDT value of one unit (burnEvery)`,
     kind: 'amount',
+    token: 'USDT',
     min: 1n,
     max: BurnLib.MAX_BURN_EVERY,
   },
@@ -74,10 +75,23 @@ export function burnSharesProblems(v: Values, burnRates: readonly bigint[]): Pro
     : []
 }
 
+/** What each of Burn's `burnRates` pays (IBurn.sol): an order's shares, in basis points of its value. */
+const BURN_SHARES = [
+  msg`Share: community pool (burnRates[0])`,
+  msg`Share: direct referrer (burnRates[1])`,
+  msg`Share: each indirect referrer (burnRates[2])`,
+  msg`Share: team (burnRates[3])`,
+  msg`Share: NFT dividends (burnRates[4])`,
+]
+
 /** Burn.sol `_setMulti`: 5 burn rates (community, direct, indirect per generation, team, NFT), V1..V5. */
 export const BURN_MULTI: readonly FieldSpec[] = [
-  ...arrayFields('burnRates', 5, (n) => msg`Burn share ${n}`, { kind: 'uint', unit: 'bps', max: BPS }),
-  ...arrayFields('teamAmounts', 5, (n) => msg`Team volume V${n} (USDT)`, { kind: 'amount' }),
+  ...arrayFields('burnRates', 5, (n) => BURN_SHARES[n - 1] ?? msg`Burn share ${n}`, {
+    kind: 'uint',
+    unit: 'bps',
+    max: BPS,
+  }),
+  ...arrayFields('teamAmounts', 5, (n) => msg`Team volume V${n} (USDT)`, { kind: 'amount', token: 'USDT' }),
   ...arrayFields('teamRates', 5, (n) => msg`Team rate V${n}`, { kind: 'uint', unit: 'bps', max: BPS }),
   { key: 'slippage', label: msg`BNB payment slippage`, kind: 'uint', unit: 'bps', max: BurnLib.MAX_SLIPPAGE },
 ]
@@ -144,6 +158,7 @@ export const FOMO_SETTINGS: readonly FieldSpec[] = [
     key: 'handleGas',
     label: msg`Handling fee per call (handleGas, BNB)`,
     kind: 'amount',
+    token: 'BNB',
     max: FomoLib.MAX_HANDLE_GAS,
   },
   { key: 'swapRate', label: msg`Swap rate`, kind: 'uint', unit: 'bps', max: FomoLib.MAX_SWAP_RATE },
@@ -151,12 +166,13 @@ export const FOMO_SETTINGS: readonly FieldSpec[] = [
     key: 'burnEvery',
     label: msg`Burn threshold (burnEvery, USDT): the kept burn share is swapped to NEX and burned once it reaches this`,
     kind: 'amount',
+    token: 'USDT',
     max: FOMO_MAX_AMOUNT,
   },
   { key: 'rewardRate', label: msg`Static reward rate`, kind: 'uint', unit: 'bps', max: FomoLib.MAX_REWARD_RATE },
   { key: 'outDays', label: msg`Days to forced redemption`, kind: 'uint', max: FomoLib.MAX_OUT_DAYS },
   { key: 'startTime', label: msg`Start time (Unix seconds)`, kind: 'uint', max: UINT40_MAX },
-  { key: 'roundMin', label: msg`Round minimum (USDT)`, kind: 'amount', min: 1n, max: FOMO_MAX_AMOUNT },
+  { key: 'roundMin', label: msg`Round minimum (USDT)`, kind: 'amount', token: 'USDT', min: 1n, max: FOMO_MAX_AMOUNT },
   {
     key: 'roundTime',
     label: msg`Round length`,
@@ -165,7 +181,14 @@ export const FOMO_SETTINGS: readonly FieldSpec[] = [
     min: FomoLib.MIN_ROUND_TIME,
     max: FomoLib.MAX_ROUND_TIME,
   },
-  { key: 'userMax', label: msg`Maximum per account (USDT)`, kind: 'amount', min: 1n, max: FOMO_MAX_AMOUNT },
+  {
+    key: 'userMax',
+    label: msg`Maximum per account (USDT)`,
+    kind: 'amount',
+    token: 'USDT',
+    min: 1n,
+    max: FOMO_MAX_AMOUNT,
+  },
 ]
 
 /** FomoLib.checkSettings: the time a deposit adds never exceeds the round's length. */
@@ -181,11 +204,30 @@ export function fomoSettingsProblems(v: Values): Problem[] {
     : []
 }
 
+/** What each of a FOM pool's `burnRates` pays (IFomo.sol): an order's rest after the principal, in basis points. */
+const FOMO_SHARES = [
+  msg`Share: gold pool, static rewards (burnRates[0])`,
+  msg`Share: FOM pot, round prizes (burnRates[1])`,
+  msg`Share: doubling pool (burnRates[2])`,
+  msg`Share: direct referrer (burnRates[3])`,
+  msg`Share: indirect referrer (burnRates[4])`,
+  msg`Share: team (burnRates[5])`,
+  msg`Share: burn (burnRates[6])`,
+]
+
 /** SPEC.md §9: 7 burn rates, 4 team rates, 4 team amounts, 5 stake days, rates and surplus (FomoLib.checkMulti). */
 export const FOMO_MULTI: readonly FieldSpec[] = [
-  ...arrayFields('burnRates', 7, (n) => msg`Burn share ${n}`, { kind: 'uint', unit: 'bps', max: BPS }),
+  ...arrayFields('burnRates', 7, (n) => FOMO_SHARES[n - 1] ?? msg`Burn share ${n}`, {
+    kind: 'uint',
+    unit: 'bps',
+    max: BPS,
+  }),
   ...arrayFields('teamRates', 4, (n) => msg`Team rate V${n}`, { kind: 'uint', unit: 'bps', max: BPS }),
-  ...arrayFields('teamAmounts', 4, (n) => msg`Team volume V${n} (USDT)`, { kind: 'amount', max: FOMO_MAX_AMOUNT }),
+  ...arrayFields('teamAmounts', 4, (n) => msg`Team volume V${n} (USDT)`, {
+    kind: 'amount',
+    token: 'USDT',
+    max: FOMO_MAX_AMOUNT,
+  }),
   ...arrayFields('stakeDays', 5, (n) => msg`Lock days, tier ${n}`, {
     kind: 'uint',
     min: 1n,
@@ -223,7 +265,7 @@ export function fomoMultiArgs(v: Values) {
 }
 
 export const FOMO_ADD_BALANCE: readonly FieldSpec[] = [
-  { key: 'amount', label: msg`Amount (USDT)`, kind: 'amount', min: 1n, max: FOMO_MAX_AMOUNT },
+  { key: 'amount', label: msg`Amount (USDT)`, kind: 'amount', token: 'USDT', min: 1n, max: FOMO_MAX_AMOUNT },
 ]
 
 const MINING_MAX_AMOUNT = Mining.MAX_AMOUNT
@@ -239,13 +281,14 @@ export const MINING_SETTINGS: readonly FieldSpec[] = [
     min: Mining.MIN_DAY_TIMES,
     max: Mining.MAX_DAY_TIMES,
   },
-  { key: 'mintDay', label: msg`Daily emission (NEX)`, kind: 'amount', max: Mining.MAX_MINT_DAY },
-  { key: 'userMax', label: msg`Maximum stake (NEX)`, kind: 'amount', min: 1n, max: MINING_MAX_AMOUNT },
-  { key: 'userMin', label: msg`Minimum stake (NEX)`, kind: 'amount', min: 1n, max: MINING_MAX_AMOUNT },
+  { key: 'mintDay', label: msg`Daily emission (NEX)`, kind: 'amount', token: 'NEX', max: Mining.MAX_MINT_DAY },
+  { key: 'userMax', label: msg`Maximum stake (NEX)`, kind: 'amount', token: 'NEX', min: 1n, max: MINING_MAX_AMOUNT },
+  { key: 'userMin', label: msg`Minimum stake (NEX)`, kind: 'amount', token: 'NEX', min: 1n, max: MINING_MAX_AMOUNT },
   {
     key: 'handleGas',
     label: msg`Handling fee per call (handleGas, BNB)`,
     kind: 'amount',
+    token: 'BNB',
     max: Mining.MAX_HANDLE_GAS,
   },
   { key: 'feeRate', label: msg`Fee rate`, kind: 'uint', unit: 'bps', max: Mining.MAX_FEE_RATE },
@@ -325,12 +368,12 @@ export const TOKEN_SETTINGS: Bounds = {
   addPoolRate: { ...BPS_UNIT, max: Token.MAX_FEE },
   feeUSDT: { ...BPS_UNIT, max: Token.MAX_FEE },
   feeNex: { ...BPS_UNIT, max: Token.MAX_FEE },
-  autoSwapMin: { kind: 'amount', unit: 'NEX' },
+  autoSwapMin: { kind: 'amount', unit: 'NEX', token: 'NEX' },
   burnTime: { ...SECONDS, min: Token.MIN_BURN_TIME, max: Token.MAX_BURN_TIME },
-  burnMin: { kind: 'amount', unit: 'NEX' },
+  burnMin: { kind: 'amount', unit: 'NEX', token: 'NEX' },
   dividendGas: { kind: 'uint', unit: 'gas', max: Token.MAX_DIVIDEND_GAS },
   burnReward: { ...BPS_UNIT, max: Token.MAX_BURN_REWARD },
-  sendMin: { kind: 'amount', unit: 'NEX' },
+  sendMin: { kind: 'amount', unit: 'NEX', token: 'NEX' },
   whiteTime: { ...SECONDS, max: Token.MAX_WHITE_TIME },
 }
 
@@ -375,8 +418,8 @@ export function referralRatesProblems(max: bigint) {
 /** Ido.setIdo: a round's units (idoMax), price per unit in USDT (idoAmount), NEX per unit, start. */
 export const IDO_ROUND: Bounds = {
   idoMax: { kind: 'uint', unit: 'units', min: 1n },
-  idoAmount: { kind: 'amount', unit: 'USDT', min: 1n },
-  idoTokens: { kind: 'amount', unit: 'NEX' },
+  idoAmount: { kind: 'amount', unit: 'USDT', token: 'USDT', min: 1n },
+  idoTokens: { kind: 'amount', unit: 'NEX', token: 'NEX' },
   startTime: { ...UNIX_TIME, min: 1n },
 }
 
@@ -389,21 +432,21 @@ export const STAKE_SETTINGS: Bounds = {
   dayTimes: { ...SECONDS, min: Stake.MIN_DAY_TIMES, max: Stake.MAX_DAY_TIMES },
   directRate: { ...BPS_UNIT, max: Stake.MAX_REFERRAL_RATE },
   indirectRate: { ...BPS_UNIT, max: Stake.MAX_REFERRAL_RATE },
-  userMax: { kind: 'amount', unit: 'USDT', min: 1n, max: Stake.MAX_AMOUNT },
+  userMax: { kind: 'amount', unit: 'USDT', token: 'USDT', min: 1n, max: Stake.MAX_AMOUNT },
   roundCool: { ...SECONDS, max: Stake.MAX_ROUND_COOL },
-  handleGas: { kind: 'amount', unit: 'BNB', max: Stake.MAX_HANDLE_GAS },
+  handleGas: { kind: 'amount', unit: 'BNB', token: 'BNB', max: Stake.MAX_HANDLE_GAS },
   feeRate: { ...BPS_UNIT, max: Stake.MAX_FEE_RATE },
   releaseDay: { kind: 'uint', unit: 'days', min: 1n, max: Stake.MAX_RELEASE_DAY },
 }
 
 /** Stake.setIdo (MAX_AMOUNT, MAX_IDO_RATE, MAX_IDO_PRICE; idoMin between 1 and idoMax). */
 export const STAKE_ROUND: Bounds = {
-  idoMax: { kind: 'amount', unit: 'USDT', min: 1n, max: Stake.MAX_AMOUNT },
+  idoMax: { kind: 'amount', unit: 'USDT', token: 'USDT', min: 1n, max: Stake.MAX_AMOUNT },
   idoRate: { ...BPS_UNIT, max: Stake.MAX_IDO_RATE },
-  idoPrice: { kind: 'amount', max: Stake.MAX_IDO_PRICE },
+  idoPrice: { kind: 'amount', unit: 'USDT', token: 'USDT', max: Stake.MAX_IDO_PRICE },
   idoFirst: { ...BPS_UNIT, max: BPS },
   startTime: { ...UNIX_TIME, max: UINT40_MAX },
-  idoMin: { kind: 'amount', unit: 'USDT', min: 1n, max: Stake.MAX_AMOUNT },
+  idoMin: { kind: 'amount', unit: 'USDT', token: 'USDT', min: 1n, max: Stake.MAX_AMOUNT },
 }
 
 export function stakeRoundProblems(v: Values): Problem[] {
@@ -435,5 +478,8 @@ export const RENEW_PAUSE: Bounds = { duration: { ...SECONDS, min: 1n, max: Nexus
 export const UPGRADE_DELAY: Bounds = {
   delay: { ...SECONDS, min: NexusUpgradeable.MIN_UPGRADE_DELAY, max: NexusUpgradeable.MAX_UPGRADE_DELAY },
 }
+/** Nft.setSendMin: the dividend threshold, in the Nft contract's reward token (USDT). */
+export const NFT_SEND_MIN: FieldSpec = { key: 'sendMin', label: msg`Threshold (USDT)`, kind: 'amount', token: 'USDT' }
+
 /** withdrawExcess: an amount of the token in base units of 18 decimals (USDT and NEX both have 18). */
 export const WITHDRAW_EXCESS: Bounds = { amount: { kind: 'amount', min: 1n } }

@@ -15,6 +15,7 @@ import { deployed } from '../../lib/deployment.ts'
 import type { DeployedName } from '../../lib/deployment.ts'
 import { describeChanges } from './adminActions.ts'
 import type { AdminActionNode } from './adminActions.ts'
+import { changeLabel, eventLabel, showChangeValue } from './adminActionText.ts'
 import { solvency } from '../../lib/solvency.ts'
 import type { Solvency } from '../../lib/solvency.ts'
 import { TimelockOperations } from '../timelock/TimelockOperations.tsx'
@@ -153,7 +154,8 @@ const HOLDERS: readonly { name: DeployedName; token: 'USDT' | 'Token'; symbol: s
     { name: 'SuperFomo', token: 'USDT', symbol: 'USDT' },
     { name: 'Double', token: 'USDT', symbol: 'USDT', fromLaterInflows: true },
     { name: 'Mining', token: 'Token', symbol: 'NEX' },
-    { name: 'Nft', token: 'Token', symbol: 'NEX' },
+    // the cards' dividends are paid in Nft's reward token, USDT (its `initialize`, ignition/modules/ContractsII.ts)
+    { name: 'Nft', token: 'USDT', symbol: 'USDT' },
   ]
 
 function SolvencyPanel() {
@@ -286,7 +288,7 @@ function SolvencyPanel() {
 }
 
 function AdminActions() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const client = useIndexerClient()
   const [contract, setContract] = useState('')
   // the contracts with an owner (each owned by the Timelock), for the filter: those deployed on this chain
@@ -347,7 +349,10 @@ function AdminActions() {
               data-event={node.eventName}
             >
               <div className="tp-action__head">
-                <strong>{node.contract}</strong> <span className="tp-action__event">{node.eventName}</span>
+                <strong>{node.contract}</strong>{' '}
+                <span className="tp-action__event" data-testid="admin-action-event">
+                  {eventLabel(i18n, node.eventName)}
+                </span>
                 <span className="app-muted"> {showTime(BigInt(node.timestamp))}</span>
               </div>
               {node.target && (
@@ -356,12 +361,22 @@ function AdminActions() {
                 </div>
               )}
               <ul className="tp-changes">
-                {changes[index]?.map((change) => (
-                  <li key={change.name} className="app-mono" data-testid="admin-action-change">
-                    {change.name && <span className="tp-changes__name">{change.name}: </span>}
-                    {change.from !== undefined ? `${change.from} → ${change.to}` : change.to}
-                  </li>
-                ))}
+                {changes[index]?.map((change) => {
+                  const label = changeLabel(i18n, node, change.name)
+                  const to = showChangeValue(i18n, node, change.name, change.to)
+                  return (
+                    <li key={change.name} data-testid="admin-action-change" data-name={change.name}>
+                      {label && (
+                        <span className="tp-changes__name" title={change.name}>
+                          {label}:{' '}
+                        </span>
+                      )}
+                      <span className="app-mono">
+                        {'from' in change ? `${showChangeValue(i18n, node, change.name, change.from)} → ${to}` : to}
+                      </span>
+                    </li>
+                  )
+                })}
               </ul>
               <div className="app-muted app-mono tp-action__tx" title={node.transactionHash}>
                 {t`Block ${node.blockNumber}`} · {t`Transaction`}{' '}

@@ -24,21 +24,47 @@ describe('describeChanges', () => {
     ]
     const [latest, mining, first] = describeChanges(nodes)
     expect(latest).toEqual([{ name: 'feeRate', from: '100', to: '150' }])
-    expect(mining).toEqual([{ name: 'feeRate', from: undefined, to: '1' }])
+    expect(mining).toEqual([{ name: 'feeRate', to: '1' }])
     expect(first).toEqual([
-      { name: 'feeRate', from: undefined, to: '100' },
-      { name: 'algebra', from: undefined, to: '3' },
+      { name: 'feeRate', to: '100' },
+      { name: 'algebra', to: '3' },
     ])
   })
 
-  it('keeps the old and new values an event carries itself', () => {
-    const [maxSupply, blacklist, paused] = describeChanges([
+  it('lists an array setting element by element, only the elements that changed', () => {
+    const [latest] = describeChanges([
+      node({ eventName: 'ConfigMultiUpdated', newValue: '{"burnRates":["10","25","30"],"slippage":"5"}' }),
+      node({ eventName: 'ConfigMultiUpdated', newValue: '{"burnRates":["10","20","30"],"slippage":"5"}' }),
+    ])
+    expect(latest).toEqual([{ name: 'burnRates.1', from: '20', to: '25' }])
+  })
+
+  it('keeps the old and new values an event carries itself, whole numbers exactly', () => {
+    const [maxSupply, blacklist, paused, userMax] = describeChanges([
       node({ contract: 'Nft', eventName: 'MaxSupplyUpdated', oldValue: '100', newValue: '200' }),
       node({ eventName: 'BlacklistUpdated', target: '0xab', newValue: 'true' }),
       node({ eventName: 'Paused' }),
+      node({ eventName: 'SendMinUpdated', oldValue: '100000000000000000000000', newValue: '90000000000000000000001' }),
     ])
     expect(maxSupply).toEqual([{ name: '', from: '100', to: '200' }])
-    expect(blacklist).toEqual([{ name: '', from: undefined, to: 'true' }])
+    expect(blacklist).toEqual([{ name: '', to: true }])
     expect(paused).toEqual([])
+    // JSON would round these: they stay the decimal text the indexer stored
+    expect(userMax).toEqual([{ name: '', from: '100000000000000000000000', to: '90000000000000000000001' }])
+  })
+
+  it('lists each value of an event that sets several, nested settings in their members’ place', () => {
+    const [withdrawn, stakeRound] = describeChanges([
+      node({ eventName: 'ExcessWithdrawn', newValue: '{"to":"0xcd","amount":"5"}' }),
+      node({ contract: 'Stake', eventName: 'IdoUpdated', newValue: '{"index":"2","settings":{"idoMax":"7"}}' }),
+    ])
+    expect(withdrawn).toEqual([
+      { name: 'to', to: '0xcd' },
+      { name: 'amount', to: '5' },
+    ])
+    expect(stakeRound).toEqual([
+      { name: 'index', to: '2' },
+      { name: 'idoMax', to: '7' },
+    ])
   })
 })

@@ -3,10 +3,17 @@ import type { AdminActionsQuery } from '../../generated/graphql.ts'
 /** One row of the indexer's `adminActions` (apps/indexer GraphQL; the type generated from the page's query). */
 export type AdminActionNode = AdminActionsQuery['adminActions']['nodes'][number]
 
-export type ValueChange = { name: string; from: string | undefined; to: string }
+/**
+ * One value an admin action set: `name` is the event's argument or settings member (`burnRates.2` for an array's
+ * third element; '' for the single value of an event that sets one), `from` the value before when known. Values
+ * are as the indexer stored them (JSON: numbers as decimal strings, flags as booleans, addresses lowercase).
+ */
+export type ValueChange = { name: string; from?: unknown; to: unknown }
 
+/** A stored value: JSON (tuples, flags), a whole number kept as its decimal text (JSON would round it), else the text. */
 const parse = (text: string | null): unknown => {
   if (text === null) return undefined
+  if (/^\d+$/.test(text)) return text
   try {
     return JSON.parse(text) as unknown
   } catch {
@@ -14,8 +21,26 @@ const parse = (text: string | null): unknown => {
   }
 }
 
-const show = (value: unknown): string =>
-  value === undefined || value === null ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value)
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * The named values of an event's value: a settings tuple or an event's arguments, with nested tuples in their
+ * members' place and arrays of numbers one entry per element (`burnRates.0`, …), so that a change of one element
+ * shows alone.
+ */
+function flatten(value: Record<string, unknown>): Map<string, unknown> {
+  const out = new Map<string, unknown>()
+  for (const [name, item] of Object.entries(value)) {
+    if (isRecord(item)) for (const [inner, innerValue] of flatten(item)) out.set(inner, innerValue)
+    else if (Array.isArray(item) && item.every((element) => !isRecord(element) && !Array.isArray(element)))
+      item.forEach((element, index) => out.set(`${name}.${index}`, element))
+    else out.set(name, item)
+  }
+  return out
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /** Settings events whose new value is a whole tuple: the old value is the same event's previous tuple. */
 const TUPLE_EVENTS = new Set(['ConfigUpdated', 'ConfigMultiUpdated', 'AddressesUpdated', 'SourcesUpdated'])
@@ -23,7 +48,8 @@ const TUPLE_EVENTS = new Set(['ConfigUpdated', 'ConfigMultiUpdated', 'AddressesU
 /**
  * The old value of each action where the event itself does not carry it: a settings event's previous tuple is
  * the same contract's previous event of that name (the list is newest first, so the next older row).
- * Returns, per row, the fields that changed (old → new), or the action's own old and new values.
+ * Returns, per row, the values that changed (old → new), or the action's own old and new values, or each of the
+ * values an event with several sets.
  *
  * @example
  * describeChanges([{ eventName: 'ConfigUpdated', newValue: '{"feeRate":"150"}', … },
@@ -33,20 +59,24 @@ const TUPLE_EVENTS = new Set(['ConfigUpdated', 'ConfigMultiUpdated', 'AddressesU
 export function describeChanges(nodes: readonly AdminActionNode[]): ValueChange[][] {
   return nodes.map((node, index) => {
     const next = parse(node.newValue)
-    if (TUPLE_EVENTS.has(node.eventName) && next && typeof next === 'object' && !Array.isArray(next)) {
+    if (isRecord(next)) {
+      const values = flatten(next)
+      if (!TUPLE_EVENTS.has(node.eventName)) return [...values].map(([name, to]) => ({ name, to }))
       const older = nodes
         .slice(index + 1)
         .find((other) => other.contract === node.contract && other.eventName === node.eventName)
-      const before = older ? (parse(older.newValue) as Record<string, unknown> | undefined) : undefined
+      const olderValue = older ? parse(older.newValue) : undefined
+      const before = isRecord(olderValue) ? flatten(olderValue) : undefined
       const changes: ValueChange[] = []
-      for (const [name, value] of Object.entries(next as Record<string, unknown>)) {
-        const from = before && name in before ? show(before[name]) : undefined
-        const to = show(value)
-        if (from !== to) changes.push({ name, from, to })
+      for (const [name, to] of values) {
+        if (before?.has(name)) {
+          const from = before.get(name)
+          if (!same(from, to)) changes.push({ name, from, to })
+        } else changes.push({ name, to })
       }
       return changes
     }
     if (node.newValue === null && node.oldValue === null) return []
-    return [{ name: '', from: node.oldValue === null ? undefined : show(parse(node.oldValue)), to: show(next) }]
+    return [node.oldValue === null ? { name: '', to: next } : { name: '', from: parse(node.oldValue), to: next }]
   })
 }
