@@ -17,6 +17,7 @@ import { showAmount, showCount, showTime } from '../../lib/format.ts'
 import { PAGES } from '../../lib/pages.ts'
 import { nativeBalanceRead } from '../../lib/nativeBalance.ts'
 import { Icon } from '../Icon.tsx'
+import { Stat } from '../Stat.tsx'
 import { RelatedLinks } from './RelatedLinks.tsx'
 import { ClaimButton } from '../forms/ClaimButton.tsx'
 import { AmountField } from '../forms/AmountField.tsx'
@@ -488,14 +489,5 @@ function BurnThroughIdo({
         </Button>
       </ActionForm>
     </Card>
-  )
-}
-
-export function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div className="app-stat" data-testid={testId}>
-      <dt>{label}</dt>
-      <dd className="app-mono">{value}</dd>
-    </div>
   )
 }

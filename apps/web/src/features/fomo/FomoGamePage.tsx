@@ -13,8 +13,10 @@ import { dexFeeBps } from '../../lib/appChain.ts'
 import { env } from '../../lib/env.ts'
 import { showAmount, showCount, showTime } from '../../lib/format.ts'
 import { duration, percent, secondsUntil, WINNER_SHARES_BPS } from './format.ts'
-import { NotDeployed, PageFrame } from './PageFrame.tsx'
-import { RecordItem, RecordList, Stat, useReader } from './parts.tsx'
+import { NotDeployed, PageFrame } from '../../components/pages/PageFrame.tsx'
+import { RecordItem, RecordList, useReader } from './parts.tsx'
+import { Stat } from '../../components/Stat.tsx'
+import { useDurationUnits } from '../../hooks/useDurationUnits.ts'
 import { POOL_PAGES, poolContracts, poolTabs } from './pool.ts'
 import type { PoolName } from './pool.ts'
 import { FOMO_ROUNDS } from './queries.ts'
@@ -24,12 +26,6 @@ import { ActionForm } from '../../components/forms/ActionForm.tsx'
 
 /** How many settled rounds the page lists. */
 const ROUNDS_SHOWN = 10
-
-/** The units of durations, translated. */
-export function useDurationUnits() {
-  const { t } = useLingui()
-  return { d: t`d`, h: t`h`, m: t`min`, s: t`s` }
-}
 
 /**
  * `/fomo` and `/superFom`: the round game of one pool (pot, countdown on the chain's clock, the last qualifying

@@ -15,16 +15,6 @@ export function useReader(): { account: Address | undefined; who: Address } {
   return { account, who: account ?? zeroAddress }
 }
 
-/** One labelled figure of a card. */
-export function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div className="app-stat" data-testid={testId}>
-      <dt>{label}</dt>
-      <dd className="app-mono">{value}</dd>
-    </div>
-  )
-}
-
 /** The state of a stake or order: locked, unlocked, completed or forced out (SPEC.md §4). */
 export function StateBadge({ state }: { state: RecordState | undefined }) {
   const { t } = useLingui()

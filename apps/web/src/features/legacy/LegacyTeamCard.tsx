@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
 import { Card } from '@nexus/ui'
-import { Stat } from '../../components/pages/HomePage.tsx'
+import { Stat } from '../../components/Stat.tsx'
 import { useLegacyQuery } from '../../data/login.ts'
 import { LegacyError, SignInPanel } from './SignInPanel.tsx'
 

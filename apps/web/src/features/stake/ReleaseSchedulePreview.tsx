@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { checkAmount } from '../../lib/amountInput.ts'
 import { showAmount, showTime } from '../../lib/format.ts'
 import { duration, percent } from '../fomo/format.ts'
-import { useDurationUnits } from '../fomo/FomoGamePage.tsx'
+import { useDurationUnits } from '../../hooks/useDurationUnits.ts'
 import { releaseSchedule } from './releaseSchedule.ts'
 import './stake.css'
 

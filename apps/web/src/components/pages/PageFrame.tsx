@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react'
-import './records.css'
+import './pageFrame.css'
 import { Link } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import { Card } from '@nexus/ui'
-import { RelatedLinks } from '../../components/pages/RelatedLinks.tsx'
+import { RelatedLinks } from './RelatedLinks.tsx'
 import { PAGES } from '../../lib/pages.ts'
 import type { PagePath } from '../../lib/pages.ts'
 
 /**
- * The frame of a stake, FOM or mining page: title and lead, the section tabs (game, mine, team) when given,
+ * The frame of a page with sections (stake, FOM and mining pages): title and lead, the section tabs (game, mine, team) when given,
  * the content, and the related links.
  */
 export function PageFrame({
