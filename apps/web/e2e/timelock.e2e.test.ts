@@ -5,6 +5,7 @@ import type { Abi, Address, Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { E2E_OTHER, E2E_OWNER } from './lib/accounts.ts'
 import { chainClients, contract } from './lib/chain.ts'
+import { openPage, waitForPage } from './lib/browser.ts'
 import { openConnected } from './lib/session.ts'
 import { ownerWrite, waitForCurrent } from './lib/web4Admin.ts'
 import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
@@ -84,6 +85,34 @@ describe('owner actions through the Timelock', () => {
       expect(await operation.getByTestId('timelock-state').textContent()).toBe('Waiting for the delay')
       expect(await operation.textContent()).toContain(`feeRate":"${fee}"`)
       expect(await operation.getByTestId('timelock-execute').count()).toBe(0)
+
+      // /transparency shows it to everyone, waiting, with the time left counting down on the chain's clock
+      const { page: visitor, context: visitorContext } = await openPage(browser)
+      try {
+        await visitor.goto(`${baseUrl}/transparency`)
+        await waitForPage(visitor, '/transparency')
+        const listed = visitor
+          .getByTestId('pending-owner-actions')
+          .locator(`[data-testid="timelock-operation"][data-id="${id}"]`)
+        await listed.waitFor({ timeout: 15_000 })
+        expect(await listed.getByTestId('timelock-state').textContent()).toBe('等待延遲結束')
+        const left = async () =>
+          (
+            await listed
+              .getByTestId('timelock-countdown')
+              .getByRole('timer')
+              .locator('.ui-countdown__value')
+              .allTextContents()
+          )
+            .map(Number)
+            .reduce((total, part, index) => total + part * ([86_400, 3_600, 60, 1][index] ?? 0), 0)
+        await listed.getByTestId('timelock-countdown').waitFor({ timeout: 15_000 })
+        const first = await left()
+        expect(first).toBeGreaterThan(0)
+        await expect.poll(left, { timeout: 5_000 }).toBeLessThan(first)
+      } finally {
+        await visitorContext.close()
+      }
 
       const minDelay = await client().readContract({ address: timelock, abi: timelockAbi, functionName: 'getMinDelay' })
       await advance(minDelay)

@@ -4,8 +4,9 @@ import { msg } from '@lingui/core/macro'
 import { timelockAbi } from '@nexus/abi'
 import { timelockCancelRequest, timelockExecuteRequest } from '@nexus/sdk'
 import type { TimelockOperation, TimelockOperationState } from '@nexus/sdk'
-import { Button, EmptyState, Spinner } from '@nexus/ui'
+import { Button, Countdown, EmptyState, Spinner } from '@nexus/ui'
 import { readContract } from 'viem/actions'
+import { useChainNow } from '../../data/ChainData.tsx'
 import { useSession } from '../../data/session.tsx'
 import { useTransaction } from '../../hooks/useTransaction.ts'
 import { showTime } from '../../lib/format.ts'
@@ -38,6 +39,8 @@ export function TimelockOperations({ only }: { only?: readonly TimelockOperation
   const client = usePublicClient()
   const send = useTransaction()
   const timelock = timelockDeployment()?.address
+  // the chain's clock, ticking every second: a waiting operation counts down to when it can run
+  const now = useChainNow()
   const [canCancel, setCanCancel] = useState(false)
   useEffect(() => {
     if (!client || !timelock || !account) {
@@ -87,6 +90,15 @@ export function TimelockOperations({ only }: { only?: readonly TimelockOperation
             {t`Can be executed from ${showTime(operation.readyAt)}`} ·{' '}
             {t`Scheduled in block ${operation.scheduledBlock}`}
           </div>
+          {operation.state === 'pending' && now !== undefined && (
+            <div data-testid="timelock-countdown">
+              <span className="app-muted">{t`Can be executed in`}</span>
+              <Countdown
+                seconds={Math.max(0, Number(operation.readyAt) - now)}
+                labels={{ days: t`Days`, hours: t`Hours`, minutes: t`Min`, seconds: t`Sec` }}
+              />
+            </div>
+          )}
           <div className="app-muted app-mono tp-action__tx" title={operation.id}>
             {t`Operation`} {operation.id}
           </div>
