@@ -51,6 +51,11 @@ export class ChainDataStore {
     this.#loadReader = loadReader
   }
 
+  /** Loads the reader's code now, ahead of the first refresh (a failure is retried by the refresh). */
+  preload(): void {
+    this.#readerOnce().catch(() => undefined)
+  }
+
   #readerOnce(): Promise<ChainReader> {
     this.#reader ??= this.#loadReader().catch((error: unknown) => {
       this.#reader = undefined
