@@ -66,5 +66,17 @@ describe('describeChanges', () => {
       { name: 'index', to: '2' },
       { name: 'idoMax', to: '7' },
     ])
+    const [sources] = describeChanges([
+      node({
+        contract: 'Info',
+        eventName: 'SourcesUpdated',
+        newValue: '[{"target":"0xab","selector":"0x12345678"}]',
+        args: '{"sources":[{"target":"0xab","selector":"0x12345678"}]}',
+      }),
+    ])
+    expect(sources).toEqual([
+      { name: 'sources.0.target', to: '0xab' },
+      { name: 'sources.0.selector', to: '0x12345678' },
+    ])
   })
 })

@@ -26,15 +26,20 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * The named values of an event's value: a settings tuple or an event's arguments, with nested tuples in their
- * members' place and arrays of numbers one entry per element (`burnRates.0`, …), so that a change of one element
- * shows alone.
+ * members' place and arrays one entry per element (`burnRates.0`, …; a list of tuples one per member of each,
+ * `sources.0.target`), so that a change of one element shows alone.
  */
 function flatten(value: Record<string, unknown>): Map<string, unknown> {
   const out = new Map<string, unknown>()
   for (const [name, item] of Object.entries(value)) {
     if (isRecord(item)) for (const [inner, innerValue] of flatten(item)) out.set(inner, innerValue)
-    else if (Array.isArray(item) && item.every((element) => !isRecord(element) && !Array.isArray(element)))
-      item.forEach((element, index) => out.set(`${name}.${index}`, element))
+    else if (Array.isArray(item))
+      item.forEach((element, index) => {
+        // a list of tuples (Info's sources): each member of each element
+        if (isRecord(element))
+          for (const [inner, innerValue] of flatten(element)) out.set(`${name}.${index}.${inner}`, innerValue)
+        else out.set(`${name}.${index}`, element)
+      })
     else out.set(name, item)
   }
   return out
@@ -58,7 +63,10 @@ const TUPLE_EVENTS = new Set(['ConfigUpdated', 'ConfigMultiUpdated', 'AddressesU
  */
 export function describeChanges(nodes: readonly AdminActionNode[]): ValueChange[][] {
   return nodes.map((node, index) => {
-    const next = parse(node.newValue)
+    const value = parse(node.newValue)
+    // a list set as a whole (Info's sources): its elements by the event's argument name
+    const args = Array.isArray(value) ? parse(node.args) : undefined
+    const next = isRecord(args) ? args : value
     if (isRecord(next)) {
       const values = flatten(next)
       if (!TUPLE_EVENTS.has(node.eventName)) return [...values].map(([name, to]) => ({ name, to }))
