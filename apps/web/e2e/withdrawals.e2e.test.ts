@@ -2,6 +2,7 @@ import { mainAbi } from '@nexus/abi'
 import { createSignInMessage } from '@nexus/sdk'
 import { erc20Abi, parseEther } from 'viem'
 import type { Address, Hash } from 'viem'
+import type { Locator, Page } from 'playwright-core'
 import { mnemonicToAccount } from 'viem/accounts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { E2E_OWNER } from './lib/accounts.ts'
@@ -125,60 +126,87 @@ beforeAll(async () => {
   const genesis = await client.readContract({ address: contract('Main'), abi: mainAbi, functionName: 'genesis' })
   await registerBelowChain(referrerToken, [genesis, E2E_OWNER])
   await accepted('register', buyerToken, { username: `buy${Date.now() % 1e8}`, recommend: REFERRER.address })
-  // the buyer pays a machine in USDT: the referrer is credited 10 % in USDT on the server
-  const purchase = await pay((wallet) =>
-    wallet.writeContract({
-      account: BUYER.address,
-      chain: null,
-      address: USDT,
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [receiver, MACHINE_PRICE],
-    }),
-  )
-  await accepted('buyMachine', buyerToken, { id: '1', num: '1', hash: purchase })
-  // the referrer withdraws that credit, paying the withdrawal fee in the native coin
-  const fee = await pay((wallet) =>
-    wallet.sendTransaction({ account: REFERRER.address, chain: null, to: receiver, value: parseEther('0.001') }),
-  )
-  const withdrawal = await accepted('withdraw', referrerToken, { num: '10', credit_type: 'USDT', hash: fee })
-  expect(withdrawal.status).toBe('pending')
-  withdrawalId = Number(withdrawal.id)
-
+  /** The buyer pays `num` machines of type `id` in USDT (the referrer is credited 10 % in USDT on the server), then
+   * the referrer withdraws `withdraw` USDT of its credit, paying the withdrawal fee in the native coin. */
+  async function buyAndWithdraw(id: number, num: number, price: bigint, withdraw: string) {
+    const purchase = await pay((wallet) =>
+      wallet.writeContract({
+        account: BUYER.address,
+        chain: null,
+        address: USDT,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [receiver, price],
+      }),
+    )
+    await accepted('buyMachine', buyerToken, { id: String(id), num: String(num), hash: purchase })
+    const fee = await pay((wallet) =>
+      wallet.sendTransaction({ account: REFERRER.address, chain: null, to: receiver, value: parseEther('0.001') }),
+    )
+    const withdrawal = await accepted('withdraw', referrerToken, { num: withdraw, credit_type: 'USDT', hash: fee })
+    expect(withdrawal.status).toBe('pending')
+    return Number(withdrawal.id)
+  }
+  withdrawalId = await buyAndWithdraw(1, 1, MACHINE_PRICE, '10')
   // a second, larger purchase: its credit is withdrawn above the keeper's approval threshold (1,000)
-  const large = await pay((wallet) =>
-    wallet.writeContract({
-      account: BUYER.address,
-      chain: null,
-      address: USDT,
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [receiver, LARGE_PURCHASE],
-    }),
-  )
-  await accepted('buyMachine', buyerToken, { id: '3', num: '6', hash: large })
-  const largeFee = await pay((wallet) =>
-    wallet.sendTransaction({ account: REFERRER.address, chain: null, to: receiver, value: parseEther('0.001') }),
-  )
-  const above = await accepted('withdraw', referrerToken, { num: '1100', credit_type: 'USDT', hash: largeFee })
-  expect(above.status).toBe('pending')
-  largeId = Number(above.id)
+  largeId = await buyAndWithdraw(3, 6, LARGE_PURCHASE, '1100')
 }, 180_000)
+
+/** Opens /manager as the owner, signs in on the withdrawals card, runs `check` on it, and closes the page. */
+async function onCard(check: (card: Locator, page: Page) => Promise<void>) {
+  const { page, problems, context } = await openConnected(browser, baseUrl, {
+    rpcUrl,
+    account: E2E_OWNER,
+    path: '/manager',
+    storage: { lang: 'en' },
+  })
+  try {
+    const card = page.getByTestId('withdrawals')
+    await card.getByTestId('sign-in').click()
+    await card.locator('[data-testid="sign-in-panel"][data-state="signed-in"]').waitFor({ timeout: 20_000 })
+    await check(card, page)
+    expect(problems.list).toEqual([])
+  } finally {
+    await context.close()
+  }
+}
+
+/** Waits until the keeper (every 15 s) has paid withdrawal `id`: it leaves the open list for the paid one. */
+async function shownPaid(card: Locator, id: number): Promise<Locator> {
+  const row = card.locator(`[data-testid="withdrawal"][data-id="${id}"]`)
+  await card.getByTestId('withdrawals-paid').click()
+  await expect
+    .poll(
+      async () => {
+        await card.getByTestId('withdrawals-open').click()
+        await card.getByTestId('withdrawals-paid').click()
+        return await row.getAttribute('data-status', { timeout: 3_000 }).catch(() => null)
+      },
+      { timeout: 90_000, interval: 5_000 },
+    )
+    .toBe('paid')
+    .catch(async (error: unknown) => {
+      throw new Error(`not shown paid; card: ${await card.textContent()}; ${await serverState()}`, { cause: error })
+    })
+  return row
+}
+
+/** The payout on chain: the keeper's transfer of exactly `amount` to the referrer, and nothing more a while later. */
+async function paidOnce(page: Page, payout: Hash, before: bigint, amount: bigint, waitMs: number) {
+  const receipt = await chainClients(rpcUrl).public.getTransactionReceipt({ hash: payout })
+  expect(receipt.status).toBe('success')
+  expect(receipt.from.toLowerCase()).toBe(KEEPER.toLowerCase())
+  const received = async () => (await balanceOf(rpcUrl, contract('USDT'), REFERRER.address)) - before
+  expect(await received()).toBe(amount)
+  // exactly once: more keeper rounds pay nothing more
+  await page.waitForTimeout(waitMs)
+  expect(await received()).toBe(amount)
+}
 
 describe('legacy withdrawals on /manager', () => {
   it('the keeper pays a withdrawal once; the card lists it paid with the payout transaction', async () => {
-    const USDT = contract('USDT')
-    const before = await balanceOf(rpcUrl, USDT, REFERRER.address)
-    const { page, problems, context } = await openConnected(browser, baseUrl, {
-      rpcUrl,
-      account: E2E_OWNER,
-      path: '/manager',
-      storage: { lang: 'en' },
-    })
-    try {
-      const card = page.getByTestId('withdrawals')
-      await card.getByTestId('sign-in').click()
-      await card.locator('[data-testid="sign-in-panel"][data-state="signed-in"]').waitFor({ timeout: 20_000 })
+    const before = await balanceOf(rpcUrl, contract('USDT'), REFERRER.address)
+    await onCard(async (card, page) => {
       // the keeper's policy as the stack runs it (apps/keeper and the legacy API's defaults, WITHDRAW_*)
       expect(await card.getByTestId('withdrawals-threshold').textContent()).toBe(
         "Withdrawals above 1000 wait for a manager's approval.",
@@ -186,24 +214,7 @@ describe('legacy withdrawals on /manager', () => {
       expect(await card.getByTestId('withdrawals-cap').textContent()).toMatch(
         /^At most 10000 of each type is paid per UTC day; paid or being paid today: \d+(\.\d+)? USDT, \d+(\.\d+)? ARB\.$/,
       )
-      // the keeper (every 15 s) pays it: it leaves the open list and appears among the paid ones
-      await card.getByTestId('withdrawals-paid').click()
-      const row = card.locator(`[data-testid="withdrawal"][data-id="${withdrawalId}"]`)
-      await expect
-        .poll(
-          async () => {
-            await card.getByTestId('withdrawals-open').click()
-            await card.getByTestId('withdrawals-paid').click()
-            return await row.getAttribute('data-status', { timeout: 3_000 }).catch(() => null)
-          },
-          { timeout: 90_000, interval: 5_000 },
-        )
-        .toBe('paid')
-        .catch(async (error: unknown) => {
-          throw new Error(`not shown paid; card: ${await card.textContent()}; ${await serverState()}`, {
-            cause: error,
-          })
-        })
+      const row = await shownPaid(card, withdrawalId)
       expect(await row.getByTestId('withdrawal-status').textContent()).toBe('Paid out')
       expect(await row.getByTestId('withdrawal-needs-approval').count()).toBe(0) // 10 USDT: below the threshold
       expect(await card.getByTestId('withdrawals-cap').textContent()).not.toContain('today: 0 USDT')
@@ -212,33 +223,13 @@ describe('legacy withdrawals on /manager', () => {
       expect(payout).toMatch(/^0x[0-9a-f]{64}$/)
       const href = String(await link.getAttribute('href'))
       expect(href.startsWith(E2E_EXPLORER_URL) && href.endsWith(payout)).toBe(true)
-      // the payout on chain: the keeper's transfer of exactly the amount to the user
-      const receipt = await chainClients(rpcUrl).public.getTransactionReceipt({ hash: payout })
-      expect(receipt.status).toBe('success')
-      expect(receipt.from.toLowerCase()).toBe(KEEPER.toLowerCase())
-      expect((await balanceOf(rpcUrl, USDT, REFERRER.address)) - before).toBe(CREDIT)
-      // exactly once: two more keeper rounds pay nothing more
-      await page.waitForTimeout(35_000)
-      expect((await balanceOf(rpcUrl, USDT, REFERRER.address)) - before).toBe(CREDIT)
+      await paidOnce(page, payout, before, CREDIT, 35_000)
       expect(await card.locator(`[data-testid="withdrawal"][data-id="${withdrawalId}"]`).count()).toBe(1)
-      expect(problems.list).toEqual([])
-    } finally {
-      await context.close()
-    }
+    })
   }, 180_000)
 
   it('a withdrawal above the threshold waits for a manager; approved on the card, the keeper pays it once', async () => {
-    const USDT = contract('USDT')
-    const { page, problems, context } = await openConnected(browser, baseUrl, {
-      rpcUrl,
-      account: E2E_OWNER,
-      path: '/manager',
-      storage: { lang: 'en' },
-    })
-    try {
-      const card = page.getByTestId('withdrawals')
-      await card.getByTestId('sign-in').click()
-      await card.locator('[data-testid="sign-in-panel"][data-state="signed-in"]').waitFor({ timeout: 20_000 })
+    await onCard(async (card, page) => {
       const row = card.locator(`[data-testid="withdrawal"][data-id="${largeId}"]`)
       await row.waitFor({ timeout: 20_000 })
       expect(await row.getAttribute('data-status')).toBe('pending')
@@ -246,37 +237,13 @@ describe('legacy withdrawals on /manager', () => {
         'Above the approval threshold: the keeper pays it only once a manager approves it',
       )
       // the keeper (every 15 s) leaves it alone until a manager approves it
-      const before = await balanceOf(rpcUrl, USDT, REFERRER.address)
+      const before = await balanceOf(rpcUrl, contract('USDT'), REFERRER.address)
       await page.waitForTimeout(20_000)
-      expect(await balanceOf(rpcUrl, USDT, REFERRER.address)).toBe(before)
+      expect(await balanceOf(rpcUrl, contract('USDT'), REFERRER.address)).toBe(before)
       await row.getByTestId('withdrawal-approve').click()
-      await card.getByTestId('withdrawals-paid').click()
-      await expect
-        .poll(
-          async () => {
-            await card.getByTestId('withdrawals-open').click()
-            await card.getByTestId('withdrawals-paid').click()
-            return await row.getAttribute('data-status', { timeout: 3_000 }).catch(() => null)
-          },
-          { timeout: 90_000, interval: 5_000 },
-        )
-        .toBe('paid')
-        .catch(async (error: unknown) => {
-          throw new Error(`not shown paid; card: ${await card.textContent()}; ${await serverState()}`, {
-            cause: error,
-          })
-        })
+      await shownPaid(card, largeId)
       const payout = (await row.getByTestId('withdrawal-payout').locator('a').textContent()) as Hash
-      const receipt = await chainClients(rpcUrl).public.getTransactionReceipt({ hash: payout })
-      expect(receipt.status).toBe('success')
-      expect(receipt.from.toLowerCase()).toBe(KEEPER.toLowerCase())
-      expect((await balanceOf(rpcUrl, USDT, REFERRER.address)) - before).toBe(LARGE)
-      // exactly once
-      await page.waitForTimeout(20_000)
-      expect((await balanceOf(rpcUrl, USDT, REFERRER.address)) - before).toBe(LARGE)
-      expect(problems.list).toEqual([])
-    } finally {
-      await context.close()
-    }
+      await paidOnce(page, payout, before, LARGE, 20_000)
+    })
   }, 240_000)
 })
