@@ -17,13 +17,29 @@ import { dumpIndex } from '../src/_test/dumpIndex.ts'
 import { createMetrics } from '../src/internal/metrics.ts'
 import { createIndexer } from '../src/sync/createIndexer.ts'
 import { createRpc } from '../src/sync/createRpc.ts'
-import { repoRoot } from './lib.ts'
+import { importAtCommit, repoRoot } from './lib.ts'
 
 const blocks = Number(process.env.RPC_BENCH_BLOCKS ?? 50_000)
 const latency = Number(process.env.RPC_BENCH_LATENCY ?? 100)
 const limit = Number(process.env.RPC_BENCH_RANGE ?? 1_000)
 const faultRate = Number(process.env.RPC_BENCH_FAULTS ?? 0.1)
 const inFlight = process.env.RPC_BENCH_IN_FLIGHT ? Number(process.env.RPC_BENCH_IN_FLIGHT) : undefined
+// RPC_BENCH_BEFORE=<commit>: every run also indexes with that commit's indexer (apps/indexer/src extracted under
+// .data/bench-before/), right before this one, through a proxy with the same settings and fault seed.
+type Implementation = {
+  createIndexer: typeof createIndexer
+  createRpc: typeof createRpc
+  createMetrics: typeof createMetrics
+}
+const current: Implementation = { createIndexer, createRpc, createMetrics }
+const beforeCommit = process.env.RPC_BENCH_BEFORE
+const before: Implementation | undefined = beforeCommit
+  ? {
+      createIndexer: (await importAtCommit<Implementation>(beforeCommit, 'sync/createIndexer.ts')).createIndexer,
+      createRpc: (await importAtCommit<Implementation>(beforeCommit, 'sync/createRpc.ts')).createRpc,
+      createMetrics: (await importAtCommit<Implementation>(beforeCommit, 'internal/metrics.ts')).createMetrics,
+    }
+  : undefined
 const { startPostgres } = (await import(pathToFileURL(join(repoRoot, 'scripts', 'lib', 'pg.mjs')).href)) as {
   startPostgres: () => Promise<{ url: string; stop: () => void }>
 }
@@ -51,11 +67,11 @@ const head = BigInt(await rpcCall<Hex>(node.url, 'eth_blockNumber'))
 const first = core.sources.reduce((min, s) => (s.startBlock < min ? s.startBlock : min), head)
 console.log(`chain: ${fmt(Number(head - first))} blocks, ${fmt((blocks / 500) * 50)} Log entries`)
 
-async function index(db: Database, url: string, timeout: number) {
-  const metrics = createMetrics()
-  const indexer = createIndexer({
+async function index(db: Database, url: string, timeout: number, implementation = current) {
+  const metrics = implementation.createMetrics()
+  const indexer = implementation.createIndexer({
     db,
-    rpc: createRpc({ url, metrics, timeout, backoff: 50 }),
+    rpc: implementation.createRpc({ url, metrics, timeout, backoff: 50 }),
     chainId: 31337,
     sources: core.sources,
     metrics,
@@ -98,29 +114,34 @@ const runs = Number(process.env.RPC_BENCH_RUNS ?? 2)
 const indexes: { db: Database; drop: () => Promise<void> }[] = []
 for (let run = 0; run < runs; run++) {
   const finalizedTag = run % 2 === 0
-  const proxy = await startFaultyProxy(node.url, faultRate, 7 + run, {
-    latency,
-    maxRange: limit,
-    kinds: ['429', 'timeout'],
-    ...(finalizedTag && { finalizedDepth: 2 }),
-  })
-  const target = await createTestDatabase(pg.url, `rpc_bench_${run}`)
-  const db = await createDatabase({ url: target.url })
-  indexes.push({ db, drop: target.drop })
-  const seconds = await index(db, proxy.url, 4 * latency + 500)
-  const speed = Number(head - first) / seconds
-  const mostInFlight = proxy.maxInFlight('eth_getLogs')
-  const bound = (mostInFlight * limit) / (latency / 1000)
-  console.log(
-    `catch-up through the proxy (${latency} ms, ranges <= ${fmt(limit)} blocks, 10% 429/timeouts, ` +
-      `${finalizedTag ? 'finalized tag 2 below the head' : 'no finalized tag: proofs per batch'}): ` +
-      `${fmt(speed)} blocks/s (${seconds.toFixed(1)} s, ${proxy.requests()} requests, faults ${JSON.stringify(proxy.faults)})`,
-  )
-  console.log(
-    `proxy's bound: ${mostInFlight} eth_getLogs in flight x ${fmt(limit)} blocks / ${latency} ms = ${fmt(bound)} blocks/s; ` +
-      `reached ${(speed / bound).toFixed(2)} of it`,
-  )
-  await proxy.stop()
+  for (const [label, implementation] of [
+    ...(before ? [[`before (${beforeCommit})`, before] as const] : []),
+    [before ? 'after' : '', current] as const,
+  ]) {
+    const proxy = await startFaultyProxy(node.url, faultRate, 7 + run, {
+      latency,
+      maxRange: limit,
+      kinds: ['429', 'timeout'],
+      ...(finalizedTag && { finalizedDepth: 2 }),
+    })
+    const target = await createTestDatabase(pg.url, `rpc_bench_${run}_${label ? label.split(' ')[0] : 'run'}`)
+    const db = await createDatabase({ url: target.url })
+    indexes.push({ db, drop: target.drop })
+    const seconds = await index(db, proxy.url, 4 * latency + 500, implementation)
+    const speed = Number(head - first) / seconds
+    const mostInFlight = proxy.maxInFlight('eth_getLogs')
+    const bound = (mostInFlight * limit) / (latency / 1000)
+    console.log(
+      `${label ? `${label}: ` : ''}catch-up through the proxy (${latency} ms, ranges <= ${fmt(limit)} blocks, 10% 429/timeouts, ` +
+        `${finalizedTag ? 'finalized tag 2 below the head' : 'no finalized tag: proofs per batch'}): ` +
+        `${fmt(speed)} blocks/s (${seconds.toFixed(1)} s, ${proxy.requests()} requests, faults ${JSON.stringify(proxy.faults)})`,
+    )
+    console.log(
+      `proxy's bound: ${mostInFlight} eth_getLogs in flight x ${fmt(limit)} blocks / ${latency} ms = ${fmt(bound)} blocks/s; ` +
+        `reached ${(speed / bound).toFixed(2)} of it`,
+    )
+    await proxy.stop()
+  }
 }
 const cleanSeconds = await index(clean, node.url, 10_000)
 console.log(

@@ -92,7 +92,16 @@ type Session = {
   aborted: boolean
   /** The endpoint's failover count when the anchor was read: a run is read from one node (see Rpc.failovers). */
   failovers: number
+  /**
+   * The next batch, chosen while the previous one was written, with its headers already being read then (the
+   * ranges it takes were read before: the order of reads a batch's proof needs is kept).
+   */
+  ahead?: Ahead
 }
+
+/** Ranges read and settled, taken as one batch, with the headers it needs (see {@link Session.ahead}). */
+type Batch = { slots: { slot: Slot; read: SlotRead }[]; logs: RpcLog[]; to: bigint }
+type Ahead = Batch & { first: Slot; headers: Promise<Map<bigint, BlockHeader> | 'unstable'> }
 
 /**
  * At most `limit()` eth_getLogs in flight, granted lowest block first (the range to commit next never waits
@@ -214,11 +223,12 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
 
   /**
    * Adapts the range to the density a range just read showed: about `targetLogs` logs a range (growing at most 4x
-   * a range, and never above maxRange, a node's cap).
+   * a range, 16x while a range holds under a sixteenth of the target, and never above maxRange, a node's cap).
    */
   function adapt(blocks: bigint, logs: number) {
     const fit = (blocks * BigInt(targetLogs)) / BigInt(Math.max(logs, 1))
-    const next = fit < blocks * 4n ? fit : blocks * 4n
+    const growth = logs * 16 <= targetLogs ? 16n : 4n
+    const next = fit < blocks * growth ? fit : blocks * growth
     range = next < 1n ? 1n : next > maxRange ? maxRange : next
   }
 
@@ -256,6 +266,31 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
       run.slots.push(slot)
       run.next = to + 1n
     }
+  }
+
+  /** The next batch: the first range and those right after it already read, up to about `targetLogs` logs. */
+  function settledBatch(run: Session): Batch {
+    const slots: Batch['slots'] = []
+    let logCount = 0
+    for (const slot of run.slots) {
+      if (!slot.settled?.ok) break
+      if (slots.length && logCount + slot.settled.value.logs.length > targetLogs) break
+      slots.push({ slot, read: slot.settled.value })
+      logCount += slot.settled.value.logs.length
+    }
+    return { slots, logs: slots.flatMap(({ read }) => read.logs), to: slots.at(-1)?.slot.to ?? run.next - 1n }
+  }
+
+  /**
+   * The headers a batch needs: its last block's (the new checkpoint) and those of blocks whose logs carry no
+   * timestamp, read once per batch rather than with every range (fewer requests: each one that fails or times out
+   * costs its retry), after the batch's logs. 'unstable' when a log is not of the block its range asked for.
+   */
+  async function batchHeaders(run: Session, batch: Batch): Promise<Map<bigint, BlockHeader> | 'unstable'> {
+    if (batch.slots.some(({ slot, read }) => read.logs.some((log) => outside(log, slot.from, slot.to)))) {
+      return 'unstable'
+    }
+    return await reader.readHeaders(batch.logs, batch.to === run.anchor.number ? [run.anchor] : [], [batch.to])
   }
 
   const same = (a: Checkpoint | null, b: Checkpoint | null) =>
@@ -300,36 +335,25 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
       if (error instanceof Dropped || isMissingBlock(error)) return { event: nothing(from) }
       throw error
     }
-    // The batch: the first range and those right after it already read, up to about `targetLogs` logs.
-    const batch: { slot: Slot; read: SlotRead }[] = []
-    let logCount = 0
-    for (const slot of run.slots) {
-      if (!slot.settled?.ok) break
-      if (batch.length && logCount + slot.settled.value.logs.length > targetLogs) break
-      batch.push({ slot, read: slot.settled.value })
-      logCount += slot.settled.value.logs.length
-    }
-    if (!run.linked && run.base && batch[0]?.read.parentHash !== run.base.blockHash) {
+    const ahead = run.ahead?.first === first ? run.ahead : undefined
+    run.ahead = undefined
+    const batch = ahead ?? settledBatch(run)
+    if (!run.linked && run.base && batch.slots[0]?.read.parentHash !== run.base.blockHash) {
       drop()
       return 'reorg'
     }
-    const logs = batch.flatMap(({ read }) => read.logs)
-    const to = batch.at(-1)?.slot.to ?? from
+    const { logs, to } = batch
     let headers: Map<bigint, BlockHeader> | 'unstable'
     try {
-      if (batch.some(({ slot, read }) => read.logs.some((log) => outside(log, slot.from, slot.to)))) {
+      headers = await (ahead?.headers ?? batchHeaders(run, batch))
+      // Not final: the anchor read again after the batch's logs and headers; unchanged, it proves all of them of
+      // its chain.
+      if (
+        !run.final &&
+        headers !== 'unstable' &&
+        (await reader.getHeader(run.anchor.number)).hash !== run.anchor.hash
+      ) {
         headers = 'unstable'
-      } else if (run.final) {
-        // Final blocks: the new checkpoint's header (and the timestamps the logs lack), no proof. Read once per
-        // batch rather than with every range: fewer requests (each one that fails or times out costs its retry).
-        headers = await reader.readHeaders(logs, to === run.anchor.number ? [run.anchor] : [], [to])
-      } else {
-        // The new checkpoint's header (and the timestamps the logs lack) read after the batch's logs, then the
-        // anchor after them: an unchanged anchor proves all of them of its chain.
-        headers = await reader.readHeaders(logs, [], [to])
-        if (headers !== 'unstable' && (await reader.getHeader(run.anchor.number)).hash !== run.anchor.hash) {
-          headers = 'unstable'
-        }
       }
     } catch (error) {
       drop()
@@ -348,9 +372,16 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
     metrics.phaseSeconds.inc({ phase: 'fetch' }, (performance.now() - started) / 1000)
 
     const written = { blockNumber: to, blockHash: toHeader.hash }
-    run.slots.splice(0, batch.length)
+    run.slots.splice(0, batch.slots.length)
     run.buffered -= logs.length
     fill(run) // the next ranges are read while this batch is written
+    // And the next batch's headers too, if its first range is already read.
+    if (run.slots[0]?.settled?.ok) {
+      const next = settledBatch(run)
+      const nextHeaders = batchHeaders(run, next)
+      nextHeaders.catch(() => undefined) // awaited (and its failure handled) by the next step
+      run.ahead = { ...next, first: run.slots[0], headers: nextHeaders }
+    }
     const writeStarted = performance.now()
     try {
       await commit(db, chainId, { expected: checkpoint, range: { logs: decoded, to: toHeader } }, writeOptions)
