@@ -5,6 +5,8 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { network } from 'hardhat'
+import { parseEther } from 'viem'
+import { logCode } from '../scripts/lib/logCodes.ts'
 import { deployContractsIISystem, fundWallet, register } from './helpers/contractsII.ts'
 
 /** Ido's bound on a first `claimStart` set after the sale (private constant `MAX_CLAIM_DELAY` in Ido.sol). */
@@ -90,5 +92,25 @@ describe('Owner attacks (issue 19, owner setters re-reviewed)', async () => {
     await networkHelpers.time.increaseTo(start + settings.releaseDays * settings.dayTimes)
     await ido.write.claim({ account: alice.account })
     assert.equal((await ido.read.users([alice.account.address])).balance, 0n)
+  })
+  // Why a Log writer is a power (README, "What only the delay protects"): before the fix the deployer kept it after
+  // the hand-over (test/Powers.ts checks it no longer does). Here the deployer is still the owner and a writer.
+  it("a Log writer can make an account's claims revert for the rest of the day (256 reward entries of 2^88 - 1)", async () => {
+    const s = await networkHelpers.loadFixture(fixture)
+    const { ido, nft, usdt, log, alice, deployer } = s
+    await ido.write.mint([1n, true], { account: alice.account }) // a key: power in the NFT dividends
+    await usdt.write.mint([nft.address, parseEther('100')])
+    // one day of 86,400 s, from its start: the 256 writes and the claim fall in the same day
+    await log.write.setDayTimes([86_400n])
+    const now = BigInt(await networkHelpers.time.latest())
+    await networkHelpers.time.increaseTo((now / 86_400n + 1n) * 86_400n + 1n)
+    const usdtCode = logCode('symbol', 'USDT')
+    const nftClaim = logCode('action', 'nft_claim')
+    for (let i = 0; i < 256; i++) {
+      await log.write.addLog([alice.account.address, deployer.account.address, usdtCode, nftClaim, 2n ** 88n - 1n, 0n])
+    }
+    await assert.rejects(nft.write.claimReward({ account: alice.account }), /SafeCastOverflowedUintDowncast|reverted/)
+    await networkHelpers.time.increase((await log.read.dayTimes()) + 1n)
+    await nft.write.claimReward({ account: alice.account })
   })
 })

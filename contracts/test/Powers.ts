@@ -10,6 +10,7 @@ import { network } from 'hardhat'
 import {
   BaseError,
   ContractFunctionRevertedError,
+  getAddress,
   type Abi,
   type AbiFunction,
   type AbiParameter,
@@ -218,5 +219,44 @@ describe('Powers: the table of who may call what', async () => {
       }
     }
     assert.ok(checked > 100, `checked ${checked} owner calls`)
+  })
+  // A grant makes a standing power that then acts at once (README, "What only the delay protects"): the deployment
+  // gives these only to its own contracts, so that every later grant is an owner call, public for the Timelock's delay.
+  it('the deployment grants standing powers only to its own contracts: Nft boxes, Ido minters, Log writers, Double depositors', async () => {
+    const connection = await network.create()
+    const publicClient = await connection.viem.getPublicClient()
+    const { contracts } = await deploySystem(connection, readDeploymentSettings(31337))
+    const at = (name: string) => {
+      const address = contracts[name]?.address
+      assert.ok(address, `${name} is deployed`)
+      return getAddress(address)
+    }
+    /** The accounts that hold `event`'s grant on `name` at the end (granted and not revoked). */
+    const holders = async (name: string, artifact: string, eventName: string) => {
+      const logs = await publicClient.getContractEvents({
+        address: at(name),
+        abi: abiOf(artifact),
+        eventName,
+        fromBlock: 0n,
+      })
+      const held = new Map<string, boolean>()
+      for (const { args } of logs as unknown as { args: Record<string, unknown> }[]) {
+        const account = Object.values(args).find((v) => typeof v === 'string') as string
+        held.set(getAddress(account), args.allowed === true)
+      }
+      return [...held].filter(([, allowed]) => allowed).map(([account]) => account)
+    }
+    const ours = new Set(Object.values(CONTRACTS).flatMap(({ deployed }) => deployed.map(at)))
+    assert.deepEqual(await holders('Nft', 'Nft', 'BoxUpdated'), [at('Ido')], 'the only box is the Ido')
+    assert.deepEqual(await holders('Ido', 'Ido', 'MinterUpdated'), [], 'no minter')
+    assert.deepEqual(
+      (await holders('Double', 'Double', 'DepositorUpdated')).sort(),
+      [at('Fomo'), at('SuperFomo')].sort(),
+      'the depositors are the two Fomo pools',
+    )
+    const writers = await holders('Log', 'Log', 'WriterUpdated')
+    assert.ok(writers.length > 0)
+    for (const writer of writers)
+      assert.ok(ours.has(getAddress(writer)), `the Log writer ${writer} is one of the contracts`)
   })
 })

@@ -1,7 +1,8 @@
 // Timelock deploy part and owner calls through it.
 //   deployTimelock   deploys ignition/modules/Timelock.ts (OpenZeppelin TimelockController, minDelay a parameter)
-//   handOver         makes the Timelock the owner of every contract (two-step: transferOwnership by the deployer,
-//                    then acceptOwnership by the Timelock, scheduled and executed after minDelay)
+//   handOver         revokes the deployer's Log writer right, then makes the Timelock the owner of every contract
+//                    (two-step: transferOwnership by the deployer, then acceptOwnership by the Timelock, scheduled
+//                    and executed after minDelay)
 //   timelockCall     schedules calls as one batch and, on the local chain, moves the clock past minDelay and
 //                    executes them (elsewhere it stops after scheduling and returns the operation to execute later)
 // scripts/deploy/system.ts hands over at the very end, so every wiring call before it is made by the deployer. When
@@ -91,6 +92,24 @@ export async function timelockCall(
   return { id, executed: true, readyAt }
 }
 
+/** Log's writer functions (the deployer's writer right is revoked at the hand-over). */
+const logWriterAbi = [
+  {
+    type: 'function',
+    name: 'isWriter',
+    inputs: [{ type: 'address' }],
+    outputs: [{ type: 'bool' }],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'setWriter',
+    inputs: [{ type: 'address' }, { type: 'bool' }],
+    outputs: [],
+    stateMutability: 'nonpayable',
+  },
+] as const
+
 /**
  * Makes the Timelock the owner of every contract of `addresses` named in {TIMELOCK_OWNED}. Idempotent: contracts it
  * owns already are skipped. Returns the names handed over now.
@@ -100,6 +119,27 @@ export async function handOver(connection: Connection, timelock: Address, addres
   const publicClient = await viem.getPublicClient()
   const [deployer] = await viem.getWalletClients()
   if (!deployer) throw new Error('handOver: no deployer account')
+  // The deployer wrote the Log while the contracts were deployed (the Nexus module's LogAdminWriter). No key keeps an
+  // instant power after the hand-over (issue 19): a writer can write any account's log, and fill an account's daily
+  // reward figure (256 entries of 2^88 - 1) so that its claims revert for the rest of the day. Revoked while the
+  // deployer still owns the Log.
+  const log = addresses.Log
+  if (log) {
+    const me = deployer.account.address
+    const [owner, writing] = await Promise.all([
+      publicClient.readContract({ address: log, abi: ownableAbi, functionName: 'owner' }),
+      publicClient.readContract({ address: log, abi: logWriterAbi, functionName: 'isWriter', args: [me] }),
+    ])
+    if (writing && getAddress(owner) === getAddress(me)) {
+      const hash = await deployer.writeContract({
+        address: log,
+        abi: logWriterAbi,
+        functionName: 'setWriter',
+        args: [me, false],
+      })
+      await publicClient.waitForTransactionReceipt({ hash })
+    }
+  }
   const pending: { name: string; target: Address }[] = []
   for (const name of TIMELOCK_OWNED) {
     const target = addresses[name]
