@@ -118,7 +118,7 @@ describe('action log: every user action, done in the browser, is in /mine?view=l
     }
   }, 120_000)
 
-  it('mint in USDT and in BNB, and a burn order through Ido', async () => {
+  it('mint in USDT, in BNB and in NEX, and a burn order through Ido', async () => {
     await ensureIdoRoundInProgress(rpcUrl)
     const { page, problems, context } = await openAsUser('/')
     await page.locator('[data-testid="round-status"][data-status="inProgress"]').waitFor({ timeout: 15_000 })
