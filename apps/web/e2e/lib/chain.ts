@@ -121,7 +121,8 @@ const DEV_MNEMONIC = 'test test test test test test test test test test test jun
 
 /**
  * The address of HD index `index` of the development mnemonic. Test files own ranges: the account pages 100..119,
- * the staking, FOM and mining pages 120..139, the admin screens 140..159, the action log walks 160..169 (the seed uses 10..45, the shell tests 0..9).
+ * the staking, FOM and mining pages 120..139, the admin screens 140..159, the action log walks 160..169 (the seed
+ * uses 10..45, the shell tests 0..9).
  */
 export function hdAccount(index: number): Address {
   // the mnemonic's BIP-39 seed once, natively (viem's mnemonicToAccount runs 2,048 PBKDF2 rounds in JavaScript per
