@@ -513,14 +513,12 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         uint256 value,
         bool firstOrder
     ) private returns (uint256 credited) {
-        IMain main = IMain(_addresses.main);
         uint256 algebra = _settings.algebra;
-        address[] memory ancestors = main.getReferrers(account, algebra > TEAM_DEPTH ? algebra : TEAM_DEPTH);
-        uint256[] memory levels = TeamLib.add(
+        (address[] memory ancestors, uint256[] memory levels) = TeamLib.addFrom(
             _team,
-            main,
+            IMain(_addresses.main),
             account,
-            ancestors,
+            algebra > TEAM_DEPTH ? algebra : TEAM_DEPTH,
             value,
             firstOrder,
             _multi.teamAmounts,

@@ -64,20 +64,13 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
         _s.usdt = IERC20(usdt_);
         _s.nex = IERC20(nex_);
         _setContracts(contracts[0], contracts[1], contracts[2], contracts[3], contracts[4]);
-        _s.orders.push();
-        _s.round.index = 1;
-        _s.pools.lastDrip = uint40(block.timestamp);
         _setConfig(settings);
         _setConfigMulti(multi);
-        // the pool's one-time initialisation, here rather than in the first order (see FomoLib.Hot)
-        FomoLib.Hot storage h = _s.hot;
-        h.openedAt = uint40(block.timestamp);
-        h.today = uint40(block.timestamp / settings.dayTimes);
-        (h.primed2, h.primed3, h.primed4) = (true, true, true);
+        FomoLib.prime(_s);
     }
 
     modifier notBlacklisted() {
-        if (_s.blacklist[msg.sender]) revert FomoBlacklisted(msg.sender);
+        if (_s.users[msg.sender].blacklisted) revert FomoBlacklisted(msg.sender);
         _;
     }
 
@@ -175,7 +168,7 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
 
     /// @inheritdoc IFomo
     function setBlacklist(address account, bool blacklisted) external onlyOwner {
-        _s.blacklist[account] = blacklisted;
+        _s.users[account].blacklisted = blacklisted;
         emit BlacklistUpdated(account, blacklisted);
     }
 
@@ -386,7 +379,7 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
 
     /// @inheritdoc IFomo
     function isBlacklisted(address account) external view returns (bool) {
-        return _s.blacklist[account];
+        return _s.users[account].blacklisted;
     }
 
     /// @notice The pot shares of the winners, latest qualifying order first (basis points).

@@ -112,6 +112,33 @@ contract Main is NexusUpgradeable, IMain {
     }
 
     /// @inheritdoc IMain
+    function getLineage(
+        address account,
+        uint256 count
+    ) external view returns (uint256 index, address[] memory referrers, uint256[] memory indexes) {
+        uint256 limit = count < _config.generations ? count : _config.generations;
+        referrers = new address[](limit);
+        indexes = new uint256[](limit);
+        UserRecord memory record = _users[account];
+        index = record.index;
+        uint256 found;
+        while (found < limit && record.referrer != address(0)) {
+            address current = record.referrer;
+            record = _users[current];
+            referrers[found] = current;
+            indexes[found] = record.index;
+            unchecked {
+                ++found; // found < limit <= MAX_GENERATIONS
+            }
+        }
+        // solhint-disable-next-line no-inline-assembly
+        assembly {
+            mstore(referrers, found) // shrink to the ancestors found
+            mstore(indexes, found)
+        }
+    }
+
+    /// @inheritdoc IMain
     function invites(address account) external view returns (uint256) {
         return _users[account].invites;
     }

@@ -79,6 +79,13 @@ interface IMain {
     /// stops at genesis.
     function getReferrers(address account, uint256 count) external view returns (address[] memory referrers);
 
+    /// @notice {getReferrers} with the Main indexes of `account` (0: not registered) and of each referrer, read
+    /// from the same records (Burn's and Fomo's team walk compare an ancestor's largest leg by index).
+    function getLineage(
+        address account,
+        uint256 count
+    ) external view returns (uint256 index, address[] memory referrers, uint256[] memory indexes);
+
     /// @notice The number of direct invitees of `account`.
     function invites(address account) external view returns (uint256);
 

@@ -79,26 +79,34 @@ library FomoLib {
         uint128 reward;
     }
 
-    /// @dev An account: what every order of it writes in 2 slots (slot 0: index, orders, amount, weight; slot 1:
+    /// @dev An account: what every order of it writes in 2 slots (slot 0: index, orders, the blacklist flag, amount,
+    /// weight, so that the checks of an order and of a credit (amount > 0, not blacklisted) read one slot; slot 1:
     /// total, debt and the index of its first order, so that a first order writes no page of `orderPages`), its
-    /// balance and rewards after. `amount` and `weight` are bounded by `MAX_AMOUNT` times the largest stake rate
-    /// (5x, < 2**96); `total`, the USDT of all its orders ever, by 2**96 (7.9e10 USDT: a larger total reverts).
+    /// balance and rewards after, grouped by what writes them together: a team credit writes one slot (slot 2:
+    /// balance, `rewardTeam` and `lastOut`), a referral credit two (slot 2 and 3), a static accrual slot 1, 2 and
+    /// 4 (the static reward in USDT and in NEX), a claim of the balance slot 2 (`lastOut` keeps it non-zero once
+    /// emptied, so that the next credit pays no new slot), a prize claim slot 2 and 5 (`rewardFOMO`). `amount` and
+    /// `weight` are bounded by `MAX_AMOUNT` times the largest stake rate (5x, < 2**96); `total`, the USDT of all its
+    /// orders ever, by 2**96 (7.9e10 USDT: a larger total reverts); `orders` by 2**24 (a 16,777,216th order
+    /// reverts); `balance` by the pool's USDT (< 2**104, as {Hot}'s amounts); `rewardTeam`, all team rewards ever,
+    /// by 2**112.
     struct UserData {
         uint32 index;
-        uint32 orders;
+        uint24 orders;
+        bool blacklisted;
         uint96 amount;
         uint96 weight;
         uint96 total;
         uint128 debt;
         uint32 firstOrder;
-        uint128 balance;
-        uint128 rewardStatic;
+        uint104 balance;
+        uint112 rewardTeam;
+        uint40 lastOut;
         uint128 rewardDirect;
         uint128 rewardIndirect;
-        uint128 rewardTeam;
-        uint128 rewardFOMO;
+        uint128 rewardStatic;
         uint128 rewardStaticToken;
-        uint40 lastOut;
+        uint128 rewardFOMO;
     }
 
     /// @dev The running round in one slot: the last 5 qualifying orders (32 bits each, latest lowest).
@@ -124,25 +132,31 @@ library FomoLib {
     struct Pools {
         uint128 balances;
         uint128 prizes;
-        uint128 staticOwed;
+        uint120 staticOwed; // below 2**104, as the gold pool it drips from
         uint128 totalWeight;
-        uint40 lastDrip;
+        bool primed; // set at initialisation: a fresh pool's first order writes no new slot here either
         uint256 perWeight;
     }
 
-    /// @dev The reward totals (what every order writes is in {Hot}).
+    /// @dev The reward totals (what every order writes is in {Hot}), in 3 slots that initialisation makes non-zero
+    /// (the `primed` flags), so that the pool's first credit, static accrual or claim writes no new slot. Totals stay
+    /// below 2**120 (1.3e18 USDT).
     struct TotalsData {
         uint128 totalRewardInvite;
-        uint128 totalRewardTeam;
+        uint120 totalRewardTeam;
+        bool primed1;
         uint128 totalReward;
-        uint128 totalRewardFOM;
+        uint120 totalRewardFOM;
+        bool primed2;
         uint128 totalExtract;
         uint40 lastOut;
+        bool primed3;
     }
 
     /// @dev The pool amounts and totals that (nearly) every order writes (and `lastBalance`, the pot of the last
-    /// settled round), in 5 slots that initialisation makes non-zero (`openedAt`, `today`, the `primed` flags), so that no order pays for a zero-to-non-zero write of
-    /// them: a fresh pool's first order costs what any order costs. Amounts stay below 2**104 (2e31 base units:
+    /// settled round) and `lastDrip`, in 5 slots that initialisation makes non-zero (`openedAt`, `today`,
+    /// `lastDrip`, the `primed` flags), so that no order pays for a zero-to-non-zero write of them: a fresh pool's
+    /// first order costs what any order costs. Amounts stay below 2**104 (2e31 base units:
     /// orders are at most 1e27).
     struct Hot {
         uint104 gold;
@@ -157,7 +171,7 @@ library FomoLib {
         bool primed2;
         uint104 totalTokens;
         uint104 todayAmount;
-        bool primed3;
+        uint40 lastDrip; // when the gold pool last dripped (non-zero from initialisation on)
         uint104 doubleOut;
         uint104 lastBalance;
         bool primed4;
@@ -187,7 +201,6 @@ library FomoLib {
         // the invitees with an order (their Main indexes, 32 bits each): slot 0 of page 0 holds their count, entry i
         // is at position i + 1 (8 per page)
         mapping(address account => mapping(uint256 page => uint256 entries)) invitePages;
-        mapping(address account => bool blacklisted) blacklist;
         // the team figures ({TeamLib})
         TeamLib.Teams team;
         // every order below this index is out of the lock (released or forced out); {processExpired} starts here
@@ -238,15 +251,20 @@ library FomoLib {
         bool isUSDT,
         uint256 minUsdt
     ) external {
-        (uint256 value, uint256 senderIndex) = _checkBurn($, index, times, amount);
+        (uint256 value, Lineage memory line) = _checkBurn($, index, times, amount);
         settleRound($);
         drip($);
         (uint256 actual, uint256 tokens, uint256 price) = _collect($, value, isUSDT, minUsdt);
-        // team figures count TeamLib.DEPTH generations; team rewards reach `algebra` (up to MAX_ALGEBRA)
-        address[] memory referrers = $.main.getReferrers(msg.sender, _walkDepth($));
         bool first = $.users[msg.sender].index == 0;
         uint256 orderIndex = _open($, index, actual, tokens, price, isUSDT, first);
-        _finish($, orderIndex, value, referrers, first, senderIndex);
+        _finish($, orderIndex, value, tokens, line, first);
+    }
+
+    /// @dev The caller's Main index and its ancestors (nearest first) with their Main indexes, from one Main call.
+    struct Lineage {
+        uint256 index;
+        address[] referrers;
+        uint256[] indexes;
     }
 
     /// @dev How far up an order walks: the generations team figures count, or `algebra` when larger.
@@ -260,16 +278,16 @@ library FomoLib {
         Layout storage $,
         uint256 orderIndex,
         uint256 value,
-        address[] memory referrers,
-        bool first,
-        uint256 senderIndex
+        uint256 tokens,
+        Lineage memory line,
+        bool first
     ) private {
         OrderData storage o = $.orders[orderIndex];
         uint256 actual = o.amount;
-        if (first && referrers.length > 0) _pushInvite($, referrers[0], senderIndex);
-        _count($, value, actual, o.tokens);
+        if (first && line.referrers.length > 0) _pushInvite($, line.referrers[0], line.index);
+        _count($, value, actual, tokens);
         if (actual >= $.cfg.roundMin) _joinRound($, orderIndex);
-        emit IFomo.Burned(msg.sender, orderIndex, $.round.index, o.stakeIndex, value, actual, o.tokens, o.isUSDT);
+        emit IFomo.Burned(msg.sender, orderIndex, $.round.index, o.stakeIndex, value, actual, tokens, o.isUSDT);
         // the order's value in USDT (paid in USDT or NEX), the account's amount in orders after it; its referral
         // and team credits follow ({_distribute})
         LogCodes.write(
@@ -281,7 +299,7 @@ library FomoLib {
             value,
             $.users[msg.sender].amount
         );
-        _distribute($, orderIndex, actual - o.principal, referrers, first);
+        _distribute($, orderIndex, actual - o.principal, line, first);
     }
 
     /// @notice {IFomo-release}.
@@ -396,7 +414,7 @@ library FomoLib {
         order.lastTime = uint32(block.timestamp);
         emit IFomo.Released(owner, index, principal, forced, msg.sender);
         if (forced) {
-            user.balance += uint128(principal);
+            user.balance += uint104(principal);
             $.pools.balances += uint128(principal);
         } else if (principal > 0) {
             $.usdt.safeTransfer(owner, principal);
@@ -466,19 +484,20 @@ library FomoLib {
 
     // --- deposit -------------------------------------------------------------------------------------------
 
-    /// @dev Checks a burn's arguments and the caller; returns the order's USDT value.
+    /// @dev Checks a burn's arguments and the caller; returns the order's USDT value and the caller's lineage.
     function _checkBurn(
         Layout storage $,
         uint256 index,
         uint256 times,
         uint256 amount
-    ) private view returns (uint256 value, uint256 registered) {
+    ) private view returns (uint256 value, Lineage memory line) {
         if (index >= TIERS) revert IFomo.FomoInvalidTier(index, TIERS);
         if (times == 0 || times > MAX_TIMES) revert IFomo.FomoTimesOutOfRange(times, 1, MAX_TIMES);
         PackedConfig storage cfg = $.cfg;
         if (block.timestamp < cfg.startTime) revert IFomo.FomoNotStarted(cfg.startTime);
-        (registered, ) = $.main.users(msg.sender);
-        if (registered == 0) revert IFomo.FomoNotRegistered(msg.sender);
+        // team figures count TeamLib.DEPTH generations; team rewards reach `algebra` (up to MAX_ALGEBRA)
+        (line.index, line.referrers, line.indexes) = $.main.getLineage(msg.sender, _walkDepth($));
+        if (line.index == 0) revert IFomo.FomoNotRegistered(msg.sender);
         uint256 userMax = cfg.userMax;
         uint256 current = $.users[msg.sender].amount;
         uint256 max = userMax > current ? userMax - current : 0;
@@ -630,9 +649,10 @@ library FomoLib {
         Layout storage $,
         uint256 orderIndex,
         uint256 rest,
-        address[] memory referrers,
+        Lineage memory line,
         bool first
     ) private {
+        address[] memory referrers = line.referrers;
         // split: 0 gold, 1 pot, 2 double, 3 invite (direct + indirect paid), 4 team paid, 5 burn
         uint256[6] memory split;
         uint16[11] memory rates = $.cfg.rates;
@@ -650,7 +670,7 @@ library FomoLib {
         if (referrers.length > 1 && $.cfg.algebra > 1) {
             split[3] += _referral($, w, referrers[1], 2, FeeMath.bps(rest, rates[4]));
         }
-        split[4] = _team($, referrers, w, rates);
+        split[4] = _team($, line, w, rates);
         LogCodes.writeCredits($.log, msg.sender, LogCodes.SYMBOL_USDT, w.credits);
         split[5] = FeeMath.bps(rest, rates[6]);
         split[0] = rest - split[1] - split[2] - split[3] - split[4] - split[5];
@@ -662,7 +682,7 @@ library FomoLib {
         if (split[3] + split[4] > 0) {
             $.pools.balances += uint128(split[3] + split[4]);
             $.totals.totalRewardInvite += uint128(split[3]);
-            $.totals.totalRewardTeam += uint128(split[4]);
+            $.totals.totalRewardTeam += uint120(split[4]);
         }
         emit IFomo.Distributed(
             orderIndex,
@@ -688,7 +708,8 @@ library FomoLib {
     /// @dev Whether `account` earns referral and team rewards: it has a locked order and is not blacklisted (as in
     /// Burn). An ancestor that never played is skipped, so an order never writes its reward records.
     function _canEarn(Layout storage $, address account) private view returns (bool) {
-        return $.users[account].amount > 0 && !$.blacklist[account];
+        UserData storage u = $.users[account];
+        return u.amount > 0 && !u.blacklisted;
     }
 
     function _referral(
@@ -702,7 +723,7 @@ library FomoLib {
         UserData storage r = $.users[referrer];
         if (generation == 1) r.rewardDirect += uint128(amount);
         else r.rewardIndirect += uint128(amount);
-        r.balance += uint128(amount);
+        r.balance += uint104(amount);
         emit IFomo.ReferralRewarded(referrer, msg.sender, generation, amount);
         LogCodes.credit(
             w.credits,
@@ -727,20 +748,12 @@ library FomoLib {
     /// team rewards out of `budget` to those within `algebra` generations that can earn; returns what it paid.
     function _team(
         Layout storage $,
-        address[] memory referrers,
+        Lineage memory line,
         Walk memory w,
         uint16[11] memory rates
     ) private returns (uint256) {
-        uint256[] memory levels = TeamLib.add(
-            $.team,
-            $.main,
-            msg.sender,
-            referrers,
-            w.actual,
-            w.first,
-            thresholds($),
-            false
-        );
+        address[] memory referrers = line.referrers;
+        uint256[] memory levels = _addTeam($, line, w);
         uint256 algebra = $.cfg.algebra;
         for (uint256 k; k < referrers.length; ++k) {
             address ancestor = referrers[k];
@@ -753,13 +766,30 @@ library FomoLib {
             w.paidRate = rate;
             if (amount == 0) continue;
             UserData storage u = $.users[ancestor];
-            u.rewardTeam += uint128(amount);
-            u.balance += uint128(amount);
+            u.rewardTeam += uint112(amount);
+            u.balance += uint104(amount);
             w.spent += amount;
             emit IFomo.TeamRewarded(ancestor, msg.sender, level, amount);
             LogCodes.credit(w.credits, ancestor, LogCodes.ACTION_FOMO_TEAM, amount);
         }
         return w.spent;
+    }
+
+    /// @dev Adds the order to the teams of the caller's ancestors ({TeamLib}); returns their levels.
+    function _addTeam(Layout storage $, Lineage memory line, Walk memory w) private returns (uint256[] memory) {
+        return
+            TeamLib.add(
+                $.team,
+                $.main,
+                msg.sender,
+                line.index,
+                line.referrers,
+                line.indexes,
+                w.actual,
+                w.first,
+                thresholds($),
+                false
+            );
     }
 
     /// @notice The team level thresholds (`teamAmounts`, applied to `teamAmount`; no fifth level here).
@@ -800,7 +830,7 @@ library FomoLib {
         });
         $.hot.pot = uint104(pot - paid);
         $.pools.prizes += uint128(paid);
-        $.totals.totalRewardFOM += uint128(paid);
+        $.totals.totalRewardFOM += uint120(paid);
         $.hot.lastBalance = uint104(pot);
         $.round = RoundState({ring: 0, endTime: 0, index: r.index + 1, count: 0});
         emit IFomo.RoundSettled(r.index, r.endTime, pot, paid, msg.sender);
@@ -876,8 +906,9 @@ library FomoLib {
         Pools storage p = $.pools;
         perWeight = p.perWeight;
         uint256 gold = $.hot.gold;
-        if (block.timestamp <= p.lastDrip || p.totalWeight == 0 || gold == 0) return (perWeight, 0);
-        emission = (gold * $.cfg.rewardRate * (block.timestamp - p.lastDrip)) / (FeeMath.BPS * $.cfg.dayTimes);
+        uint256 lastDrip = $.hot.lastDrip;
+        if (block.timestamp <= lastDrip || p.totalWeight == 0 || gold == 0) return (perWeight, 0);
+        emission = (gold * $.cfg.rewardRate * (block.timestamp - lastDrip)) / (FeeMath.BPS * $.cfg.dayTimes);
         if (emission > gold) emission = gold;
         perWeight += (emission * ACC) / p.totalWeight;
     }
@@ -885,13 +916,13 @@ library FomoLib {
     /// @notice Pays `rewardRate` of the gold pool per day (pro rata) into the reward-per-weight accumulator.
     function drip(Layout storage $) internal {
         Pools storage p = $.pools;
-        if (block.timestamp <= p.lastDrip) return;
+        if (block.timestamp <= $.hot.lastDrip) return;
         (uint256 perWeight, uint256 emission) = pendingDrip($);
-        p.lastDrip = uint40(block.timestamp);
+        $.hot.lastDrip = uint40(block.timestamp);
         if (emission == 0) return;
         p.perWeight = perWeight;
         $.hot.gold -= uint104(emission);
-        p.staticOwed += uint128(emission);
+        p.staticOwed += uint120(emission); // emission <= gold < 2**104
         emit IFomo.PoolUpdated(emission, perWeight, $.hot.gold);
     }
 
@@ -901,11 +932,11 @@ library FomoLib {
         if (accrued > $.pools.staticOwed) accrued = $.pools.staticOwed; // rounding never pays more than dripped
         if (accrued == 0) return;
         u.debt += uint128(accrued);
-        u.balance += uint128(accrued);
+        u.balance += uint104(accrued);
         u.rewardStatic += uint128(accrued);
         uint256 price = tryPrice($);
         if (price > 0) u.rewardStaticToken += uint128((accrued * 1 ether) / price);
-        $.pools.staticOwed -= uint128(accrued);
+        $.pools.staticOwed -= uint120(accrued); // accrued <= staticOwed
         $.pools.balances += uint128(accrued);
         $.totals.totalReward += uint128(accrued);
         emit IFomo.StaticAccrued(account, accrued);
@@ -923,6 +954,21 @@ library FomoLib {
         } catch {
             return 0;
         }
+    }
+
+    /// @notice The pool's one-time initialisation (after the config is set), here rather than in the first order:
+    /// order 0 (unused), round 1, and every slot of {Hot}, {Pools} and {TotalsData} that orders, credits and claims
+    /// write made non-zero, so that none of them pays for a new slot there.
+    function prime(Layout storage $) external {
+        $.orders.push();
+        $.round.index = 1;
+        Hot storage h = $.hot;
+        h.openedAt = uint40(block.timestamp);
+        h.today = uint40(block.timestamp / $.cfg.dayTimes);
+        h.lastDrip = uint40(block.timestamp);
+        (h.primed2, h.primed4, $.pools.primed) = (true, true, true);
+        TotalsData storage t = $.totals;
+        (t.primed1, t.primed2, t.primed3) = (true, true, true);
     }
 
     // --- config and log ------------------------------------------------------------------------------------

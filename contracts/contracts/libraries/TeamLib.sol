@@ -6,7 +6,7 @@ import {IMain} from "../interfaces/IMain.sol";
 
 /// @title Team figures of a referral tree, shared by {Burn} and {Fomo}
 /// @notice One home for the team concept (SPEC.md §3 "Team"): every order of an account is added, by one walk up
-/// its ancestors (nearest first, as Main's `getReferrers` returns them), to each ancestor's `teamAmount` and to the
+/// its ancestors (nearest first, as Main's `getLineage` returns them), to each ancestor's `teamAmount` and to the
 /// `leg` of the account through which the walk reached that ancestor. So, by construction, an account's
 /// `teamAmount` is exactly the sum of its direct invitees' `leg`s (each order counted once, through one invitee),
 /// its largest leg `teamMax = leg(maxAccount) <= teamAmount`, and `teamMin = teamAmount - teamMax >= 0`; `teamUser`
@@ -60,61 +60,118 @@ library TeamLib {
         uint256 value;
         bool first;
         bool bySmallLegs;
+        address child; // the account through which the walk reaches the next ancestor
+        uint256 childIndex; // its Main index
     }
 
-    /// @notice Adds an order of `value` by `account` (`first`: its first order) to the teams of `ancestors`
-    /// (nearest first; only the first {DEPTH} count it, the others' levels are read as they are; Main's tree
-    /// `main`); returns each ancestor's level after the order, with
-    /// {CHANGED} set where an automatic level changed. Levels: the highest L whose non-zero `thresholds[L-1]` the
-    /// basis reaches, the basis being `teamMin` (`bySmallLegs`) or `teamAmount`; both only grow.
+    /// @notice Adds an order of `value` by `account` (Main index `accountIndex`; `first`: its first order) to the
+    /// teams of `ancestors` (nearest first, with their Main indexes `indexes`, as Main's `getLineage` returns them;
+    /// only the first {DEPTH} count it, the others' levels are read as they are; Main's tree `main`); returns each
+    /// ancestor's level after the order, with {CHANGED} set where an automatic level changed. Levels: the highest L
+    /// whose non-zero `thresholds[L-1]` the basis reaches, the basis being `teamMin` (`bySmallLegs`) or
+    /// `teamAmount`; both only grow.
     function add(
         Teams storage t,
         IMain main,
         address account,
+        uint256 accountIndex,
         address[] memory ancestors,
+        uint256[] memory indexes,
         uint256 value,
         bool first,
         uint256[5] memory thresholds,
         bool bySmallLegs
     ) external returns (uint256[] memory levels) {
+        Walk memory w = Walk({
+            main: main,
+            value: value,
+            first: first,
+            bySmallLegs: bySmallLegs,
+            child: account,
+            childIndex: accountIndex
+        });
+        return _add(t, w, ancestors, indexes, thresholds);
+    }
+
+    /// @notice {add} for `account`'s ancestors up to `depth` generations, read from Main by one `getLineage` call;
+    /// returns them (nearest first) and their levels.
+    function addFrom(
+        Teams storage t,
+        IMain main,
+        address account,
+        uint256 depth,
+        uint256 value,
+        bool first,
+        uint256[5] memory thresholds,
+        bool bySmallLegs
+    ) external returns (address[] memory ancestors, uint256[] memory levels) {
+        Walk memory w = Walk({
+            main: main,
+            value: value,
+            first: first,
+            bySmallLegs: bySmallLegs,
+            child: account,
+            childIndex: 0
+        });
+        uint256[] memory indexes;
+        (w.childIndex, ancestors, indexes) = main.getLineage(account, depth);
+        levels = _add(t, w, ancestors, indexes, thresholds);
+    }
+
+    function _add(
+        Teams storage t,
+        Walk memory w,
+        address[] memory ancestors,
+        uint256[] memory indexes,
+        uint256[5] memory thresholds
+    ) private returns (uint256[] memory levels) {
         levels = new uint256[](ancestors.length);
-        Walk memory w = Walk({main: main, value: value, first: first, bySmallLegs: bySmallLegs});
-        address child = account;
         // team figures reach DEPTH generations; a longer list (a reward walk within `algebra`) is only read beyond
         uint256 depth = ancestors.length < DEPTH ? ancestors.length : DEPTH;
         for (uint256 k; k < depth; ++k) {
             address ancestor = ancestors[k];
-            levels[k] = _step(t, w, ancestor, child, thresholds);
-            child = ancestor;
+            levels[k] = _step(t, w, ancestor, thresholds);
+            w.child = ancestor;
+            w.childIndex = indexes[k];
         }
         // beyond DEPTH (a reward walk within `algebra`): the ancestor's level now, its figures unchanged
         for (uint256 k = depth; k < ancestors.length; ++k) {
-            levels[k] = levelOf(t, main, ancestors[k], thresholds, bySmallLegs);
+            levels[k] = levelOf(t, w.main, ancestors[k], thresholds, w.bySmallLegs);
         }
     }
 
-    /// @dev The order reaches `ancestor` through `child`: its team and the child's leg grow by the same value.
+    /// @dev The order reaches `ancestor` through `w.child` (Main index `w.childIndex`): its team and the child's leg
+    /// grow by the same value. The largest leg is the child's when its index is the one recorded (no Main call
+    /// then); only another leg is looked up.
     function _step(
         Teams storage t,
         Walk memory w,
         address ancestor,
-        address child,
         uint256[5] memory thresholds
     ) private returns (uint256) {
+        (address child, uint256 childIndex) = (w.child, w.childIndex);
         Member memory a = t.members[ancestor];
-        address maxAccount = _maxAccount(t, ancestor, a, w.main);
-        uint256 maxLeg = maxAccount == address(0) ? 0 : t.members[maxAccount].leg;
-        uint256 before = w.bySmallLegs ? a.teamAmount - maxLeg : a.teamAmount;
         Member storage c = t.members[child];
-        uint256 leg = c.leg + w.value;
+        uint256 childLeg = c.leg;
+        bool childIsMax;
+        uint256 maxLeg;
+        if (a.maxIndex == BIG) {
+            address maxAccount = t.bigMax[ancestor];
+            childIsMax = maxAccount == child;
+            maxLeg = childIsMax ? childLeg : t.members[maxAccount].leg;
+        } else if (a.maxIndex != 0) {
+            childIsMax = a.maxIndex == childIndex;
+            maxLeg = childIsMax ? childLeg : t.members[w.main.accountAt(a.maxIndex)].leg;
+        }
+        uint256 before = w.bySmallLegs ? a.teamAmount - maxLeg : a.teamAmount;
+        uint256 leg = childLeg + w.value;
         c.leg = leg.toUint96();
         a.teamAmount = (a.teamAmount + w.value).toUint96();
         if (w.first) a.teamUser = (uint256(a.teamUser) + 1).toUint24();
-        if (child == maxAccount) {
+        if (childIsMax) {
             maxLeg = leg;
         } else if (leg > maxLeg) {
             maxLeg = leg;
-            (uint256 childIndex, ) = w.main.users(child);
             if (childIndex < BIG) {
                 a.maxIndex = uint32(childIndex);
             } else {
