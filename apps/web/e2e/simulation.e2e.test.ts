@@ -45,9 +45,9 @@ describe('a transaction the chain would refuse (issue 23 item 12)', () => {
         args: [DEPOSITOR, 0n, 50n],
       })
       await page.getByTestId('mining-submit').click()
-      // OpenZeppelin's EnforcedPause, in the SDK's zh-Hant text
+      // OpenZeppelin's EnforcedPause, in the SDK's zh-Hant text (an error toast: role alert)
       await page
-        .getByRole('status')
+        .getByRole('alert')
         .filter({ hasText: '此功能暫停中：新的存入暫時不開放，已欠您的款項仍可領取。' })
         .first()
         .waitFor({ timeout: 15_000 })

@@ -645,13 +645,7 @@ library FomoLib {
 
     /// @dev Splits `rest` by `burnRates`; shares without a recipient (no referrer, or one that cannot earn: see
     /// {_canEarn}) go to the gold pool.
-    function _distribute(
-        Layout storage $,
-        uint256 orderIndex,
-        uint256 rest,
-        Lineage memory line,
-        bool first
-    ) private {
+    function _distribute(Layout storage $, uint256 orderIndex, uint256 rest, Lineage memory line, bool first) private {
         address[] memory referrers = line.referrers;
         // split: 0 gold, 1 pot, 2 double, 3 invite (direct + indirect paid), 4 team paid, 5 burn
         uint256[6] memory split;
