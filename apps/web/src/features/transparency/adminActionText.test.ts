@@ -6,19 +6,9 @@ import { activateLocale, i18n, loadFeatureCatalogs } from '../../lib/i18n.ts'
 import { deployed } from '../../lib/deployment.ts'
 import type { AdminActionNode } from './adminActions.ts'
 import { ADMIN_EVENT_LABELS, changeLabel, eventLabel, showChangeValue } from './adminActionText.ts'
+import { adminActionNode } from './adminActionNode.ts'
 
-const node = (over: Partial<AdminActionNode>): AdminActionNode => ({
-  contract: 'Mining',
-  eventName: 'ConfigUpdated',
-  target: null,
-  oldValue: null,
-  newValue: null,
-  args: '{}',
-  blockNumber: '1',
-  timestamp: '1',
-  transactionHash: '0x01',
-  ...over,
-})
+const node = (over: Partial<AdminActionNode>) => adminActionNode('Mining', over)
 
 /** The names the indexer records as admin actions (apps/indexer/src/handlers/genericHandlers.ts `adminEvents`). */
 function indexerAdminEvents(): string[] {

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { describeChanges } from './adminActions.ts'
 import type { AdminActionNode } from './adminActions.ts'
+import { adminActionNode } from './adminActionNode.ts'
 
-const node = (over: Partial<AdminActionNode>): AdminActionNode => ({
-  contract: 'Fomo',
-  eventName: 'ConfigUpdated',
-  target: null,
-  oldValue: null,
-  newValue: null,
-  args: '{}',
-  blockNumber: '1',
-  timestamp: '1',
-  transactionHash: '0x01',
-  ...over,
-})
+const node = (over: Partial<AdminActionNode>) => adminActionNode('Fomo', over)
 
 describe('describeChanges', () => {
   it('derives a settings change from the same contract’s previous settings, newest first', () => {
