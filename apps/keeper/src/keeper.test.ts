@@ -97,29 +97,26 @@ async function withdrawal(user: number, amount: string, creditType = 'USDT', sta
 /** Mints `usdt` USDT to the keeper's wallet (the payout token of the withdrawals); returns that account. */
 async function fundPayer(usdt: bigint) {
   const payer = keeperAccount({ privateKey: undefined })
+  await mintUsdt(payer.address, usdt)
+  return payer
+}
+/** Mints `usdt` local USDT to `to` (the deployer is its minter). */
+async function mintUsdt(to: Address, usdt: bigint) {
   await mined(
     await wallet(deployer).writeContract({
       address: c('USDT'),
       abi: localUSDTAbi,
       functionName: 'mint',
-      args: [payer.address, usdt],
+      args: [to, usdt],
     }),
   )
-  return payer
 }
 const statusOf = async (id: number) => await db.prisma.legacyWithdrawal.findUniqueOrThrow({ where: { id } })
 
 /** Buys NEX with `usdt` USDT and sells it all back: buy and sell fees for the token. */
 async function trade(usdt: bigint) {
   const w = wallet()
-  await mined(
-    await wallet(deployer).writeContract({
-      address: c('USDT'),
-      abi: localUSDTAbi,
-      functionName: 'mint',
-      args: [trader.address, usdt],
-    }),
-  )
+  await mintUsdt(trader.address, usdt)
   for (const token of [c('USDT'), c('Token')]) {
     await mined(
       await w.writeContract({
@@ -589,14 +586,7 @@ describe('a simulated week left to the keeper', () => {
     const fromBlock = await client.getBlockNumber()
     const worksBefore = (await works()).length
     for (const t of traders) {
-      await mined(
-        await wallet(deployer).writeContract({
-          address: c('USDT'),
-          abi: localUSDTAbi,
-          functionName: 'mint',
-          args: [t.address, parseEther('1000000')],
-        }),
-      )
+      await mintUsdt(t.address, parseEther('1000000'))
       for (const token of [c('USDT'), c('Token')]) {
         await mined(
           await wallet(t).writeContract({
@@ -712,14 +702,7 @@ describe('a simulated week left to the keeper', () => {
     await mined(
       await w.writeContract({ address: c('Main'), abi: mainAbi, functionName: 'register', args: [deployer.address] }),
     )
-    await mined(
-      await wallet(deployer).writeContract({
-        address: c('USDT'),
-        abi: localUSDTAbi,
-        functionName: 'mint',
-        args: [user.address, parseEther('10000')],
-      }),
-    )
+    await mintUsdt(user.address, parseEther('10000'))
     for (const spender of [c('Burn'), c('Fomo')]) {
       await mined(
         await w.writeContract({
