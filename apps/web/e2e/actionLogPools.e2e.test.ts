@@ -1,12 +1,10 @@
-import { fomoAbi } from '@nexus/abi'
 import type { Page } from 'playwright-core'
 import { parseEther } from 'viem'
-import type { Abi } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ACTION_LOG_WALKS, expectEntry, expectInLog as expectInLogAt, foundInLog, openAs } from './lib/actionLog.ts'
 import { waitForPage } from './lib/browser.ts'
-import { chainClients, contract, hdAccount, prepareTestAccount } from './lib/chain.ts'
-import { chainTime, figure, moveChainTimeTo, must, transact } from './lib/web3Pools.ts'
+import { hdAccount, prepareTestAccount } from './lib/chain.ts'
+import { chainTime, figure, moveChainTimeTo, must, readPool, transact } from './lib/web3Pools.ts'
 import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
 // Issue 20, "Done when", continued from actionLog.e2e.test.ts: the FOM pools' actions after an order (its release
@@ -30,12 +28,7 @@ const POOLS: readonly Pool[] = [
 const joined = new Map<string, bigint>()
 
 const read = <T>(pool: Pool, functionName: string, args: readonly unknown[] = []) =>
-  chainClients(rpcUrl).public.readContract({
-    address: contract(pool.name),
-    abi: fomoAbi as Abi,
-    functionName,
-    args,
-  }) as Promise<T>
+  readPool<T>(rpcUrl, pool.name, functionName, args)
 
 /** PLAYER's tier-0 order in `pool`. */
 async function tierZeroOrder(pool: Pool) {

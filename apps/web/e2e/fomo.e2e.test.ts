@@ -17,6 +17,7 @@ import {
   moveChainTimeTo,
   must,
   POOL_ACCOUNT,
+  readPool,
   refused,
   transact,
   writeAs,
@@ -54,12 +55,7 @@ const browser = useBrowser()
 const joined = new Map<string, bigint>()
 
 const read = <T>(pool: Pool, functionName: string, args: readonly unknown[] = []) =>
-  chainClients(rpcUrl).public.readContract({
-    address: contract(pool.name),
-    abi: fomoAbi as Abi,
-    functionName,
-    args,
-  }) as Promise<T>
+  readPool<T>(rpcUrl, pool.name, functionName, args)
 
 beforeAll(async () => {
   for (const pool of POOLS)

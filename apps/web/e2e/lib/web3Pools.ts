@@ -1,8 +1,9 @@
 import type { Page } from 'playwright-core'
+import { fomoAbi } from '@nexus/abi'
 import { createTestClient, erc20Abi, http } from 'viem'
 import type { Abi, Address } from 'viem'
 import { expect } from 'vitest'
-import { chainClients, hdAccount, send } from './chain.ts'
+import { chainClients, contract, hdAccount, send } from './chain.ts'
 import { watchAwaiting } from './session.ts'
 
 /**
@@ -89,4 +90,19 @@ export async function figure(page: Page, testId: string): Promise<number> {
 export function must<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`${what} is missing`)
   return value
+}
+
+/** Reads `functionName` of the FOM pool `pool` (Fomo or SuperFomo) on the local chain, typed by the caller. */
+export function readPool<T>(
+  rpcUrl: string,
+  pool: 'Fomo' | 'SuperFomo',
+  functionName: string,
+  args: readonly unknown[] = [],
+): Promise<T> {
+  return chainClients(rpcUrl).public.readContract({
+    address: contract(pool),
+    abi: fomoAbi as Abi,
+    functionName,
+    args,
+  }) as Promise<T>
 }
