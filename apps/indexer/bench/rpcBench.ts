@@ -5,6 +5,7 @@
 // the index with a clean one read straight from the node.
 // Run from apps/indexer: node --conditions=@nexus/source bench/rpcBench.ts
 // (RPC_BENCH_BLOCKS, default 50,000 blocks; RPC_BENCH_LATENCY ms, default 100; RPC_BENCH_RANGE, default 1,000).
+import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createDatabase, type Database } from '@nexus/db'
@@ -67,7 +68,65 @@ const head = BigInt(await rpcCall<Hex>(node.url, 'eth_blockNumber'))
 const first = core.sources.reduce((min, s) => (s.startBlock < min ? s.startBlock : min), head)
 console.log(`chain: ${fmt(Number(head - first))} blocks, ${fmt((blocks / 500) * 50)} Log entries`)
 
-async function index(db: Database, url: string, timeout: number, implementation = current) {
+/**
+ * RPC_BENCH_TRACE=requests: a relay in front of the proxy printing each request (start and end in seconds from the
+ * run's start, method, blocks, outcome) as it ends.
+ */
+async function traceRequests(target: string, started: () => number) {
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      const t0 = (performance.now() - started()) / 1000
+      const body = Buffer.concat(chunks).toString()
+      const call = JSON.parse(body) as { method: string; params: unknown[] }
+      const filter = call.params[0] as { fromBlock?: string; toBlock?: string } | string
+      const what =
+        typeof filter === 'object' && filter.fromBlock
+          ? `${BigInt(filter.fromBlock)}-${BigInt(filter.toBlock ?? '0')}`
+          : typeof filter === 'string'
+            ? filter.startsWith('0x')
+              ? String(BigInt(filter))
+              : filter
+            : ''
+      const print = (outcome: string) =>
+        console.log(
+          `    ${t0.toFixed(3)}-${((performance.now() - started()) / 1000).toFixed(3)} ${call.method} ${what} ${outcome}`,
+        )
+      let done = false
+      response.once('close', () => {
+        if (!done) print('client gave up')
+      })
+      fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(
+        async (upstream) => {
+          const text = await upstream.text()
+          done = true
+          print(`${upstream.status}${text.includes('"error"') ? ' error' : ''}`)
+          response.writeHead(upstream.status, { 'content-type': 'application/json' }).end(text)
+        },
+        () => {
+          done = true
+          print('no answer')
+          response.destroy()
+        },
+      )
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  return {
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    stop: () => {
+      server.closeAllConnections()
+      return new Promise((resolve) => server.close(resolve))
+    },
+  }
+}
+
+async function index(db: Database, endpoint: string, timeout: number, implementation = current) {
+  let started = performance.now()
+  const relay = process.env.RPC_BENCH_TRACE === 'requests' ? await traceRequests(endpoint, () => started) : undefined
+  const url = relay?.url ?? endpoint
   const metrics = implementation.createMetrics()
   const indexer = implementation.createIndexer({
     db,
@@ -79,7 +138,7 @@ async function index(db: Database, url: string, timeout: number, implementation 
     deferIndexesAbove: Infinity,
     ...(inFlight && { inFlight }),
   })
-  const started = performance.now()
+  started = performance.now()
   const steps: number[] = []
   for (;;) {
     try {
@@ -98,6 +157,7 @@ async function index(db: Database, url: string, timeout: number, implementation 
     }
   }
   const seconds = (performance.now() - started) / 1000
+  await relay?.stop()
   const phases = (await metrics.phaseSeconds.get()).values
     .map((v) => `${String(v.labels.phase)} ${v.value.toFixed(2)}`)
     .join(', ')

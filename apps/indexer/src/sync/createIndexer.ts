@@ -4,7 +4,7 @@ import type { IndexerMetrics } from '../internal/metrics.ts'
 import { readCheckpoint, type Checkpoint } from '../store/checkpoint.ts'
 import { deferIndexes, restoreIndexes } from '../store/deferIndexes.ts'
 import type { Rpc } from './createRpc.ts'
-import { createChainReader, isMissingBlock } from './readChain.ts'
+import { createChainReader, isMissingBlock, type Read } from './readChain.ts'
 import { settledBlock } from './finality.ts'
 import { createHistoricalSync, nothing, type Anchor, type Outcome, type Stepped } from './syncHistorical.ts'
 import { createRealtimeSync } from './syncRealtime.ts'
@@ -102,6 +102,18 @@ export function createIndexer(parameters: CreateIndexerParameters) {
    * advisory lock, so nobody else moves it; each commit checks it anyway. A failed step forgets it.
    */
   let checkpoint: Checkpoint | null | undefined
+  /**
+   * Whether the last step read below the head (a catch-up range, or a block under the head): the next one reads
+   * the node's finalized block with the head, at once, rather than after it. Once following the head, only the
+   * head is read.
+   */
+  let belowHead = true
+  /**
+   * The head read by a step that wrote the block under it (known by the head's parent hash), and its logs read at
+   * the same time: the next step's block, written without reading the head again (a newer head is read by the
+   * step after it).
+   */
+  let next: { header: BlockHeader; read: Promise<Read> } | undefined
 
   /** One step (tests drive the loop by hand with it): the hand-over between catching up and following the head. */
   async function step(): Promise<SyncEvent> {
@@ -112,6 +124,7 @@ export function createIndexer(parameters: CreateIndexerParameters) {
       return outcome.event
     } catch (error) {
       checkpoint = undefined
+      next = undefined
       historical.drop()
       throw error
     }
@@ -120,14 +133,28 @@ export function createIndexer(parameters: CreateIndexerParameters) {
   async function dispatch(current: Checkpoint | null): Promise<Stepped> {
     const from = current ? current.blockNumber + 1n : (startBlock ?? 0n)
     let outcome: Outcome
+    const known = next
+    next = undefined
     if (historical.hasAhead(from)) {
       // Catching up: the next range is already being read.
       outcome = await historical.step(current, from)
+    } else if (known && known.header.number === from && known.header.parentHash === current?.blockHash) {
+      // The head read by the step before, right on top of the checkpoint.
+      belowHead = false
+      outcome = await realtime.step(current, known.header, known.read)
     } else {
       const started = performance.now()
       const failovers = reader.failovers()
+      const finalized = belowHead && offersFinalized ? reader.getFinalized() : undefined
+      finalized?.then(
+        (header) => {
+          if (!header) offersFinalized = false
+        },
+        () => undefined, // awaited (and its failure thrown) where it is used
+      )
       const latest = await reader.getLatest()
       metrics.phaseSeconds.inc({ phase: 'head' }, (performance.now() - started) / 1000)
+      belowHead = latest.number > from
       if (current && latest.hash === current.blockHash) return { event: { type: 'idle', head: latest.number } }
       if (current && latest.number <= current.blockNumber) {
         // The head is at or below the checkpoint but another block: the blocks we stopped at are gone.
@@ -139,15 +166,25 @@ export function createIndexer(parameters: CreateIndexerParameters) {
       } else {
         // The hand-over: the catch-up reads ranges up to the settled block; the blocks above it are read one by
         // one, as the head is.
-        const anchor = await settled(latest, from)
+        const anchor = await settled(latest, from, finalized)
         if (anchor) outcome = await historical.step(current, from, anchor, failovers)
-        else {
-          const next = await reader.getHeader(from).catch((error: unknown) => {
+        else if (latest.number === from + 1n) {
+          // The block under the head, known by the head's parent hash: its header and logs read at once, and the
+          // head's logs with them (the next step's block).
+          const parent = { blockNumber: from, blockHash: latest.parentHash }
+          const headRead = reader.fetchRange(latest.number, latest.number, parent, latest)
+          headRead.catch(() => undefined) // awaited (and its failure thrown) by the next step
+          outcome = await realtime.step(current, { number: from, hash: latest.parentHash })
+          if (outcome !== 'reorg' && outcome.checkpoint?.blockHash === latest.parentHash) {
+            next = { header: latest, read: headRead }
+          }
+        } else {
+          const block = await reader.getHeader(from).catch((error: unknown) => {
             if (isMissingBlock(error)) return null // the chain got shorter meanwhile: step again
             throw error
           })
-          if (!next) return { event: nothing(from) }
-          outcome = await realtime.step(current, next)
+          if (!block) return { event: nothing(from) }
+          outcome = await realtime.step(current, block)
         }
       }
     }
@@ -160,9 +197,16 @@ export function createIndexer(parameters: CreateIndexerParameters) {
     }
   }
 
-  /** The catch-up's anchor below `latest` (see `finality.ts`); null when no block from `from` on is settled. */
-  async function settled(latest: BlockHeader, from: bigint): Promise<Anchor | null> {
-    const finalized = offersFinalized ? await reader.getFinalized() : null
+  /**
+   * The catch-up's anchor below `latest` (see `finality.ts`); null when no block from `from` on is settled.
+   * `read`: the node's finalized block, asked for with the head.
+   */
+  async function settled(
+    latest: BlockHeader,
+    from: bigint,
+    read?: Promise<BlockHeader | null>,
+  ): Promise<Anchor | null> {
+    const finalized = offersFinalized || read ? await (read ?? reader.getFinalized()) : null
     if (!finalized) offersFinalized = false
     const { number, final } = settledBlock(latest.number, finalized?.number ?? null, confirmations)
     if (number < from) return null

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { createPublicClient, http, type PublicClient } from 'viem'
 import type { IndexerMetrics } from '../internal/metrics.ts'
 import { RetryableError } from '../internal/errors.ts'
@@ -67,14 +68,49 @@ export type CreateRpcParameters = {
   /** The endpoint, or several tried in order: calls stay on one until it fails, then move to the next. */
   url: string | readonly string[]
   metrics: IndexerMetrics
-  /** Per-request timeout in ms (default 10 s). */
+  /**
+   * Per-request timeout in ms (default 10 s): the longest a request waits. Once a method has answered on an
+   * endpoint, its requests there time out after an estimate of its round trip instead (see {@link roundTrip}),
+   * doubled with each retry; a call's last attempt always waits this long.
+   */
   timeout?: number
+  /** Shortest adaptive timeout in ms (default 250). */
+  minTimeout?: number
   /** Default number of retries after the first failure (default 5). */
   retries?: number
   /** First backoff delay in ms, doubled per retry up to 5 s (default 100). */
   backoff?: number
   /** Largest response body in bytes (default 64 MiB); a larger one fails as a range too large. */
   maxResponseBodySize?: number
+}
+
+/**
+ * A method's round trip on one endpoint, from its answers: RFC 6298's smoothed round trip (`srtt`) and its mean
+ * deviation (`rttvar`), the first answer counting as `srtt` with half of it as deviation.
+ */
+type RoundTrip = { srtt: number; rttvar: number }
+
+/** Folds one answer's duration (ms) into a method's round trip (RFC 6298, section 2). */
+export function roundTrip(previous: RoundTrip | undefined, ms: number): RoundTrip {
+  if (!previous) return { srtt: ms, rttvar: ms / 2 }
+  const rttvar = 0.75 * previous.rttvar + 0.25 * Math.abs(previous.srtt - ms)
+  return { srtt: 0.875 * previous.srtt + 0.125 * ms, rttvar }
+}
+
+/**
+ * How long an attempt waits for its answer: `max` for a method not yet answered, and for a call's last attempt;
+ * else the retransmission timeout of RFC 6298 (srtt + 4 x rttvar), at least 3 x srtt and `min`, doubled with each
+ * attempt (a slow answer is waited for longer each time), at most `max`; whole milliseconds.
+ */
+export function attemptTimeout(
+  estimate: RoundTrip | undefined,
+  attempt: number,
+  last: boolean,
+  { min, max }: { min: number; max: number },
+): number {
+  if (!estimate || last) return max
+  const rto = Math.max(estimate.srtt + 4 * estimate.rttvar, 3 * estimate.srtt, min)
+  return Math.min(Math.ceil(rto * 2 ** attempt), max)
 }
 
 /**
@@ -90,21 +126,37 @@ export type CreateRpcParameters = {
  * by the next success. A lone fault among successes only retries its own call (after its own delay): under real
  * rate limiting most calls fail and the pause grows at once, while sporadic faults do not stall the other calls.
  * With more than one endpoint a failed call moves on instead of waiting.
+ * Timeouts adapt to each method's round trip on each endpoint (see {@link attemptTimeout}): a request that a
+ * remote endpoint dropped (no answer ever) is given up after a few of its usual round trips rather than after the
+ * whole timeout, while a request that is only slow is waited for longer at each retry and, at the last, for the
+ * whole timeout.
  */
 export function createRpc(parameters: CreateRpcParameters): Rpc {
   const { metrics, retries: defaultRetries = 5, backoff = 100 } = parameters
   const urls = typeof parameters.url === 'string' ? [parameters.url] : [...parameters.url]
+  const limits = { min: parameters.minTimeout ?? 250, max: parameters.timeout ?? 10_000 }
+  /** The timeout of the attempt being made (see attemptTimeout), for the requests it sends. */
+  const attemptDeadline = new AsyncLocalStorage<number>()
+  const fetchFn: typeof fetch = (input, init) => {
+    const ms = attemptDeadline.getStore()
+    if (ms === undefined || ms >= limits.max) return fetch(input, init)
+    const signal = AbortSignal.timeout(ms)
+    return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal })
+  }
   const endpoints = urls.map((url) => ({
     client: createPublicClient({
       transport: http(url, {
         retryCount: 0,
-        timeout: parameters.timeout ?? 10_000,
+        timeout: limits.max,
         maxResponseBodySize: parameters.maxResponseBodySize ?? 64 * 1024 * 1024,
+        fetchFn,
       }),
     }),
     /** Throttling strikes since the last success, and when calls may be sent again. */
     strikes: 0,
     resumeAt: 0,
+    /** Round trip of each method answered here. */
+    roundTrips: new Map<string, RoundTrip>(),
   }))
   const [first] = endpoints
   if (!first) throw new Error('createRpc: no RPC URL')
@@ -122,8 +174,11 @@ export function createRpc(parameters: CreateRpcParameters): Rpc {
         for (let wait = endpoint.resumeAt - Date.now(); wait > 0; wait = endpoint.resumeAt - Date.now()) {
           await new Promise((resolve) => setTimeout(resolve, wait))
         }
+        const timeout = attemptTimeout(endpoint.roundTrips.get(method), attempt, attempt >= retries, limits)
+        const sent = performance.now()
         try {
-          const result = await run(endpoint.client)
+          const result = await attemptDeadline.run(timeout, () => run(endpoint.client))
+          endpoint.roundTrips.set(method, roundTrip(endpoint.roundTrips.get(method), performance.now() - sent))
           endpoint.strikes = 0
           return result
         } catch (error) {

@@ -69,6 +69,10 @@ export function createChainReader(parameters: { rpc: Rpc; sources: readonly Sour
     rpc.call('eth_getBlockByNumber', async (client) => toHeader(await client.getBlock({ blockNumber })), {
       isFinal: isMissingBlock,
     })
+  const getHeaderByHash = (blockHash: Hex) =>
+    rpc.call('eth_getBlockByHash', async (client) => toHeader(await client.getBlock({ blockHash })), {
+      isFinal: isMissingBlock,
+    })
   const getLatest = () =>
     rpc.call('eth_getBlockByNumber', async (client) => toHeader(await client.getBlock({ blockTag: 'latest' })))
   /**
@@ -112,7 +116,8 @@ export function createChainReader(parameters: { rpc: Rpc; sources: readonly Sour
             params: [{ address: addresses, fromBlock: numberToHex(fromBlock), toBlock: numberToHex(toBlock) }],
           }),
         ),
-      { retries: 2, isFinal: isRangeRefusal },
+      // the default retries: a range that fails after them fails the step, and the catch-up its ranges read ahead
+      { isFinal: isRangeRefusal },
     )
   }
 
@@ -203,6 +208,27 @@ export function createChainReader(parameters: { rpc: Rpc; sources: readonly Sour
     }
   }
 
+  /**
+   * Reads block `number` by its `hash` (the parent hash of a header read before) on top of `parent`: its header and
+   * its logs at once, both by hash (exact: a node that no longer has that block refuses them). `reorg` when its
+   * parent is not `parent`.
+   */
+  async function fetchBlock(number: bigint, hash: Hex, parent: Checkpoint | null): Promise<Read> {
+    const failovers = rpc.failovers()
+    try {
+      const [header, logs] = await Promise.all([getHeaderByHash(hash), getBlockLogs(hash)])
+      if (header.number !== number || header.hash !== hash) return 'unstable'
+      if (parent && header.parentHash !== parent.blockHash) return 'reorg'
+      if (logs.some((log) => outside(log, number, number) || log.blockHash !== hash)) return 'unstable'
+      const headers = await readHeaders(logs, [header])
+      if (headers === 'unstable' || rpc.failovers() !== failovers) return 'unstable'
+      return { from: number, to: number, toHeader: header, logs, decoded: decode(logs, headers) }
+    } catch (error) {
+      if (isMissingBlock(error)) return 'unstable'
+      throw error
+    }
+  }
+
   return {
     /** See {@link Rpc.failovers}. */
     failovers: rpc.failovers,
@@ -214,5 +240,6 @@ export function createChainReader(parameters: { rpc: Rpc; sources: readonly Sour
     readHeaders,
     decode,
     fetchRange,
+    fetchBlock,
   }
 }

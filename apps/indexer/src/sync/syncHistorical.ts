@@ -146,9 +146,14 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
   const { db, reader, chainId, metrics, logger, writeOptions, targetLogs } = parameters
   let maxRange = parameters.maxRange
   let range = parameters.initialRange > maxRange ? maxRange : parameters.initialRange
-  /** One range in flight until one has been read whole: a node's range limit is learnt from one refusal. */
-  let probed = false
-  const permits = createPermits(() => (probed ? parameters.inFlight : 1))
+  /**
+   * The largest range known to be within the node's limit (read whole, or the limit a refusal named); 0: none yet.
+   * One range in flight until one has been read whole, and at most one range larger than this at a time (a probe:
+   * the ranges after it keep this size), so that a node's range limit is learnt from one refusal.
+   */
+  let proven = 0n
+  let probing = false
+  const permits = createPermits(() => (proven > 0n ? parameters.inFlight : 1))
   /** Ranges read ahead of the one to commit (bounded, and by `maxBufferedLogs` logs). */
   const maxAhead = parameters.inFlight * 8
   const maxBufferedLogs = targetLogs * 8
@@ -165,9 +170,11 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
     if (named !== null && named < blocks) {
       if (named < maxRange) maxRange = named
       if (named < range) range = named
+      proven = named
     } else if (range > blocks / 2n) {
       range = blocks / 2n
     }
+    if (proven > range) proven = range
     logger.info({
       msg: 'eth_getLogs range refused: shrinking',
       chainId,
@@ -193,7 +200,7 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
     try {
       if (run.aborted) throw new Dropped('range dropped')
       const logs = await reader.getLogs(from, to)
-      probed = true
+      if (to - from + 1n > proven) proven = to - from + 1n
       return logs
     } catch (error) {
       if (error instanceof Dropped || !shrink(error, to - from + 1n)) throw error
@@ -233,27 +240,32 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
   }
 
   /**
-   * Schedules ranges up to the anchor: a few more than the permits (so that a freed permit never waits for a range
-   * to be sized), while fewer than `maxAhead` ranges and `maxBufferedLogs` logs wait to be committed. Called again
-   * whenever a range is read, so each new range is sized by the latest density.
+   * Schedules ranges up to the anchor: one per permit (a range is sized when it can be sent, by the latest density
+   * and the node's limit as known then: a range sized earlier and refused later costs a round trip and leaves a
+   * short piece), while fewer than `maxAhead` ranges and `maxBufferedLogs` logs wait to be committed. Called again
+   * whenever a range is read.
    */
   function fill(run: Session) {
     while (
       !run.aborted &&
       run.next <= run.anchor.number &&
-      run.reading < (probed ? parameters.inFlight * 2 : 1) &&
+      run.reading < (proven > 0n ? parameters.inFlight : 1) &&
       run.slots.length < maxAhead &&
       run.buffered < maxBufferedLogs
     ) {
       const from = run.next
-      const to = from + range - 1n < run.anchor.number ? from + range - 1n : run.anchor.number
+      const probe = range > proven && !probing
+      const size = range > proven && !probe ? proven : range
+      const to = from + size - 1n < run.anchor.number ? from + size - 1n : run.anchor.number
       const withParent = run.base !== null && !run.linked && run.slots.length === 0
       const slot: Slot = { from, to, read: readSlot(run, from, to, withParent) }
       run.reading++
+      if (probe) probing = true
       slot.read.then(
         (value) => {
           slot.settled = { ok: true, value }
           run.reading--
+          if (probe) probing = false
           run.buffered += value.logs.length
           adapt(to - from + 1n, value.logs.length)
           fill(run)
@@ -261,6 +273,7 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
         (error: unknown) => {
           slot.settled = { ok: false, error }
           run.reading--
+          if (probe) probing = false
         },
       )
       run.slots.push(slot)
@@ -291,6 +304,16 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
       return 'unstable'
     }
     return await reader.readHeaders(batch.logs, batch.to === run.anchor.number ? [run.anchor] : [], [batch.to])
+  }
+
+  /**
+   * A batch's headers (see {@link batchHeaders}) and, for an anchor that is not final, the proof: the anchor read
+   * again after them, unchanged ('unstable' otherwise).
+   */
+  async function proveBatch(run: Session, batch: Batch): Promise<Map<bigint, BlockHeader> | 'unstable'> {
+    const headers = await batchHeaders(run, batch)
+    if (run.final || headers === 'unstable') return headers
+    return (await reader.getHeader(run.anchor.number)).hash === run.anchor.hash ? headers : 'unstable'
   }
 
   const same = (a: Checkpoint | null, b: Checkpoint | null) =>
@@ -345,16 +368,9 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
     const { logs, to } = batch
     let headers: Map<bigint, BlockHeader> | 'unstable'
     try {
-      headers = await (ahead?.headers ?? batchHeaders(run, batch))
       // Not final: the anchor read again after the batch's logs and headers; unchanged, it proves all of them of
       // its chain.
-      if (
-        !run.final &&
-        headers !== 'unstable' &&
-        (await reader.getHeader(run.anchor.number)).hash !== run.anchor.hash
-      ) {
-        headers = 'unstable'
-      }
+      headers = await (ahead?.headers ?? proveBatch(run, batch))
     } catch (error) {
       drop()
       if (isMissingBlock(error)) return { event: nothing(from) }
@@ -378,7 +394,7 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
     // And the next batch's headers too, if its first range is already read.
     if (run.slots[0]?.settled?.ok) {
       const next = settledBatch(run)
-      const nextHeaders = batchHeaders(run, next)
+      const nextHeaders = proveBatch(run, next)
       nextHeaders.catch(() => undefined) // awaited (and its failure handled) by the next step
       run.ahead = { ...next, first: run.slots[0], headers: nextHeaders }
     }

@@ -27,13 +27,25 @@ export type RealtimeSyncParameters = {
 export function createRealtimeSync(parameters: RealtimeSyncParameters) {
   const { db, reader, chainId, startBlock, metrics, logger, writeOptions } = parameters
 
-  /** Reads and writes the head `latest`, the block right after `checkpoint`. */
-  async function step(checkpoint: Checkpoint | null, latest: BlockHeader): Promise<Outcome> {
+  /**
+   * Reads and writes `block`, the block right after `checkpoint`: its header as read (the head, or a block read
+   * by number), or only its number and hash (the parent hash of the head: its header is read with its logs).
+   * `reading`: the block already being read (by `fetchRange` on top of the checkpoint's hash).
+   */
+  async function step(
+    checkpoint: Checkpoint | null,
+    block: BlockHeader | { number: bigint; hash: Hex },
+    reading?: Promise<Read>,
+  ): Promise<Outcome> {
     const started = performance.now()
-    const read = await reader.fetchRange(latest.number, latest.number, checkpoint, latest)
+    const read = reading
+      ? await reading
+      : 'parentHash' in block
+        ? await reader.fetchRange(block.number, block.number, checkpoint, block)
+        : await reader.fetchBlock(block.number, block.hash, checkpoint)
     metrics.phaseSeconds.inc({ phase: 'fetch' }, (performance.now() - started) / 1000)
     if (read === 'reorg') return 'reorg'
-    if (read === 'unstable') return { event: nothing(latest.number) }
+    if (read === 'unstable') return { event: nothing(block.number) }
     const writeStarted = performance.now()
     await commit(db, chainId, { expected: checkpoint, range: { logs: read.decoded, to: read.toHeader } }, writeOptions)
     metrics.phaseSeconds.inc({ phase: 'write' }, (performance.now() - writeStarted) / 1000)

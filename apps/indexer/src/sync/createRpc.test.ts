@@ -1,0 +1,96 @@
+import { createServer, type ServerResponse } from 'node:http'
+import { listenLocal, type LocalServer } from '@nexus/testing'
+import { afterEach, describe, expect, test } from 'vitest'
+import { createMetrics } from '../internal/metrics.ts'
+import { attemptTimeout, createRpc, roundTrip } from './createRpc.ts'
+
+describe('adaptive timeouts (RFC 6298 round-trip estimate)', () => {
+  test('the estimate follows the answers and the timeout doubles per attempt, the last one waiting the whole timeout', () => {
+    const limits = { min: 250, max: 10_000 }
+    expect(attemptTimeout(undefined, 0, false, limits)).toBe(10_000)
+    const first = roundTrip(undefined, 100)
+    expect(first).toEqual({ srtt: 100, rttvar: 50 })
+    expect(attemptTimeout(first, 0, false, limits)).toBe(300) // 100 + 4 x 50
+    const steady = [100, 100, 100, 100, 100, 100, 100, 100].reduce(roundTrip, first)
+    expect(steady.srtt).toBe(100)
+    expect(attemptTimeout(steady, 0, false, limits)).toBe(300) // 3 x srtt once the deviation fades
+    expect(attemptTimeout(steady, 1, false, limits)).toBe(600)
+    expect(attemptTimeout(steady, 6, false, limits)).toBe(10_000)
+    expect(attemptTimeout(steady, 1, true, limits)).toBe(10_000)
+    const jittery = roundTrip(steady, 900)
+    expect(jittery.srtt).toBe(200)
+    expect(jittery.rttvar).toBeCloseTo(0.75 * steady.rttvar + 200)
+    expect(attemptTimeout(jittery, 0, false, limits)).toBe(Math.ceil(200 + 4 * jittery.rttvar))
+    expect(attemptTimeout(roundTrip(undefined, 2), 0, false, limits)).toBe(250) // the floor
+  })
+})
+
+describe('createRpc against a real HTTP endpoint', () => {
+  let server: LocalServer | undefined
+  afterEach(async () => {
+    await server?.stop()
+    server = undefined
+  })
+
+  /** An endpoint answering eth_chainId after `delay(n)` ms for its n-th request (null: never, the request hangs). */
+  async function endpoint(delay: (n: number) => number | null) {
+    const seen: { n: number; closedEarly: boolean }[] = []
+    const hanging = new Set<ServerResponse>()
+    const http = createServer((request, response) => {
+      const n = seen.length
+      const entry = { n, closedEarly: false }
+      seen.push(entry)
+      let answered = false
+      response.once('close', () => {
+        hanging.delete(response)
+        if (!answered) entry.closedEarly = true
+      })
+      request.resume()
+      request.on('end', () => {
+        const ms = delay(n)
+        if (ms === null) return void hanging.add(response)
+        setTimeout(() => {
+          answered = true
+          response.writeHead(200, { 'content-type': 'application/json' })
+          response.end(JSON.stringify({ jsonrpc: '2.0', id: 1, result: '0x7a69' }))
+        }, ms)
+      })
+    })
+    server = await listenLocal(http)
+    return { url: server.url, seen }
+  }
+
+  const chainId = (rpc: ReturnType<typeof createRpc>) => rpc.call('eth_chainId', (client) => client.getChainId())
+
+  test('a request the endpoint never answers is given up after a few round trips, not the whole timeout', async () => {
+    const { url, seen } = await endpoint((n) => (n === 5 ? null : 40))
+    const metrics = createMetrics()
+    const rpc = createRpc({ url, metrics, timeout: 5_000, backoff: 10 })
+    for (let i = 0; i < 5; i++) expect(await chainId(rpc)).toBe(31337)
+    const started = performance.now()
+    expect(await chainId(rpc)).toBe(31337)
+    const took = performance.now() - started
+    // dropped at about 3 x 40 ms (250 ms floor), then answered by the retry: far below the 5 s timeout
+    expect(took).toBeGreaterThanOrEqual(250)
+    expect(took).toBeLessThan(1_500)
+    expect(seen).toHaveLength(7)
+    expect(seen[5]?.closedEarly).toBe(true) // the connection was closed: the endpoint holds nothing for us
+    expect((await metrics.rpcErrors.get()).values.find((v) => v.labels.method === 'eth_chainId')?.value).toBe(1)
+  })
+
+  test('an answer slower than the estimate still arrives: each retry waits longer, the last one the whole timeout', async () => {
+    const { url, seen } = await endpoint((n) => (n < 5 ? 20 : 1_200))
+    const rpc = createRpc({ url, metrics: createMetrics(), timeout: 5_000, retries: 2, backoff: 10 })
+    for (let i = 0; i < 5; i++) await chainId(rpc)
+    expect(await chainId(rpc)).toBe(31337)
+    // attempts: 250 ms and 500 ms given up, the last one waited for
+    expect(seen.slice(5).map((s) => s.closedEarly)).toEqual([true, true, false])
+  })
+
+  test('a method not answered yet waits the whole timeout', async () => {
+    const { url, seen } = await endpoint(() => 700)
+    const rpc = createRpc({ url, metrics: createMetrics(), timeout: 5_000, retries: 0 })
+    expect(await chainId(rpc)).toBe(31337)
+    expect(seen.map((s) => s.closedEarly)).toEqual([false])
+  })
+})
