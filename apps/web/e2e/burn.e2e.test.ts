@@ -1,5 +1,7 @@
 import { burnAbi } from '@nexus/abi'
+import { formatAmount } from '@nexus/sdk'
 import { erc20Abi, parseEther } from 'viem'
+import type { Address } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { balanceOf, chainClients, contract, hdAccount, prepareTestAccount } from './lib/chain.ts'
 import { doubleClickSendsOne } from './lib/oneTransaction.ts'
@@ -15,13 +17,41 @@ const BURNER = hdAccount(100)
 const FUNDER = hdAccount(101)
 /** Two accounts whose orders expire and wait in Burn's expiry queue. */
 const EXPIRING = [hdAccount(111), hdAccount(112)] as const
+/** Holds two orders whose dividends /burn and /orders must show alike, then claims them. */
+const HOLDER = hdAccount(113)
 const browser = useBrowser()
 
 beforeAll(async () => {
   await prepareTestAccount(rpcUrl, FUNDER, { usdt: parseEther('5000') })
   await prepareTestAccount(rpcUrl, BURNER, { referrer: FUNDER, usdt: parseEther('5000') })
   for (const account of EXPIRING) await prepareTestAccount(rpcUrl, account, { usdt: parseEther('500') })
+  await prepareTestAccount(rpcUrl, HOLDER, { referrer: FUNDER, usdt: parseEther('1000') })
 })
+
+/** Every order of `account` with what it was credited and what it has accrued, straight from the chain. */
+async function chainOrders(account: Address) {
+  const Burn = contract('Burn')
+  const { public: client } = chainClients(rpcUrl)
+  const user = await client.readContract({ address: Burn, abi: burnAbi, functionName: 'users', args: [account] })
+  const orders = []
+  for (let position = 0n; position < user.orders; position++) {
+    const index = await client.readContract({
+      address: Burn,
+      abi: burnAbi,
+      functionName: 'userOrderIndex',
+      args: [account, position],
+    })
+    const order = await client.readContract({ address: Burn, abi: burnAbi, functionName: 'orders', args: [index] })
+    const pending = await client.readContract({
+      address: Burn,
+      abi: burnAbi,
+      functionName: 'pendingReward',
+      args: [index],
+    })
+    orders.push({ index, earned: order.reward + pending, pending, isValid: order.isValid })
+  }
+  return { user, orders }
+}
 
 describe('burn dividends', () => {
   it('shows the plan, refuses too much, burns with approval, then claims the dividends', async () => {
@@ -139,6 +169,61 @@ describe('burn dividends', () => {
     const before = await balanceOf(rpcUrl, USDT, BURNER)
     await web2Transact(page, 'burn-claim', 'Claimed')
     expect(await balanceOf(rpcUrl, USDT, BURNER)).toBeGreaterThan(before)
+    expect(problems.list).toEqual([])
+    await context.close()
+  })
+
+  it('shows each dividend figure the same on /burn and /orders, and the claim pays what it showed', async () => {
+    const USDT = contract('USDT')
+    await burnDirectly(rpcUrl, HOLDER, 1n)
+    await burnDirectly(rpcUrl, HOLDER, 2n)
+    // Other orders feed the pool: the holder's orders accrue dividends they have not been credited yet.
+    await processBurnExpiredDirectly(rpcUrl, FUNDER)
+    await burnDirectly(rpcUrl, FUNDER, 5n)
+    await processBurnExpiredDirectly(rpcUrl, FUNDER)
+    const before = await chainOrders(HOLDER)
+    const accrued = before.orders.reduce((sum, order) => sum + order.pending, 0n)
+    expect(accrued).toBeGreaterThan(0n)
+    const earned = before.orders.reduce((sum, order) => sum + order.earned, 0n)
+    const claimable = before.user.balance + accrued
+
+    const { page, problems, context } = await openConnected(browser, baseUrl, {
+      rpcUrl,
+      account: HOLDER,
+      path: '/burn',
+      storage: { lang: 'en' },
+    })
+    // /burn: the order dividends are the sum of every order's dividends so far, credited or not.
+    await expect
+      .poll(() => web2Stat(page, 'burn-order-dividends'), { timeout: 15_000 })
+      .toBe(`${formatAmount(earned)} USDT`)
+    expect(await web2Stat(page, 'burn-pending')).toBe(`${formatAmount(claimable)} USDT`)
+    const pays = await web2Stat(page, 'burn-claim-pays')
+    expect(web2Number(pays)).toBeLessThan(web2Number(await web2Stat(page, 'burn-pending')))
+
+    // /orders: each row shows the same per-order figure, read the same way.
+    await page.goto(`${baseUrl}/orders`)
+    for (const order of before.orders) {
+      const row = page.locator(`[data-testid="burn-order"][data-index="${order.index}"]`)
+      await expect
+        .poll(() => row.getByTestId('order-reward').textContent(), { timeout: 30_000 })
+        .toMatch(new RegExp(`^${formatAmount(order.earned).replaceAll('.', '\\.')} / `))
+    }
+
+    // The claim pays exactly what /burn said it would, and leaves nothing pending.
+    await page.goto(`${baseUrl}/burn`)
+    await expect.poll(() => web2Stat(page, 'burn-claim-pays'), { timeout: 15_000 }).toBe(pays)
+    const balance = await balanceOf(rpcUrl, USDT, HOLDER)
+    await web2Transact(page, 'burn-claim', 'Claimed')
+    const received = (await balanceOf(rpcUrl, USDT, HOLDER)) - balance
+    expect(`${formatAmount(received)} USDT`).toBe(pays)
+    const after = await chainOrders(HOLDER)
+    expect(after.user.balance).toBe(0n)
+    expect(after.orders.every((order) => order.pending === 0n)).toBe(true)
+    await expect.poll(() => web2Stat(page, 'burn-pending'), { timeout: 15_000 }).toBe('0 USDT')
+    expect(await web2Stat(page, 'burn-claim-pays')).toBe('0 USDT')
+    // Claiming moved the dividends from accrued to credited: their sum is what it was.
+    expect(await web2Stat(page, 'burn-order-dividends')).toBe(`${formatAmount(earned)} USDT`)
     expect(problems.list).toEqual([])
     await context.close()
   })

@@ -17,6 +17,8 @@ import { showAmount, showCount } from '../../lib/format.ts'
 import { AccountPage, NotDeployed } from '../account/AccountPage.tsx'
 import { nativeBalanceRead } from '../../lib/nativeBalance.ts'
 import { tokensForUsdt } from './burnQuote.ts'
+import { burnDividends, claimWindow } from './dividends.ts'
+import type { BurnOrderState } from './dividends.ts'
 import { ClaimButton } from '../../components/forms/ClaimButton.tsx'
 import { AmountField } from '../../components/forms/AmountField.tsx'
 import { Segmented } from '../../components/forms/Segmented.tsx'
@@ -30,8 +32,6 @@ export const PLAN: readonly MessageDescriptor[] = [
   msg`forced redemption after 30 days`,
 ]
 
-/** The most recent orders whose pending dividends are read (Burn settles at most handleGas orders per call). */
-const PENDING_ORDERS = 50n
 const ONE = 10n ** 18n
 
 /** Burn dividends (`/burn`): the plan, the pool, burning in USDT or BNB, the user's force and dividends. */
@@ -95,7 +95,8 @@ function Burn({ burn, usdt }: { burn: Address; usdt: Address }) {
   const usdtBalance = account ? ok(data?.[7]) : undefined
   const bnbBalance = account ? ok(bnb?.[0]) : undefined
 
-  const forceAndPending = useUserOrders(burn, account, user?.lastOut, user?.orders)
+  const claim = useClaimWindow(burn, account, user?.lastOut, user?.orders, config?.handleGas)
+  const dividends = user && claim && config ? burnDividends(user, claim.orders, config.feeRate) : undefined
   const expiredWaiting = useExpiredWaiting(burn, totals?.lastOut)
 
   const unitCount = /^\d+$/.test(times.trim()) ? BigInt(times.trim()) : 0n
@@ -106,7 +107,6 @@ function Burn({ burn, usdt }: { burn: Address; usdt: Address }) {
     orderUsdt !== undefined && usdtPerBnb && nexPerBnb !== undefined
       ? tokensForUsdt(orderUsdt, usdtPerBnb, nexPerBnb)
       : undefined
-  const pending = user && forceAndPending ? user.balance + forceAndPending.pending : undefined
 
   async function submit() {
     const isBnb = payWith === 'BNB'
@@ -203,23 +203,37 @@ function Burn({ burn, usdt }: { burn: Address; usdt: Address }) {
         actions={
           <ClaimButton
             testId="burn-claim"
-            disabled={!account || !pending}
+            disabled={!account || !dividends?.claimable}
             request={() => ({ address: burn, abi: burnAbi, functionName: 'claimReward' })}
           />
         }
       >
         <dl className="app-stats">
-          <Stat label={t`My force`} value={showAmount(forceAndPending?.force)} testId="my-force" />
-          <Stat label={t`Pending rewards`} value={`${showAmount(pending)} USDT`} testId="burn-pending" />
+          <Stat label={t`My force`} value={showAmount(dividends?.force)} testId="my-force" />
+          <Stat label={t`Pending rewards`} value={`${showAmount(dividends?.claimable)} USDT`} testId="burn-pending" />
+          <Stat
+            label={t`The claim pays (after the fee)`}
+            value={`${showAmount(dividends?.claimPays)} USDT`}
+            testId="burn-claim-pays"
+          />
           <Stat label={t`My orders`} value={showCount(user?.orders)} testId="my-orders" />
           <Stat label={t`Burned`} value={`${showAmount(user?.amount)} USDT`} />
-          <Stat label={t`Order dividends`} value={`${showAmount(user?.total)} USDT`} />
+          <Stat
+            label={t`Order dividends so far`}
+            value={`${showAmount(dividends?.orderDividends)} USDT`}
+            testId="burn-order-dividends"
+          />
           <Stat label={t`Direct rewards`} value={`${showAmount(user?.rewardDirect)} USDT`} />
           <Stat label={t`Indirect rewards`} value={`${showAmount(user?.rewardIndirect)} USDT`} />
           <Stat label={t`All rewards`} value={`${showAmount(user?.rewardTotal)} USDT`} />
         </dl>
         {config && (
           <p className="app-muted">{t`Claims pay the pending rewards less a ${(Number(config.feeRate) / 100).toString()}% fee.`}</p>
+        )}
+        {claim?.more && config && (
+          <p className="app-hint" data-testid="burn-claim-more">
+            {t`A claim settles ${showCount(config.handleGas)} of your orders at a time, oldest first: the figures above are those orders'; claim again for the rest.`}
+          </p>
         )}
         {expiredWaiting && (
           <div className="app-hint" data-testid="burn-expired-waiting">
@@ -280,36 +294,37 @@ function useExpiredWaiting(burn: Address, head: bigint | undefined): boolean {
 }
 
 /**
- * The user's force (the value of its valid orders) and what they can be credited now, from the newest orders
- * that are not out yet (at most {@link PENDING_ORDERS}).
+ * The orders that the user's next claim settles ({@link claimWindow}: from `lastOut`, at most `handleGas`), each
+ * with its accrued dividends, and whether more orders wait for a later claim.
  */
-function useUserOrders(
+function useClaimWindow(
   burn: Address,
   account: Address | undefined,
   lastOut: bigint | undefined,
   count: bigint | undefined,
-): { force: bigint; pending: bigint } | undefined {
-  const positions = useMemo(() => {
-    if (!account || lastOut === undefined || count === undefined) return undefined
-    const from = count - lastOut > PENDING_ORDERS ? count - PENDING_ORDERS : lastOut
-    const list: bigint[] = []
-    for (let i = from; i < count; i++) list.push(i)
-    return list
-  }, [account, lastOut, count])
+  handleGas: bigint | undefined,
+): { orders: readonly BurnOrderState[]; more: boolean } | undefined {
+  const claim = useMemo(
+    () =>
+      account && lastOut !== undefined && count !== undefined && handleGas !== undefined
+        ? claimWindow(lastOut, count, handleGas)
+        : undefined,
+    [account, lastOut, count, handleGas],
+  )
   const indexes = useChainReads(
     useMemo(
       () =>
-        positions && account
-          ? positions.map(
+        claim && account
+          ? claim.positions.map(
               (i) => ({ address: burn, abi: burnAbi, functionName: 'userOrderIndex', args: [account, i] }) as const,
             )
           : undefined,
-      [burn, account, positions],
+      [burn, account, claim],
     ),
   )
   const orderIndexes = indexes?.map((result) => ok(result)).filter((value): value is bigint => value !== undefined)
   const key = orderIndexes?.join(',')
-  const orders = useChainReads(
+  const reads = useChainReads(
     useMemo(
       () =>
         orderIndexes
@@ -325,15 +340,16 @@ function useUserOrders(
       [burn, key],
     ),
   )
-  if (positions && positions.length === 0) return { force: 0n, pending: 0n }
-  if (!orders) return undefined
-  let force = 0n
-  let pending = 0n
-  for (let i = 0; i < orders.length; i += 2) {
-    const order = ok(orders[i] as { status: 'success'; result: { isValid: boolean; amount: bigint } })
-    const reward = ok(orders[i + 1] as { status: 'success'; result: bigint })
-    if (order?.isValid) force += order.amount
-    if (reward !== undefined) pending += reward
+  if (!claim) return undefined
+  if (claim.positions.length === 0) return { orders: [], more: claim.more }
+  if (!reads || !orderIndexes || orderIndexes.length !== claim.positions.length) return undefined
+  const orders: BurnOrderState[] = []
+  // The reads come in pairs per order: `orders(index)`, then `pendingReward(index)`.
+  for (let i = 0; i < reads.length; i += 2) {
+    const order = ok(reads[i] as { status: 'success'; result: { amount: bigint; reward: bigint; isValid: boolean } })
+    const pending = ok(reads[i + 1] as { status: 'success'; result: bigint })
+    if (!order || pending === undefined) return undefined
+    orders.push({ amount: order.amount, reward: order.reward, isValid: order.isValid, pending })
   }
-  return { force, pending }
+  return { orders, more: claim.more }
 }

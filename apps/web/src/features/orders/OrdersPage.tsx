@@ -14,6 +14,7 @@ import { AccountPage, ConnectPrompt, NotDeployed } from '../account/AccountPage.
 import { orderCap, percentOf, shortAccount, splitSpan } from '../account/figures.ts'
 import { PagedList } from '../account/PagedList.tsx'
 import { BURN_ORDERS, INVITATION_ORDERS, paidInBnb, readCredit } from './queries.ts'
+import { orderEarned } from '../burn/dividends.ts'
 import type { BurnOrderNode, BurnOrdersData, InvitationOrderNode, InvitationOrdersData } from './queries.ts'
 
 /** The kinds of Burn's RewardCredited event: 1 direct, 2 indirect, 3 team. */
@@ -115,7 +116,9 @@ export function BurnOrderRow({
   const pending = ok(live?.[1])
   const amount = BigInt(node.amount)
   const cap = rewardRate !== undefined ? orderCap(amount, rewardRate) : undefined
-  const reward = order ? order.reward + (order.isValid ? (pending ?? 0n) : 0n) : undefined
+  const reward = order
+    ? orderEarned({ reward: order.reward, isValid: order.isValid, pending: pending ?? 0n })
+    : undefined
   const out = order ? !order.isValid : node.status === 'out'
   const endTime = order?.endTime ?? (node.endTime ? BigInt(node.endTime) : undefined)
   const left = endTime !== undefined && now !== undefined ? Number(endTime) - now : undefined
@@ -140,7 +143,7 @@ export function BurnOrderRow({
         </dd>
         <dt>{t`Tokens`}</dt>
         <dd>{showAmount(BigInt(node.tokens))} NEX</dd>
-        <dt>{t`Reward so far`}</dt>
+        <dt>{t`Dividends so far`}</dt>
         <dd data-testid="order-reward">
           {showAmount(reward)} / {showAmount(cap)} USDT
         </dd>
