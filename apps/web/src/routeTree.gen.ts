@@ -9,70 +9,62 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root.tsx'
-import { Route as IndexRouteImport } from './routes/index.tsx'
-import { Route as BurnRouteImport } from './routes/burn.tsx'
-import { Route as FomoRouteImport } from './routes/fomo.tsx'
-import { Route as FomoMineRouteImport } from './routes/fomoMine.tsx'
-import { Route as FomoTeamRouteImport } from './routes/fomoTeam.tsx'
-import { Route as HomeRouteImport } from './routes/home.tsx'
-import { Route as IdoRouteImport } from './routes/ido.tsx'
-import { Route as InvitesRouteImport } from './routes/invites.tsx'
+import { Route as BurnRouteImport } from './routes/_burn.tsx'
+import { Route as FomoRouteImport } from './routes/_fomo.tsx'
+import { Route as HomeRouteImport } from './routes/_home.tsx'
+import { Route as MineRouteImport } from './routes/_mine.tsx'
+import { Route as MiningRouteImport } from './routes/_mining.tsx'
+import { Route as SuperFomRouteImport } from './routes/_superFom.tsx'
 import { Route as ManagerRouteImport } from './routes/manager.tsx'
 import { Route as ManagerFomRouteImport } from './routes/managerFom.tsx'
 import { Route as ManagerMiningRouteImport } from './routes/managerMining.tsx'
 import { Route as ManagerSuperRouteImport } from './routes/managerSuper.tsx'
-import { Route as MineRouteImport } from './routes/mine.tsx'
-import { Route as MiningRouteImport } from './routes/mining.tsx'
-import { Route as MiningMineRouteImport } from './routes/miningMine.tsx'
-import { Route as MiningTeamRouteImport } from './routes/miningTeam.tsx'
-import { Route as OrdersRouteImport } from './routes/orders.tsx'
-import { Route as StakeRouteImport } from './routes/stake.tsx'
-import { Route as SuperFomRouteImport } from './routes/superFom.tsx'
-import { Route as SuperFomMineRouteImport } from './routes/superFomMine.tsx'
-import { Route as SuperFomTeamRouteImport } from './routes/superFomTeam.tsx'
-import { Route as SwapRouteImport } from './routes/swap.tsx'
-import { Route as TeamRouteImport } from './routes/team.tsx'
 import { Route as TransparencyRouteImport } from './routes/transparency.tsx'
-import { Route as WpRouteImport } from './routes/wp.tsx'
+import { Route as BurnBurnRouteImport } from './routes/_burn/burn.tsx'
+import { Route as BurnOrdersRouteImport } from './routes/_burn/orders.tsx'
+import { Route as FomoFomoRouteImport } from './routes/_fomo/fomo.tsx'
+import { Route as FomoFomoMineRouteImport } from './routes/_fomo/fomoMine.tsx'
+import { Route as FomoFomoTeamRouteImport } from './routes/_fomo/fomoTeam.tsx'
+import { Route as HomeStartRouteImport } from './routes/_home/_start.tsx'
+import { Route as HomeIdoRouteImport } from './routes/_home/ido.tsx'
+import { Route as HomeSwapRouteImport } from './routes/_home/swap.tsx'
+import { Route as HomeWpRouteImport } from './routes/_home/wp.tsx'
+import { Route as MineTeamRouteImport } from './routes/_mine/_team.tsx'
+import { Route as MineMineRouteImport } from './routes/_mine/mine.tsx'
+import { Route as MineStakeRouteImport } from './routes/_mine/stake.tsx'
+import { Route as MiningMiningRouteImport } from './routes/_mining/mining.tsx'
+import { Route as MiningMiningMineRouteImport } from './routes/_mining/miningMine.tsx'
+import { Route as MiningMiningTeamRouteImport } from './routes/_mining/miningTeam.tsx'
+import { Route as SuperFomSuperFomRouteImport } from './routes/_superFom/superFom.tsx'
+import { Route as SuperFomSuperFomMineRouteImport } from './routes/_superFom/superFomMine.tsx'
+import { Route as SuperFomSuperFomTeamRouteImport } from './routes/_superFom/superFomTeam.tsx'
+import { Route as HomeStartIndexRouteImport } from './routes/_home/_start/index.tsx'
+import { Route as HomeStartHomeRouteImport } from './routes/_home/_start/home.tsx'
+import { Route as MineTeamInvitesRouteImport } from './routes/_mine/_team/invites.tsx'
+import { Route as MineTeamTeamRouteImport } from './routes/_mine/_team/team.tsx'
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const BurnRoute = BurnRouteImport.update({
-  id: '/burn',
-  path: '/burn',
+  id: '/_burn',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FomoRoute = FomoRouteImport.update({
-  id: '/fomo',
-  path: '/fomo',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const FomoMineRoute = FomoMineRouteImport.update({
-  id: '/fomoMine',
-  path: '/fomoMine',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const FomoTeamRoute = FomoTeamRouteImport.update({
-  id: '/fomoTeam',
-  path: '/fomoTeam',
+  id: '/_fomo',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HomeRoute = HomeRouteImport.update({
-  id: '/home',
-  path: '/home',
+  id: '/_home',
   getParentRoute: () => rootRouteImport,
 } as any)
-const IdoRoute = IdoRouteImport.update({
-  id: '/ido',
-  path: '/ido',
+const MineRoute = MineRouteImport.update({
+  id: '/_mine',
   getParentRoute: () => rootRouteImport,
 } as any)
-const InvitesRoute = InvitesRouteImport.update({
-  id: '/invites',
-  path: '/invites',
+const MiningRoute = MiningRouteImport.update({
+  id: '/_mining',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SuperFomRoute = SuperFomRouteImport.update({
+  id: '/_superFom',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ManagerRoute = ManagerRouteImport.update({
@@ -95,322 +87,358 @@ const ManagerSuperRoute = ManagerSuperRouteImport.update({
   path: '/managerSuper',
   getParentRoute: () => rootRouteImport,
 } as any)
-const MineRoute = MineRouteImport.update({
-  id: '/mine',
-  path: '/mine',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const MiningRoute = MiningRouteImport.update({
-  id: '/mining',
-  path: '/mining',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const MiningMineRoute = MiningMineRouteImport.update({
-  id: '/miningMine',
-  path: '/miningMine',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const MiningTeamRoute = MiningTeamRouteImport.update({
-  id: '/miningTeam',
-  path: '/miningTeam',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const OrdersRoute = OrdersRouteImport.update({
-  id: '/orders',
-  path: '/orders',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const StakeRoute = StakeRouteImport.update({
-  id: '/stake',
-  path: '/stake',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const SuperFomRoute = SuperFomRouteImport.update({
-  id: '/superFom',
-  path: '/superFom',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const SuperFomMineRoute = SuperFomMineRouteImport.update({
-  id: '/superFomMine',
-  path: '/superFomMine',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const SuperFomTeamRoute = SuperFomTeamRouteImport.update({
-  id: '/superFomTeam',
-  path: '/superFomTeam',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const SwapRoute = SwapRouteImport.update({
-  id: '/swap',
-  path: '/swap',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const TeamRoute = TeamRouteImport.update({
-  id: '/team',
-  path: '/team',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const TransparencyRoute = TransparencyRouteImport.update({
   id: '/transparency',
   path: '/transparency',
   getParentRoute: () => rootRouteImport,
 } as any)
-const WpRoute = WpRouteImport.update({
+const BurnBurnRoute = BurnBurnRouteImport.update({
+  id: '/burn',
+  path: '/burn',
+  getParentRoute: () => BurnRoute,
+} as any)
+const BurnOrdersRoute = BurnOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
+  getParentRoute: () => BurnRoute,
+} as any)
+const FomoFomoRoute = FomoFomoRouteImport.update({
+  id: '/fomo',
+  path: '/fomo',
+  getParentRoute: () => FomoRoute,
+} as any)
+const FomoFomoMineRoute = FomoFomoMineRouteImport.update({
+  id: '/fomoMine',
+  path: '/fomoMine',
+  getParentRoute: () => FomoRoute,
+} as any)
+const FomoFomoTeamRoute = FomoFomoTeamRouteImport.update({
+  id: '/fomoTeam',
+  path: '/fomoTeam',
+  getParentRoute: () => FomoRoute,
+} as any)
+const HomeStartRoute = HomeStartRouteImport.update({
+  id: '/_start',
+  getParentRoute: () => HomeRoute,
+} as any)
+const HomeIdoRoute = HomeIdoRouteImport.update({
+  id: '/ido',
+  path: '/ido',
+  getParentRoute: () => HomeRoute,
+} as any)
+const HomeSwapRoute = HomeSwapRouteImport.update({
+  id: '/swap',
+  path: '/swap',
+  getParentRoute: () => HomeRoute,
+} as any)
+const HomeWpRoute = HomeWpRouteImport.update({
   id: '/wp',
   path: '/wp',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => HomeRoute,
+} as any)
+const MineTeamRoute = MineTeamRouteImport.update({
+  id: '/_team',
+  getParentRoute: () => MineRoute,
+} as any)
+const MineMineRoute = MineMineRouteImport.update({
+  id: '/mine',
+  path: '/mine',
+  getParentRoute: () => MineRoute,
+} as any)
+const MineStakeRoute = MineStakeRouteImport.update({
+  id: '/stake',
+  path: '/stake',
+  getParentRoute: () => MineRoute,
+} as any)
+const MiningMiningRoute = MiningMiningRouteImport.update({
+  id: '/mining',
+  path: '/mining',
+  getParentRoute: () => MiningRoute,
+} as any)
+const MiningMiningMineRoute = MiningMiningMineRouteImport.update({
+  id: '/miningMine',
+  path: '/miningMine',
+  getParentRoute: () => MiningRoute,
+} as any)
+const MiningMiningTeamRoute = MiningMiningTeamRouteImport.update({
+  id: '/miningTeam',
+  path: '/miningTeam',
+  getParentRoute: () => MiningRoute,
+} as any)
+const SuperFomSuperFomRoute = SuperFomSuperFomRouteImport.update({
+  id: '/superFom',
+  path: '/superFom',
+  getParentRoute: () => SuperFomRoute,
+} as any)
+const SuperFomSuperFomMineRoute = SuperFomSuperFomMineRouteImport.update({
+  id: '/superFomMine',
+  path: '/superFomMine',
+  getParentRoute: () => SuperFomRoute,
+} as any)
+const SuperFomSuperFomTeamRoute = SuperFomSuperFomTeamRouteImport.update({
+  id: '/superFomTeam',
+  path: '/superFomTeam',
+  getParentRoute: () => SuperFomRoute,
+} as any)
+const HomeStartIndexRoute = HomeStartIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => HomeStartRoute,
+} as any)
+const HomeStartHomeRoute = HomeStartHomeRouteImport.update({
+  id: '/home',
+  path: '/home',
+  getParentRoute: () => HomeStartRoute,
+} as any)
+const MineTeamInvitesRoute = MineTeamInvitesRouteImport.update({
+  id: '/invites',
+  path: '/invites',
+  getParentRoute: () => MineTeamRoute,
+} as any)
+const MineTeamTeamRoute = MineTeamTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => MineTeamRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
-  '/burn': typeof BurnRoute
-  '/fomo': typeof FomoRoute
-  '/fomoMine': typeof FomoMineRoute
-  '/fomoTeam': typeof FomoTeamRoute
-  '/home': typeof HomeRoute
-  '/ido': typeof IdoRoute
-  '/invites': typeof InvitesRoute
+  '/': typeof HomeStartIndexRoute
   '/manager': typeof ManagerRoute
   '/managerFom': typeof ManagerFomRoute
   '/managerMining': typeof ManagerMiningRoute
   '/managerSuper': typeof ManagerSuperRoute
-  '/mine': typeof MineRoute
-  '/mining': typeof MiningRoute
-  '/miningMine': typeof MiningMineRoute
-  '/miningTeam': typeof MiningTeamRoute
-  '/orders': typeof OrdersRoute
-  '/stake': typeof StakeRoute
-  '/superFom': typeof SuperFomRoute
-  '/superFomMine': typeof SuperFomMineRoute
-  '/superFomTeam': typeof SuperFomTeamRoute
-  '/swap': typeof SwapRoute
-  '/team': typeof TeamRoute
   '/transparency': typeof TransparencyRoute
-  '/wp': typeof WpRoute
+  '/burn': typeof BurnBurnRoute
+  '/orders': typeof BurnOrdersRoute
+  '/fomo': typeof FomoFomoRoute
+  '/fomoMine': typeof FomoFomoMineRoute
+  '/fomoTeam': typeof FomoFomoTeamRoute
+  '/ido': typeof HomeIdoRoute
+  '/swap': typeof HomeSwapRoute
+  '/wp': typeof HomeWpRoute
+  '/mine': typeof MineMineRoute
+  '/stake': typeof MineStakeRoute
+  '/mining': typeof MiningMiningRoute
+  '/miningMine': typeof MiningMiningMineRoute
+  '/miningTeam': typeof MiningMiningTeamRoute
+  '/superFom': typeof SuperFomSuperFomRoute
+  '/superFomMine': typeof SuperFomSuperFomMineRoute
+  '/superFomTeam': typeof SuperFomSuperFomTeamRoute
+  '/home': typeof HomeStartHomeRoute
+  '/invites': typeof MineTeamInvitesRoute
+  '/team': typeof MineTeamTeamRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
-  '/burn': typeof BurnRoute
-  '/fomo': typeof FomoRoute
-  '/fomoMine': typeof FomoMineRoute
-  '/fomoTeam': typeof FomoTeamRoute
-  '/home': typeof HomeRoute
-  '/ido': typeof IdoRoute
-  '/invites': typeof InvitesRoute
+  '/': typeof HomeStartIndexRoute
   '/manager': typeof ManagerRoute
   '/managerFom': typeof ManagerFomRoute
   '/managerMining': typeof ManagerMiningRoute
   '/managerSuper': typeof ManagerSuperRoute
-  '/mine': typeof MineRoute
-  '/mining': typeof MiningRoute
-  '/miningMine': typeof MiningMineRoute
-  '/miningTeam': typeof MiningTeamRoute
-  '/orders': typeof OrdersRoute
-  '/stake': typeof StakeRoute
-  '/superFom': typeof SuperFomRoute
-  '/superFomMine': typeof SuperFomMineRoute
-  '/superFomTeam': typeof SuperFomTeamRoute
-  '/swap': typeof SwapRoute
-  '/team': typeof TeamRoute
   '/transparency': typeof TransparencyRoute
-  '/wp': typeof WpRoute
+  '/burn': typeof BurnBurnRoute
+  '/orders': typeof BurnOrdersRoute
+  '/fomo': typeof FomoFomoRoute
+  '/fomoMine': typeof FomoFomoMineRoute
+  '/fomoTeam': typeof FomoFomoTeamRoute
+  '/ido': typeof HomeIdoRoute
+  '/swap': typeof HomeSwapRoute
+  '/wp': typeof HomeWpRoute
+  '/mine': typeof MineMineRoute
+  '/stake': typeof MineStakeRoute
+  '/mining': typeof MiningMiningRoute
+  '/miningMine': typeof MiningMiningMineRoute
+  '/miningTeam': typeof MiningMiningTeamRoute
+  '/superFom': typeof SuperFomSuperFomRoute
+  '/superFomMine': typeof SuperFomSuperFomMineRoute
+  '/superFomTeam': typeof SuperFomSuperFomTeamRoute
+  '/home': typeof HomeStartHomeRoute
+  '/invites': typeof MineTeamInvitesRoute
+  '/team': typeof MineTeamTeamRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
-  '/burn': typeof BurnRoute
-  '/fomo': typeof FomoRoute
-  '/fomoMine': typeof FomoMineRoute
-  '/fomoTeam': typeof FomoTeamRoute
-  '/home': typeof HomeRoute
-  '/ido': typeof IdoRoute
-  '/invites': typeof InvitesRoute
+  '/_burn': typeof BurnRouteWithChildren
+  '/_fomo': typeof FomoRouteWithChildren
+  '/_home': typeof HomeRouteWithChildren
+  '/_mine': typeof MineRouteWithChildren
+  '/_mining': typeof MiningRouteWithChildren
+  '/_superFom': typeof SuperFomRouteWithChildren
   '/manager': typeof ManagerRoute
   '/managerFom': typeof ManagerFomRoute
   '/managerMining': typeof ManagerMiningRoute
   '/managerSuper': typeof ManagerSuperRoute
-  '/mine': typeof MineRoute
-  '/mining': typeof MiningRoute
-  '/miningMine': typeof MiningMineRoute
-  '/miningTeam': typeof MiningTeamRoute
-  '/orders': typeof OrdersRoute
-  '/stake': typeof StakeRoute
-  '/superFom': typeof SuperFomRoute
-  '/superFomMine': typeof SuperFomMineRoute
-  '/superFomTeam': typeof SuperFomTeamRoute
-  '/swap': typeof SwapRoute
-  '/team': typeof TeamRoute
   '/transparency': typeof TransparencyRoute
-  '/wp': typeof WpRoute
+  '/_burn/burn': typeof BurnBurnRoute
+  '/_burn/orders': typeof BurnOrdersRoute
+  '/_fomo/fomo': typeof FomoFomoRoute
+  '/_fomo/fomoMine': typeof FomoFomoMineRoute
+  '/_fomo/fomoTeam': typeof FomoFomoTeamRoute
+  '/_home/_start': typeof HomeStartRouteWithChildren
+  '/_home/ido': typeof HomeIdoRoute
+  '/_home/swap': typeof HomeSwapRoute
+  '/_home/wp': typeof HomeWpRoute
+  '/_mine/_team': typeof MineTeamRouteWithChildren
+  '/_mine/mine': typeof MineMineRoute
+  '/_mine/stake': typeof MineStakeRoute
+  '/_mining/mining': typeof MiningMiningRoute
+  '/_mining/miningMine': typeof MiningMiningMineRoute
+  '/_mining/miningTeam': typeof MiningMiningTeamRoute
+  '/_superFom/superFom': typeof SuperFomSuperFomRoute
+  '/_superFom/superFomMine': typeof SuperFomSuperFomMineRoute
+  '/_superFom/superFomTeam': typeof SuperFomSuperFomTeamRoute
+  '/_home/_start/home': typeof HomeStartHomeRoute
+  '/_mine/_team/invites': typeof MineTeamInvitesRoute
+  '/_mine/_team/team': typeof MineTeamTeamRoute
+  '/_home/_start/': typeof HomeStartIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
-    | '/burn'
-    | '/fomo'
-    | '/fomoMine'
-    | '/fomoTeam'
-    | '/home'
-    | '/ido'
-    | '/invites'
     | '/manager'
     | '/managerFom'
     | '/managerMining'
     | '/managerSuper'
+    | '/transparency'
+    | '/burn'
+    | '/orders'
+    | '/fomo'
+    | '/fomoMine'
+    | '/fomoTeam'
+    | '/ido'
+    | '/swap'
+    | '/wp'
     | '/mine'
+    | '/stake'
     | '/mining'
     | '/miningMine'
     | '/miningTeam'
-    | '/orders'
-    | '/stake'
     | '/superFom'
     | '/superFomMine'
     | '/superFomTeam'
-    | '/swap'
+    | '/home'
+    | '/invites'
     | '/team'
-    | '/transparency'
-    | '/wp'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
-    | '/burn'
-    | '/fomo'
-    | '/fomoMine'
-    | '/fomoTeam'
-    | '/home'
-    | '/ido'
-    | '/invites'
     | '/manager'
     | '/managerFom'
     | '/managerMining'
     | '/managerSuper'
+    | '/transparency'
+    | '/burn'
+    | '/orders'
+    | '/fomo'
+    | '/fomoMine'
+    | '/fomoTeam'
+    | '/ido'
+    | '/swap'
+    | '/wp'
     | '/mine'
+    | '/stake'
     | '/mining'
     | '/miningMine'
     | '/miningTeam'
-    | '/orders'
-    | '/stake'
     | '/superFom'
     | '/superFomMine'
     | '/superFomTeam'
-    | '/swap'
+    | '/home'
+    | '/invites'
     | '/team'
-    | '/transparency'
-    | '/wp'
   id:
     | '__root__'
-    | '/'
-    | '/burn'
-    | '/fomo'
-    | '/fomoMine'
-    | '/fomoTeam'
-    | '/home'
-    | '/ido'
-    | '/invites'
+    | '/_burn'
+    | '/_fomo'
+    | '/_home'
+    | '/_mine'
+    | '/_mining'
+    | '/_superFom'
     | '/manager'
     | '/managerFom'
     | '/managerMining'
     | '/managerSuper'
-    | '/mine'
-    | '/mining'
-    | '/miningMine'
-    | '/miningTeam'
-    | '/orders'
-    | '/stake'
-    | '/superFom'
-    | '/superFomMine'
-    | '/superFomTeam'
-    | '/swap'
-    | '/team'
     | '/transparency'
-    | '/wp'
+    | '/_burn/burn'
+    | '/_burn/orders'
+    | '/_fomo/fomo'
+    | '/_fomo/fomoMine'
+    | '/_fomo/fomoTeam'
+    | '/_home/_start'
+    | '/_home/ido'
+    | '/_home/swap'
+    | '/_home/wp'
+    | '/_mine/_team'
+    | '/_mine/mine'
+    | '/_mine/stake'
+    | '/_mining/mining'
+    | '/_mining/miningMine'
+    | '/_mining/miningTeam'
+    | '/_superFom/superFom'
+    | '/_superFom/superFomMine'
+    | '/_superFom/superFomTeam'
+    | '/_home/_start/home'
+    | '/_mine/_team/invites'
+    | '/_mine/_team/team'
+    | '/_home/_start/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
-  BurnRoute: typeof BurnRoute
-  FomoRoute: typeof FomoRoute
-  FomoMineRoute: typeof FomoMineRoute
-  FomoTeamRoute: typeof FomoTeamRoute
-  HomeRoute: typeof HomeRoute
-  IdoRoute: typeof IdoRoute
-  InvitesRoute: typeof InvitesRoute
+  BurnRoute: typeof BurnRouteWithChildren
+  FomoRoute: typeof FomoRouteWithChildren
+  HomeRoute: typeof HomeRouteWithChildren
+  MineRoute: typeof MineRouteWithChildren
+  MiningRoute: typeof MiningRouteWithChildren
+  SuperFomRoute: typeof SuperFomRouteWithChildren
   ManagerRoute: typeof ManagerRoute
   ManagerFomRoute: typeof ManagerFomRoute
   ManagerMiningRoute: typeof ManagerMiningRoute
   ManagerSuperRoute: typeof ManagerSuperRoute
-  MineRoute: typeof MineRoute
-  MiningRoute: typeof MiningRoute
-  MiningMineRoute: typeof MiningMineRoute
-  MiningTeamRoute: typeof MiningTeamRoute
-  OrdersRoute: typeof OrdersRoute
-  StakeRoute: typeof StakeRoute
-  SuperFomRoute: typeof SuperFomRoute
-  SuperFomMineRoute: typeof SuperFomMineRoute
-  SuperFomTeamRoute: typeof SuperFomTeamRoute
-  SwapRoute: typeof SwapRoute
-  TeamRoute: typeof TeamRoute
   TransparencyRoute: typeof TransparencyRoute
-  WpRoute: typeof WpRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
-      path: '/'
+    '/_burn': {
+      id: '/_burn'
+      path: ''
       fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/burn': {
-      id: '/burn'
-      path: '/burn'
-      fullPath: '/burn'
       preLoaderRoute: typeof BurnRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/fomo': {
-      id: '/fomo'
-      path: '/fomo'
-      fullPath: '/fomo'
+    '/_fomo': {
+      id: '/_fomo'
+      path: ''
+      fullPath: '/'
       preLoaderRoute: typeof FomoRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/fomoMine': {
-      id: '/fomoMine'
-      path: '/fomoMine'
-      fullPath: '/fomoMine'
-      preLoaderRoute: typeof FomoMineRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/fomoTeam': {
-      id: '/fomoTeam'
-      path: '/fomoTeam'
-      fullPath: '/fomoTeam'
-      preLoaderRoute: typeof FomoTeamRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/home': {
-      id: '/home'
-      path: '/home'
-      fullPath: '/home'
+    '/_home': {
+      id: '/_home'
+      path: ''
+      fullPath: '/'
       preLoaderRoute: typeof HomeRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/ido': {
-      id: '/ido'
-      path: '/ido'
-      fullPath: '/ido'
-      preLoaderRoute: typeof IdoRouteImport
+    '/_mine': {
+      id: '/_mine'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof MineRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/invites': {
-      id: '/invites'
-      path: '/invites'
-      fullPath: '/invites'
-      preLoaderRoute: typeof InvitesRouteImport
+    '/_mining': {
+      id: '/_mining'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof MiningRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_superFom': {
+      id: '/_superFom'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof SuperFomRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/manager': {
@@ -441,83 +469,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ManagerSuperRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/mine': {
-      id: '/mine'
-      path: '/mine'
-      fullPath: '/mine'
-      preLoaderRoute: typeof MineRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/mining': {
-      id: '/mining'
-      path: '/mining'
-      fullPath: '/mining'
-      preLoaderRoute: typeof MiningRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/miningMine': {
-      id: '/miningMine'
-      path: '/miningMine'
-      fullPath: '/miningMine'
-      preLoaderRoute: typeof MiningMineRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/miningTeam': {
-      id: '/miningTeam'
-      path: '/miningTeam'
-      fullPath: '/miningTeam'
-      preLoaderRoute: typeof MiningTeamRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/orders': {
-      id: '/orders'
-      path: '/orders'
-      fullPath: '/orders'
-      preLoaderRoute: typeof OrdersRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/stake': {
-      id: '/stake'
-      path: '/stake'
-      fullPath: '/stake'
-      preLoaderRoute: typeof StakeRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/superFom': {
-      id: '/superFom'
-      path: '/superFom'
-      fullPath: '/superFom'
-      preLoaderRoute: typeof SuperFomRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/superFomMine': {
-      id: '/superFomMine'
-      path: '/superFomMine'
-      fullPath: '/superFomMine'
-      preLoaderRoute: typeof SuperFomMineRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/superFomTeam': {
-      id: '/superFomTeam'
-      path: '/superFomTeam'
-      fullPath: '/superFomTeam'
-      preLoaderRoute: typeof SuperFomTeamRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/swap': {
-      id: '/swap'
-      path: '/swap'
-      fullPath: '/swap'
-      preLoaderRoute: typeof SwapRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/team': {
-      id: '/team'
-      path: '/team'
-      fullPath: '/team'
-      preLoaderRoute: typeof TeamRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/transparency': {
       id: '/transparency'
       path: '/transparency'
@@ -525,42 +476,290 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TransparencyRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/wp': {
-      id: '/wp'
+    '/_burn/burn': {
+      id: '/_burn/burn'
+      path: '/burn'
+      fullPath: '/burn'
+      preLoaderRoute: typeof BurnBurnRouteImport
+      parentRoute: typeof BurnRoute
+    }
+    '/_burn/orders': {
+      id: '/_burn/orders'
+      path: '/orders'
+      fullPath: '/orders'
+      preLoaderRoute: typeof BurnOrdersRouteImport
+      parentRoute: typeof BurnRoute
+    }
+    '/_fomo/fomo': {
+      id: '/_fomo/fomo'
+      path: '/fomo'
+      fullPath: '/fomo'
+      preLoaderRoute: typeof FomoFomoRouteImport
+      parentRoute: typeof FomoRoute
+    }
+    '/_fomo/fomoMine': {
+      id: '/_fomo/fomoMine'
+      path: '/fomoMine'
+      fullPath: '/fomoMine'
+      preLoaderRoute: typeof FomoFomoMineRouteImport
+      parentRoute: typeof FomoRoute
+    }
+    '/_fomo/fomoTeam': {
+      id: '/_fomo/fomoTeam'
+      path: '/fomoTeam'
+      fullPath: '/fomoTeam'
+      preLoaderRoute: typeof FomoFomoTeamRouteImport
+      parentRoute: typeof FomoRoute
+    }
+    '/_home/_start': {
+      id: '/_home/_start'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof HomeStartRouteImport
+      parentRoute: typeof HomeRoute
+    }
+    '/_home/ido': {
+      id: '/_home/ido'
+      path: '/ido'
+      fullPath: '/ido'
+      preLoaderRoute: typeof HomeIdoRouteImport
+      parentRoute: typeof HomeRoute
+    }
+    '/_home/swap': {
+      id: '/_home/swap'
+      path: '/swap'
+      fullPath: '/swap'
+      preLoaderRoute: typeof HomeSwapRouteImport
+      parentRoute: typeof HomeRoute
+    }
+    '/_home/wp': {
+      id: '/_home/wp'
       path: '/wp'
       fullPath: '/wp'
-      preLoaderRoute: typeof WpRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof HomeWpRouteImport
+      parentRoute: typeof HomeRoute
+    }
+    '/_mine/_team': {
+      id: '/_mine/_team'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof MineTeamRouteImport
+      parentRoute: typeof MineRoute
+    }
+    '/_mine/mine': {
+      id: '/_mine/mine'
+      path: '/mine'
+      fullPath: '/mine'
+      preLoaderRoute: typeof MineMineRouteImport
+      parentRoute: typeof MineRoute
+    }
+    '/_mine/stake': {
+      id: '/_mine/stake'
+      path: '/stake'
+      fullPath: '/stake'
+      preLoaderRoute: typeof MineStakeRouteImport
+      parentRoute: typeof MineRoute
+    }
+    '/_mining/mining': {
+      id: '/_mining/mining'
+      path: '/mining'
+      fullPath: '/mining'
+      preLoaderRoute: typeof MiningMiningRouteImport
+      parentRoute: typeof MiningRoute
+    }
+    '/_mining/miningMine': {
+      id: '/_mining/miningMine'
+      path: '/miningMine'
+      fullPath: '/miningMine'
+      preLoaderRoute: typeof MiningMiningMineRouteImport
+      parentRoute: typeof MiningRoute
+    }
+    '/_mining/miningTeam': {
+      id: '/_mining/miningTeam'
+      path: '/miningTeam'
+      fullPath: '/miningTeam'
+      preLoaderRoute: typeof MiningMiningTeamRouteImport
+      parentRoute: typeof MiningRoute
+    }
+    '/_superFom/superFom': {
+      id: '/_superFom/superFom'
+      path: '/superFom'
+      fullPath: '/superFom'
+      preLoaderRoute: typeof SuperFomSuperFomRouteImport
+      parentRoute: typeof SuperFomRoute
+    }
+    '/_superFom/superFomMine': {
+      id: '/_superFom/superFomMine'
+      path: '/superFomMine'
+      fullPath: '/superFomMine'
+      preLoaderRoute: typeof SuperFomSuperFomMineRouteImport
+      parentRoute: typeof SuperFomRoute
+    }
+    '/_superFom/superFomTeam': {
+      id: '/_superFom/superFomTeam'
+      path: '/superFomTeam'
+      fullPath: '/superFomTeam'
+      preLoaderRoute: typeof SuperFomSuperFomTeamRouteImport
+      parentRoute: typeof SuperFomRoute
+    }
+    '/_home/_start/': {
+      id: '/_home/_start/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof HomeStartIndexRouteImport
+      parentRoute: typeof HomeStartRoute
+    }
+    '/_home/_start/home': {
+      id: '/_home/_start/home'
+      path: '/home'
+      fullPath: '/home'
+      preLoaderRoute: typeof HomeStartHomeRouteImport
+      parentRoute: typeof HomeStartRoute
+    }
+    '/_mine/_team/invites': {
+      id: '/_mine/_team/invites'
+      path: '/invites'
+      fullPath: '/invites'
+      preLoaderRoute: typeof MineTeamInvitesRouteImport
+      parentRoute: typeof MineTeamRoute
+    }
+    '/_mine/_team/team': {
+      id: '/_mine/_team/team'
+      path: '/team'
+      fullPath: '/team'
+      preLoaderRoute: typeof MineTeamTeamRouteImport
+      parentRoute: typeof MineTeamRoute
     }
   }
 }
 
+interface BurnRouteChildren {
+  BurnBurnRoute: typeof BurnBurnRoute
+  BurnOrdersRoute: typeof BurnOrdersRoute
+}
+
+const BurnRouteChildren: BurnRouteChildren = {
+  BurnBurnRoute: BurnBurnRoute,
+  BurnOrdersRoute: BurnOrdersRoute,
+}
+
+const BurnRouteWithChildren = BurnRoute._addFileChildren(BurnRouteChildren)
+
+interface FomoRouteChildren {
+  FomoFomoRoute: typeof FomoFomoRoute
+  FomoFomoMineRoute: typeof FomoFomoMineRoute
+  FomoFomoTeamRoute: typeof FomoFomoTeamRoute
+}
+
+const FomoRouteChildren: FomoRouteChildren = {
+  FomoFomoRoute: FomoFomoRoute,
+  FomoFomoMineRoute: FomoFomoMineRoute,
+  FomoFomoTeamRoute: FomoFomoTeamRoute,
+}
+
+const FomoRouteWithChildren = FomoRoute._addFileChildren(FomoRouteChildren)
+
+interface HomeStartRouteChildren {
+  HomeStartHomeRoute: typeof HomeStartHomeRoute
+  HomeStartIndexRoute: typeof HomeStartIndexRoute
+}
+
+const HomeStartRouteChildren: HomeStartRouteChildren = {
+  HomeStartHomeRoute: HomeStartHomeRoute,
+  HomeStartIndexRoute: HomeStartIndexRoute,
+}
+
+const HomeStartRouteWithChildren = HomeStartRoute._addFileChildren(
+  HomeStartRouteChildren,
+)
+
+interface HomeRouteChildren {
+  HomeStartRoute: typeof HomeStartRouteWithChildren
+  HomeIdoRoute: typeof HomeIdoRoute
+  HomeSwapRoute: typeof HomeSwapRoute
+  HomeWpRoute: typeof HomeWpRoute
+}
+
+const HomeRouteChildren: HomeRouteChildren = {
+  HomeStartRoute: HomeStartRouteWithChildren,
+  HomeIdoRoute: HomeIdoRoute,
+  HomeSwapRoute: HomeSwapRoute,
+  HomeWpRoute: HomeWpRoute,
+}
+
+const HomeRouteWithChildren = HomeRoute._addFileChildren(HomeRouteChildren)
+
+interface MineTeamRouteChildren {
+  MineTeamInvitesRoute: typeof MineTeamInvitesRoute
+  MineTeamTeamRoute: typeof MineTeamTeamRoute
+}
+
+const MineTeamRouteChildren: MineTeamRouteChildren = {
+  MineTeamInvitesRoute: MineTeamInvitesRoute,
+  MineTeamTeamRoute: MineTeamTeamRoute,
+}
+
+const MineTeamRouteWithChildren = MineTeamRoute._addFileChildren(
+  MineTeamRouteChildren,
+)
+
+interface MineRouteChildren {
+  MineTeamRoute: typeof MineTeamRouteWithChildren
+  MineMineRoute: typeof MineMineRoute
+  MineStakeRoute: typeof MineStakeRoute
+}
+
+const MineRouteChildren: MineRouteChildren = {
+  MineTeamRoute: MineTeamRouteWithChildren,
+  MineMineRoute: MineMineRoute,
+  MineStakeRoute: MineStakeRoute,
+}
+
+const MineRouteWithChildren = MineRoute._addFileChildren(MineRouteChildren)
+
+interface MiningRouteChildren {
+  MiningMiningRoute: typeof MiningMiningRoute
+  MiningMiningMineRoute: typeof MiningMiningMineRoute
+  MiningMiningTeamRoute: typeof MiningMiningTeamRoute
+}
+
+const MiningRouteChildren: MiningRouteChildren = {
+  MiningMiningRoute: MiningMiningRoute,
+  MiningMiningMineRoute: MiningMiningMineRoute,
+  MiningMiningTeamRoute: MiningMiningTeamRoute,
+}
+
+const MiningRouteWithChildren =
+  MiningRoute._addFileChildren(MiningRouteChildren)
+
+interface SuperFomRouteChildren {
+  SuperFomSuperFomRoute: typeof SuperFomSuperFomRoute
+  SuperFomSuperFomMineRoute: typeof SuperFomSuperFomMineRoute
+  SuperFomSuperFomTeamRoute: typeof SuperFomSuperFomTeamRoute
+}
+
+const SuperFomRouteChildren: SuperFomRouteChildren = {
+  SuperFomSuperFomRoute: SuperFomSuperFomRoute,
+  SuperFomSuperFomMineRoute: SuperFomSuperFomMineRoute,
+  SuperFomSuperFomTeamRoute: SuperFomSuperFomTeamRoute,
+}
+
+const SuperFomRouteWithChildren = SuperFomRoute._addFileChildren(
+  SuperFomRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
-  BurnRoute: BurnRoute,
-  FomoRoute: FomoRoute,
-  FomoMineRoute: FomoMineRoute,
-  FomoTeamRoute: FomoTeamRoute,
-  HomeRoute: HomeRoute,
-  IdoRoute: IdoRoute,
-  InvitesRoute: InvitesRoute,
+  BurnRoute: BurnRouteWithChildren,
+  FomoRoute: FomoRouteWithChildren,
+  HomeRoute: HomeRouteWithChildren,
+  MineRoute: MineRouteWithChildren,
+  MiningRoute: MiningRouteWithChildren,
+  SuperFomRoute: SuperFomRouteWithChildren,
   ManagerRoute: ManagerRoute,
   ManagerFomRoute: ManagerFomRoute,
   ManagerMiningRoute: ManagerMiningRoute,
   ManagerSuperRoute: ManagerSuperRoute,
-  MineRoute: MineRoute,
-  MiningRoute: MiningRoute,
-  MiningMineRoute: MiningMineRoute,
-  MiningTeamRoute: MiningTeamRoute,
-  OrdersRoute: OrdersRoute,
-  StakeRoute: StakeRoute,
-  SuperFomRoute: SuperFomRoute,
-  SuperFomMineRoute: SuperFomMineRoute,
-  SuperFomTeamRoute: SuperFomTeamRoute,
-  SwapRoute: SwapRoute,
-  TeamRoute: TeamRoute,
   TransparencyRoute: TransparencyRoute,
-  WpRoute: WpRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { planBudgets, routeChunkKeys, staticClosure } from './bundleBudget.ts'
+import { join } from 'node:path'
+import { planBudgets, routeChunkKeys, routeFilesOf, staticClosure } from './bundleBudget.ts'
 import type { Manifest } from './bundleBudget.ts'
 
 const manifest: Manifest = {
@@ -42,5 +43,14 @@ describe('bundle budgets', () => {
       ].sort(),
     )
     expect(plan.routes.find((route) => route.route === '/swap')?.files).toEqual(['assets/swap.js'])
+  })
+
+  it('finds every page route file, in the section folders too, and no layout route', () => {
+    const files = routeFilesOf(join(import.meta.dirname, '..', '..'))
+    expect(Object.keys(files)).toHaveLength(25)
+    expect(files['/']).toBe('src/routes/_home/_start/index.tsx')
+    expect(files['/fomoMine']).toBe('src/routes/_fomo/fomoMine.tsx')
+    expect(files['/transparency']).toBe('src/routes/transparency.tsx')
+    expect(Object.values(files).some((file) => /\/_\w+\.tsx$/.test(file))).toBe(false)
   })
 })

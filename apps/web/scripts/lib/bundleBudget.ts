@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, relative } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json). */
@@ -74,15 +74,19 @@ export function planBudgets(
  */
 export const FIRST_LOAD_GOAL_KB = 148
 
-/** The app's routes and their files (`src/routes/*.tsx`, `/` for index.tsx, without the root route). */
+/**
+ * The app's page routes and their files (`src/routes` and its folders, `/` for the index route), without the root route and
+ * the section layout routes (`_name.tsx`: no code of their own to split, their metadata is in the entry).
+ */
 export function routeFilesOf(webRoot: string): Record<string, string> {
+  const routes = join(webRoot, 'src', 'routes')
   const routeFiles: Record<string, string> = {}
-  for (const file of readdirSync(join(webRoot, 'src', 'routes')).sort()) {
-    if (!file.endsWith('.tsx') || file.startsWith('__')) continue
-    const name = file.replace(/\.tsx$/, '')
-    routeFiles[name === 'index' ? '/' : `/${name}`] = `src/routes/${file}`
+  for (const entry of readdirSync(routes, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.tsx') || entry.name.startsWith('_')) continue
+    const name = entry.name.replace(/\.tsx$/, '')
+    routeFiles[name === 'index' ? '/' : `/${name}`] = relative(webRoot, join(entry.parentPath, entry.name))
   }
-  return routeFiles
+  return Object.fromEntries(Object.entries(routeFiles).sort(([a], [b]) => a.localeCompare(b)))
 }
 
 /** The size in KB, gzip level 9, of those of a build's files that end with `ext`. */

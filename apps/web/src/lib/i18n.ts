@@ -13,7 +13,7 @@ type CatalogLoader = () => Promise<CatalogModule>
 
 // Each catalog is its own chunk, compiled from the .po file by @lingui/vite-plugin: the shell's, loaded with the
 // language, and one per feature folder (lingui.config.ts), loaded when a page that needs it opens
-// (src/lib/featureCatalogs.ts), so the first load carries only the shell's messages.
+// (its route's `staticData.page.features`, lib/routeMeta.ts), so the first load carries only the shell's messages.
 const shellCatalogs: Record<AppLocale, CatalogLoader> = {
   'zh-Hant': () => import('../locales/zh-Hant/messages.po'),
   en: () => import('../locales/en/messages.po'),
@@ -110,7 +110,7 @@ export async function activateLocale(locale: AppLocale, storage?: Pick<Storage, 
 }
 
 // A message without a translation shows its id: say which one, so the browser tests (which fail on console errors)
-// catch a page whose feature catalog was not loaded (lib/featureCatalogs.ts) or a catalog left out of date.
+// catch a page whose feature catalog was not loaded (its route's `features`) or a catalog left out of date.
 i18n.on('missing', ({ id, locale }) => console.error(`Missing ${locale} message: ${id}`))
 
 export { i18n }

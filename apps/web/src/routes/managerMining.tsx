@@ -1,6 +1,16 @@
+import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { MiningAdminPage } from '../features/admin/MiningAdminPage.tsx'
 
 export const Route = createFileRoute('/managerMining')({
+  staticData: {
+    page: {
+      title: msg`Mining admin`,
+      description: msg`Administration of the mining contract.`,
+      related: ['/manager', '/managerSuper', '/managerFom'],
+      features: ['admin', 'timelock'],
+    },
+    menu: { admin: { order: 4, icon: 'shield' } },
+  },
   component: MiningAdminPage,
 })

@@ -14,7 +14,7 @@ import { useTransaction } from '../../hooks/useTransaction.ts'
 import { contractsOf } from '../../lib/contracts.ts'
 import { env } from '../../lib/env.ts'
 import { showAmount, showCount, showTime } from '../../lib/format.ts'
-import { PAGES } from '../../lib/pages.ts'
+import { usePage } from '../../hooks/useRouteMeta.ts'
 import { nativeBalanceRead } from '../../lib/nativeBalance.ts'
 import { Icon } from '../Icon.tsx'
 import { Stat } from '../Stat.tsx'
@@ -51,15 +51,16 @@ const NOTES: readonly MessageDescriptor[] = [
 ]
 
 /** Home (`/` and `/home`): minting with USDT or NEX, the round countdown, totals, rewards and claims. */
-export function HomePage({ path }: { path: '/' | '/home' }) {
+export function HomePage() {
   const { t, i18n } = useLingui()
+  const { path, page } = usePage()
   const contracts = contractsOf(env.chainId)
   return (
     <div className="app-page" data-testid="page" data-path={path}>
       <section className="app-hero">
         <p className="app-hero__eyebrow">{t`Based on Binance Smart Chain`}</p>
         <h1 className="app-hero__title">{t`Mint, burn, stake and mine with NEX`}</h1>
-        <p className="app-hero__lead">{i18n._(PAGES[path].description)}</p>
+        <p className="app-hero__lead">{i18n._(page.description)}</p>
       </section>
 
       {contracts.Ido && contracts.USDT && contracts.Token ? (
@@ -92,7 +93,7 @@ export function HomePage({ path }: { path: '/' | '/home' }) {
         ))}
       </ul>
       <SyncStatus />
-      <RelatedLinks paths={PAGES[path].related} />
+      <RelatedLinks paths={page.related} />
     </div>
   )
 }

@@ -4,40 +4,38 @@ import { Link } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import { Card } from '@nexus/ui'
 import { RelatedLinks } from './RelatedLinks.tsx'
-import { PAGES } from '../../lib/pages.ts'
-import type { PagePath } from '../../lib/pages.ts'
+import { usePage, useSectionTabs } from '../../hooks/useRouteMeta.ts'
+
+/** The active tab (the router also marks it `aria-current="page"`), on its path whatever the search says. */
+const ACTIVE_TAB = { className: 'is-active' }
+const EXACT_PATH = { exact: true, includeSearch: false }
 
 /**
- * The frame of a page with sections (stake, FOM and mining pages): title and lead, the section tabs (game, mine, team) when given,
- * the content, and the related links.
+ * The frame of a page with sections (stake, FOM and mining pages): title and lead of its route
+ * (`staticData.page`), the tabs to the other pages of its section when the section's layout route asks for them
+ * (game, mine, team), the content, and the related links.
  */
-export function PageFrame({
-  path,
-  tabs,
-  children,
-}: {
-  path: PagePath
-  tabs?: readonly PagePath[]
-  children: ReactNode
-}) {
+export function PageFrame({ children }: { children: ReactNode }) {
   const { t, i18n } = useLingui()
-  const page = PAGES[path]
+  const { path, page } = usePage()
+  const tabs = useSectionTabs()
   return (
     <div className="app-page" data-testid="page" data-path={path}>
       <header className="app-page__header">
         <h1 className="app-page__title">{i18n._(page.title)}</h1>
         <p className="app-page__lead">{i18n._(page.description)}</p>
       </header>
-      {tabs && (
+      {tabs.length > 0 && (
         <nav className="app-segment pool-tabs" aria-label={t`Pool pages`} data-testid="section-tabs">
           {tabs.map((tab) => (
             <Link
-              key={tab}
-              to={tab}
-              className={tab === path ? 'app-segment__item is-active' : 'app-segment__item'}
-              aria-current={tab === path ? 'page' : undefined}
+              key={tab.path}
+              to={tab.path}
+              className="app-segment__item"
+              activeProps={ACTIVE_TAB}
+              activeOptions={EXACT_PATH}
             >
-              {i18n._(PAGES[tab].title)}
+              {i18n._(tab.page.title)}
             </Link>
           ))}
         </nav>

@@ -14,7 +14,7 @@ import { contractsOf } from '../../lib/contracts.ts'
 import { dexFeeBps } from '../../lib/appChain.ts'
 import { env } from '../../lib/env.ts'
 import { showAmount } from '../../lib/format.ts'
-import { PAGES } from '../../lib/pages.ts'
+import { usePage } from '../../hooks/useRouteMeta.ts'
 import { Icon } from '../Icon.tsx'
 import { Stat } from '../Stat.tsx'
 import { RelatedLinks } from './RelatedLinks.tsx'
@@ -37,12 +37,13 @@ function readSlippage(): number {
 /** Flash exchange (`/swap`): USDT and NEX through the DEX router, with quote, price impact and slippage. */
 export function SwapPage() {
   const { t, i18n } = useLingui()
+  const { path, page } = usePage()
   const { Router: router, USDT: usdt, Token: nex, Pair: pair } = contractsOf(env.chainId)
   return (
-    <div className="app-page" data-testid="page" data-path="/swap">
+    <div className="app-page" data-testid="page" data-path={path}>
       <header className="app-page__header">
-        <h1 className="app-page__title">{i18n._(PAGES['/swap'].title)}</h1>
-        <p className="app-page__lead">{i18n._(PAGES['/swap'].description)}</p>
+        <h1 className="app-page__title">{i18n._(page.title)}</h1>
+        <p className="app-page__lead">{i18n._(page.description)}</p>
       </header>
       {router && usdt && nex && pair ? (
         <Swap router={router} usdt={usdt} nex={nex} pair={pair} />
@@ -51,7 +52,7 @@ export function SwapPage() {
           <h2 className="app-soon__title">{t`The exchange is not deployed on this network yet`}</h2>
         </Card>
       )}
-      <RelatedLinks paths={PAGES['/swap'].related} />
+      <RelatedLinks paths={page.related} />
     </div>
   )
 }

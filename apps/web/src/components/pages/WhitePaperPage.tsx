@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Card } from '@nexus/ui'
-import { PAGES } from '../../lib/pages.ts'
+import { usePage } from '../../hooks/useRouteMeta.ts'
 import { RelatedLinks } from './RelatedLinks.tsx'
 
 type Section = { title: MessageDescriptor; paragraphs: readonly MessageDescriptor[] }
@@ -48,11 +48,12 @@ const SECTIONS: readonly Section[] = [
 /** White paper (`/wp`) in both languages, with the plan of SPEC.md §1. */
 export function WhitePaperPage() {
   const { t, i18n } = useLingui()
+  const { path, page } = usePage()
   return (
-    <div className="app-page" data-testid="page" data-path="/wp">
+    <div className="app-page" data-testid="page" data-path={path}>
       <header className="app-page__header">
-        <h1 className="app-page__title">{i18n._(PAGES['/wp'].title)}</h1>
-        <p className="app-page__lead">{i18n._(PAGES['/wp'].description)}</p>
+        <h1 className="app-page__title">{i18n._(page.title)}</h1>
+        <p className="app-page__lead">{i18n._(page.description)}</p>
       </header>
       {SECTIONS.map((section) => (
         <Card key={section.title.id} title={i18n._(section.title)} className="app-wp">
@@ -62,7 +63,7 @@ export function WhitePaperPage() {
         </Card>
       ))}
       <p className="app-muted">{t`This paper describes the product; it is not financial advice.`}</p>
-      <RelatedLinks paths={PAGES['/wp'].related} />
+      <RelatedLinks paths={page.related} />
     </div>
   )
 }

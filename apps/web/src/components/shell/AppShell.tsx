@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react'
-import { Outlet, useLocation } from '@tanstack/react-router'
+import { Outlet, useLocation, useMatches } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import { ChainDataProvider } from '../../data/ChainData.tsx'
 import { IndexerScope } from '../../data/indexerScope.ts'
 import { SessionProvider } from '../../data/session.tsx'
 import { env } from '../../lib/env.ts'
-import { pageOf } from '../../lib/pages.ts'
+import { pageOfMatches } from '../../lib/routeMeta.ts'
 import { NetworkGuard } from '../wallet/NetworkGuard.tsx'
 import { RegistrationOverlay } from '../wallet/RegistrationOverlay.tsx'
 import { WalletWatcher } from '../wallet/WalletWatcher.tsx'
@@ -32,7 +32,8 @@ export function AppShell() {
     setMenuOpen(false)
   }, [pathname])
 
-  const page = pageOf(pathname)
+  // The title of the deepest matched route with a page (`staticData.page`), none on a path that is no page.
+  const page = useMatches({ select: pageOfMatches })
   const brand = t`NEXUS`
   const title = page ? i18n._(page.title) : undefined
   useEffect(() => {

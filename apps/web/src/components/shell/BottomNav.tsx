@@ -1,16 +1,20 @@
-import { Link, useLocation } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
-import { BOTTOM_TABS, isNavActive } from '../../lib/navigation.ts'
+import { useMenu } from '../../hooks/useRouteMeta.ts'
 import { Icon } from '../Icon.tsx'
 
-/** The six tabs (home, burn, fomo, mine, mining, super fomo), each with an active variant (SPEC.md §2). */
+/**
+ * The six tabs (home, burn, fomo, mine, mining, super fomo), each with an active variant (SPEC.md §2): the routes
+ * declare them (`staticData.menu.tabs`, on the section layout routes), and a tab is active on every page of its
+ * section.
+ */
 export function BottomNav() {
   const { t, i18n } = useLingui()
-  const { pathname } = useLocation()
+  const tabs = useMenu('tabs')
   return (
     <nav className="app-tabs" aria-label={t`Sections`} data-testid="bottom-nav">
-      {BOTTOM_TABS.map((tab) => {
-        const active = isNavActive(tab, pathname)
+      {tabs.map((tab) => {
+        const { active } = tab
         return (
           <Link
             key={tab.to}

@@ -1,19 +1,16 @@
 import { useEffect, useRef } from 'react'
-import { Link, useLocation } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
-import { msg } from '@lingui/core/macro'
 import { useIsManager } from '../../hooks/useIsManager.ts'
-import { ADMIN_MENU, SIDE_MENU, isNavActive } from '../../lib/navigation.ts'
-import type { NavItem } from '../../lib/navigation.ts'
+import { useMenu } from '../../hooks/useRouteMeta.ts'
+import type { MenuName } from '../../lib/routeMeta.ts'
 import { Icon } from '../Icon.tsx'
 import { DevWalletAccounts } from '../wallet/DevWalletAccounts.tsx'
 
-/** The public transparency page (admin actions and solvency), after the six sections. */
-const TRANSPARENCY_MENU: readonly NavItem[] = [
-  { to: '/transparency', label: msg`Transparency`, icon: 'layers', activeOn: ['/transparency'] },
-]
-
-/** The drawer menu: the six sections, and the four admin screens for managers only (SPEC.md §2, §6). */
+/**
+ * The drawer menu: the six sections, the public transparency page (admin actions and solvency), and the four admin
+ * screens for managers only (SPEC.md §2, §6). The routes declare their entries (`staticData.menu`).
+ */
 export function SideMenu({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useLingui()
   const manager = useIsManager()
@@ -37,12 +34,12 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose(): void }) 
             <Icon name="close" />
           </button>
         </div>
-        <MenuList items={SIDE_MENU} onNavigate={onClose} />
-        <MenuList items={TRANSPARENCY_MENU} onNavigate={onClose} testId="transparency-menu" />
+        <MenuList menu="main" onNavigate={onClose} />
+        <MenuList menu="more" onNavigate={onClose} testId="transparency-menu" />
         {manager && (
           <>
             <p className="app-drawer__section">{t`Administration`}</p>
-            <MenuList items={ADMIN_MENU} onNavigate={onClose} testId="admin-menu" />
+            <MenuList menu="admin" onNavigate={onClose} testId="admin-menu" />
           </>
         )}
         {/* Dev and test builds only: a constant false drops it from production builds. */}
@@ -52,13 +49,13 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose(): void }) 
   )
 }
 
-function MenuList({ items, onNavigate, testId }: { items: readonly NavItem[]; onNavigate(): void; testId?: string }) {
+function MenuList({ menu, onNavigate, testId }: { menu: MenuName; onNavigate(): void; testId?: string }) {
   const { i18n } = useLingui()
-  const { pathname } = useLocation()
+  const items = useMenu(menu)
   return (
     <ul className="app-menu" data-testid={testId}>
       {items.map((item) => {
-        const active = isNavActive(item, pathname)
+        const { active } = item
         return (
           <li key={item.to}>
             <Link

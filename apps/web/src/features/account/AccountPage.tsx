@@ -2,21 +2,21 @@ import type { ReactNode } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { Card } from '@nexus/ui'
 import { RelatedLinks } from '../../components/pages/RelatedLinks.tsx'
-import { PAGES } from '../../lib/pages.ts'
-import type { PagePath } from '../../lib/pages.ts'
+import { usePage } from '../../hooks/useRouteMeta.ts'
 import './account.css'
 
-/** The frame of the account pages: title, lead, the page's content and the related links. */
-export function AccountPage({ path, children }: { path: PagePath; children: ReactNode }) {
+/** The frame of the account pages: title and lead of its route (`staticData.page`), the content, the related links. */
+export function AccountPage({ children }: { children: ReactNode }) {
   const { i18n } = useLingui()
+  const { path, page } = usePage()
   return (
     <div className="app-page" data-testid="page" data-path={path}>
       <header className="app-page__header">
-        <h1 className="app-page__title">{i18n._(PAGES[path].title)}</h1>
-        <p className="app-page__lead">{i18n._(PAGES[path].description)}</p>
+        <h1 className="app-page__title">{i18n._(page.title)}</h1>
+        <p className="app-page__lead">{i18n._(page.description)}</p>
       </header>
       {children}
-      <RelatedLinks paths={PAGES[path].related} />
+      <RelatedLinks paths={page.related} />
     </div>
   )
 }

@@ -38,7 +38,7 @@ const ONE = 10n ** 18n
 export function BurnPage() {
   const { Burn: burn, USDT: usdt } = contractsOf(env.chainId)
   return (
-    <AccountPage path="/burn">
+    <AccountPage>
       <Plan />
       {burn && usdt ? <Burn burn={burn} usdt={usdt} /> : <NotDeployed name="Burn" />}
     </AccountPage>

@@ -17,7 +17,7 @@ import { NotDeployed, PageFrame } from '../../components/pages/PageFrame.tsx'
 import { RecordItem, RecordList, useReader } from './parts.tsx'
 import { Stat } from '../../components/Stat.tsx'
 import { useDurationUnits } from '../../hooks/useDurationUnits.ts'
-import { POOL_PAGES, poolContracts, poolTabs } from './pool.ts'
+import { poolContracts } from './pool.ts'
 import type { PoolName } from './pool.ts'
 import { FOMO_ROUNDS } from './queries.ts'
 import type { FomoRoundsData } from './queries.ts'
@@ -35,7 +35,7 @@ const ROUNDS_SHOWN = 10
 export function FomoGamePage({ pool }: { pool: PoolName }) {
   const contracts = poolContracts(pool)
   return (
-    <PageFrame path={POOL_PAGES[pool].game} tabs={poolTabs(pool)}>
+    <PageFrame>
       {contracts ? (
         <Game pool={pool} address={contracts.pool} usdt={contracts.usdt} nex={contracts.nex} pair={contracts.pair} />
       ) : (

@@ -13,7 +13,7 @@ import { doubleShortOfLine, doubleVested, fomoOrderState, percent } from './form
 import { NotDeployed, PageFrame } from '../../components/pages/PageFrame.tsx'
 import { RecordItem, RecordList, StateBadge, useReader } from './parts.tsx'
 import { Stat } from '../../components/Stat.tsx'
-import { POOL_PAGES, poolContracts, poolTabs } from './pool.ts'
+import { poolContracts } from './pool.ts'
 import type { PoolName } from './pool.ts'
 import { ActionForm } from '../../components/forms/ActionForm.tsx'
 import { AmountField } from '../../components/forms/AmountField.tsx'
@@ -30,7 +30,7 @@ import type { RecordNode, RecordPageData, RoundWinnersData } from './queries.ts'
 export function FomoMinePage({ pool }: { pool: PoolName }) {
   const contracts = poolContracts(pool)
   return (
-    <PageFrame path={POOL_PAGES[pool].mine} tabs={poolTabs(pool)}>
+    <PageFrame>
       {contracts ? (
         <Mine pool={pool} address={contracts.pool} usdt={contracts.usdt} double={contracts.double} />
       ) : (

@@ -11,7 +11,7 @@ import { percent } from './format.ts'
 import { NotDeployed, PageFrame } from '../../components/pages/PageFrame.tsx'
 import { RecordItem, RecordList, useReader } from './parts.tsx'
 import { Stat } from '../../components/Stat.tsx'
-import { POOL_PAGES, poolContracts, poolTabs } from './pool.ts'
+import { poolContracts } from './pool.ts'
 import type { PoolName } from './pool.ts'
 import { ACCOUNT_EVENTS } from './queries.ts'
 import type { AccountEventsData } from './queries.ts'
@@ -48,7 +48,7 @@ export function teamRewardsByLevel(events: readonly { amount: string; details: s
 export function FomoTeamPage({ pool }: { pool: PoolName }) {
   const contracts = poolContracts(pool)
   return (
-    <PageFrame path={POOL_PAGES[pool].team} tabs={poolTabs(pool)}>
+    <PageFrame>
       {contracts ? <Team pool={pool} address={contracts.pool} /> : <NotDeployed testId="pool-unavailable" />}
     </PageFrame>
   )

@@ -56,7 +56,7 @@ export function IdoPage() {
   const { account } = useSession()
   const { Ido: ido } = contractsOf(env.chainId)
   return (
-    <AccountPage path="/ido">
+    <AccountPage>
       {ido && <Rounds ido={ido} />}
       {account ? <Mints account={account} /> : <ConnectPrompt />}
     </AccountPage>

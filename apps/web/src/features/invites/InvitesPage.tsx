@@ -13,7 +13,7 @@ import type { InvitationNode, InvitationsData } from '../team/queries.ts'
 /** Invitations (`/invites`): everyone who registered with the user's link, with what they burned and when. */
 export function InvitesPage() {
   const { account } = useSession()
-  return <AccountPage path="/invites">{account ? <Invites account={account} /> : <ConnectPrompt />}</AccountPage>
+  return <AccountPage>{account ? <Invites account={account} /> : <ConnectPrompt />}</AccountPage>
 }
 
 function Invites({ account }: { account: Address }) {

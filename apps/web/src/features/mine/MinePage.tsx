@@ -38,7 +38,7 @@ export function MinePage({ view }: { view: MineView }) {
   const { t } = useLingui()
   const { account } = useSession()
   return (
-    <AccountPage path="/mine">
+    <AccountPage>
       <nav className="app-segment acc-tabs" aria-label={t`Views of Mine`}>
         <MineTab view={undefined} current={view} />
         <MineTab view="log" current={view} />

@@ -11,7 +11,6 @@ import { useTransaction } from '../../hooks/useTransaction.ts'
 import { contractsOf } from '../../lib/contracts.ts'
 import { env } from '../../lib/env.ts'
 import { showAmount, showCount, showTime } from '../../lib/format.ts'
-import type { PagePath } from '../../lib/pages.ts'
 import { allowedRange, duration, miningStakeState, multiplier, percent, secondsUntil } from '../fomo/format.ts'
 import { useDurationUnits } from '../../hooks/useDurationUnits.ts'
 import { NotDeployed, PageFrame } from '../../components/pages/PageFrame.tsx'
@@ -25,7 +24,6 @@ import type { ClaimsData, RecordNode, RecordPageData } from '../fomo/queries.ts'
 import { AmountField } from '../../components/forms/AmountField.tsx'
 import { ActionForm } from '../../components/forms/ActionForm.tsx'
 
-const TABS: readonly PagePath[] = ['/mining', '/miningMine', '/miningTeam']
 /** Invitees read from the contract's paged views (at most 100). */
 const PAGE_SIZE = 50n
 const TIERS = [0, 1, 2, 3, 4, 5] as const
@@ -57,11 +55,7 @@ function useMiningConfig(mining: Address) {
  */
 export function MiningPage() {
   const contracts = useMining()
-  return (
-    <PageFrame path="/mining" tabs={TABS}>
-      {contracts ? <Tiers {...contracts} /> : <NotDeployed testId="mining-unavailable" />}
-    </PageFrame>
-  )
+  return <PageFrame>{contracts ? <Tiers {...contracts} /> : <NotDeployed testId="mining-unavailable" />}</PageFrame>
 }
 
 function Tiers({ mining, nex }: { mining: Address; nex: Address }) {
@@ -166,7 +160,7 @@ function Tiers({ mining, nex }: { mining: Address; nex: Address }) {
 export function MiningMinePage() {
   const contracts = useMining()
   return (
-    <PageFrame path="/miningMine" tabs={TABS}>
+    <PageFrame>
       {contracts ? <Mine mining={contracts.mining} /> : <NotDeployed testId="mining-unavailable" />}
     </PageFrame>
   )
@@ -337,7 +331,7 @@ function StakeRow({
 export function MiningTeamPage() {
   const contracts = useMining()
   return (
-    <PageFrame path="/miningTeam" tabs={TABS}>
+    <PageFrame>
       {contracts ? <Team mining={contracts.mining} /> : <NotDeployed testId="mining-unavailable" />}
     </PageFrame>
   )

@@ -29,7 +29,7 @@ export function OrdersPage() {
   const { Burn: burn } = contractsOf(env.chainId)
   const { account } = useSession()
   return (
-    <AccountPage path="/orders">
+    <AccountPage>
       {!burn ? <NotDeployed name="Burn" /> : !account ? <ConnectPrompt /> : <Orders burn={burn} account={account} />}
     </AccountPage>
   )

@@ -29,7 +29,7 @@ import { ReleaseSchedulePreview } from './ReleaseSchedulePreview.tsx'
 export function StakePage() {
   const contracts = contractsOf(env.chainId)
   return (
-    <PageFrame path="/stake">
+    <PageFrame>
       {contracts.Stake && contracts.USDT ? (
         <Staking stake={contracts.Stake} usdt={contracts.USDT} />
       ) : (

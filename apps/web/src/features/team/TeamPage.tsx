@@ -26,7 +26,7 @@ export function TeamPage() {
   const { Burn: burn } = contractsOf(env.chainId)
   const { account } = useSession()
   return (
-    <AccountPage path="/team">
+    <AccountPage>
       {!burn ? <NotDeployed name="Burn" /> : !account ? <ConnectPrompt /> : <Team burn={burn} account={account} />}
     </AccountPage>
   )

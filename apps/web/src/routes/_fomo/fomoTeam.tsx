@@ -1,0 +1,15 @@
+import { msg } from '@lingui/core/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { FomoTeamPage } from '../../features/fomo/FomoTeamPage.tsx'
+
+export const Route = createFileRoute('/_fomo/fomoTeam')({
+  staticData: {
+    page: {
+      title: msg`FOM team`,
+      description: msg`The FOM performance of your team.`,
+      related: ['/fomo', '/fomoMine'],
+      features: ['fomo'],
+    },
+  },
+  component: () => <FomoTeamPage pool="Fomo" />,
+})

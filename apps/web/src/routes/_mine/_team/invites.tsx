@@ -1,0 +1,15 @@
+import { msg } from '@lingui/core/macro'
+import { createFileRoute } from '@tanstack/react-router'
+import { InvitesPage } from '../../../features/invites/InvitesPage.tsx'
+
+export const Route = createFileRoute('/_mine/_team/invites')({
+  staticData: {
+    page: {
+      title: msg`Invitations`,
+      description: msg`Everyone who joined through your invitation link.`,
+      related: ['/team'],
+      features: ['account', 'invites', 'team'],
+    },
+  },
+  component: InvitesPage,
+})
