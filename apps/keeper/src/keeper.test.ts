@@ -111,7 +111,16 @@ async function mintUsdt(to: Address, usdt: bigint) {
     }),
   )
 }
-const statusOf = async (id: number) => await db.prisma.legacyWithdrawal.findUniqueOrThrow({ where: { id } })
+/**
+ * A withdrawal as its user sees it: rejected by a manager, else the keeper's payout state once it claimed it
+ * (`keeper_payout`), else the legacy API's decision (pending, approved); and the payout transaction.
+ */
+async function statusOf(id: number) {
+  const request = await db.prisma.legacyWithdrawal.findUniqueOrThrow({ where: { id } })
+  const payout = await db.prisma.keeperPayout.findUnique({ where: { withdrawalId: id } })
+  const status = request.status === 'rejected' ? 'rejected' : (payout?.status ?? request.status)
+  return { status, payoutTxHash: payout?.payoutTxHash ?? null, decision: request.status }
+}
 
 /** Buys NEX with `usdt` USDT and sells it all back: buy and sell fees for the token. */
 async function trade(usdt: bigint) {
@@ -495,6 +504,9 @@ describe('legacy withdrawals', () => {
       expect(paid.payoutTxHash).toBe(work.txHash)
       expect((await statusOf(approved.id)).status).toBe('paid')
       for (const w of [large, arb, overCap]) expect((await statusOf(w.id)).status).toBe(w.status)
+      // the legacy API's decisions are its own: the keeper wrote only its payouts
+      expect((await statusOf(approved.id)).decision).toBe('approved')
+      expect((await statusOf(small.id)).decision).toBe('pending')
       const after = await Promise.all(users.map((u) => usdtOf(u.address)))
       expect(after.map((a, i) => a - (before[i] as bigint))).toEqual([parseEther('100.5'), parseEther('9000'), 0n])
       // a second run pays nothing again
@@ -502,6 +514,60 @@ describe('legacy withdrawals', () => {
       await k.runAll()
       expect(await client.getTransactionCount({ address: payer.address })).toBe(nonce)
       expect(await Promise.all(users.map((u) => usdtOf(u.address)))).toEqual(after)
+    } finally {
+      await k.stop()
+    }
+  })
+
+  it('a crash between a payout sent and its record: recorded from the journal after the restart, never sent again', async () => {
+    const payer = await fundPayer(parseEther('1000'))
+    const first = await keeper({ KEEPER_UPKEEPS: 'false', WITHDRAW_INTERVAL_MS: '3600000' })
+    const w = await withdrawal(1, '77')
+    const to = users[1]?.address as Address
+    const before = await usdtOf(to)
+    let sent: string
+    try {
+      // what the job does up to the send, then nothing more: the claim and the journaled, mined work are all that is
+      // left, as after a kill -9 right after the receipt
+      await db.prisma.keeperPayout.create({ data: { withdrawalId: w.id } })
+      const result = await first.sender.send(WITHDRAWAL_JOB, `withdrawal:${w.id}`, {
+        to: c('USDT'),
+        data: encodeFunctionData({ abi: localUSDTAbi, functionName: 'transfer', args: [to, parseEther('77')] }),
+      })
+      if (result.status !== 'done') throw new Error(`payout not sent: ${JSON.stringify(result)}`)
+      sent = result.txHash
+    } finally {
+      await first.stop()
+    }
+    expect(await statusOf(w.id)).toEqual({ status: 'paying', payoutTxHash: null, decision: 'pending' })
+    const nonce = await client.getTransactionCount({ address: payer.address })
+    const k = await keeper({ KEEPER_UPKEEPS: 'false', WITHDRAW_INTERVAL_MS: '3600000' })
+    try {
+      await k.runAll()
+      await k.runAll()
+      expect(await statusOf(w.id)).toEqual({ status: 'paid', payoutTxHash: sent, decision: 'pending' })
+      expect(await client.getTransactionCount({ address: payer.address })).toBe(nonce)
+      expect((await usdtOf(to)) - before).toBe(parseEther('77'))
+    } finally {
+      await k.stop()
+    }
+  })
+
+  it('a claim without a journaled work (a crash before the send): given back and paid once', async () => {
+    await fundPayer(parseEther('1000'))
+    const w = await withdrawal(2, '3', 'USDT', 'approved')
+    const to = users[2]?.address as Address
+    const before = await usdtOf(to)
+    await db.prisma.keeperPayout.create({ data: { withdrawalId: w.id } })
+    const k = await keeper({ KEEPER_UPKEEPS: 'false', WITHDRAW_INTERVAL_MS: '3600000' })
+    try {
+      await k.runAll()
+      await k.runAll()
+      const paid = await statusOf(w.id)
+      expect(paid).toMatchObject({ status: 'paid', decision: 'approved' })
+      const work = await db.prisma.keeperWork.findUniqueOrThrow({ where: { workKey: `withdrawal:${w.id}` } })
+      expect(paid.payoutTxHash).toBe(work.txHash)
+      expect((await usdtOf(to)) - before).toBe(parseEther('3'))
     } finally {
       await k.stop()
     }

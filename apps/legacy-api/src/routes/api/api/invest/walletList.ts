@@ -4,6 +4,7 @@ import { decimalText } from '../../../../internal/money.ts'
 import { requireUser } from '../../../../internal/requireUser.ts'
 import { settleMining } from '../../../../internal/settleMining.ts'
 import { walletBalances } from '../../../../internal/wallets.ts'
+import { withdrawalsById } from '../../../../internal/withdrawals.ts'
 import { ok } from '../../../../plugins/app/ok.ts'
 import { creditTypeField, integerField } from '../../../../schemas/fields.ts'
 
@@ -15,7 +16,8 @@ export const walletPageSize = 20
  * the newest). data: `{ credit_type, balance, page, pageSize, total, list: { id, amount, balance, kind,
  * createdAt, withdrawal? }[] }`; a `withdraw` entry has `withdrawal: { id, status, reason, payoutHash }`
  * (pending, approved, paying, paid with the payout hash, failed or rejected with the reason; a rejected one's
- * amount comes back as a `withdraw_refund` entry).
+ * amount comes back as a `withdraw_refund` entry): this API's decision and the keeper's payout
+ * (`internal/withdrawals.ts`).
  */
 export function walletListRoute(app: FastifyInstance, context: LegacyContext) {
   const { prisma, dayLength } = context
@@ -37,14 +39,7 @@ export function walletListRoute(app: FastifyInstance, context: LegacyContext) {
     ])
     // withdrawal entries carry the withdrawal's state: pending → paid (payout hash) or rejected (reason)
     const withdrawalIds = logs.filter((log) => log.kind === 'withdraw' && log.refId !== null).map((log) => log.refId)
-    const withdrawals = new Map(
-      (
-        await prisma.legacyWithdrawal.findMany({
-          where: { id: { in: withdrawalIds as number[] } },
-          select: { id: true, status: true, reason: true, payoutTxHash: true },
-        })
-      ).map((w) => [w.id, w]),
-    )
+    const withdrawals = await withdrawalsById(prisma, withdrawalIds as number[])
     return ok(request, {
       credit_type: creditType,
       balance: balances[creditType],

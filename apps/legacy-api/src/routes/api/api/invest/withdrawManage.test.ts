@@ -122,13 +122,18 @@ describe('withdrawal management', () => {
 
   test('a withdrawal the keeper is paying or has paid cannot be rejected', async () => {
     const w = await requestWithdrawal('7', 3)
-    await t.db.prisma.legacyWithdrawal.update({ where: { id: w.id }, data: { status: 'paying' } })
+    // the keeper's claim (its own table, keeper_payout; this test stands in for the keeper)
+    await t.db.prisma.keeperPayout.create({ data: { withdrawalId: w.id } })
     expect((await body('withdrawReject', { id: String(w.id), reason: 'late' }, managerToken)).code).toBe(4800)
-    await t.db.prisma.legacyWithdrawal.update({
-      where: { id: w.id },
-      data: { status: 'paid', payoutTxHash: `0x${'ab'.repeat(32)}` },
+    expect((await body('withdrawApprove', { id: String(w.id) }, managerToken)).code).toBe(4800)
+    await t.db.prisma.keeperPayout.update({
+      where: { withdrawalId: w.id },
+      data: { status: 'paid', payoutTxHash: `0x${'ab'.repeat(32)}`, paidAt: new Date(Date.UTC(2020, 0, 1)) },
     })
     expect((await body('withdrawApprove', { id: String(w.id) }, managerToken)).code).toBe(4800)
+    expect((await body('withdrawReject', { id: String(w.id), reason: 'late' }, managerToken)).code).toBe(4800)
+    // this API's own row still holds its decision only
+    expect((await t.db.prisma.legacyWithdrawal.findUniqueOrThrow({ where: { id: w.id } })).status).toBe('pending')
     const wallet = await body('walletList', { credit_type: 'USDT', page: '1' }, aliceToken)
     const entry = wallet.data.list.find((e: { withdrawal?: { id: number } }) => e.withdrawal?.id === w.id)
     expect(entry.withdrawal).toMatchObject({ status: 'paid', payoutHash: `0x${'ab'.repeat(32)}` })
@@ -148,16 +153,12 @@ describe('withdrawal management', () => {
     const paying = await requestWithdrawal('1000', 10)
     const paidNow = await requestWithdrawal('250.5', 11)
     const paidYesterday = await requestWithdrawal('900', 12)
-    await t.db.prisma.legacyWithdrawal.update({ where: { id: paying.id }, data: { status: 'paying' } })
-    await t.db.prisma.legacyWithdrawal.update({
-      where: { id: paidNow.id },
-      data: { status: 'paid', paidAt: new Date() },
-    })
+    await t.db.prisma.keeperPayout.create({ data: { withdrawalId: paying.id } })
+    await t.db.prisma.keeperPayout.create({ data: { withdrawalId: paidNow.id, status: 'paid', paidAt: new Date() } })
     const yesterday = new Date()
     yesterday.setUTCHours(0, 0, 0, 0)
-    await t.db.prisma.legacyWithdrawal.update({
-      where: { id: paidYesterday.id },
-      data: { status: 'paid', paidAt: new Date(yesterday.getTime() - 1) },
+    await t.db.prisma.keeperPayout.create({
+      data: { withdrawalId: paidYesterday.id, status: 'paid', paidAt: new Date(yesterday.getTime() - 1) },
     })
     for (const status of ['open', 'paid', 'rejected']) {
       expect((await body('withdrawQueue', { status }, managerToken)).data.policy).toEqual({
@@ -166,5 +167,48 @@ describe('withdrawal management', () => {
         paidToday: { USDT: '1250.5', ARB: '0' },
       })
     }
+  })
+
+  test('a withdrawal whose payout failed can be rejected (refunded), not approved again', async () => {
+    const w = await requestWithdrawal('4', 20)
+    await t.db.prisma.keeperPayout.create({
+      data: { withdrawalId: w.id, status: 'failed', reason: 'payout failed: reverted' },
+    })
+    const open = await body('withdrawQueue', {}, managerToken)
+    expect(open.data.list.find((row: { id: number }) => row.id === w.id)).toMatchObject({
+      status: 'failed',
+      reason: 'payout failed: reverted',
+    })
+    expect((await body('withdrawApprove', { id: String(w.id) }, managerToken)).code).toBe(4800)
+    const before = (await body('walletList', { credit_type: 'USDT', page: '1' }, aliceToken)).data.balance
+    expect(
+      (await body('withdrawReject', { id: String(w.id), reason: 'paid by hand' }, managerToken)).data,
+    ).toMatchObject({ id: w.id, status: 'rejected', reason: 'paid by hand' })
+    const after = (await body('walletList', { credit_type: 'USDT', page: '1' }, aliceToken)).data.balance
+    expect(Number(after) - Number(before)).toBe(4)
+  })
+
+  test('a rejection racing the keeper’s claim waits for it, then refuses: never rejected and paid', async () => {
+    const w = await requestWithdrawal('6', 21)
+    const before = (await body('walletList', { credit_type: 'USDT', page: '1' }, aliceToken)).data.balance
+    // the keeper's claim, as apps/keeper makes it: the request locked through the legacy API's view, then the claim
+    const keeper = await t.db.pool.connect()
+    try {
+      await keeper.query('BEGIN')
+      await keeper.query('SELECT status FROM legacy_withdrawal_request WHERE id = $1 FOR SHARE', [w.id])
+      await keeper.query('INSERT INTO keeper_payout (withdrawal_id) VALUES ($1)', [w.id])
+      const rejection = body('withdrawReject', { id: String(w.id), reason: 'too late' }, managerToken)
+      let answered = false
+      void rejection.then(() => (answered = true))
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(answered).toBe(false) // waiting for the keeper's lock
+      await keeper.query('COMMIT')
+      expect((await rejection).code).toBe(4800)
+    } finally {
+      await keeper.query('ROLLBACK').catch(() => undefined)
+      keeper.release()
+    }
+    expect((await t.db.prisma.legacyWithdrawal.findUniqueOrThrow({ where: { id: w.id } })).status).toBe('pending')
+    expect((await body('walletList', { credit_type: 'USDT', page: '1' }, aliceToken)).data.balance).toBe(before)
   })
 })

@@ -5,6 +5,7 @@ import type { LegacyContext } from '../../../../context.ts'
 import { rejected } from '../../../../errors.ts'
 import { decimalText, fromUnits, toUnits } from '../../../../internal/money.ts'
 import { creditWallet } from '../../../../internal/wallets.ts'
+import { lockDecidable, withdrawalPage, withdrawalsById, type WithdrawalRow } from '../../../../internal/withdrawals.ts'
 import { ok } from '../../../../plugins/app/ok.ts'
 import { integerField, optionalChoiceField, optionalIntegerField, textField } from '../../../../schemas/fields.ts'
 
@@ -13,14 +14,13 @@ export const withdrawQueuePageSize = 20
 /**
  * The lists of withdrawQueue's `status`: `open` (not yet paid nor rejected, oldest first: what to decide or what
  * the keeper is paying) and the finished ones, newest first (`paid` with the keeper's payout hash, `rejected`).
+ * A withdrawal's state is this API's decision and the keeper's payout (see `internal/withdrawals.ts`).
  */
 const queues = {
   open: { statuses: ['pending', 'approved', 'paying', 'failed'], order: 'asc' },
   paid: { statuses: ['paid'], order: 'desc' },
   rejected: { statuses: ['rejected'], order: 'desc' },
 } as const
-/** Statuses a manager may still decide (the keeper pays pending ones up to its threshold, and approved ones). */
-const decidable = ['pending', 'failed']
 
 /**
  * The signed-in wallet (SIWE session), if the chain says it is a manager (Main.isManager: the manager or the
@@ -41,26 +41,18 @@ async function requireManager(context: LegacyContext, request: FastifyRequest) {
  *   status, needsApproval, reason, payoutHash, createdAt }[] }`: the keeper's policy (WITHDRAW_APPROVAL_THRESHOLD,
  *   WITHDRAW_DAILY_CAP) with what counts against today's cap, and `needsApproval` for a pending withdrawal above
  *   the threshold (the keeper pays it only once approved).
- * - POST withdrawApprove {id}: a pending (e.g. above the keeper's threshold) or failed withdrawal becomes approved;
- *   the keeper pays it on its next run. data: the withdrawal.
- * - POST withdrawReject {id, reason}: a pending, approved or failed withdrawal becomes rejected with `reason` (shown
- *   by walletList) and its amount goes back to the wallet (a `withdraw_refund` wallet log), in one database
- *   transaction; one the keeper has started paying can no longer be rejected.
+ * - POST withdrawApprove {id}: a pending withdrawal (e.g. above the keeper's threshold) the keeper has not claimed
+ *   becomes approved; the keeper pays it on its next run. data: the withdrawal.
+ * - POST withdrawReject {id, reason}: a pending or approved withdrawal the keeper has not claimed, or whose payout
+ *   failed (nothing was paid, and its work is not sent again), becomes rejected with `reason` (shown by walletList)
+ *   and its amount goes back to the wallet (a `withdraw_refund` wallet log), in one database transaction; one the
+ *   keeper is paying or has paid can no longer be rejected.
  */
 export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContext) {
   const { prisma, withdrawPolicy } = context
-  const view = (w: {
-    id: number
-    creditType: string
-    amount: { toFixed: () => string }
-    status: string
-    reason: string | null
-    payoutTxHash: string | null
-    createdAt: Date
-    user: { address: string }
-  }) => ({
+  const view = (w: WithdrawalRow) => ({
     id: w.id,
-    address: w.user.address,
+    address: w.address,
     credit_type: w.creditType,
     amount: decimalText(w.amount),
     status: w.status,
@@ -75,16 +67,11 @@ export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContex
     const page = optionalIntegerField(request.body, 'page', { min: 1, max: 100_000 }) ?? 1
     const status = optionalChoiceField(request.body, 'status', ['open', 'paid', 'rejected'], 'open')
     const queue = queues[status]
-    const where = { status: { in: [...queue.statuses] } }
     const now = new Date()
-    const [total, rows, paidUsdt, paidArb] = await Promise.all([
-      prisma.legacyWithdrawal.count({ where }),
-      prisma.legacyWithdrawal.findMany({
-        where,
-        orderBy: { id: queue.order },
+    const [{ total, rows }, paidUsdt, paidArb] = await Promise.all([
+      withdrawalPage(prisma, queue.statuses, queue.order, {
         skip: (page - 1) * withdrawQueuePageSize,
         take: withdrawQueuePageSize,
-        include: { user: { select: { address: true } } },
       }),
       withdrawnToday(prisma, 'USDT', now),
       withdrawnToday(prisma, 'ARB', now),
@@ -100,12 +87,15 @@ export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContex
   app.post('/withdrawApprove', async (request) => {
     const manager = await requireManager(context, request)
     const id = integerField(request.body, 'id', { min: 1, max: 2 ** 31 - 1 })
-    const updated = await prisma.legacyWithdrawal.updateMany({
-      where: { id, status: { in: decidable } },
-      data: { status: 'approved', decidedBy: manager.address, decidedAt: new Date() },
+    const row = await prisma.$transaction(async (tx) => {
+      if (!(await lockDecidable(tx, id, ['pending'], []))) throw rejected('withdrawNotDecidable')
+      await tx.legacyWithdrawal.update({
+        where: { id },
+        data: { status: 'approved', decidedBy: manager.address, decidedAt: new Date() },
+      })
+      return (await withdrawalsById(tx, [id])).get(id)
     })
-    if (updated.count === 0) throw rejected('withdrawNotDecidable')
-    const row = await prisma.legacyWithdrawal.findUniqueOrThrow({ where: { id }, include: { user: true } })
+    if (!row) throw rejected('withdrawNotDecidable')
     return ok(request, view(row))
   })
 
@@ -114,12 +104,11 @@ export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContex
     const id = integerField(request.body, 'id', { min: 1, max: 2 ** 31 - 1 })
     const reason = textField(request.body, 'reason', 200)
     const row = await prisma.$transaction(async (tx) => {
-      const updated = await tx.legacyWithdrawal.updateMany({
-        where: { id, status: { in: [...decidable, 'approved'] } },
+      if (!(await lockDecidable(tx, id, ['pending', 'approved'], ['failed']))) throw rejected('withdrawNotDecidable')
+      const w = await tx.legacyWithdrawal.update({
+        where: { id },
         data: { status: 'rejected', reason, decidedBy: manager.address, decidedAt: new Date() },
       })
-      if (updated.count === 0) throw rejected('withdrawNotDecidable')
-      const w = await tx.legacyWithdrawal.findUniqueOrThrow({ where: { id }, include: { user: true } })
       await creditWallet(tx, {
         userId: w.userId,
         creditType: w.creditType as 'USDT' | 'ARB',
@@ -127,8 +116,9 @@ export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContex
         kind: 'withdraw_refund',
         refId: w.id,
       })
-      return w
+      return (await withdrawalsById(tx, [id])).get(id)
     })
+    if (!row) throw rejected('withdrawNotDecidable')
     return ok(request, view(row))
   })
 }
