@@ -4,9 +4,13 @@
 //   node scripts/migrate.ts deploy        apply pending migrations (DATABASE_URL, or the embedded PGlite)
 //   node scripts/migrate.ts status        compare the migrations folder with the database
 //   node scripts/migrate.ts check         exit 1 when schema.prisma and the migrations disagree
+//   node scripts/migrate.ts roles <indexer role> <legacy-api role> <keeper role>
+//                                         per-app roles (docs/database.md "Per-app roles"), after deploy, as a
+//                                         superuser (DATABASE_URL): each owns its tables, reads the views it may
 //
 // `diff` and `check` replay the migrations on a temporary shadow database: they use DATABASE_URL (a user that
 // may create databases) or, without it, start a throwaway PostgreSQL 15 cluster for the duration.
+import { assignAppRoles } from '../src/appRoles.ts'
 import { createDatabase } from '../src/createDatabase.ts'
 import { startPostgres } from '../src/testing/startPostgres.ts'
 import { createMigration, deployMigrations, diffMigrationsToSchema, migrationStatus } from '../src/migrate.ts'
@@ -26,7 +30,9 @@ async function withServerUrl<T>(run: (url: string) => Promise<T>): Promise<T> {
 }
 
 function usage(): never {
-  console.error('usage: node scripts/migrate.ts diff <name> | deploy | status | check')
+  console.error(
+    'usage: node scripts/migrate.ts diff <name> | deploy | status | check | roles <indexer> <legacy-api> <keeper>',
+  )
   process.exit(2)
 }
 
@@ -44,6 +50,19 @@ switch (command) {
       process.exit(1)
     }
     console.log('schema.prisma and the migrations agree')
+    break
+  }
+  case 'roles': {
+    const [indexer, legacyApi, keeper] = process.argv.slice(3)
+    const url = process.env.DATABASE_URL
+    if (!indexer || !legacyApi || !keeper || !url) usage()
+    const db = await createDatabase({ url, migrate: false })
+    try {
+      await assignAppRoles(db.pool, { indexer, 'legacy-api': legacyApi, keeper })
+    } finally {
+      await db.close()
+    }
+    console.log(`roles assigned: indexer ${indexer}, legacy-api ${legacyApi}, keeper ${keeper}`)
     break
   }
   case 'deploy': {

@@ -9,6 +9,8 @@ export {
 } from './migrate.ts'
 export type { MigrateOptions, MigrationStatus } from './migrate.ts'
 export { withdrawnToday } from './legacyWithdrawals.ts'
+export { assignAppRoles } from './appRoles.ts'
+export type { AppRoles } from './appRoles.ts'
 export { syncTeamTotals } from './legacyTeamSync.ts'
 export type { TeamSyncResult } from './legacyTeamSync.ts'
 export { parseDatabaseUrl } from './parseDatabaseUrl.ts'

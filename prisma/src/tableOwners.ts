@@ -52,7 +52,8 @@ export type TableName = keyof typeof tableOwners
 
 /**
  * The read interface an owner offers the other apps (migrations `table_owners`, `keeper_payout`): view → its owner,
- * the tables it reads (all the owner's) and the apps that read it.
+ * the tables it reads (all the owner's), the apps that read it and those that lock rows through it (FOR SHARE;
+ * `assignAppRoles` grants them UPDATE on the view, which joins tables and so cannot be written through).
  */
 export const readViews = {
   indexer_registration: { owner: 'indexer', over: ['registration'], readers: ['legacy-api'] },
@@ -61,8 +62,17 @@ export const readViews = {
   indexer_chain_checkpoint: { owner: 'indexer', over: ['chain_checkpoint'], readers: ['legacy-api'] },
   indexer_chain_block: { owner: 'indexer', over: ['chain_block'], readers: ['legacy-api'] },
   keeper_withdrawal_payout: { owner: 'keeper', over: ['keeper_payout'], readers: ['legacy-api'] },
-  legacy_withdrawal_request: { owner: 'legacy-api', over: ['legacy_user', 'legacy_withdrawal'], readers: ['keeper'] },
-} as const satisfies Record<string, { owner: TableOwner; over: readonly TableName[]; readers: readonly TableOwner[] }>
+  // the keeper locks a request's row FOR SHARE through it while it claims the payout
+  legacy_withdrawal_request: {
+    owner: 'legacy-api',
+    over: ['legacy_user', 'legacy_withdrawal'],
+    readers: ['keeper'],
+    lockedBy: ['keeper'],
+  },
+} as const satisfies Record<
+  string,
+  { owner: TableOwner; over: readonly TableName[]; readers: readonly TableOwner[]; lockedBy?: readonly TableOwner[] }
+>
 
 /**
  * Accesses outside the rule, each with its reason (the test fails on any other, and on one of these no longer
