@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_burn/orders')({
       title: msg`Orders`,
       description: msg`Your burn orders and invitation orders.`,
       related: ['/burn', '/invites'],
-      features: ['account', 'orders'],
+      features: ['account', 'burn', 'orders'],
     },
   },
   component: OrdersPage,
