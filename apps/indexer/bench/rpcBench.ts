@@ -161,7 +161,10 @@ async function index(db: Database, endpoint: string, timeout: number, implementa
   const phases = (await metrics.phaseSeconds.get()).values
     .map((v) => `${String(v.labels.phase)} ${v.value.toFixed(2)}`)
     .join(', ')
-  console.log(`  ${steps.length} steps; sync phases (s): ${phases}`)
+  const hedges = 'rpcHedges' in metrics ? (await metrics.rpcHedges.get()).values[0]?.value : undefined
+  console.log(
+    `  ${steps.length} steps; sync phases (s): ${phases}${hedges === undefined ? '' : `; header reads hedged: ${hedges}`}`,
+  )
   return seconds
 }
 

@@ -37,6 +37,11 @@ export function createMetrics() {
       help: 'Times the JSON-RPC calls moved to the next endpoint of RPC_URL after the one in use failed',
       registers: [registry],
     }),
+    rpcHedges: new Counter({
+      name: 'indexer_rpc_hedges_total',
+      help: 'Header reads sent a second time because the first was unanswered after twice its usual round trip',
+      registers: [registry],
+    }),
     events: new Counter({
       name: 'indexer_events_total',
       help: 'Events written to the database',

@@ -87,6 +87,29 @@ describe('createRpc against a real HTTP endpoint', () => {
     expect(seen.slice(5).map((s) => s.closedEarly)).toEqual([true, true, false])
   })
 
+  test('hedged: a request unanswered after twice its round trip is sent once more; the first answer wins', async () => {
+    const { url, seen } = await endpoint((n) => (n === 5 ? null : 40))
+    const metrics = createMetrics()
+    const rpc = createRpc({ url, metrics, timeout: 5_000, backoff: 10 })
+    // a request of its own each time (viem's getChainId would share one request between identical calls)
+    const hedged = () => rpc.call('eth_chainId', (client) => client.request({ method: 'eth_chainId' }), { hedge: true })
+    for (let i = 0; i < 5; i++) expect(await hedged()).toBe('0x7a69')
+    const started = performance.now()
+    expect(await hedged()).toBe('0x7a69')
+    const took = performance.now() - started
+    // the second request after twice the round trip, answered before the first one's timeout (3 round trips at
+    // least): no failed attempt (below), far from the 5 s timeout
+    expect(took).toBeLessThan(1_000)
+    expect(seen).toHaveLength(7)
+    // the unanswered one cancelled (its connection closes a moment after the answer)
+    for (let waited = 0; !seen[5]?.closedEarly && waited < 1_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    expect(seen[5]?.closedEarly).toBe(true)
+    expect((await metrics.rpcHedges.get()).values[0]?.value).toBe(1)
+    expect((await metrics.rpcErrors.get()).values).toEqual([]) // a hedge is no failure
+  })
+
   test('a method not answered yet waits the whole timeout', async () => {
     const { url, seen } = await endpoint(() => 700)
     const rpc = createRpc({ url, metrics: createMetrics(), timeout: 5_000, retries: 0 })

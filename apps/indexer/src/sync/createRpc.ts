@@ -22,6 +22,12 @@ export type Rpc = {
       retries?: number
       /** Errors not worth retrying (a node refusing a range as too large): thrown at once. */
       isFinal?: (error: unknown) => boolean
+      /**
+       * A request that may be sent twice (a cheap read on the critical path: a header): once the method has
+       * answered here, an attempt unanswered after twice its usual round trip is sent once more, the first answer
+       * wins and the other request is cancelled.
+       */
+      hedge?: boolean
     },
   ) => Promise<T>
 }
@@ -135,13 +141,47 @@ export function createRpc(parameters: CreateRpcParameters): Rpc {
   const { metrics, retries: defaultRetries = 5, backoff = 100 } = parameters
   const urls = typeof parameters.url === 'string' ? [parameters.url] : [...parameters.url]
   const limits = { min: parameters.minTimeout ?? 250, max: parameters.timeout ?? 10_000 }
-  /** The timeout of the attempt being made (see attemptTimeout), for the requests it sends. */
-  const attemptDeadline = new AsyncLocalStorage<number>()
+  /** The timeout of the attempt being made (see attemptTimeout), and its cancellation, for the requests it sends. */
+  const attemptDeadline = new AsyncLocalStorage<{ ms: number; cancel?: AbortSignal }>()
   const fetchFn: typeof fetch = (input, init) => {
-    const ms = attemptDeadline.getStore()
-    if (ms === undefined || ms >= limits.max) return fetch(input, init)
-    const signal = AbortSignal.timeout(ms)
-    return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal })
+    const { ms, cancel } = attemptDeadline.getStore() ?? { ms: limits.max }
+    const signals = [
+      ...(init?.signal ? [init.signal] : []),
+      ...(ms < limits.max ? [AbortSignal.timeout(ms)] : []),
+      ...(cancel ? [cancel] : []),
+    ]
+    if (signals.length <= (init?.signal ? 1 : 0)) return fetch(input, init)
+    return fetch(input, { ...init, signal: AbortSignal.any(signals) })
+  }
+  /**
+   * One attempt, sent once more if unanswered after `hedgeAfter` ms (see the `hedge` option): the first answer
+   * wins, the other request is cancelled; it fails only when both fail (with the first one's error).
+   */
+  async function attemptWith<T>(timeout: number, hedgeAfter: number | undefined, send: () => Promise<T>) {
+    if (hedgeAfter === undefined) return { result: await attemptDeadline.run({ ms: timeout }, send), hedged: false }
+    const requests: AbortController[] = []
+    const launch = () => {
+      const cancel = new AbortController()
+      requests.push(cancel)
+      return attemptDeadline.run({ ms: timeout, cancel: cancel.signal }, send)
+    }
+    let timer: NodeJS.Timeout | undefined
+    try {
+      const first = launch()
+      const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), hedgeAfter)))
+      const early = await Promise.race([first, late])
+      if (early !== 'late') return { result: early, hedged: false }
+      metrics.rpcHedges.inc()
+      const second = launch()
+      try {
+        return { result: await Promise.any([first, second]), hedged: true }
+      } catch (error) {
+        throw error instanceof AggregateError ? error.errors[0] : error
+      }
+    } finally {
+      clearTimeout(timer)
+      for (const request of requests) request.abort()
+    }
   }
   const endpoints = urls.map((url) => ({
     client: createPublicClient({
@@ -174,11 +214,14 @@ export function createRpc(parameters: CreateRpcParameters): Rpc {
         for (let wait = endpoint.resumeAt - Date.now(); wait > 0; wait = endpoint.resumeAt - Date.now()) {
           await new Promise((resolve) => setTimeout(resolve, wait))
         }
-        const timeout = attemptTimeout(endpoint.roundTrips.get(method), attempt, attempt >= retries, limits)
+        const estimate = endpoint.roundTrips.get(method)
+        const timeout = attemptTimeout(estimate, attempt, attempt >= retries, limits)
+        const hedgeAfter = options.hedge && estimate ? Math.max(2 * estimate.srtt, 50) : undefined
         const sent = performance.now()
         try {
-          const result = await attemptDeadline.run(timeout, () => run(endpoint.client))
-          endpoint.roundTrips.set(method, roundTrip(endpoint.roundTrips.get(method), performance.now() - sent))
+          const { result, hedged } = await attemptWith(timeout, hedgeAfter, () => run(endpoint.client))
+          // a hedged answer's time is not the round trip of one request
+          if (!hedged) endpoint.roundTrips.set(method, roundTrip(estimate, performance.now() - sent))
           endpoint.strikes = 0
           return result
         } catch (error) {

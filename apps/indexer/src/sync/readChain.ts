@@ -1,4 +1,4 @@
-import { numberToHex, type Hex } from 'viem'
+import { hexToBigInt, numberToHex, type Hex, type PublicClient } from 'viem'
 import { createLogDecoder, type DecodedLog } from '../handlers/decodeLogs.ts'
 import { RetryableError } from '../internal/errors.ts'
 import type { IndexerMetrics } from '../internal/metrics.ts'
@@ -54,6 +54,38 @@ const toHeader = (block: {
   return { number: block.number, hash: block.hash, parentHash: block.parentHash, timestamp: block.timestamp }
 }
 
+/** A block the node does not have (viem's getBlock names it the same way: see `missingBlock`). */
+class BlockNotFoundError extends Error {
+  override name = 'BlockNotFoundError'
+}
+
+/**
+ * A block's header read with one request of its own: `eth_getBlockByNumber`/`eth_getBlockByHash` without
+ * transactions, sent as is (viem's getBlock shares one request between identical calls in flight, which would make
+ * a hedged read the same request twice).
+ */
+async function readHeader(client: PublicClient, block: { number: bigint } | { hash: Hex }): Promise<BlockHeader> {
+  const raw = (await ('number' in block
+    ? client.request({ method: 'eth_getBlockByNumber', params: [numberToHex(block.number), false] })
+    : client.request({ method: 'eth_getBlockByHash', params: [block.hash, false] }))) as {
+    number: Hex | null
+    hash: Hex | null
+    parentHash: Hex
+    timestamp: Hex
+  } | null
+  if (!raw) {
+    throw new BlockNotFoundError(
+      `Block ${'number' in block ? `at number ${block.number}` : `with hash ${block.hash}`} could not be found.`,
+    )
+  }
+  return toHeader({
+    number: raw.number === null ? null : hexToBigInt(raw.number),
+    hash: raw.hash,
+    parentHash: raw.parentHash,
+    timestamp: hexToBigInt(raw.timestamp),
+  })
+}
+
 export type ChainReader = ReturnType<typeof createChainReader>
 
 /**
@@ -65,13 +97,16 @@ export function createChainReader(parameters: { rpc: Rpc; sources: readonly Sour
   const decodeLogs = createLogDecoder(sources)
   const addresses = sources.map((s) => s.address)
 
+  // Headers are cheap reads that a commit waits for: hedged (see Rpc.call).
   const getHeader = (blockNumber: bigint) =>
-    rpc.call('eth_getBlockByNumber', async (client) => toHeader(await client.getBlock({ blockNumber })), {
+    rpc.call('eth_getBlockByNumber', (client) => readHeader(client, { number: blockNumber }), {
       isFinal: isMissingBlock,
+      hedge: true,
     })
   const getHeaderByHash = (blockHash: Hex) =>
-    rpc.call('eth_getBlockByHash', async (client) => toHeader(await client.getBlock({ blockHash })), {
+    rpc.call('eth_getBlockByHash', (client) => readHeader(client, { hash: blockHash }), {
       isFinal: isMissingBlock,
+      hedge: true,
     })
   const getLatest = () =>
     rpc.call('eth_getBlockByNumber', async (client) => toHeader(await client.getBlock({ blockTag: 'latest' })))
