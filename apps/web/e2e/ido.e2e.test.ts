@@ -1,12 +1,9 @@
-import { join } from 'node:path'
 import { erc20Abi, parseAbi, parseEther } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { saveScreenshot, SCREENSHOT_DIR, VIEWPORTS } from './lib/browser.ts'
-import type { ViewportName } from './lib/browser.ts'
 import { chainClients, contract, hdAccount, prepareTestAccount, send } from './lib/chain.ts'
 import { ensureIdoRoundInProgress } from './lib/ido.ts'
 import { switchLanguage } from './lib/shell.ts'
-import { openConnected } from './lib/session.ts'
+import { openConnected, eachScreenshotView } from './lib/session.ts'
 import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
 const MINTER = hdAccount(108)
@@ -77,19 +74,9 @@ describe('minting history', () => {
     await switchLanguage(page, 'zh-Hant')
     expect(await page.getByTestId('mints').textContent()).toContain('暫無數據')
     await context.close()
-    for (const locale of ['zh-Hant', 'en'] as const)
-      for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
-        const opened = await openConnected(browser, baseUrl, {
-          rpcUrl,
-          account: MINTER,
-          path: '/ido',
-          viewport,
-          storage: { lang: locale },
-          reducedMotion: true,
-        })
-        await opened.page.getByTestId('mint').first().waitFor({ timeout: 30_000 })
-        await saveScreenshot(opened.page, join(SCREENSHOT_DIR, locale, 'states', `ido-${viewport}.png`))
-        await opened.context.close()
-      }
+    await eachScreenshotView(browser, baseUrl, { rpcUrl, account: MINTER, path: '/ido' }, async ({ page, shot }) => {
+      await page.getByTestId('mint').first().waitFor({ timeout: 30_000 })
+      await shot('ido')
+    })
   }, 240_000)
 })

@@ -1,13 +1,10 @@
 import { logActions } from '@nexus/sdk'
-import { join } from 'node:path'
 import { parseAbi, parseEther } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { E2E_OWNER } from './lib/accounts.ts'
-import { saveScreenshot, SCREENSHOT_DIR, VIEWPORTS } from './lib/browser.ts'
-import type { ViewportName } from './lib/browser.ts'
 import { balanceOf, chainClients, contract, hdAccount, prepareTestAccount, send } from './lib/chain.ts'
 import { switchLanguage } from './lib/shell.ts'
-import { openConnected } from './lib/session.ts'
+import { openConnected, eachScreenshotView } from './lib/session.ts'
 import { burnDirectly, claimBurnDirectly, processBurnExpiredDirectly } from './lib/web2Accounts.ts'
 import { web2Number, web2Stat, web2Transact } from './lib/web2Flow.ts'
 import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
@@ -181,28 +178,17 @@ describe('mine: assets, rewards chart and the action log', () => {
   })
 
   it('saves phone and desktop screenshots of /mine, its log view and /burn in both languages', async () => {
-    for (const locale of ['zh-Hant', 'en'] as const)
-      for (const viewport of Object.keys(VIEWPORTS) as ViewportName[])
-        for (const [path, name, ready] of [
-          ['/mine', 'mine', 'rewards-chart'],
-          ['/mine?view=log', 'mine-log', 'log-entry'],
-          ['/burn', 'burn', 'my-force'],
-        ] as const) {
-          const { page, context } = await openConnected(browser, baseUrl, {
-            rpcUrl,
-            account: EARNER,
-            path,
-            viewport,
-            storage: { lang: locale },
-            reducedMotion: true,
-          })
-          await page.getByTestId(ready).first().waitFor({ timeout: 30_000 })
-          // Chain figures have arrived (a stat shows a dash until then).
-          if (ready === 'my-force')
-            await expect.poll(() => web2Stat(page, 'my-force'), { timeout: 15_000 }).not.toBe('—')
-          await page.waitForTimeout(1_000)
-          await saveScreenshot(page, join(SCREENSHOT_DIR, locale, 'states', `${name}-${viewport}.png`))
-          await context.close()
-        }
+    for (const [path, name, ready] of [
+      ['/mine', 'mine', 'rewards-chart'],
+      ['/mine?view=log', 'mine-log', 'log-entry'],
+      ['/burn', 'burn', 'my-force'],
+    ] as const)
+      await eachScreenshotView(browser, baseUrl, { rpcUrl, account: EARNER, path }, async ({ page, shot }) => {
+        await page.getByTestId(ready).first().waitFor({ timeout: 30_000 })
+        // Chain figures have arrived (a stat shows a dash until then).
+        if (ready === 'my-force') await expect.poll(() => web2Stat(page, 'my-force'), { timeout: 15_000 }).not.toBe('—')
+        await page.waitForTimeout(1_000)
+        await shot(name)
+      })
   }, 240_000)
 })

@@ -1,12 +1,9 @@
 import { parseAbi, parseEther } from 'viem'
 import type { Address } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { join } from 'node:path'
-import { saveScreenshot, SCREENSHOT_DIR, VIEWPORTS } from './lib/browser.ts'
-import type { ViewportName } from './lib/browser.ts'
 import { chainClients, contract, hdAccount, prepareTestAccount } from './lib/chain.ts'
 import { switchLanguage } from './lib/shell.ts'
-import { openConnected } from './lib/session.ts'
+import { openConnected, eachScreenshotView } from './lib/session.ts'
 import { web2Explained } from './lib/web2Flow.ts'
 import { burnDirectly } from './lib/web2Accounts.ts'
 import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
@@ -96,26 +93,16 @@ describe('orders', () => {
   })
 
   it('saves phone and desktop screenshots of both order lists in both languages', async () => {
-    for (const locale of ['zh-Hant', 'en'] as const)
-      for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
-        const { page, context } = await openConnected(browser, baseUrl, {
-          rpcUrl,
-          account: OWNER,
-          path: '/orders',
-          viewport,
-          storage: { lang: locale },
-          reducedMotion: true,
-        })
-        const reward = page.getByTestId('order-reward').first()
-        await web2Explained(page, () =>
-          expect.poll(() => reward.textContent(), { timeout: 30_000 }).toMatch(/^[\d,.]+ \/ [\d,.]+ USDT$/),
-        )
-        await saveScreenshot(page, join(SCREENSHOT_DIR, locale, 'states', `orders-${viewport}.png`))
-        await page.getByTestId('orders-tab-invite').click()
-        await page.getByTestId('invitation-order').first().waitFor({ timeout: 30_000 })
-        await saveScreenshot(page, join(SCREENSHOT_DIR, locale, 'states', `orders-invitations-${viewport}.png`))
-        await context.close()
-      }
+    await eachScreenshotView(browser, baseUrl, { rpcUrl, account: OWNER, path: '/orders' }, async ({ page, shot }) => {
+      const reward = page.getByTestId('order-reward').first()
+      await web2Explained(page, () =>
+        expect.poll(() => reward.textContent(), { timeout: 30_000 }).toMatch(/^[\d,.]+ \/ [\d,.]+ USDT$/),
+      )
+      await shot('orders')
+      await page.getByTestId('orders-tab-invite').click()
+      await page.getByTestId('invitation-order').first().waitFor({ timeout: 30_000 })
+      await shot('orders-invitations')
+    })
   }, 240_000)
 
   it('says "No data yet" for an account without orders', async () => {

@@ -1,13 +1,9 @@
 import { burnAbi as burnContractAbi } from '@nexus/abi'
-import { join } from 'node:path'
 import { formatEther, parseAbi } from 'viem'
-
 import { describe, expect, it } from 'vitest'
-import { saveScreenshot, SCREENSHOT_DIR, VIEWPORTS } from './lib/browser.ts'
-import type { ViewportName } from './lib/browser.ts'
 import { chainClients, contract, hdAccount } from './lib/chain.ts'
 import { switchLanguage } from './lib/shell.ts'
-import { openConnected } from './lib/session.ts'
+import { openConnected, eachScreenshotView } from './lib/session.ts'
 import { web2Number, web2Stat } from './lib/web2Flow.ts'
 import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
@@ -135,32 +131,15 @@ describe('team and invitations', () => {
   })
 
   it('saves phone and desktop screenshots of /team and /invites in both languages', async () => {
-    for (const locale of ['zh-Hant', 'en'] as const)
-      for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
-        const { page, context } = await openConnected(browser, baseUrl, {
-          rpcUrl,
-          account: ROOT,
-          path: '/team',
-          viewport,
-          storage: { lang: locale },
-          reducedMotion: true,
-        })
-        await page.locator('[data-testid="invite-qr"][data-ready="true"]').waitFor()
-        await expect.poll(() => web2Stat(page, 'team-direct'), { timeout: 30_000 }).toBe('2')
-        await expect.poll(() => page.getByTestId('team-next').textContent(), { timeout: 15_000 }).not.toBe('—')
-        await saveScreenshot(page, join(SCREENSHOT_DIR, locale, 'states', `team-${viewport}.png`))
-        await context.close()
-        const invites = await openConnected(browser, baseUrl, {
-          rpcUrl,
-          account: ROOT,
-          path: '/invites',
-          viewport,
-          storage: { lang: locale },
-          reducedMotion: true,
-        })
-        await invites.page.getByTestId('invitation').first().waitFor({ timeout: 30_000 })
-        await saveScreenshot(invites.page, join(SCREENSHOT_DIR, locale, 'states', `invites-${viewport}.png`))
-        await invites.context.close()
-      }
+    await eachScreenshotView(browser, baseUrl, { rpcUrl, account: ROOT, path: '/team' }, async ({ page, shot }) => {
+      await page.locator('[data-testid="invite-qr"][data-ready="true"]').waitFor()
+      await expect.poll(() => web2Stat(page, 'team-direct'), { timeout: 30_000 }).toBe('2')
+      await expect.poll(() => page.getByTestId('team-next').textContent(), { timeout: 15_000 }).not.toBe('—')
+      await shot('team')
+    })
+    await eachScreenshotView(browser, baseUrl, { rpcUrl, account: ROOT, path: '/invites' }, async ({ page, shot }) => {
+      await page.getByTestId('invitation').first().waitFor({ timeout: 30_000 })
+      await shot('invites')
+    })
   }, 240_000)
 })

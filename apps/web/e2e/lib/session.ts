@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { shortAddress } from './format.ts'
-import { openPage, waitForPage } from './browser.ts'
-import type { OpenPageParameters } from './browser.ts'
+import { join } from 'node:path'
+import { openPage, saveScreenshot, SCREENSHOT_DIR, VIEWPORTS, waitForPage } from './browser.ts'
+import type { OpenPageParameters, ViewportName } from './browser.ts'
 import { injectedWalletScript } from './injectedWallet.ts'
 import type { InjectedWalletOptions } from './injectedWallet.ts'
 
@@ -30,6 +31,47 @@ export async function openConnected(browser: Browser, baseUrl: string, parameter
   await opened.page.getByTestId('wallet-button').click()
   await waitForWallet(opened.page, account)
   return opened
+}
+
+/** One language and screenshot size of {@link eachScreenshotView}, with its page open and connected. */
+export type ScreenshotView = {
+  page: Page
+  locale: 'zh-Hant' | 'en'
+  viewport: ViewportName
+  /** Saves the page as `SCREENSHOT_DIR/<locale>/states/<name>-<viewport>.png`. */
+  shot: (name: string) => Promise<void>
+}
+
+/**
+ * Runs `visit` once per language (zh-Hant, en) and screenshot size ({@link VIEWPORTS}), each time on `path` opened
+ * connected as `account` in that language and size (with reduced motion, so that screenshots are stable), and closes
+ * the page after it.
+ *
+ * @example
+ * await eachScreenshotView(browser, baseUrl, { rpcUrl, account, path: '/ido' }, async ({ page, shot }) => {
+ *   await page.getByTestId('mint').first().waitFor()
+ *   await shot('ido')
+ * })
+ */
+export async function eachScreenshotView(
+  browser: Browser,
+  baseUrl: string,
+  parameters: Omit<ConnectedParameters, 'viewport' | 'storage' | 'reducedMotion'>,
+  visit: (view: ScreenshotView) => Promise<void>,
+): Promise<void> {
+  for (const locale of ['zh-Hant', 'en'] as const)
+    for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+      const { page, context } = await openConnected(browser, baseUrl, {
+        ...parameters,
+        viewport,
+        storage: { lang: locale },
+        reducedMotion: true,
+      })
+      const shot = (name: string) =>
+        saveScreenshot(page, join(SCREENSHOT_DIR, locale, 'states', `${name}-${viewport}.png`))
+      await visit({ page, locale, viewport, shot })
+      await context.close()
+    }
 }
 
 /** Waits until the top bar shows `account`. */
