@@ -41,28 +41,93 @@ export async function waitForCurrent(page: Page, form: string, key: string): Pro
   return ((await cell.textContent()) ?? '').replace(/^(Now|目前)\s*/, '').trim()
 }
 
+/** A field's new text, or a switch's new state (`bool` fields are checkboxes). */
+export type FormInput = Readonly<Record<string, string | boolean>>
+
+/** Fills the inputs of `form` (`field-<form>-<key>`): text is typed, a boolean checks or unchecks the switch. */
+export async function fillForm(page: Page, form: string, inputs: FormInput): Promise<void> {
+  for (const [key, value] of Object.entries(inputs)) {
+    const input = page.getByTestId(`field-${form}-${key}`)
+    if (typeof value === 'boolean') await input.setChecked(value)
+    else await input.fill(value)
+  }
+}
+
+/**
+ * Fills `inputs` into an admin form, reviews (the simulation runs), checks that the confirmation's summary (the
+ * diff of current and new values) holds every line of `expected.summary`, confirms and waits for the success
+ * toast.
+ */
+export async function submitThroughForm(
+  page: Page,
+  form: string,
+  inputs: FormInput,
+  expected: { summary: string | readonly string[]; toast: string },
+): Promise<void> {
+  const toast = page.getByRole('status').filter({ hasText: expected.toast })
+  // The toast of an earlier change is gone first (success toasts last 2 s).
+  await toast.first().waitFor({ state: 'detached', timeout: 5_000 })
+  await fillForm(page, form, inputs)
+  await page.getByTestId(`submit-${form}`).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.waitFor({ timeout: 15_000 })
+  const summary = (await page.getByTestId(`summary-${form}`).textContent()) ?? ''
+  for (const line of typeof expected.summary === 'string' ? [expected.summary] : expected.summary) {
+    if (!summary.includes(line)) throw new Error(`summary "${summary}" lacks "${line}"`)
+  }
+  await dialog.getByRole('button', { name: /^(Confirm|確認)$/ }).click()
+  await toast.first().waitFor({ timeout: 30_000 })
+}
+
 /**
  * Types `value` into a field of an admin form, reviews, checks the confirmation's summary line, confirms and
  * waits for the success toast.
  */
-export async function changeThroughForm(
+export function changeThroughForm(
   page: Page,
   form: string,
   key: string,
   value: string,
   expected: { summary: string; toast: string },
 ): Promise<void> {
-  const toast = page.getByRole('status').filter({ hasText: expected.toast })
-  // The toast of an earlier change is gone first (success toasts last 2 s).
-  await toast.first().waitFor({ state: 'detached', timeout: 5_000 })
-  await page.getByTestId(`field-${form}-${key}`).fill(value)
+  return submitThroughForm(page, form, { [key]: value }, expected)
+}
+
+/**
+ * Fills bad `inputs` into an admin form and submits: the form must show `error` (its own check, before any
+ * simulation), open no confirmation and send nothing (the chain mines no block meanwhile).
+ */
+export async function refusedByForm(
+  page: Page,
+  rpcUrl: string,
+  form: string,
+  inputs: FormInput,
+  error: string,
+): Promise<void> {
+  const client = chainClients(rpcUrl).public
+  const block = await client.getBlockNumber()
+  await fillForm(page, form, inputs)
   await page.getByTestId(`submit-${form}`).click()
-  const dialog = page.getByRole('dialog')
-  await dialog.waitFor({ timeout: 15_000 })
-  const summary = (await page.getByTestId(`summary-${form}`).textContent()) ?? ''
-  if (!summary.includes(expected.summary)) throw new Error(`summary "${summary}" lacks "${expected.summary}"`)
-  await dialog.getByRole('button', { name: /^(Confirm|確認)$/ }).click()
-  await toast.first().waitFor({ timeout: 30_000 })
+  await page.getByTestId(`error-${form}`).filter({ hasText: error }).first().waitFor({ timeout: 10_000 })
+  if ((await page.getByRole('dialog').count()) !== 0) throw new Error(`${form}: a confirmation opened`)
+  if ((await page.getByTestId(`revert-${form}`).count()) !== 0) throw new Error(`${form}: it was simulated`)
+  if ((await client.getBlockNumber()) !== block) throw new Error(`${form}: a block was mined meanwhile`)
+}
+
+/** A view of a contract on the local chain, typed by the caller (the admin tests read many different views). */
+export function readChain<T>(
+  rpcUrl: string,
+  address: Address,
+  abi: Abi | readonly unknown[],
+  functionName: string,
+  args: readonly unknown[] = [],
+): Promise<T> {
+  return chainClients(rpcUrl).public.readContract({
+    address,
+    abi: abi as Abi,
+    functionName,
+    args,
+  } as never) as Promise<T>
 }
 
 /**

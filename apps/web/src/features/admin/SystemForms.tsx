@@ -1,11 +1,15 @@
-import { useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import { doubleAbi, idoAbi, infoAbi, logAbi, mainAbi, stakeAbi, tokenAbi } from '@nexus/abi'
 import type { Abi, Address } from 'viem'
 import { SelectField } from '../../components/forms/SelectField.tsx'
+import { ok, useChainReads, useLatestBlock, useRefreshChain } from '../../data/ChainData.tsx'
+import { showTime } from '../../lib/format.ts'
 import { deployed } from '../../lib/deployment.ts'
 import { ownedContracts } from '../timelock/useTimelock.ts'
+import { AdminForm } from './AdminForm.tsx'
+import { abiArgs, abiFields } from './abiForm.ts'
 import { LookupForm, SettingForm } from './SettingForms.tsx'
 import type { Problem, Values } from './formModel.ts'
 import {
@@ -22,11 +26,15 @@ import {
   TOKEN_SETTINGS,
   UPGRADE_DELAY,
   WITHDRAW_EXCESS,
+  IDO_MAX_CLAIM_DELAY,
+  idoVestingLimits,
+  idoVestingProblems,
   referralRatesProblems,
   stakeRoundProblems,
   tokenMultiProblems,
   tokenSettingsProblems,
 } from './specs.ts'
+import type { IdoVesting } from './specs.ts'
 
 const ACCOUNT = msg`Account`
 const ROUND = msg`Round (0 = the first)`
@@ -174,17 +182,7 @@ function IdoForms({ ido }: { ido: Address }) {
         bounds={IDO_ROUND}
         success={msg`Round set`}
       />
-      <SettingForm
-        id="idoConfig"
-        title={msg`Minting: settings`}
-        address={ido}
-        abi={idoAbi}
-        functionName="setConfig"
-        read={{ functionName: 'getSettings' }}
-        bounds={IDO_SETTINGS}
-        rules={idoReferralProblems}
-        success={msg`Settings updated`}
-      />
+      <IdoConfigForm ido={ido} />
       <SettingForm
         id="idoAddresses"
         title={msg`Minting: contract addresses`}
@@ -227,6 +225,79 @@ function IdoForms({ ido }: { ido: Address }) {
         success={msg`Minter updated`}
       />
     </>
+  )
+}
+
+/**
+ * Ido.setConfig, with the vesting limits the contract applies once NEX is sold (issue 19): read from the chain
+ * (`getSettings`, `totalInfo`), shown above the fields, and checked before the simulation.
+ */
+function IdoConfigForm({ ido }: { ido: Address }) {
+  const data = useChainReads(
+    useMemo(
+      () =>
+        [
+          { address: ido, abi: idoAbi, functionName: 'getSettings' },
+          { address: ido, abi: idoAbi, functionName: 'totalInfo' },
+        ] as const,
+      [ido],
+    ),
+  )
+  const settings = ok(data?.[0])
+  const totals = ok(data?.[1])
+  // the chain's time of the block the page shows (the contract counts the first claimStart's year from its block)
+  const now = useLatestBlock()?.timestamp
+  const vesting: IdoVesting | undefined =
+    settings && totals
+      ? {
+          sold: totals.totalTokens !== 0n,
+          claimStart: settings.claimStart,
+          dayTimes: settings.dayTimes,
+          releaseDays: settings.releaseDays,
+        }
+      : undefined
+  const fields = useMemo(() => abiFields(idoAbi, 'setConfig', IDO_SETTINGS), [])
+  return (
+    <AdminForm
+      id="idoConfig"
+      title={msg`Minting: settings`}
+      fields={fields}
+      current={settings}
+      rules={(values) => [...idoReferralProblems(values), ...idoVestingProblems(values, vesting, now)]}
+      address={ido}
+      abi={idoAbi}
+      functionName="setConfig"
+      args={(values) => abiArgs(idoAbi, 'setConfig', values)}
+      success={msg`Settings updated`}
+    >
+      <IdoVestingNote vesting={vesting} now={now} />
+    </AdminForm>
+  )
+}
+
+/** The vesting limits of Ido.setConfig now, in words. */
+function IdoVestingNote({ vesting, now }: { vesting: IdoVesting | undefined; now: bigint | undefined }) {
+  const { t } = useLingui()
+  if (!vesting || now === undefined) return null
+  const limits = idoVestingLimits(vesting, now)
+  if (!limits) {
+    return (
+      <p className="app-muted" data-testid="ido-vesting-limits" data-sold="false">
+        {t`No NEX is sold yet: the vesting (claimStart, dayTimes, releaseDays) may change within its bounds. Once NEX is sold it may only get faster.`}
+      </p>
+    )
+  }
+  const dayTimes = String(limits.dayTimesMax)
+  const releaseDays = String(limits.releaseDaysMax)
+  const claimStart = String(limits.claimStartMax)
+  const claimTime = showTime(limits.claimStartMax)
+  const days = String(IDO_MAX_CLAIM_DELAY / 86_400n)
+  return (
+    <p className="app-muted" data-testid="ido-vesting-limits" data-sold="true">
+      {limits.unset
+        ? t`NEX is sold already, so the vesting may only get faster: a first claimStart at most ${days} days ahead (at most ${claimStart}, ${claimTime}), dayTimes at most ${dayTimes} s, releaseDays at most ${releaseDays}.`
+        : t`NEX is sold already, so the vesting may only get faster: claimStart only earlier and never unset (at most ${claimStart}, ${claimTime}), dayTimes at most ${dayTimes} s, releaseDays at most ${releaseDays}.`}
+    </p>
   )
 }
 
@@ -363,6 +434,14 @@ export function ContractControls() {
   const contracts = ownedContracts()
   const names = Object.keys(contracts).filter((name) => name !== 'Timelock')
   const [chosen, setChosen] = useState(names[0] ?? '')
+  // Admin screens do not refresh on their own: read the chosen contract's values when another one is chosen.
+  const refresh = useRefreshChain()
+  const readFor = useRef(chosen)
+  useEffect(() => {
+    if (chosen === readFor.current) return
+    readFor.current = chosen
+    void refresh()
+  }, [chosen, refresh])
   const target = contracts[chosen]
   if (!target) return null
   const { address } = target

@@ -10,8 +10,22 @@ import type { FieldSpec, Problem, Values } from './formModel.ts'
  * Rates are in basis points (10000 = 100 %).
  */
 
-const { BurnLib, Double, FeeMath, FomoLib, Ido, Log, Main, Mining, NexusUpgradeable, Nft, Stake, Token, TwapOracle } =
-  contractConstants
+const {
+  BurnLib,
+  Double,
+  FeeMath,
+  FomoLib,
+  Ido,
+  IdoLib,
+  Log,
+  Main,
+  Mining,
+  NexusUpgradeable,
+  Nft,
+  Stake,
+  Token,
+  TwapOracle,
+} = contractConstants
 const BPS = FeeMath.BPS
 /** `type(uint40).max`: the bound of a start time the contracts keep in 40 bits. */
 const UINT40_MAX = 2n ** 40n - 1n
@@ -408,6 +422,71 @@ export const IDO_SETTINGS: Bounds = {
   releaseDays: { kind: 'uint', unit: 'days', max: Ido.MAX_RELEASE_DAYS },
   keysPerUnit: { kind: 'uint', max: Ido.MAX_KEYS_PER_UNIT },
   slippage: { ...BPS_UNIT, max: Ido.MAX_SLIPPAGE },
+}
+
+/**
+ * The vesting settings of Ido on chain now, and whether any NEX is sold (`totalInfo().totalTokens`): once it is,
+ * Ido.setConfig refuses slower vesting (IdoLib._checkVesting, issue 19).
+ */
+export type IdoVesting = { sold: boolean; claimStart: bigint; dayTimes: bigint; releaseDays: bigint }
+
+/** IdoLib.MAX_CLAIM_DELAY: a first claimStart, once something is sold, at most this far ahead. */
+export const IDO_MAX_CLAIM_DELAY = IdoLib.MAX_CLAIM_DELAY
+
+/**
+ * What Ido.setConfig still accepts for the vesting once NEX is sold (undefined before: only the fields' bounds
+ * apply): `claimStart` between `claimStartMin` and `claimStartMax` (only earlier, never unset; an unset one at most
+ * MAX_CLAIM_DELAY after `now`, the chain's time), `dayTimes` and `releaseDays` at most what they are.
+ */
+export function idoVestingLimits(vesting: IdoVesting, now: bigint) {
+  if (!vesting.sold) return undefined
+  const unset = vesting.claimStart === 0n
+  return {
+    unset,
+    claimStartMin: unset ? 0n : 1n,
+    claimStartMax: unset ? now + IDO_MAX_CLAIM_DELAY : vesting.claimStart,
+    dayTimesMax: vesting.dayTimes,
+    releaseDaysMax: vesting.releaseDays,
+  }
+}
+
+/** Ido.setConfig's vesting checks (see `idoVestingLimits`), before anything is simulated or sent. */
+export function idoVestingProblems(v: Values, vesting: IdoVesting | undefined, now: bigint | undefined): Problem[] {
+  if (!vesting || now === undefined) return []
+  const limits = idoVestingLimits(vesting, now)
+  if (!limits) return []
+  const problems: Problem[] = []
+  const claimStart = v.claimStart as bigint
+  if (limits.unset && claimStart > limits.claimStartMax) {
+    problems.push({
+      key: 'claimStart',
+      message: msg`NEX is sold already: the first claimStart may be at most {days} days ahead (at most {max})`,
+      values: { days: String(IDO_MAX_CLAIM_DELAY / 86_400n), max: String(limits.claimStartMax) },
+    })
+  } else if (!limits.unset && claimStart === 0n) {
+    problems.push({ key: 'claimStart', message: msg`NEX is sold already: claimStart can no longer be unset (0)` })
+  } else if (!limits.unset && claimStart > limits.claimStartMax) {
+    problems.push({
+      key: 'claimStart',
+      message: msg`NEX is sold already: claimStart may only move earlier (at most {max})`,
+      values: { max: String(limits.claimStartMax) },
+    })
+  }
+  if ((v.dayTimes as bigint) > limits.dayTimesMax) {
+    problems.push({
+      key: 'dayTimes',
+      message: msg`NEX is sold already: dayTimes may not grow (at most {max})`,
+      values: { max: String(limits.dayTimesMax) },
+    })
+  }
+  if ((v.releaseDays as bigint) > limits.releaseDaysMax) {
+    problems.push({
+      key: 'releaseDays',
+      message: msg`NEX is sold already: releaseDays may not grow (at most {max})`,
+      values: { max: String(limits.releaseDaysMax) },
+    })
+  }
+  return problems
 }
 
 /** Ido.setConfig and Stake.setConfig: both referral rates together within the bound. */
