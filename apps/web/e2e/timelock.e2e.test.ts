@@ -7,7 +7,7 @@ import { E2E_OTHER, E2E_OWNER } from './lib/accounts.ts'
 import { chainClients, contract } from './lib/chain.ts'
 import { openPage, waitForPage } from './lib/browser.ts'
 import { openConnected } from './lib/session.ts'
-import { ownerWrite, waitForCurrent } from './lib/web4Admin.ts'
+import { ownerWrite, percentText, waitForCurrent } from './lib/web4Admin.ts'
 import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
 const browser = useBrowser()
@@ -106,6 +106,15 @@ describe('owner actions through the Timelock', () => {
           )
             .map(Number)
             .reduce((total, part, index) => total + part * ([86_400, 3_600, 60, 1][index] ?? 0), 0)
+        // the call's arguments by name in the reader's language, formatted (issue 23): no JSON, no raw wei
+        const argument = (name: string) => listed.locator(`[data-testid="timelock-arg"][data-name="${name}"]`)
+        expect(await argument('feeRate').getByTestId('timelock-arg-value').textContent()).toBe(percentText(fee))
+        expect(await argument('feeRate').locator('dt').textContent()).toMatch(/[\u4e00-\u9fff]/)
+        expect(await argument('userMax').getByTestId('timelock-arg-value').textContent()).toMatch(/^[\d,.]+ NEX$/)
+        expect(await argument('dayTimes').getByTestId('timelock-arg-value').textContent()).toBe(
+          `${before.dayTimes.toLocaleString('en-US')} 秒`,
+        )
+        expect(await listed.getByTestId('timelock-call').textContent()).not.toMatch(/[{}"]/)
         await listed.getByTestId('timelock-countdown').waitFor({ timeout: 15_000 })
         const first = await left()
         expect(first).toBeGreaterThan(0)

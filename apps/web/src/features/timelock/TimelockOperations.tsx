@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import type { ReactNode } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import { timelockAbi } from '@nexus/abi'
@@ -30,9 +31,16 @@ export function describeOperation(operation: TimelockOperation): string {
 /**
  * The Timelock's owner actions (issue 19): what is scheduled, from when it can run, and what ran or was cancelled.
  * `only` limits the list to some states (the transparency page shows the pending ones). Execute is offered on a
- * ready operation to anyone (executors are open), Cancel to the admin (the canceller).
+ * ready operation to anyone (executors are open), Cancel to the admin (the canceller). `renderCall` shows the call
+ * (the transparency page: each argument by name, formatted); by default `describeOperation`'s one line.
  */
-export function TimelockOperations({ only }: { only?: readonly TimelockOperationState[] }) {
+export function TimelockOperations({
+  only,
+  renderCall,
+}: {
+  only?: readonly TimelockOperationState[]
+  renderCall?: (operation: TimelockOperation) => ReactNode
+}) {
   const { t } = useLingui()
   const { operations, error } = useTimelockOperations()
   const { account } = useSession()
@@ -81,7 +89,7 @@ export function TimelockOperations({ only }: { only?: readonly TimelockOperation
           data-function={operation.functionName ?? ''}
         >
           <div className="tp-action__head">
-            <strong className="app-mono">{describeOperation(operation)}</strong>{' '}
+            {renderCall ? renderCall(operation) : <strong className="app-mono">{describeOperation(operation)}</strong>}{' '}
             <span className={`tp-badge tp-badge--${operation.state}`} data-testid="timelock-state">
               {stateText[operation.state]}
             </span>

@@ -124,6 +124,13 @@ const EVENT_UNITS: Readonly<Record<string, Readonly<Record<string, Unit>>>> = {
   Initialized: { '': { kind: 'plain' } },
   CardCreated: { tokenId: { kind: 'plain' } },
   CardNameUpdated: { tokenId: { kind: 'plain' } },
+  // owner calls waiting on the Timelock whose setter emits no event of its own values (operationCall.ts)
+  'call:renewPause': { duration: SECONDS },
+  'call:setUpgradeDelay': { delay: SECONDS },
+  'call:setDayTimes': { dayTimes: SECONDS },
+  'call:setSendMin': { sendMin: { kind: 'amount', token: 'USDT' } },
+  'call:setRoundStart': { startTime: TIME, index: { kind: 'plain' } },
+  'call:setMaxSupply': { tokenId: { kind: 'plain' } },
 }
 
 /** The token of an address the contracts pay in: NEX (the Token contract) or USDT; undefined for another. */

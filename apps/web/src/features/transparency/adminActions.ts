@@ -29,7 +29,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * members' place and arrays one entry per element (`burnRates.0`, …; a list of tuples one per member of each,
  * `sources.0.target`), so that a change of one element shows alone.
  */
-function flatten(value: Record<string, unknown>): Map<string, unknown> {
+export function flatten(value: Record<string, unknown>): Map<string, unknown> {
   const out = new Map<string, unknown>()
   for (const [name, item] of Object.entries(value)) {
     if (isRecord(item)) for (const [inner, innerValue] of flatten(item)) out.set(inner, innerValue)
