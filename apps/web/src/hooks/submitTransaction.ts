@@ -6,8 +6,11 @@ import { getConnectorClient } from 'wagmi/actions'
 import type { TransactionRequest } from './useTransaction.ts'
 
 export type SubmitTransactionParameters = {
-  /** A token the contract will spend: its allowance is checked (and approved if needed) first. */
-  spend?: { token: Address; spender: Address }
+  /**
+   * A token the contract will spend: its allowance is checked (and approved if needed) first; with `amount`, an
+   * allowance below it is approved again too.
+   */
+  spend?: { token: Address; spender: Address; amount?: bigint }
   request: TransactionRequest
   /** Called once an approval was mined, before the transaction itself is sent. */
   onApproved?(): void

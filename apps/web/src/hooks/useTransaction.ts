@@ -26,8 +26,12 @@ export type TransactionPlan = {
   amount?: { input: string; rules?: AmountRules; units?: boolean }
   /** Further checks on the parsed amount (e.g. the cost against the balance); a message refuses the action. */
   check?(amount: bigint | undefined): MessageDescriptor | undefined
-  /** A token the contract will spend: its allowance is checked (and approved if needed) before the action. */
-  spend?: { token: Address; spender: Address }
+  /**
+   * A token the contract will spend: its allowance is checked (and approved if needed) before the action.
+   * `coversAmount`: the typed amount is what the call spends of it, so an allowance below it is approved again too
+   * (the SDK's threshold alone would leave, say, 5 USDT approved for a 10 USDT deposit).
+   */
+  spend?: { token: Address; spender: Address; coversAmount?: boolean }
   /** The transaction, built from the parsed amount. */
   request(amount: bigint | undefined): TransactionRequest
   /** The success toast's text (default "Success"). */
@@ -93,7 +97,11 @@ export function useTransaction(): (plan: TransactionPlan) => Promise<Transaction
             loadWallet(),
           ])
           const mined = await submitTransaction(config, {
-            spend: plan.spend,
+            spend: plan.spend && {
+              token: plan.spend.token,
+              spender: plan.spend.spender,
+              ...(plan.spend.coversAmount && amount !== undefined && { amount }),
+            },
             request: plan.request(amount),
             onApproved: () => void refresh(),
           })

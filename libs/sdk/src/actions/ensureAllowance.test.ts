@@ -76,6 +76,21 @@ describe('ensureAllowance', () => {
     expect(await allowance()).toBe(before)
   })
 
+  it('approves again an allowance above the threshold but below the amount to spend, and not one that covers it', async () => {
+    await approve(parseEther('5'))
+    const nonce = await client.getTransactionCount({ address: client.account.address })
+    const owner = client.account.address
+    expect(await ensureAllowance(client, { token, owner, spender, amount: parseEther('5') })).toEqual({
+      approved: false,
+      allowance: parseEther('5'),
+    })
+    expect(await client.getTransactionCount({ address: owner })).toBe(nonce)
+    const result = await ensureAllowance(client, { token, owner, spender, amount: parseEther('5') + 1n })
+    expect(result).toMatchObject({ approved: true, allowance: parseEther('5') })
+    expect(await allowance()).toBe(approvalAmount)
+    expect(await client.getTransactionCount({ address: owner })).toBe(nonce + 1)
+  })
+
   it("approves through the wallet's own account when the client has none (JSON-RPC account)", async () => {
     const owner = privateKeyToAccount(generatePrivateKey()).address
     await client.impersonateAccount({ address: owner })

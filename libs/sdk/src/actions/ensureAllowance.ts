@@ -29,6 +29,11 @@ export type EnsureAllowanceParameters = {
   owner: Address
   /** The contract that will call `transferFrom`. */
   spender: Address
+  /**
+   * What the next call will spend, in base units, when known: an allowance above the threshold but below it is
+   * approved again too (else that call could only fail).
+   */
+  amount?: bigint
 }
 
 export type EnsureAllowanceReturnType =
@@ -44,7 +49,7 @@ export type EnsureAllowanceErrorType =
 
 /**
  * Makes sure `spender` may spend the owner's `token` (SPEC.md §5): reads the allowance and, when it is at most
- * 1e18 base units, sends `approve(spender, 1e38)` with the gas policy of {@link withGasPolicy} and waits for
+ * 1e18 base units (or below `amount`, when given), sends `approve(spender, 1e38)` with the gas policy of {@link withGasPolicy} and waits for
  * it to be mined. A larger allowance is left alone.
  *
  * - JSON-RPC methods: `eth_call` (allowance), then when needed `eth_estimateGas`, `eth_gasPrice`,
@@ -62,7 +67,7 @@ export type EnsureAllowanceErrorType =
  */
 export async function ensureAllowance(
   client: Client<Transport, Chain | undefined, Account | undefined>,
-  { token, owner, spender }: EnsureAllowanceParameters,
+  { token, owner, spender, amount }: EnsureAllowanceParameters,
 ): Promise<EnsureAllowanceReturnType> {
   if (client.account && !isAddressEqual(client.account.address, owner)) {
     throw new AllowanceOwnerMismatchError({ owner, account: client.account.address })
@@ -73,7 +78,9 @@ export async function ensureAllowance(
     functionName: 'allowance',
     args: [owner, spender],
   })
-  if (allowance > approvalThreshold) return { approved: false, allowance }
+  if (allowance > approvalThreshold && (amount === undefined || allowance >= amount)) {
+    return { approved: false, allowance }
+  }
 
   const request = await withGasPolicy(client, {
     address: token,

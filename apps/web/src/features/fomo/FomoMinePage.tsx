@@ -10,6 +10,8 @@ import { useTransaction } from '../../hooks/useTransaction.ts'
 import { showAmount, showCount, showTime } from '../../lib/format.ts'
 import { solvency } from '../../lib/solvency.ts'
 import { doubleShortOfLine, doubleVested, fomoOrderState, percent } from './format.ts'
+import { DOUBLE_MAX_AMOUNT, doubleDepositRefusal, doubleDepositRules, needsApproval } from './doubleDeposit.ts'
+import { checkAmount } from '../../lib/amountInput.ts'
 import { NotDeployed, PageFrame } from '../../components/pages/PageFrame.tsx'
 import { RecordItem, RecordList, StateBadge, useReader } from './parts.tsx'
 import { Stat } from '../../components/Stat.tsx'
@@ -114,6 +116,8 @@ function Mine({
               { address: double, abi: doubleAbi, functionName: 'MULTIPLE' },
               { address: double, abi: doubleAbi, functionName: 'getSolvency' },
               { address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
+              { address: usdt, abi: erc20Abi, functionName: 'allowance', args: [who, double] },
+              { address: double, abi: doubleAbi, functionName: 'paused' },
             ] as const)
           : undefined,
       [double, usdt, who],
@@ -124,6 +128,8 @@ function Mine({
   const multiple = ok(doubleData?.[2])
   const held = ok(doubleData?.[3])
   const usdtBalance = account ? ok(doubleData?.[4]) : undefined
+  const doubleAllowance = account ? ok(doubleData?.[5]) : undefined
+  const doublePaused = ok(doubleData?.[6])
   // Double reports what all its records may still release: holdings against that (excess is not used here)
   const doublePool = held && solvency(held[0], 0n, held[1], { fromLaterInflows: true })
   const doubleUser = doubleInfo?.[0]
@@ -176,13 +182,11 @@ function Mine({
   function depositDouble() {
     if (!double) return
     void send({
-      amount: {
-        input: doubleInput,
-        rules: { balance: usdtBalance },
-      },
-      check: () =>
-        doubleConfig?.openClaim === false ? msg`The doubling deposit takes no new deposits for now.` : undefined,
-      spend: { token: usdt, spender: double },
+      // the contract's bounds (Double.MAX_AMOUNT), then the balance; closed or paused refuses before anything is sent
+      amount: { input: doubleInput, rules: doubleDepositRules(usdtBalance) },
+      check: () => doubleDepositRefusal({ openClaim: doubleConfig?.openClaim, paused: doublePaused }),
+      // approved first when the allowance does not cover the deposit (one more confirmation in the wallet)
+      spend: { token: usdt, spender: double, coversAmount: true },
       // a direct deposit: for the account itself, from no order (fomoIndex 0)
       request: (amount) => ({
         address: double,
@@ -314,6 +318,7 @@ function Mine({
                 onChange={setDoubleInput}
                 testId="double-amount"
               />
+              <DoubleDepositNote allowance={doubleAllowance} input={doubleInput} />
               <Button type="submit" block disabled={!account} data-testid="double-submit">
                 {t`Deposit`}
               </Button>
@@ -470,5 +475,28 @@ function OrderRow({
         )
       }
     />
+  )
+}
+
+/**
+ * Under the direct deposit's amount: the contract's bound per deposit and whether the wallet approves USDT first
+ * (the allowance read from the chain against the amount typed).
+ */
+function DoubleDepositNote({ allowance, input }: { allowance: bigint | undefined; input: string }) {
+  const { t } = useLingui()
+  const typed = checkAmount(input)
+  const approval = needsApproval(allowance, typed.ok ? typed.value : undefined)
+  const max = showAmount(DOUBLE_MAX_AMOUNT, 0)
+  return (
+    <p className="app-muted" data-testid="double-deposit-note">
+      <span data-testid="double-bounds">{t`At most ${max} USDT per deposit.`}</span>{' '}
+      {approval !== undefined && (
+        <span data-testid="double-approval" data-needed={String(approval)}>
+          {approval
+            ? t`Your wallet first approves USDT for the doubling pool (one more confirmation), then deposits.`
+            : t`USDT is approved for the doubling pool: the deposit needs one confirmation.`}
+        </span>
+      )}
+    </p>
   )
 }
