@@ -1,4 +1,4 @@
-import { burnAbi, doubleAbi, fomoAbi, idoAbi, logAbi, mainAbi, miningAbi, nftAbi, stakeAbi, tokenAbi } from '@nexus/abi'
+import { burnAbi, doubleAbi, fomoAbi, idoAbi, infoAbi, logAbi, mainAbi, nftAbi, stakeAbi, tokenAbi } from '@nexus/abi'
 import { erc20Abi, formatEther, getAddress, parseEther, zeroAddress } from 'viem'
 import type { Abi, Address } from 'viem'
 import type { Page } from 'playwright-core'
@@ -569,20 +569,22 @@ function pickRound(round: StakeRound): StakeRound {
 
 const IMPLEMENTATION_SLOT = '0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc'
 
-describe('admin forms: contract controls (pause, guardian, excess, ownership, upgrades), on Mining', () => {
-  /** /manager with "Contract controls" on Mining. */
+// On Info, whose admin events no other test reads: Mining's own history stays short enough for /transparency's
+// tests, which read a setting's old value from the same contract's previous event on the first page.
+describe('admin forms: contract controls (pause, guardian, excess, ownership, upgrades), on Info', () => {
+  /** /manager with "Contract controls" on Info. */
   async function openControls(lang = 'en') {
     const opened = await openAdmin('/manager', { lang })
-    await opened.page.getByTestId('control-contract').selectOption('Mining')
+    await opened.page.getByTestId('control-contract').selectOption('Info')
     await waitForCurrent(opened.page, 'controlGuardian', 'guardian_')
     return opened
   }
-  const mining = () => contract('Mining')
+  const info = () => contract('Info')
 
   it('pauses and lifts the pause, renews it for a duration, and names a guardian', async () => {
-    const address = mining()
-    const guardian = await read<Address>(address, miningAbi, 'guardian')
-    const paused = () => read<boolean>(address, miningAbi, 'paused')
+    const address = info()
+    const guardian = await read<Address>(address, infoAbi, 'guardian')
+    const paused = () => read<boolean>(address, infoAbi, 'paused')
     expect(await paused()).toBe(false)
     const { page, context } = await openControls()
     try {
@@ -595,10 +597,10 @@ describe('admin forms: contract controls (pause, guardian, excess, ownership, up
       await submitThroughForm(page, 'controlRenewPause', { duration: '600' }, { summary: '600', toast: 'Paused' })
       const { timestamp } = await chainClients(rpcUrl).public.getBlock()
       expect(await paused()).toBe(true)
-      const until = await read<bigint>(address, miningAbi, 'pausedUntil')
+      const until = await read<bigint>(address, infoAbi, 'pausedUntil')
       expect(until - timestamp).toBeLessThanOrEqual(600n)
       expect(until - timestamp).toBeGreaterThan(590n)
-      await ownerWrite(rpcUrl, { address, abi: miningAbi, functionName: 'unpause', args: [] })
+      await ownerWrite(rpcUrl, { address, abi: infoAbi, functionName: 'unpause', args: [] })
 
       const next = hdAccount(156)
       await submitThroughForm(
@@ -607,20 +609,20 @@ describe('admin forms: contract controls (pause, guardian, excess, ownership, up
         { guardian_: next },
         { summary: `${getAddress(guardian)} → ${next}`, toast: 'Guardian updated' },
       )
-      expect(await read<Address>(address, miningAbi, 'guardian')).toBe(next)
+      expect(await read<Address>(address, infoAbi, 'guardian')).toBe(next)
     } finally {
       await context.close()
-      if (await paused()) await ownerWrite(rpcUrl, { address, abi: miningAbi, functionName: 'unpause', args: [] })
-      await ownerWrite(rpcUrl, { address, abi: miningAbi, functionName: 'setGuardian', args: [guardian] })
+      if (await paused()) await ownerWrite(rpcUrl, { address, abi: infoAbi, functionName: 'unpause', args: [] })
+      await ownerWrite(rpcUrl, { address, abi: infoAbi, functionName: 'setGuardian', args: [guardian] })
     }
-    expect(await read<Address>(address, miningAbi, 'guardian')).toBe(getAddress(guardian))
+    expect(await read<Address>(address, infoAbi, 'guardian')).toBe(getAddress(guardian))
   })
 
   it('withdraws the excess of a token to an address; more than the excess is refused in Traditional Chinese', async () => {
-    const address = mining()
+    const address = info()
     const usdt = contract('USDT')
     const recipient = hdAccount(157)
-    // USDT sent to Mining by mistake: nobody is owed it, so all of it is excess
+    // USDT sent to Info by mistake: nobody is owed it, so all of it is excess
     const stray = parseEther('3')
     const { wallet } = chainClients(rpcUrl)
     await send(rpcUrl, () =>
@@ -633,7 +635,7 @@ describe('admin forms: contract controls (pause, guardian, excess, ownership, up
         args: [address, stray],
       }),
     )
-    const excess = await read<bigint>(address, miningAbi, 'excessOf', [usdt])
+    const excess = await read<bigint>(address, infoAbi, 'excessOf', [usdt])
     expect(excess).toBeGreaterThanOrEqual(stray)
     const held = await balanceOf(rpcUrl, usdt, recipient)
     const zh = await openControls('zh-Hant')
@@ -664,11 +666,11 @@ describe('admin forms: contract controls (pause, guardian, excess, ownership, up
       await context.close()
     }
     expect((await balanceOf(rpcUrl, usdt, recipient)) - held).toBe(parseEther('2.5'))
-    expect(await read<bigint>(address, miningAbi, 'excessOf', [usdt])).toBe(excess - parseEther('2.5'))
+    expect(await read<bigint>(address, infoAbi, 'excessOf', [usdt])).toBe(excess - parseEther('2.5'))
   })
 
   it('offers the ownership to another account, takes the offer back, and accepts it again', async () => {
-    const address = mining()
+    const address = info()
     const other = hdAccount(158)
     const { page, context } = await openControls()
     try {
@@ -681,36 +683,36 @@ describe('admin forms: contract controls (pause, guardian, excess, ownership, up
         { summary: `${E2E_OWNER} → ${other}`, toast: 'Ownership offered' },
       )
       // two steps: the owner stays until the new one accepts
-      expect(await read<Address>(address, miningAbi, 'pendingOwner')).toBe(other)
-      expect(await read<Address>(address, miningAbi, 'owner')).toBe(E2E_OWNER)
+      expect(await read<Address>(address, infoAbi, 'pendingOwner')).toBe(other)
+      expect(await read<Address>(address, infoAbi, 'owner')).toBe(E2E_OWNER)
       // the owner takes the offer back (offers it to itself, outside the form: the form's "Now" is the owner, so
       // it would say nothing changed) and accepts it through the form: nothing is pending any more
-      await ownerWrite(rpcUrl, { address, abi: miningAbi, functionName: 'transferOwnership', args: [E2E_OWNER] })
-      expect(await read<Address>(address, miningAbi, 'pendingOwner')).toBe(E2E_OWNER)
+      await ownerWrite(rpcUrl, { address, abi: infoAbi, functionName: 'transferOwnership', args: [E2E_OWNER] })
+      expect(await read<Address>(address, infoAbi, 'pendingOwner')).toBe(E2E_OWNER)
       await submitThroughForm(
         page,
         'controlAcceptOwnership',
         {},
         { summary: 'acceptOwnership()', toast: 'Ownership accepted' },
       )
-      expect(await read<Address>(address, miningAbi, 'pendingOwner')).toBe(zeroAddress)
+      expect(await read<Address>(address, infoAbi, 'pendingOwner')).toBe(zeroAddress)
     } finally {
       await context.close()
-      if ((await read<Address>(address, miningAbi, 'pendingOwner')) !== zeroAddress) {
-        await ownerWrite(rpcUrl, { address, abi: miningAbi, functionName: 'transferOwnership', args: [E2E_OWNER] })
-        await ownerWrite(rpcUrl, { address, abi: miningAbi, functionName: 'acceptOwnership', args: [] })
+      if ((await read<Address>(address, infoAbi, 'pendingOwner')) !== zeroAddress) {
+        await ownerWrite(rpcUrl, { address, abi: infoAbi, functionName: 'transferOwnership', args: [E2E_OWNER] })
+        await ownerWrite(rpcUrl, { address, abi: infoAbi, functionName: 'acceptOwnership', args: [] })
       }
     }
-    expect(await read<Address>(address, miningAbi, 'owner')).toBe(E2E_OWNER)
+    expect(await read<Address>(address, infoAbi, 'owner')).toBe(E2E_OWNER)
   })
 
   it('changes the upgrade delay, schedules an upgrade and cancels it, schedules it again and installs it after the delay', async () => {
-    const address = mining()
+    const address = info()
     const client = chainClients(rpcUrl).public
     const slot = await client.getStorageAt({ address, slot: IMPLEMENTATION_SLOT })
     const implementation = getAddress(`0x${(slot ?? '0x').slice(-40)}`)
-    const delay = await read<bigint>(address, miningAbi, 'upgradeDelay')
-    const pending = () => read<readonly [Address, bigint]>(address, miningAbi, 'pendingUpgrade')
+    const delay = await read<bigint>(address, infoAbi, 'upgradeDelay')
+    const pending = () => read<readonly [Address, bigint]>(address, infoAbi, 'pendingUpgrade')
     const { page, context } = await openControls()
     try {
       expect(await waitForCurrent(page, 'controlUpgradeDelay', 'delay')).toBe(String(delay))
@@ -722,14 +724,14 @@ describe('admin forms: contract controls (pause, guardian, excess, ownership, up
         { delay: String(longer) },
         { summary: `${delay} → ${longer}`, toast: 'Settings updated' },
       )
-      expect(await read<bigint>(address, miningAbi, 'upgradeDelay')).toBe(longer)
+      expect(await read<bigint>(address, infoAbi, 'upgradeDelay')).toBe(longer)
       await submitThroughForm(
         page,
         'controlUpgradeDelay',
         { delay: String(delay) },
         { summary: `${longer} → ${delay}`, toast: 'Settings updated' },
       )
-      expect(await read<bigint>(address, miningAbi, 'upgradeDelay')).toBe(delay)
+      expect(await read<bigint>(address, infoAbi, 'upgradeDelay')).toBe(delay)
 
       await submitThroughForm(
         page,
@@ -771,10 +773,10 @@ describe('admin forms: contract controls (pause, guardian, excess, ownership, up
     } finally {
       await context.close()
       if ((await pending())[0] !== zeroAddress) {
-        await ownerWrite(rpcUrl, { address, abi: miningAbi, functionName: 'cancelUpgrade', args: [] })
+        await ownerWrite(rpcUrl, { address, abi: infoAbi, functionName: 'cancelUpgrade', args: [] })
       }
-      if ((await read<bigint>(address, miningAbi, 'upgradeDelay')) !== delay) {
-        await ownerWrite(rpcUrl, { address, abi: miningAbi, functionName: 'setUpgradeDelay', args: [delay] })
+      if ((await read<bigint>(address, infoAbi, 'upgradeDelay')) !== delay) {
+        await ownerWrite(rpcUrl, { address, abi: infoAbi, functionName: 'setUpgradeDelay', args: [delay] })
       }
     }
   })
