@@ -110,7 +110,38 @@ describe('createRpc against a real HTTP endpoint', () => {
     expect((await metrics.rpcErrors.get()).values).toEqual([]) // a hedge is no failure
   })
 
-  test('a method not answered yet waits the whole timeout', async () => {
+  test("a method not yet answered starts from the endpoint's round trip of other methods", async () => {
+    const { url, seen } = await endpoint((n) => (n === 5 ? null : 40))
+    const metrics = createMetrics()
+    const rpc = createRpc({ url, metrics, timeout: 5_000, backoff: 10 })
+    for (let i = 0; i < 5; i++) expect(await chainId(rpc)).toBe(31337)
+    const started = performance.now()
+    // another method, never answered here: its dropped first request is given up after a few round trips
+    expect(await rpc.call('eth_blockNumber', (client) => client.request({ method: 'eth_chainId' }))).toBe('0x7a69')
+    const took = performance.now() - started
+    expect(took).toBeGreaterThanOrEqual(250)
+    expect(took).toBeLessThan(1_500)
+    expect(seen[5]?.closedEarly).toBe(true)
+    expect((await metrics.rpcErrors.get()).values.find((v) => v.labels.method === 'eth_blockNumber')?.value).toBe(1)
+  })
+
+  test('hedged, nothing answered yet on the endpoint: the read is sent once more after the shortest timeout', async () => {
+    const { url, seen } = await endpoint((n) => (n === 0 ? null : 40))
+    const metrics = createMetrics()
+    const rpc = createRpc({ url, metrics, timeout: 5_000, minTimeout: 200, backoff: 10 })
+    const started = performance.now()
+    expect(await rpc.call('eth_chainId', (client) => client.request({ method: 'eth_chainId' }), { hedge: true })).toBe(
+      '0x7a69',
+    )
+    const took = performance.now() - started
+    expect(took).toBeGreaterThanOrEqual(200)
+    expect(took).toBeLessThan(1_000) // not the 5 s timeout
+    expect(seen).toHaveLength(2)
+    expect((await metrics.rpcHedges.get()).values[0]?.value).toBe(1)
+    expect((await metrics.rpcErrors.get()).values).toEqual([])
+  })
+
+  test('a method not answered yet, on an endpoint that answered nothing yet, waits the whole timeout', async () => {
     const { url, seen } = await endpoint(() => 700)
     const rpc = createRpc({ url, metrics: createMetrics(), timeout: 5_000, retries: 0 })
     expect(await chainId(rpc)).toBe(31337)

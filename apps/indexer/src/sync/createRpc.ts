@@ -24,8 +24,9 @@ export type Rpc = {
       isFinal?: (error: unknown) => boolean
       /**
        * A request that may be sent twice (a cheap read on the critical path: a header): once the method has
-       * answered here, an attempt unanswered after twice its usual round trip is sent once more, the first answer
-       * wins and the other request is cancelled.
+       * answered here, an attempt unanswered after twice its usual round trip is sent once more (before anything
+       * has answered on the endpoint: after the shortest timeout), the first answer wins and the other request is
+       * cancelled.
        */
       hedge?: boolean
     },
@@ -135,7 +136,8 @@ export function attemptTimeout(
  * Timeouts adapt to each method's round trip on each endpoint (see {@link attemptTimeout}): a request that a
  * remote endpoint dropped (no answer ever) is given up after a few of its usual round trips rather than after the
  * whole timeout, while a request that is only slow is waited for longer at each retry and, at the last, for the
- * whole timeout.
+ * whole timeout. A method not yet answered on an endpoint starts from the round trip of the endpoint's answers
+ * to any method.
  */
 export function createRpc(parameters: CreateRpcParameters): Rpc {
   const { metrics, retries: defaultRetries = 5, backoff = 100 } = parameters
@@ -197,6 +199,8 @@ export function createRpc(parameters: CreateRpcParameters): Rpc {
     resumeAt: 0,
     /** Round trip of each method answered here. */
     roundTrips: new Map<string, RoundTrip>(),
+    /** Round trip of any answer here: the estimate of a method not yet answered. */
+    anyRoundTrip: undefined as RoundTrip | undefined,
   }))
   const [first] = endpoints
   if (!first) throw new Error('createRpc: no RPC URL')
@@ -214,14 +218,22 @@ export function createRpc(parameters: CreateRpcParameters): Rpc {
         for (let wait = endpoint.resumeAt - Date.now(); wait > 0; wait = endpoint.resumeAt - Date.now()) {
           await new Promise((resolve) => setTimeout(resolve, wait))
         }
-        const estimate = endpoint.roundTrips.get(method)
+        const known = endpoint.roundTrips.get(method)
+        // a method not yet answered here: the endpoint's round trip of any answer (a dropped first request of a
+        // method is given up after a few round trips, not the whole timeout)
+        const estimate = known ?? endpoint.anyRoundTrip
         const timeout = attemptTimeout(estimate, attempt, attempt >= retries, limits)
-        const hedgeAfter = options.hedge && estimate ? Math.max(2 * estimate.srtt, 50) : undefined
+        // nothing answered here yet: a hedged read is sent again after the shortest timeout
+        const hedgeAfter = options.hedge ? (estimate ? Math.max(2 * estimate.srtt, 50) : limits.min) : undefined
         const sent = performance.now()
         try {
           const { result, hedged } = await attemptWith(timeout, hedgeAfter, () => run(endpoint.client))
           // a hedged answer's time is not the round trip of one request
-          if (!hedged) endpoint.roundTrips.set(method, roundTrip(estimate, performance.now() - sent))
+          if (!hedged) {
+            const ms = performance.now() - sent
+            endpoint.roundTrips.set(method, roundTrip(known, ms))
+            endpoint.anyRoundTrip = roundTrip(endpoint.anyRoundTrip, ms)
+          }
           endpoint.strikes = 0
           return result
         } catch (error) {

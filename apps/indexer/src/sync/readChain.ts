@@ -109,7 +109,9 @@ export function createChainReader(parameters: { rpc: Rpc; sources: readonly Sour
       hedge: true,
     })
   const getLatest = () =>
-    rpc.call('eth_getBlockByNumber', async (client) => toHeader(await client.getBlock({ blockTag: 'latest' })))
+    rpc.call('eth_getBlockByNumber', async (client) => toHeader(await client.getBlock({ blockTag: 'latest' })), {
+      hedge: true,
+    })
   /**
    * The node's `finalized` block, or null when the node refuses the tag (an error it answered with; a failing
    * endpoint throws as any call does).
@@ -119,7 +121,7 @@ export function createChainReader(parameters: { rpc: Rpc; sources: readonly Sour
       return await rpc.call(
         'eth_getBlockByNumber',
         async (client) => toHeader(await client.getBlock({ blockTag: 'finalized' })),
-        { isFinal: (error) => !isEndpointFailure(error) },
+        { isFinal: (error) => !isEndpointFailure(error), hedge: true },
       )
     } catch (error) {
       if (isEndpointFailure(error)) throw error

@@ -269,6 +269,7 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
           run.buffered += value.logs.length
           adapt(to - from + 1n, value.logs.length)
           fill(run)
+          readAhead(run, slot)
         },
         (error: unknown) => {
           slot.settled = { ok: false, error }
@@ -314,6 +315,19 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
     const headers = await batchHeaders(run, batch)
     if (run.final || headers === 'unstable') return headers
     return (await reader.getHeader(run.anchor.number)).hash === run.anchor.hash ? headers : 'unstable'
+  }
+
+  /**
+   * Chooses the next batch and starts reading its headers as soon as its first range is read (`slot` just read):
+   * while the batch before it is written, or while the step waits for that range, so that no batch waits for a
+   * round trip of its own headers after its logs. At most one batch ahead, of the ranges read by then.
+   */
+  function readAhead(run: Session, slot: Slot) {
+    if (run.aborted || run.ahead || session !== run || run.slots[0] !== slot || !slot.settled?.ok) return
+    const next = settledBatch(run)
+    const headers = proveBatch(run, next)
+    headers.catch(() => undefined) // awaited (and its failure handled) by the step that commits it
+    run.ahead = { ...next, first: slot, headers }
   }
 
   const same = (a: Checkpoint | null, b: Checkpoint | null) =>
@@ -391,13 +405,9 @@ export function createHistoricalSync(parameters: HistoricalSyncParameters) {
     run.slots.splice(0, batch.slots.length)
     run.buffered -= logs.length
     fill(run) // the next ranges are read while this batch is written
-    // And the next batch's headers too, if its first range is already read.
-    if (run.slots[0]?.settled?.ok) {
-      const next = settledBatch(run)
-      const nextHeaders = proveBatch(run, next)
-      nextHeaders.catch(() => undefined) // awaited (and its failure handled) by the next step
-      run.ahead = { ...next, first: run.slots[0], headers: nextHeaders }
-    }
+    // And the next batch's headers too, if its first range is already read (else once it is: see readAhead).
+    const next = run.slots[0]
+    if (next) readAhead(run, next)
     const writeStarted = performance.now()
     try {
       await commit(db, chainId, { expected: checkpoint, range: { logs: decoded, to: toHeader } }, writeOptions)
