@@ -24,7 +24,9 @@ contract Log is NexusUpgradeable, ILog {
 
     // An entry is one word: amount (88 bits) | balance (88) | startTime (32) | global index (32) | symbol (4) |
     // action (6) | writer id (5) | has-from (1), lowest bits first. Its counterparty is the writer (by id) unless
-    // has-from is set, then it is the entry's word in `_froms` (written only then). A credit entry ({addCredits},
+    // has-from is set; then the writer id's bits (which no view needs then) say where the counterparty is: 0, the
+    // entry's word in `_froms` (written only then); FROM_INLINE, the entry's own amount and balance bits, which hold
+    // its address when both are 0 (a registration: its referrer, no second word). A credit entry ({addCredits},
     // an action of LogCodes.CREDIT) has balance 0: its balance bits hold the account id of its counterparty (the
     // account whose action credited it), given once per account in the word of its list's length (`_heads`).
     uint256 private constant BALANCE_SHIFT = 88;
@@ -34,6 +36,8 @@ contract Log is NexusUpgradeable, ILog {
     uint256 private constant ACTION_SHIFT = 244;
     uint256 private constant WRITER_SHIFT = 250;
     uint256 private constant HAS_FROM_SHIFT = 255;
+    /// @dev In the writer id's bits of a has-from entry: the counterparty is in the entry's amount and balance bits.
+    uint256 private constant FROM_INLINE = 1;
     /// @dev Where an account's id starts in its `_heads` word.
     uint256 private constant ID_SHIFT = 64;
 
@@ -94,24 +98,26 @@ contract Log is NexusUpgradeable, ILog {
         if (owner == address(0)) revert LogInvalidOwner(owner);
         if (!LogCodes.isValid(symbol, action)) revert LogUnknownCode(symbol, action);
         if (LogCodes.isCredit(action)) revert LogWrongEntryKind(action);
-        State memory state = _state;
-        index = state.total;
+        index = _state.total;
         _state.total = SafeCast.toUint32(index + 1);
-        if (LogCodes.isReward(action)) _addReward(_rewards[owner][symbol], amount, block.timestamp / state.dayTimes);
+        if (LogCodes.isReward(action)) _addReward(_rewards[owner][symbol], amount, block.timestamp / _state.dayTimes);
         uint256 head = _heads[owner];
         uint256 position = uint64(head);
         unchecked {
             _heads[owner] = head + 1; // fewer than 2**64 entries: the length never carries into the id
         }
         uint256 word =
-            SafeCast.toUint88(amount) |
-                (uint256(SafeCast.toUint88(balance)) << BALANCE_SHIFT) |
-                (uint256(uint32(block.timestamp)) << TIME_SHIFT) |
+            (uint256(uint32(block.timestamp)) << TIME_SHIFT) |
                 (index << INDEX_SHIFT) |
                 (uint256(symbol) << SYMBOL_SHIFT) |
-                (uint256(action) << ACTION_SHIFT) |
-                ((writer >> 1) << WRITER_SHIFT);
-        if (from != msg.sender) {
+                (uint256(action) << ACTION_SHIFT);
+        if (from == msg.sender) {
+            word |= SafeCast.toUint88(amount) | (uint256(SafeCast.toUint88(balance)) << BALANCE_SHIFT);
+            word |= (writer >> 1) << WRITER_SHIFT;
+        } else if (amount | balance == 0) {
+            word |= uint256(uint160(from)) | (FROM_INLINE << WRITER_SHIFT) | (1 << HAS_FROM_SHIFT);
+        } else {
+            word |= SafeCast.toUint88(amount) | (uint256(SafeCast.toUint88(balance)) << BALANCE_SHIFT);
             word |= 1 << HAS_FROM_SHIFT;
             _froms[owner][position] = from;
         }
@@ -333,9 +339,18 @@ contract Log is NexusUpgradeable, ILog {
         uint8 action = uint8((word >> ACTION_SHIFT) & 0x3f);
         bool isCredit = LogCodes.isCredit(action);
         address from;
-        if (isCredit) from = _accountById[uint88(word >> BALANCE_SHIFT)];
-        else if ((word >> HAS_FROM_SHIFT) == 1) from = _froms[account][position];
-        else from = _writerById[(word >> WRITER_SHIFT) & 0x1f];
+        uint256 amount = uint88(word);
+        uint256 balance = isCredit ? 0 : uint88(word >> BALANCE_SHIFT);
+        if (isCredit) {
+            from = _accountById[uint88(word >> BALANCE_SHIFT)];
+        } else if ((word >> HAS_FROM_SHIFT) == 0) {
+            from = _writerById[(word >> WRITER_SHIFT) & 0x1f];
+        } else if ((word >> WRITER_SHIFT) & 0x1f == FROM_INLINE) {
+            from = address(uint160(word));
+            (amount, balance) = (0, 0);
+        } else {
+            from = _froms[account][position];
+        }
         return
             Entry({
                 isReduce: LogCodes.isReduce(action),
@@ -343,8 +358,8 @@ contract Log is NexusUpgradeable, ILog {
                 userIndex: position,
                 symbol: uint8((word >> SYMBOL_SHIFT) & 0xf),
                 action: action,
-                amount: uint88(word),
-                balance: isCredit ? 0 : uint88(word >> BALANCE_SHIFT),
+                amount: amount,
+                balance: balance,
                 startTime: uint32(word >> TIME_SHIFT),
                 owner: account,
                 from: from

@@ -114,6 +114,45 @@ describe('Log', async () => {
     })
   })
 
+  it("keeps a counterparty with amount and balance 0 (a registration's referrer) in the entry's own word, any other in a word of its own", async () => {
+    const { log, writer, alice, bob, stranger } = await networkHelpers.loadFixture(fixture)
+    const w = { account: writer.account }
+    const [a, b, c, wr] = [alice, bob, stranger, writer].map((x) => getAddress(x.account.address)) as [
+      Address,
+      Address,
+      Address,
+      Address,
+    ]
+    const REGISTER = logCode('action', 'register')
+    // [from, action, amount, balance], oldest first: inline (referrer; the zero address), the writer, a word of its own
+    const rows: [Address, number, bigint, bigint][] = [
+      [b, REGISTER, 0n, 0n],
+      [wr, DEPOSIT, 0n, 0n],
+      [c, DEPOSIT, 2n ** 88n - 1n, 2n ** 88n - 1n],
+      [zeroAddress, RELEASE, 0n, 0n],
+      [b, RELEASE, 0n, 1n],
+      [c, RELEASE, 1n, 0n],
+      [getAddress(`0x${'f'.repeat(40)}`), REGISTER, 0n, 0n],
+    ]
+    for (const [from, action, amount, balance] of rows)
+      await log.write.addLog([a, from, NEX, action, amount, balance], w)
+    const [entries, total] = await log.read.getUserLogs([a, 0n, 100n])
+    assert.equal(total, BigInt(rows.length))
+    assert.deepEqual(
+      [...entries].reverse().map((e) => [e.from, e.action, e.amount, e.balance, e.symbol, e.owner, e.userIndex]),
+      rows.map(([from, action, amount, balance], i) => [from, action, amount, balance, NEX, a, BigInt(i)]),
+    )
+    // the filters see the same entries
+    const [registrations] = await log.read.getUserActionLogs([a, REGISTER, 0n, 10n])
+    assert.deepEqual(
+      registrations.map((e) => [e.from, e.amount, e.balance]),
+      [
+        [getAddress(`0x${'f'.repeat(40)}`), 0n, 0n],
+        [b, 0n, 0n],
+      ],
+    )
+  })
+
   it('pages newest first and filters by symbol, action and both', async () => {
     const { log, writer, alice, bob } = await networkHelpers.loadFixture(fixture)
     const w = { account: writer.account }
@@ -252,26 +291,37 @@ describe('Log', async () => {
       })
       return (await publicClient.waitForTransactionReceipt({ hash })).gasUsed - 21_000n
     }
+    /** Gas of a registration's entry: `owner`'s referrer as the counterparty, amount and balance 0. */
+    const register = async (owner: Address, referrer: Address) => {
+      const hash = await log.write.addLog([owner, referrer, NEX, logCode('action', 'register'), 0n, 0n], {
+        account: writer.account,
+      })
+      return (await publicClient.waitForTransactionReceipt({ hash })).gasUsed - 21_000n
+    }
     await cost(bob.account.address, DEPOSIT) // the global count's word is no longer zero
     const costs = {
       firstEntry: await cost(alice.account.address, DEPOSIT),
       nextEntry: await cost(alice.account.address, DEPOSIT),
       entryWithCounterparty: await cost(alice.account.address, DEPOSIT, bob.account.address),
+      registration: await register(alice.account.address, bob.account.address),
       firstReward: await cost(alice.account.address, CLAIM),
       nextReward: await cost(alice.account.address, CLAIM),
     }
     // the figures of contracts/README.md ("Log entry cost"), each allowed 1,000 gas of slack
     const measured = {
-      firstEntry: 64_584n,
-      nextEntry: 47_484n,
-      entryWithCounterparty: 69_808n,
-      firstReward: 73_195n,
-      nextReward: 53_775n,
+      firstEntry: 64_433n,
+      nextEntry: 47_333n,
+      entryWithCounterparty: 69_635n,
+      registration: 46_982n,
+      firstReward: 73_146n,
+      nextReward: 53_726n,
     }
     for (const [name, gas] of Object.entries(costs)) {
       assert.ok(gas <= measured[name as keyof typeof measured] + 1_000n, `${name}: ${gas} gas`)
     }
     assert.ok(costs.nextEntry <= 60_000n && costs.nextReward <= 60_000n, 'the target: at most 60,000 an entry')
+    // a registration's referrer is in the entry's own word: no second word (22,100) as for another counterparty
+    assert.ok(costs.registration + 20_000n <= costs.entryWithCounterparty, 'a registration writes one word')
   })
 
   it("writes a batch of credits: one entry each, the batch's counterparty, balance 0, rewards only for paid-out credits", async () => {
