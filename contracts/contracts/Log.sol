@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
 import {ILog} from "./interfaces/ILog.sol";
@@ -295,17 +296,31 @@ contract Log is NexusUpgradeable, ILog {
         _accountById[id] = account;
     }
 
+    /// @dev Adds `amount` (below 2**88: an entry's amount bits) to a reward record on `day`. The figures saturate:
+    /// `today` stays at 2**96 - 1 (257 entries of the largest amount in one day reach it) and `total` at 2**128 - 1
+    /// instead of reverting, so that no sequence of entries can make a later entry revert, nor the claim or mint that
+    /// writes it; below those bounds they are exact (`test/LogProperty.ts`). The record's first word (total, today,
+    /// day: {RewardRecord}'s first three fields, lowest first) is read once and written once.
     function _addReward(RewardRecord storage reward, uint256 amount, uint256 day) private {
-        uint256 today = reward.today;
-        uint256 last = reward.day;
+        uint256 word;
+        assembly ("memory-safe") {
+            word := sload(reward.slot)
+        }
+        uint256 total = uint128(word);
+        uint256 today = uint96(word >> 128);
+        uint256 last = word >> 224;
         if (last != day) {
             uint128 yesterday = last + 1 == day ? uint128(today) : 0;
-            if (yesterday != 0 || reward.yesterday != 0) reward.yesterday = yesterday;
+            // a record never written (word 0) has no `yesterday` to clear: its first reward skips that cold read
+            if (yesterday != 0 || (word != 0 && reward.yesterday != 0)) reward.yesterday = yesterday;
             today = 0;
         }
-        reward.total = SafeCast.toUint128(reward.total + amount);
-        reward.today = SafeCast.toUint96(today + amount);
-        reward.day = uint32(day);
+        total = Math.min(total + amount, type(uint128).max);
+        today = Math.min(today + amount, type(uint96).max);
+        word = total | (today << 128) | (uint256(uint32(day)) << 224);
+        assembly ("memory-safe") {
+            sstore(reward.slot, word)
+        }
     }
 
     /// @dev `account`'s entries matching `symbol` and `action` (0: any), newest first, from the `offset`-th match;

@@ -313,8 +313,8 @@ describe('Log', async () => {
       nextEntry: 47_333n,
       entryWithCounterparty: 69_635n,
       registration: 46_982n,
-      firstReward: 73_146n,
-      nextReward: 53_726n,
+      firstReward: 70_529n,
+      nextReward: 53_214n,
     }
     for (const [name, gas] of Object.entries(costs)) {
       assert.ok(gas <= measured[name as keyof typeof measured] + 1_000n, `${name}: ${gas} gas`)

@@ -1,0 +1,206 @@
+// Issue 19 leftover: an account's reward figures in the Log (`today` in 96 bits, `total` in 128) saturate instead of
+// reverting, so that no sequence of entries (amounts up to 2**88 - 1, the most one entry takes) can make a later
+// entry revert, and with it the claim or mint that writes it. fast-check: random sequences of reward entries
+// (`addLog`) and batches of reward credits (`addCredits`, Ido's), some of them at the largest amount, other
+// entries, and time moving by whole and partial days; after every step no call reverted and every account's
+// total, yesterday and today are exactly the sums of its rewards, each held at its type's largest value.
+// FUZZ_DEEP=1 for more runs; FC_SEED replays a run.
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import fc from 'fast-check'
+import { network } from 'hardhat'
+import { type Address, encodeFunctionData, getAddress } from 'viem'
+import { logCode } from '../scripts/lib/logCodes.ts'
+import { UPGRADE_DELAY } from './helpers/fixtures.ts'
+import { fcParameters } from './helpers/property.ts'
+
+const DAY = 600n
+const MAX_AMOUNT = 2n ** 88n - 1n // an entry's amount bits
+const MAX_TODAY = 2n ** 96n - 1n // RewardRecord.today
+const MAX_TOTAL = 2n ** 128n - 1n // RewardRecord.total, .yesterday holds a day's today
+const SYMBOLS = [logCode('symbol', 'USDT'), logCode('symbol', 'NEX')] as const
+const CLAIM = logCode('action', 'claim')
+const IDO_DIRECT = logCode('action', 'ido_direct') // a credit that counts as a reward
+const DEPOSIT = logCode('action', 'stake_deposit') // not a reward
+const OWNERS = 2
+
+const credit = (owner: Address, action: number, amount: bigint) =>
+  BigInt(owner) | (amount << 160n) | (BigInt(action) << 248n)
+const min = (a: bigint, b: bigint) => (a < b ? a : b)
+
+/** The contract's rule, in the test's words: what a reward record holds after each reward. */
+type Record_ = {
+  total: bigint
+  today: bigint
+  yesterday: bigint
+  day: bigint | undefined
+  exactToday: bigint
+  exactTotal: bigint
+}
+const fresh = (): Record_ => ({ total: 0n, today: 0n, yesterday: 0n, day: undefined, exactToday: 0n, exactTotal: 0n })
+
+function add(r: Record_, amount: bigint, day: bigint) {
+  if (r.day !== day) {
+    r.yesterday = r.day !== undefined && r.day + 1n === day ? r.today : 0n
+    r.today = 0n
+    r.exactToday = 0n
+  }
+  r.exactToday += amount
+  r.exactTotal += amount
+  r.today = min(r.exactToday, MAX_TODAY)
+  r.total = min(r.exactTotal, MAX_TOTAL)
+  r.day = day
+}
+
+/** What `getUserReward` shows on `day`. */
+function view(r: Record_, day: bigint) {
+  if (r.day === day) return { total: r.total, yesterday: r.yesterday, today: r.today }
+  if (r.day !== undefined && r.day + 1n === day) return { total: r.total, yesterday: r.today, today: 0n }
+  return { total: r.total, yesterday: 0n, today: 0n }
+}
+
+const amountArbitrary = fc.oneof(
+  { arbitrary: fc.constant(MAX_AMOUNT), weight: 3 },
+  { arbitrary: fc.bigInt({ min: 0n, max: MAX_AMOUNT }), weight: 2 },
+  { arbitrary: fc.bigInt({ min: 0n, max: 10n ** 24n }), weight: 1 },
+)
+const stepArbitrary = fc.oneof(
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('reward' as const),
+      owner: fc.nat(OWNERS - 1),
+      symbol: fc.nat(1),
+      amount: amountArbitrary,
+    }),
+    weight: 4,
+  },
+  {
+    // a batch of Ido credits: enough of them at the largest amount fill a day's figure (256 do)
+    arbitrary: fc.record({
+      kind: fc.constant('credits' as const),
+      owner: fc.nat(OWNERS - 1),
+      symbol: fc.nat(1),
+      amount: amountArbitrary,
+      count: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 100, max: 300 })),
+    }),
+    weight: 3,
+  },
+  {
+    arbitrary: fc.record({ kind: fc.constant('other' as const), owner: fc.nat(OWNERS - 1), amount: amountArbitrary }),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('time' as const),
+      seconds: fc.oneof(
+        fc.integer({ min: 1, max: Number(DAY) - 1 }),
+        fc.constantFrom(Number(DAY), Number(2n * DAY), Number(3n * DAY)),
+      ),
+    }),
+    weight: 2,
+  },
+)
+
+describe('Log rewards (property: saturating figures)', async () => {
+  const { viem, networkHelpers } = await network.create()
+  const publicClient = await viem.getPublicClient()
+
+  async function fixture() {
+    const [owner, writer, ...rest] = await viem.getWalletClients()
+    const implementation = await viem.deployContract('Log')
+    const proxy = await viem.deployContract('NexusProxy', [
+      implementation.address,
+      encodeFunctionData({
+        abi: implementation.abi,
+        functionName: 'initialize',
+        args: [owner.account.address, UPGRADE_DELAY, DAY],
+      }),
+    ])
+    const log = await viem.getContractAt('Log', proxy.address)
+    await log.write.setWriter([writer.account.address, true])
+    const owners = rest.slice(0, OWNERS).map((w) => getAddress(w.account.address))
+    return { log, writer, owners }
+  }
+
+  /** The day (Log's numbering) of the block of `hash`, after checking that it succeeded. */
+  async function dayOf(hash: `0x${string}`) {
+    const receipt = await publicClient.waitForTransactionReceipt({ hash })
+    assert.equal(receipt.status, 'success')
+    const block = await publicClient.getBlock({ blockNumber: receipt.blockNumber })
+    return block.timestamp / DAY
+  }
+
+  it('a day of 257 entries of 2**88 - 1 fills today (it reverted the 257th before) and the next day carries it', async () => {
+    const { log, writer, owners } = await networkHelpers.loadFixture(fixture)
+    const w = { account: writer.account }
+    const [a] = owners as [Address]
+    const NEX = SYMBOLS[1]
+    // start just after a day boundary, so the whole test is one day
+    const now = BigInt(await networkHelpers.time.latest())
+    await networkHelpers.time.increaseTo((now / DAY + 1n) * DAY)
+    await log.write.addCredits([a, NEX, Array.from({ length: 128 }, () => credit(a, IDO_DIRECT, MAX_AMOUNT))], w)
+    await log.write.addCredits([a, NEX, Array.from({ length: 128 }, () => credit(a, IDO_DIRECT, MAX_AMOUNT))], w)
+    let reward = await log.read.getUserReward([a, NEX])
+    assert.equal(reward.today, 256n * MAX_AMOUNT) // 2**96 - 256: exact, below the bound
+    await dayOf(await log.write.addLog([a, a, NEX, CLAIM, MAX_AMOUNT, 0n], w))
+    reward = await log.read.getUserReward([a, NEX])
+    assert.deepEqual(reward, { total: 257n * MAX_AMOUNT, yesterday: 0n, today: MAX_TODAY })
+    await dayOf(await log.write.addLog([a, a, NEX, CLAIM, MAX_AMOUNT, 0n], w))
+    assert.equal((await log.read.getUserReward([a, NEX])).total, 258n * MAX_AMOUNT)
+    await networkHelpers.time.increase(Number(DAY))
+    await dayOf(await log.write.addLog([a, a, NEX, CLAIM, 5n, 0n], w))
+    assert.deepEqual(await log.read.getUserReward([a, NEX]), {
+      total: 258n * MAX_AMOUNT + 5n,
+      yesterday: MAX_TODAY,
+      today: 5n,
+    })
+  })
+
+  it('no sequence of entries reverts, and the totals are exact below their bound', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 30 }), async (steps) => {
+        const { log, writer, owners } = await networkHelpers.loadFixture(fixture)
+        const w = { account: writer.account }
+        const model = new Map<string, Record_>()
+        const recordOf = (owner: number, symbol: number) => {
+          const key = `${owner}:${symbol}`
+          if (!model.has(key)) model.set(key, fresh())
+          return model.get(key) as Record_
+        }
+        for (const step of steps) {
+          if (step.kind === 'time') {
+            await networkHelpers.time.increase(step.seconds)
+          } else if (step.kind === 'reward') {
+            const owner = owners[step.owner] as Address
+            const day = await dayOf(
+              await log.write.addLog([owner, owner, SYMBOLS[step.symbol] as number, CLAIM, step.amount, 0n], w),
+            )
+            add(recordOf(step.owner, step.symbol), step.amount, day)
+          } else if (step.kind === 'credits') {
+            const owner = owners[step.owner] as Address
+            const words = Array.from({ length: step.count }, () => credit(owner, IDO_DIRECT, step.amount))
+            const day = await dayOf(
+              await log.write.addCredits([owners[0] as Address, SYMBOLS[step.symbol] as number, words], w),
+            )
+            for (let i = 0; i < step.count; i++) add(recordOf(step.owner, step.symbol), step.amount, day)
+          } else {
+            const owner = owners[step.owner] as Address
+            await dayOf(await log.write.addLog([owner, owner, SYMBOLS[0], DEPOSIT, step.amount, step.amount], w))
+          }
+          const today = BigInt(await networkHelpers.time.latest()) / DAY
+          for (let o = 0; o < OWNERS; o++) {
+            for (let s = 0; s < SYMBOLS.length; s++) {
+              const r = recordOf(o, s)
+              const shown = await log.read.getUserReward([owners[o] as Address, SYMBOLS[s] as number])
+              assert.deepEqual(shown, view(r, today), `owner ${o} symbol ${s}`)
+              // exact below the bound
+              if (r.exactTotal < MAX_TOTAL) assert.equal(shown.total, r.exactTotal)
+              if (r.day === today && r.exactToday < MAX_TODAY) assert.equal(shown.today, r.exactToday)
+            }
+          }
+        }
+      }),
+      fcParameters(8, 100),
+    )
+  })
+})
