@@ -427,24 +427,7 @@ describe('Mining (6 tiers, emission shared by force)', async () => {
     await check()
     assert.deepEqual(
       storageLayout('contracts/Mining.sol', 'Mining').map(({ label }) => label),
-      [
-        '_nex',
-        '_main',
-        '_log',
-        '_settings',
-        '_multi',
-        '_mintSurplus',
-        '_totals',
-        '_withdrawn',
-        '_stakes',
-        '_users',
-        '_userStakes',
-        '_invites',
-        '_indirects',
-        '_blacklist',
-        '_hot',
-        '_tiers',
-      ],
+      ['_nex', '_main', '_log', '_state', '_heads', '_bodies', '_users', '_invites', '_indirects'],
     )
   })
 })

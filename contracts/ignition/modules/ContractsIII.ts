@@ -1,5 +1,5 @@
 // Deploys Contracts III on top of an existing Contracts I system and wires them:
-//   FomoLib -> Double (proxy) -> Stake (proxy, rounds, NEX pool) -> Mining (proxy, emission budget)
+//   FomoLib -> Double (proxy) -> Stake (proxy, rounds, NEX pool) -> MiningLib -> Mining (proxy, emission budget)
 //   -> Fomo (FOM pool) and SuperFomo (super FOM pool), two proxies of one implementation with their own config
 //   -> Info (proxy) -> Log writer rights for every contract that logs -> fee exemption of the pools on the token.
 // Parameters ({ "ContractsIII": { ... } }): main, log, token, usdt, router, oracle (addresses), and optionally
@@ -74,7 +74,11 @@ export default buildModule('ContractsIII', (m) => {
   const stake = m.contractAt('Stake', stakeProxy, { id: 'Stake' })
   local.stakeIdos.forEach((ido, i) => m.call(stake, 'setIdo', [BigInt(i), ido], { id: `StakeIdo${i}` }))
 
-  const miningImplementation = m.contract('Mining', [], { id: 'MiningImplementation' })
+  const miningLib = m.library('MiningLib', { id: 'MiningLib' })
+  const miningImplementation = m.contract('Mining', [], {
+    id: 'MiningImplementation',
+    libraries: { MiningLib: miningLib },
+  })
   const miningProxy = m.contract(
     'NexusProxy',
     [
@@ -192,6 +196,7 @@ export default buildModule('ContractsIII', (m) => {
     stakeImplementation,
     mining,
     miningImplementation,
+    miningLib,
     fomo,
     superFomo,
     fomoImplementation,

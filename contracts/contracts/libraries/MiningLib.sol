@@ -1,0 +1,588 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
+import {ILog} from "../interfaces/ILog.sol";
+import {IMining} from "../interfaces/IMining.sol";
+import {Bounds} from "./Bounds.sol";
+import {FeeMath} from "./FeeMath.sol";
+import {LogCodes} from "./LogCodes.sol";
+import {Paging} from "./Paging.sol";
+
+// Mining's packed records (issue 20): the fields one action reads or writes share slots. Widths: an account's
+// `amount` is at most `userMax <= MAX_AMOUNT = 1e30 < 2**100` (the deposit's range check), a stake's force at most
+// 10 times its amount (`MAX_STAKE_FORCE`), so an account's own force fits 112 bits; NEX sums (tier amounts, the
+// budget) are bounded by NEX's fixed supply (21e24 < 2**85) and kept in 96 bits; rewards grow by at most
+// `MAX_MINT_DAY` per `MIN_DAY_TIMES` seconds (under 2**75 a second), so 112 bits last millennia; `perForce` grows by
+// at most that times 1e18 a second (force is at least 1 while anything is emitted); every narrowing that is not
+// proven by a check right there is a checked cast, which reverts rather than wraps. Stake times are 32 bits (2106).
+
+/// @dev An account's first slot: what a walk through it reads (its referrer, cached from Main, whose tree never
+/// changes once bound, and its blacklist flag) and what its deposits count.
+struct Account {
+    address refer;
+    uint32 index;
+    uint32 stakes;
+    bool blacklisted;
+}
+
+/// @dev What every accrual writes.
+struct Reward {
+    uint128 debt;
+    uint128 rewardTotal;
+}
+
+/// @dev An account's force: its own and the three invite forces, in two slots (a credit writes one of them).
+struct OwnForce {
+    uint112 force;
+    uint112 forceDirect;
+}
+
+struct InviteForce {
+    uint112 forceIndirect;
+    uint112 forceInvite;
+}
+
+/// @dev What the account's own deposits, releases and claims write. The balance is `rewardTotal - claimed`.
+struct Holding {
+    uint104 amount;
+    uint112 claimed;
+    uint40 lastOut;
+}
+
+struct UserData {
+    Account account;
+    Reward reward;
+    OwnForce own;
+    InviteForce invite;
+    Holding holding;
+}
+
+/// @dev A stake by its global index: its owner and where its terms are (the owner's `userIndex`-th stake).
+struct StakeHead {
+    address owner;
+    uint32 userIndex;
+    uint32 startTime;
+    uint32 endTime;
+}
+
+/// @dev A stake's terms, by owner and `userIndex`. The stake keeps the rates it was opened at, not their products:
+/// `actual = amount * stakeRate / 10,000`, `force = amount * stakeForce / 10,000` and each referrer's force
+/// `force * rate / 10,000` are recomputed exactly as the deposit computed them (a rate is 0 for a generation
+/// that got nothing: no referrer, or a blacklisted one). `index` is the stake's global index.
+struct StakeBody {
+    uint104 amount;
+    uint8 tier;
+    uint16 lockDays;
+    bool isValid;
+    uint16 stakeRate;
+    uint24 stakeForce;
+    uint16 directRate;
+    uint16 indirectRate;
+    uint16 inviteRate;
+    uint32 index;
+}
+
+/// @dev A tier's terms and what it holds (`amount` staked, `locked` to return): one slot every deposit and
+/// release of the tier reads and writes. The pool's `totalAmount` and locked NEX are the sums over the tiers.
+struct Tier {
+    uint96 amount;
+    uint96 locked;
+    uint16 stakeDays;
+    uint16 stakeRate;
+    uint24 stakeForce;
+}
+
+/// @dev What a deposit reads of the config (the range and the day), and the rest.
+struct SettingsA {
+    uint104 userMin;
+    uint104 userMax;
+    uint24 dayTimes;
+    uint16 feeRate;
+}
+
+struct SettingsB {
+    uint80 mintDay;
+    uint24 addTime;
+    uint64 handleGas;
+    uint16 directRate;
+    uint16 indirectRate;
+    uint16 inviteRate;
+}
+
+/// @dev The emission accumulator (non-zero from initialisation: `lastTime`).
+struct Emission {
+    uint216 perForce;
+    uint40 lastTime;
+}
+
+/// @dev What every deposit and release writes (non-zero from initialisation: `nextStake` starts at 1).
+struct Hot {
+    uint112 totalForce;
+    uint96 mintSurplus;
+    uint48 nextStake;
+}
+
+/// @dev Emitted and accrued totals (`primed`: never a zero-to-non-zero write).
+struct Minted {
+    uint120 totalMint;
+    uint128 totalReward;
+    bool primed;
+}
+
+/// @dev What reward claims take out (fees included) and pay (`primed` as above).
+struct Paid {
+    uint120 withdrawn;
+    uint128 totalExtract;
+    bool primed;
+}
+
+/// @dev Totals of the rarer events (`openedAt` keeps the slot non-zero).
+struct Counts {
+    uint128 totalRelease;
+    uint40 totalUser;
+    uint40 totalUserValid;
+    uint40 openedAt;
+}
+
+/// @dev The config and the pool's state, in one place so that MiningLib's functions take it whole.
+struct State {
+    SettingsA settingsA;
+    SettingsB settingsB;
+    Emission emission;
+    Hot hot;
+    Minted minted;
+    Paid paid;
+    Counts counts;
+    Tier[6] tiers;
+}
+
+/// @dev An account's accrual inputs in memory (read once per call, written back once).
+struct UserMem {
+    uint256 debt;
+    uint256 rewardTotal;
+    uint256 force;
+    uint256 forceDirect;
+    uint256 forceIndirect;
+    uint256 forceInvite;
+}
+
+/// @dev The pool in memory for one call: `Emission` and `Hot`, and what to add to `Minted`.
+struct PoolMem {
+    uint256 perForce;
+    uint256 lastTime;
+    uint256 totalForce;
+    uint256 mintSurplus;
+    uint256 nextStake;
+    uint256 minted;
+    uint256 rewarded;
+}
+
+/// @title MiningLib: Mining's bounds and cold paths, linked outside Mining's 24 KB
+/// @notice The owner's setters and the struct views run here (`DELEGATECALL`: Mining's storage, Mining's events), so
+/// that Mining's own code, the deposit, claim and release paths, fits the 24,576-byte limit.
+library MiningLib {
+    using SafeERC20 for IERC20;
+
+    uint256 internal constant TIERS = 6;
+    uint256 internal constant GENERATIONS = 3;
+    uint256 internal constant ACC = 1e18;
+    uint256 internal constant MAX_ADD_TIME = 7 days;
+    uint256 internal constant MIN_DAY_TIMES = 60;
+    uint256 internal constant MAX_DAY_TIMES = 7 days;
+    uint256 internal constant MAX_MINT_DAY = 1_000_000 ether;
+    uint256 internal constant MAX_AMOUNT = 1e30;
+    uint256 internal constant MAX_HANDLE_GAS = 0.01 ether;
+    uint256 internal constant MAX_FEE_RATE = 2_000;
+    uint256 internal constant MAX_INVITE_RATE = 5_000;
+    uint256 internal constant MAX_STAKE_DAYS = 1_000;
+    uint256 internal constant MAX_STAKE_FORCE = 100_000;
+
+    /// @dev The emission due since `lastTime` (0 while no force exists), at most the budget.
+    function emissionOf(State storage s, PoolMem memory pool) internal view returns (uint256 emission) {
+        if (block.timestamp <= pool.lastTime || pool.totalForce == 0) return 0;
+        emission = ((block.timestamp - pool.lastTime) * s.settingsB.mintDay) / s.settingsA.dayTimes;
+        if (emission > pool.mintSurplus) emission = pool.mintSurplus;
+    }
+
+    function loadPool(State storage s) internal view returns (PoolMem memory pool) {
+        Emission memory e = s.emission;
+        Hot memory hot = s.hot;
+        pool.perForce = e.perForce;
+        pool.lastTime = e.lastTime;
+        pool.totalForce = hot.totalForce;
+        pool.mintSurplus = hot.mintSurplus;
+        pool.nextStake = hot.nextStake;
+    }
+
+    /// @dev Advances the emission in memory (see {_savePool}); emits {PoolUpdated} when there was any.
+    function advance(State storage s, PoolMem memory pool) internal {
+        if (block.timestamp <= pool.lastTime) return;
+        uint256 emission = emissionOf(s, pool);
+        pool.lastTime = block.timestamp;
+        if (emission == 0) return;
+        pool.perForce += (emission * ACC) / pool.totalForce;
+        pool.mintSurplus -= emission;
+        pool.minted += emission;
+        emit IMining.PoolUpdated(emission, pool.perForce, pool.mintSurplus, block.timestamp);
+    }
+
+    /// @dev Writes the pool back: `Emission` when time moved, `Hot` when `hot` (or an emission) changed it, and
+    /// `Minted` when something was emitted or accrued.
+    function savePool(State storage s, PoolMem memory pool, bool hot) internal {
+        Emission memory e = s.emission; // warm: read by {_loadPool}
+        if (pool.lastTime != e.lastTime || pool.perForce != e.perForce) {
+            s.emission = Emission(uint216(fit(pool.perForce, 216)), uint40(pool.lastTime));
+        }
+        if (hot || pool.minted != 0) {
+            s.hot = Hot(
+                uint112(fit(pool.totalForce, 112)),
+                uint96(fit(pool.mintSurplus, 96)),
+                uint48(fit(pool.nextStake, 48))
+            );
+        }
+        if (pool.minted != 0 || pool.rewarded != 0) {
+            Minted memory minted = s.minted;
+            minted.totalMint = uint120(fit(minted.totalMint + pool.minted, 120));
+            minted.totalReward = uint128(fit(minted.totalReward + pool.rewarded, 128));
+            s.minted = minted;
+        }
+    }
+
+    function loadUser(UserData storage u) internal view returns (UserMem memory mem) {
+        Reward memory reward = u.reward;
+        OwnForce memory own = u.own;
+        InviteForce memory invite = u.invite;
+        mem.debt = reward.debt;
+        mem.rewardTotal = reward.rewardTotal;
+        mem.force = own.force;
+        mem.forceDirect = own.forceDirect;
+        mem.forceIndirect = invite.forceIndirect;
+        mem.forceInvite = invite.forceInvite;
+    }
+
+    /// @dev Sets the account's debt to its force's share of `perForce` (after a change of force) and writes its
+    /// accrual slot.
+    function settle(UserData storage u, UserMem memory mem, uint256 perForce) internal {
+        mem.debt = (sum(mem) * perForce) / ACC;
+        u.reward = Reward(uint128(fit(mem.debt, 128)), uint128(fit(mem.rewardTotal, 128)));
+    }
+
+    /// @dev `value`, checked to fit `bits` bits (reverts like SafeCast).
+    function fit(uint256 value, uint8 bits) internal pure returns (uint256) {
+        if (value >> bits != 0) revert SafeCast.SafeCastOverflowedUintDowncast(bits, value);
+        return value;
+    }
+
+    function sum(UserMem memory mem) internal pure returns (uint256) {
+        return mem.force + mem.forceDirect + mem.forceIndirect + mem.forceInvite;
+    }
+
+    /// @dev Credits in memory what `account` accrued since its debt was set (set the debt after changing its
+    /// force); returns the amount for the pool's `totalReward`.
+    function accrue(address account, UserMem memory mem, uint256 perForce) internal returns (uint256 accrued) {
+        accrued = (sum(mem) * perForce) / ACC - mem.debt;
+        if (accrued == 0) return 0;
+        mem.rewardTotal += accrued;
+        mem.debt += accrued;
+        emit IMining.RewardAccrued(account, accrued);
+    }
+
+    /// @notice The caller's reward claim after Mining checked the fee (see {IMining.claimReward}): accrues, pays the
+    /// balance less `feeRate` (the fee back to the budget) and writes the Log entry.
+    function claimReward(State storage s, UserData storage user, IERC20 nex, ILog log) external {
+        Holding memory holding = user.holding;
+        uint256 addTime = s.settingsB.addTime;
+        if (holding.lastOut != 0 && block.timestamp < uint256(holding.lastOut) + addTime) {
+            revert IMining.MiningClaimTooEarly(uint256(holding.lastOut) + addTime);
+        }
+        PoolMem memory pool = loadPool(s);
+        advance(s, pool);
+        UserMem memory mem = loadUser(user);
+        pool.rewarded += accrue(msg.sender, mem, pool.perForce);
+        uint256 amount = mem.rewardTotal - holding.claimed;
+        if (amount == 0) revert IMining.MiningNothingToClaim(msg.sender);
+        settle(user, mem, pool.perForce);
+        holding.claimed = uint112(fit(mem.rewardTotal, 112));
+        holding.lastOut = uint40(block.timestamp);
+        user.holding = holding;
+        (uint256 fee, uint256 paid) = FeeMath.split(amount, s.settingsA.feeRate);
+        Paid memory out = s.paid;
+        out.withdrawn = uint120(fit(out.withdrawn + amount, 120));
+        out.totalExtract = uint128(fit(out.totalExtract + paid, 128));
+        s.paid = out;
+        pool.mintSurplus += fee;
+        savePool(s, pool, true);
+        emit IMining.RewardClaimed(msg.sender, amount, fee);
+        nex.safeTransfer(msg.sender, paid);
+        LogCodes.write(log, msg.sender, address(this), LogCodes.SYMBOL_NEX, LogCodes.ACTION_MINING_REWARD, paid, 0);
+    }
+
+    /// @notice Checks and stores the config. Emits {IMining.ConfigUpdated}.
+    function setConfig(SettingsA storage a, SettingsB storage b, IMining.Settings calldata s) external {
+        Bounds.check("addTime", s.addTime, 0, MAX_ADD_TIME);
+        Bounds.check("dayTimes", s.dayTimes, MIN_DAY_TIMES, MAX_DAY_TIMES);
+        Bounds.check("mintDay", s.mintDay, 0, MAX_MINT_DAY);
+        Bounds.check("userMin", s.userMin, 1, MAX_AMOUNT);
+        Bounds.check("userMax", s.userMax, s.userMin, MAX_AMOUNT);
+        Bounds.check("handleGas", s.handleGas, 0, MAX_HANDLE_GAS);
+        Bounds.check("feeRate", s.feeRate, 0, MAX_FEE_RATE);
+        // every value fits its field: each bound above is below its field's range
+        a.userMin = uint104(s.userMin);
+        a.userMax = uint104(s.userMax);
+        a.dayTimes = uint24(s.dayTimes);
+        a.feeRate = uint16(s.feeRate);
+        b.mintDay = uint80(s.mintDay);
+        b.addTime = uint24(s.addTime);
+        b.handleGas = uint64(s.handleGas);
+        emit IMining.ConfigUpdated(s);
+    }
+
+    /// @notice Checks and stores the tiers and invite rates (stakes keep the rates they were opened at). Emits
+    /// {IMining.ConfigMultiUpdated}.
+    function setConfigMulti(SettingsB storage b, Tier[6] storage tiers, IMining.MultiSettings calldata m) external {
+        uint256 sum;
+        for (uint256 g; g < GENERATIONS; ++g) {
+            Bounds.check("inviteRates", m.inviteRates[g], 0, MAX_INVITE_RATE);
+            sum += m.inviteRates[g];
+        }
+        Bounds.check("inviteRates", sum, 0, FeeMath.BPS);
+        for (uint256 i; i < TIERS; ++i) {
+            Bounds.check("stakeDays", m.stakeDays[i], 1, MAX_STAKE_DAYS);
+            Bounds.check("stakeRates", m.stakeRates[i], 0, FeeMath.BPS);
+            Bounds.check("stakeForces", m.stakeForces[i], 1, MAX_STAKE_FORCE);
+        }
+        // every value fits its field (bounded above)
+        b.directRate = uint16(m.inviteRates[0]);
+        b.indirectRate = uint16(m.inviteRates[1]);
+        b.inviteRate = uint16(m.inviteRates[2]);
+        for (uint256 i; i < TIERS; ++i) {
+            Tier storage tier = tiers[i];
+            tier.stakeDays = uint16(m.stakeDays[i]);
+            tier.stakeRate = uint16(m.stakeRates[i]);
+            tier.stakeForce = uint24(m.stakeForces[i]);
+        }
+        emit IMining.ConfigMultiUpdated(m);
+    }
+
+    /// @notice The tiers and invite rates as `getConfigMulti` returns them.
+    function configMulti(
+        SettingsB storage b,
+        Tier[6] storage tiers
+    ) external view returns (IMining.ConfigMulti memory config) {
+        config.inviteRates = [uint256(b.directRate), b.indirectRate, b.inviteRate];
+        for (uint256 i; i < TIERS; ++i) {
+            Tier memory tier = tiers[i];
+            config.stakeDays[i] = tier.stakeDays;
+            config.stakeRates[i] = tier.stakeRate;
+            config.stakeTotals[i] = tier.amount;
+            config.stakeForces[i] = tier.stakeForce;
+        }
+    }
+
+    /// @notice A page of `account`'s stakes (`total` of them), newest first.
+    function stakePage(
+        mapping(uint256 => StakeHead) storage heads,
+        mapping(address => mapping(uint256 => StakeBody)) storage bodies,
+        address account,
+        uint256 total,
+        uint256 offset,
+        uint256 count
+    ) external view returns (IMining.StakeRecord[] memory infos) {
+        (uint256 start, uint256 size) = Paging.window(total, offset, count);
+        infos = new IMining.StakeRecord[](size);
+        for (uint256 i; i < size; ++i) {
+            uint256 index = bodies[account][start - i].index;
+            infos[i] = _record(heads[index], bodies, index);
+        }
+    }
+
+    /// @notice Stake `index` (an existing one) as `stakes` returns it.
+    function stakeRecord(
+        mapping(uint256 => StakeHead) storage heads,
+        mapping(address => mapping(uint256 => StakeBody)) storage bodies,
+        uint256 index
+    ) external view returns (IMining.StakeRecord memory) {
+        return _record(heads[index], bodies, index);
+    }
+
+    /// @notice `account`'s record as `users` returns it, with the reward accrued up to `perForce`.
+    function userRecord(UserData storage u, uint256 perForce) external view returns (IMining.User memory) {
+        Account memory a = u.account;
+        Reward memory r = u.reward;
+        OwnForce memory own = u.own;
+        InviteForce memory invite = u.invite;
+        Holding memory h = u.holding;
+        uint256 force = uint256(own.force) + own.forceDirect + invite.forceIndirect + invite.forceInvite;
+        uint256 accrued = (force * perForce) / 1e18 - r.debt;
+        return
+            IMining.User({
+                index: a.index,
+                stakes: a.stakes,
+                amount: h.amount,
+                balance: r.rewardTotal - h.claimed + accrued,
+                rewardTotal: r.rewardTotal + accrued,
+                lastOut: h.lastOut,
+                force: own.force,
+                forceDirect: own.forceDirect,
+                forceIndirect: invite.forceIndirect,
+                forceInvite: invite.forceInvite,
+                debt: r.debt,
+                refer: a.refer
+            });
+    }
+
+    /// @notice A page of invitees (newest first) with their Mining figures.
+    function inviteInfos(
+        address[] storage list,
+        mapping(address => UserData) storage users,
+        uint256 offset,
+        uint256 count
+    ) external view returns (IMining.InviteInfo[] memory infos, uint256 total) {
+        total = list.length;
+        (uint256 start, uint256 size) = Paging.window(total, offset, count);
+        infos = new IMining.InviteInfo[](size);
+        for (uint256 i; i < size; ++i) {
+            address account = list[start - i];
+            UserData storage u = users[account];
+            infos[i] = IMining.InviteInfo({
+                account: account,
+                amount: u.holding.amount,
+                force: u.own.force,
+                stakes: u.account.stakes
+            });
+        }
+    }
+
+    /// @notice Counts the caller's first deposit (its Mining user number) and lists it under its 2 nearest referrers.
+    function join(
+        Counts storage counts,
+        mapping(address => address[]) storage invites,
+        mapping(address => address[]) storage indirects,
+        address[3] memory referrers
+    ) external returns (uint32 index) {
+        index = uint32(++counts.totalUser);
+        if (referrers[0] != address(0)) invites[referrers[0]].push(msg.sender);
+        if (referrers[1] != address(0)) indirects[referrers[1]].push(msg.sender);
+    }
+
+    /// @notice Checks that the caller may release stake `index` now and books its release: the stake completed, its
+    /// amount and `actual` out of its tier, `actual` into the released total. Returns the stake's terms.
+    function release(
+        mapping(uint256 => StakeHead) storage heads,
+        mapping(address => mapping(uint256 => StakeBody)) storage bodies,
+        Tier[6] storage tiers,
+        Counts storage counts,
+        uint256 index,
+        uint256 nextStake
+    ) external returns (StakeBody memory body, uint256 actual, uint256 force) {
+        if (index == 0 || index >= nextStake) revert IMining.MiningNotStakeOwner(index, address(0));
+        StakeHead memory head = heads[index];
+        if (head.owner != msg.sender) revert IMining.MiningNotStakeOwner(index, head.owner);
+        StakeBody storage stored = bodies[msg.sender][head.userIndex];
+        body = stored;
+        if (!body.isValid) revert IMining.MiningStakeCompleted(index);
+        if (block.timestamp < head.endTime) revert IMining.MiningStakeLocked(index, head.endTime);
+        stored.isValid = false;
+        (actual, force) = terms(body);
+        Tier storage tier = tiers[body.tier];
+        tier.amount -= uint96(body.amount); // the tier holds this stake's amount, so it fits
+        tier.locked -= uint96(actual); // likewise: the tier's locked includes this stake's actual
+        counts.totalRelease = SafeCast.toUint128(counts.totalRelease + actual);
+    }
+
+    /// @notice The config as `getConfig` returns it (`mintSurplus` as of now).
+    function config(
+        SettingsA storage a,
+        SettingsB storage b,
+        uint256 mintSurplus
+    ) external view returns (IMining.Config memory) {
+        return
+            IMining.Config({
+                addTime: b.addTime,
+                dayTimes: a.dayTimes,
+                mintDay: b.mintDay,
+                mintSurplus: mintSurplus,
+                userMax: a.userMax,
+                userMin: a.userMin,
+                handleGas: b.handleGas,
+                feeRate: a.feeRate
+            });
+    }
+
+    /// @notice The totals as `getTotals` returns them.
+    function totals(
+        Emission storage e,
+        Hot storage hot,
+        Minted storage minted,
+        Paid storage paid,
+        Counts storage counts,
+        Tier[6] storage tiers,
+        mapping(uint256 => StakeHead) storage heads
+    ) external view returns (IMining.Totals memory t) {
+        t.totalReward = minted.totalReward;
+        t.totalRelease = counts.totalRelease;
+        t.totalMint = minted.totalMint;
+        t.totalExtract = paid.totalExtract;
+        t.perForce = e.perForce;
+        t.lastTime = e.lastTime;
+        uint256 last = hot.nextStake - 1;
+        t.totalUser = counts.totalUser;
+        t.totalUserValid = counts.totalUserValid;
+        t.totalStakes = last;
+        (t.totalAmount, ) = tierSums(tiers);
+        t.totalForce = hot.totalForce;
+        t.lastUser = heads[last].owner; // index 0 is never written: no owner
+    }
+
+    /// @notice What the tiers hold: NEX staked and NEX to return.
+    function tierSums(Tier[6] storage tiers) internal view returns (uint256 amount, uint256 locked) {
+        for (uint256 i; i < TIERS; ++i) {
+            Tier memory tier = tiers[i];
+            amount += tier.amount;
+            locked += tier.locked;
+        }
+    }
+
+    /// @notice A stake's `actual` and `force`, as its deposit computed them.
+    function terms(StakeBody memory body) internal pure returns (uint256 actual, uint256 force) {
+        actual = FeeMath.bps(body.amount, body.stakeRate);
+        force = (uint256(body.amount) * body.stakeForce) / FeeMath.BPS;
+    }
+
+    function _record(
+        StakeHead storage stored,
+        mapping(address => mapping(uint256 => StakeBody)) storage bodies,
+        uint256 index
+    ) private view returns (IMining.StakeRecord memory) {
+        StakeHead memory head = stored;
+        StakeBody memory body = bodies[head.owner][head.userIndex];
+        (uint256 actual, uint256 force) = terms(body);
+        uint256 status =
+            !body.isValid
+                ? 3
+                : block.timestamp < head.endTime
+                    ? 1
+                    : 2;
+        return
+            IMining.StakeRecord({
+                isValid: body.isValid,
+                index: index,
+                userIndex: head.userIndex,
+                lockDays: body.lockDays,
+                amount: body.amount,
+                actual: actual,
+                force: force,
+                forceDirect: FeeMath.bps(force, body.directRate),
+                forceIndirect: FeeMath.bps(force, body.indirectRate),
+                forceInvite: FeeMath.bps(force, body.inviteRate),
+                startTime: head.startTime,
+                endTime: head.endTime,
+                owner: head.owner,
+                tier: body.tier,
+                status: status
+            });
+    }
+}
