@@ -39,23 +39,25 @@ contract Stake is NexusUpgradeable, IStake {
     uint256 public constant MAX_AMOUNT = 1e30;
 
     /// @dev A stake in 4 slots (issue 20): what is left to release (`rewardSurplus`) follows from `releaseTimes`
-    /// (rewardMax - vested), so it is not stored; times are seconds in 32 bits (until 2106).
+    /// (rewardMax - vested), so it is not stored; times are seconds in 32 bits (until 2106). Everything a release
+    /// writes (`releaseTimes`, `isValid`, `lastTime`, `lastPrice`) shares the last slot, so releasing a stake
+    /// writes one slot (the first, fixed at the deposit, holds the owner's fields, the release days and the start).
     struct StakeData {
         address owner;
         uint32 userIndex;
         uint16 period;
-        bool isValid;
-        uint16 releaseTimes;
         uint16 releaseDays;
+        uint32 startTime;
         uint128 amount;
         uint128 rewardMax;
         uint128 first;
         uint128 startPrice;
         uint128 lastPrice;
-        uint32 startTime;
         uint32 lastTime;
         uint32 lockTime;
         uint32 endTime;
+        uint16 releaseTimes;
+        bool isValid;
     }
 
     /// @dev An account in 4 slots: what a deposit and a claim touch (counts, balance) share the first.

@@ -343,12 +343,12 @@ library MiningLib {
     /// @notice Checks and stores the tiers and invite rates (stakes keep the rates they were opened at). Emits
     /// {IMining.ConfigMultiUpdated}.
     function setConfigMulti(SettingsB storage b, Tier[6] storage tiers, IMining.MultiSettings calldata m) external {
-        uint256 sum;
+        uint256 total;
         for (uint256 g; g < GENERATIONS; ++g) {
             Bounds.check("inviteRates", m.inviteRates[g], 0, MAX_INVITE_RATE);
-            sum += m.inviteRates[g];
+            total += m.inviteRates[g];
         }
-        Bounds.check("inviteRates", sum, 0, FeeMath.BPS);
+        Bounds.check("inviteRates", total, 0, FeeMath.BPS);
         for (uint256 i; i < TIERS; ++i) {
             Bounds.check("stakeDays", m.stakeDays[i], 1, MAX_STAKE_DAYS);
             Bounds.check("stakeRates", m.stakeRates[i], 0, FeeMath.BPS);
@@ -371,14 +371,14 @@ library MiningLib {
     function configMulti(
         SettingsB storage b,
         Tier[6] storage tiers
-    ) external view returns (IMining.ConfigMulti memory config) {
-        config.inviteRates = [uint256(b.directRate), b.indirectRate, b.inviteRate];
+    ) external view returns (IMining.ConfigMulti memory multi) {
+        multi.inviteRates = [uint256(b.directRate), b.indirectRate, b.inviteRate];
         for (uint256 i; i < TIERS; ++i) {
             Tier memory tier = tiers[i];
-            config.stakeDays[i] = tier.stakeDays;
-            config.stakeRates[i] = tier.stakeRate;
-            config.stakeTotals[i] = tier.amount;
-            config.stakeForces[i] = tier.stakeForce;
+            multi.stakeDays[i] = tier.stakeDays;
+            multi.stakeRates[i] = tier.stakeRate;
+            multi.stakeTotals[i] = tier.amount;
+            multi.stakeForces[i] = tier.stakeForce;
         }
     }
 
