@@ -18,6 +18,18 @@ const kinds = resolveSources(
 ).map((source) => ({ kind: source.kind, abi: source.abi as Abi }))
 
 describe('event classes', () => {
+  test('indexes the product contracts, not their linked libraries, implementations or the local DEX', () => {
+    const at = { address: `0x${'2'.repeat(40)}`, blockNumber: 0 }
+    const names = resolveSources(
+      Object.fromEntries(
+        ['Main', 'Mining', 'MiningLib', 'IdoLib', 'BurnLib', 'FomoLib', 'TeamLib', 'ExpiryQueue', 'Router', 'USDT'].map(
+          (name) => [name, at],
+        ),
+      ),
+    ).map((source) => source.name)
+    expect(names).toEqual(['Main', 'Mining'])
+  })
+
   test('every event of every indexed ABI is classified on purpose', () => {
     expect(kinds.map((entry) => entry.kind)).toEqual(expect.arrayContaining(['Main', 'Burn', 'Fomo', 'Timelock']))
     const unclassified = kinds.flatMap(({ kind, abi }) =>

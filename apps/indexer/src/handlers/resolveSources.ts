@@ -3,9 +3,12 @@ import type { Abi, AbiEvent, Address } from 'viem'
 import { toEventSelector } from 'viem'
 import type { Source } from '../sync/types.ts'
 
-/** Deployment names that are not the product's contracts (the local DEX, tokens of others, helpers). */
-const skipped =
-  /Implementation$|^(USDT|WBNB|Factory|Router|Pair|Multicall3|FomoLib|TeamLib|BurnLib|ExpiryQueue|IdoLib)$/
+/**
+ * Deployment names that are not the product's contracts: implementations behind proxies, linked libraries (`*Lib`,
+ * `ExpiryQueue`: their events are emitted from the contract that calls them, never from their own address), the
+ * local DEX and tokens of others.
+ */
+const skipped = /Implementation$|Lib$|^(USDT|WBNB|Factory|Router|Pair|Multicall3|ExpiryQueue)$/
 
 const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1)
 
