@@ -84,13 +84,14 @@ function useVersion(store: ChainDataStore): number {
 }
 
 /**
- * Registers a component's chain reads with the page's refresh cycle and returns their latest results (in the
- * order given), or undefined until every one has a result. Pass undefined while the reads cannot be built yet
- * (no account, no address).
+ * Registers a list of like chain reads (one per round, order or index) with the page's refresh cycle and returns
+ * their latest results in the list's order, or undefined until every one has a result. Pass undefined while the
+ * reads cannot be built yet (no account, no address). For a fixed set of different reads, name them:
+ * {@link useNamedChainReads}.
  *
  * @example
- * const data = useChainReads(account ? [{ address: main, abi: mainAbi, functionName: 'users', args: [account] }] : undefined)
- * const index = data?.[0].status === 'success' ? data[0].result[0] : undefined
+ * const orders = useChainReads(useMemo(() => ids.map((id) => ({ address: burn, abi: burnAbi, functionName: 'orders', args: [id] }) as const), [burn, ids]))
+ * const rows = ids.map((id, i) => ({ id, order: ok(orders?.[i]) }))
  */
 export function useChainReads<const contracts extends readonly ContractFunctionParameters[]>(
   contracts: contracts | undefined,
@@ -111,6 +112,53 @@ export function useChainReads<const contracts extends readonly ContractFunctionP
     return results as MulticallResults<contracts, true>
     // version: results change in place in the store
   }, [store, signature, version])
+}
+
+/** The result of a named read, typed by its ABI; undefined for a name whose read was left out. */
+export type NamedReadResult<read> = read extends ContractFunctionParameters
+  ? MulticallResults<readonly [read], true>[0]
+  : undefined
+
+/**
+ * Registers a component's chain reads by name with the page's refresh cycle (all in the page's one multicall) and
+ * returns their latest results under the same names, or undefined until every one has a result. A name whose read
+ * is undefined (e.g. no account yet) is not read and its result is undefined. Pass undefined while no read can
+ * be built yet.
+ *
+ * @example
+ * const data = useNamedChainReads(
+ *   useMemo(() => ({ config: { address: burn, abi: burnAbi, functionName: 'getConfig' } }) as const, [burn]),
+ * )
+ * const config = ok(data?.config)
+ */
+export function useNamedChainReads<
+  const reads extends Readonly<Record<string, ContractFunctionParameters | undefined>>,
+>(reads: reads | undefined): { [name in keyof reads]: NamedReadResult<reads[name]> } | undefined {
+  const named = useMemo(() => reads && namedReads(reads), [reads])
+  const results = useChainReads(useMemo(() => named?.map(([, read]) => read), [named]))
+  return useMemo(
+    () => (reads && named && results ? resultsByName(reads, named, results) : undefined),
+    [reads, named, results],
+  )
+}
+
+/** The reads of a named set that are made, with their names, in the set's order (undefined ones left out). */
+export function namedReads(
+  reads: Readonly<Record<string, ContractFunctionParameters | undefined>>,
+): [string, ContractFunctionParameters][] {
+  return Object.entries(reads).filter((entry): entry is [string, ContractFunctionParameters] => !!entry[1])
+}
+
+/** The results of {@link namedReads} under their names; a name whose read was left out gets undefined. */
+export function resultsByName<reads extends Readonly<Record<string, ContractFunctionParameters | undefined>>>(
+  reads: reads,
+  named: readonly (readonly [string, ContractFunctionParameters])[],
+  results: readonly unknown[],
+): { [name in keyof reads]: NamedReadResult<reads[name]> } {
+  if (results.length !== named.length) throw new Error(`${results.length} results for ${named.length} reads`)
+  const byName: Record<string, unknown> = Object.fromEntries(Object.keys(reads).map((name) => [name, undefined]))
+  named.forEach(([name], index) => (byName[name] = results[index]))
+  return byName as { [name in keyof reads]: NamedReadResult<reads[name]> }
 }
 
 /** Runs a refresh now, reading even when the block did not change (after the app's own transaction). */

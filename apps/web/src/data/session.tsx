@@ -7,7 +7,7 @@ import { hasRoleAbi } from '../lib/accessControl.ts'
 import { deployed } from '../lib/deployment.ts'
 import { contractsOf } from '../lib/contracts.ts'
 import { env } from '../lib/env.ts'
-import { ok, useChainReads } from './ChainData.tsx'
+import { ok, useNamedChainReads } from './ChainData.tsx'
 import { useConnection } from './wallet.tsx'
 
 export type Session = {
@@ -36,43 +36,48 @@ const SessionContext = createContext<Session>({
 export function SessionProvider({ children }: { children: ReactNode }) {
   const { address } = useConnection()
   const main = contractsOf(env.chainId).Main
-  const shared = useChainReads(
+  const shared = useNamedChainReads(
     useMemo(
       () =>
         main
-          ? ([
-              { address: main, abi: mainAbi, functionName: 'owner' },
-              { address: main, abi: mainAbi, functionName: 'getConfig' },
-            ] as const)
+          ? ({
+              owner: { address: main, abi: mainAbi, functionName: 'owner' },
+              config: { address: main, abi: mainAbi, functionName: 'getConfig' },
+            } as const)
           : undefined,
       [main],
     ),
   )
-  const user = useChainReads(
+  const user = useNamedChainReads(
     useMemo(
       () =>
         main && address
-          ? ([{ address: main, abi: mainAbi, functionName: 'users', args: [address] }] as const)
+          ? ({ record: { address: main, abi: mainAbi, functionName: 'users', args: [address] } } as const)
           : undefined,
       [main, address],
     ),
   )
   const timelock = deployed('Timelock')
-  const roles = useChainReads(
+  const roles = useNamedChainReads(
     useMemo(
       () =>
         timelock && address
-          ? ([
-              { address: timelock, abi: hasRoleAbi, functionName: 'hasRole', args: [timelockRoles.proposer, address] },
-            ] as const)
+          ? ({
+              proposer: {
+                address: timelock,
+                abi: hasRoleAbi,
+                functionName: 'hasRole',
+                args: [timelockRoles.proposer, address],
+              },
+            } as const)
           : undefined,
       [timelock, address],
     ),
   )
-  const owner = ok(shared?.[0])
-  const config = ok(shared?.[1])
-  const record = ok(user?.[0])
-  const proposer = ok(roles?.[0]) === true
+  const owner = ok(shared?.owner)
+  const config = ok(shared?.config)
+  const record = ok(user?.record)
+  const proposer = ok(roles?.proposer) === true
   const value = useMemo<Session>(
     () => ({
       account: address,

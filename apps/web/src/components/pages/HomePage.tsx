@@ -7,7 +7,7 @@ import { bnbForUsdt } from '@nexus/sdk'
 import { Button, Card, Countdown } from '@nexus/ui'
 import { erc20Abi, zeroAddress } from 'viem'
 import type { Address } from 'viem'
-import { ok, useChainNow, useChainReads, useLatestBlock } from '../../data/ChainData.tsx'
+import { ok, useChainNow, useLatestBlock, useNamedChainReads } from '../../data/ChainData.tsx'
 import { useIndexerCatchingUp, useIndexerStatus } from '../../data/indexerSync.ts'
 import { useSession } from '../../data/session.tsx'
 import { useTransaction } from '../../hooks/useTransaction.ts'
@@ -124,75 +124,82 @@ function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address
   const who = account ?? zeroAddress
   const bnbRead = useMemo(() => nativeBalanceRead(who), [who])
 
-  const data = useChainReads(
+  const data = useNamedChainReads(
     useMemo(
       () =>
-        [
-          { address: ido, abi: idoAbi, functionName: 'getConfig' },
-          { address: ido, abi: idoAbi, functionName: 'getRoundState' },
-          { address: ido, abi: idoAbi, functionName: 'totalInfo' },
-          { address: ido, abi: idoAbi, functionName: 'users', args: [who] },
-          { address: ido, abi: idoAbi, functionName: 'getIdoTokens', args: [who] },
-          { address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
-          { address: nex, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
-          { address: nex, abi: tokenAbi, functionName: 'getPrice' },
-          { address: ido, abi: idoAbi, functionName: 'getSettings' },
-          { address: ido, abi: idoAbi, functionName: 'getAddresses' },
-        ] as const,
+        ({
+          config: { address: ido, abi: idoAbi, functionName: 'getConfig' },
+          state: { address: ido, abi: idoAbi, functionName: 'getRoundState' },
+          totals: { address: ido, abi: idoAbi, functionName: 'totalInfo' },
+          user: { address: ido, abi: idoAbi, functionName: 'users', args: [who] },
+          claimable: { address: ido, abi: idoAbi, functionName: 'getIdoTokens', args: [who] },
+          usdtBalance: { address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
+          nexBalance: { address: nex, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
+          price: { address: nex, abi: tokenAbi, functionName: 'getPrice' },
+          settings: { address: ido, abi: idoAbi, functionName: 'getSettings' },
+          addresses: { address: ido, abi: idoAbi, functionName: 'getAddresses' },
+        }) as const,
       [ido, usdt, nex, who],
     ),
   )
-  const settings = ok(data?.[8])
-  const addresses = ok(data?.[9])
+  const settings = ok(data?.settings)
+  const addresses = ok(data?.addresses)
   // BNB: Ido swaps it to USDT at no worse than its BNB oracle's average less its slippage (IIdo.ido).
-  const routes = useChainReads(
+  const routes = useNamedChainReads(
     useMemo(
       () =>
         addresses
-          ? ([
-              { address: addresses.router, abi: iUniswapV2Router02Abi, functionName: 'WETH' },
-              { address: addresses.burn, abi: burnAbi, functionName: 'getConfig' },
-            ] as const)
+          ? ({
+              wbnb: { address: addresses.router, abi: iUniswapV2Router02Abi, functionName: 'WETH' },
+              burnConfig: { address: addresses.burn, abi: burnAbi, functionName: 'getConfig' },
+            } as const)
           : undefined,
       [addresses],
     ),
   )
-  const bnb = useChainReads(useMemo(() => (bnbRead ? ([bnbRead] as const) : undefined), [bnbRead]))
-  const wbnb = ok(routes?.[0])
-  const burnConfig = ok(routes?.[1])
-  const bnbBalance = account ? ok(bnb?.[0]) : undefined
-  const oracle = useChainReads(
+  const bnb = useNamedChainReads(useMemo(() => (bnbRead ? { balance: bnbRead } : undefined), [bnbRead]))
+  const wbnb = ok(routes?.wbnb)
+  const burnConfig = ok(routes?.burnConfig)
+  const bnbBalance = account ? ok(bnb?.balance) : undefined
+  const oracle = useNamedChainReads(
     useMemo(
       () =>
         addresses && wbnb
-          ? ([
-              { address: addresses.bnbOracle, abi: priceOracleAbi, functionName: 'consult', args: [wbnb, ONE] },
-            ] as const)
+          ? ({
+              usdtPerBnb: {
+                address: addresses.bnbOracle,
+                abi: priceOracleAbi,
+                functionName: 'consult',
+                args: [wbnb, ONE],
+              },
+            } as const)
           : undefined,
       [addresses, wbnb],
     ),
   )
   // The oracle's view reverts while it has no price yet: BNB payments are then unavailable.
-  const usdtPerBnb = ok(oracle?.[0])
-  const config = ok(data?.[0])
-  const state = ok(data?.[1])
-  const totals = ok(data?.[2])
-  const user = account ? ok(data?.[3]) : undefined
-  const claimable = account ? ok(data?.[4]) : undefined
-  const usdtBalance = account ? ok(data?.[5]) : undefined
-  const nexBalance = account ? ok(data?.[6]) : undefined
-  const price = ok(data?.[7])
+  const usdtPerBnb = ok(oracle?.usdtPerBnb)
+  const config = ok(data?.config)
+  const state = ok(data?.state)
+  const totals = ok(data?.totals)
+  const user = account ? ok(data?.user) : undefined
+  const claimable = account ? ok(data?.claimable) : undefined
+  const usdtBalance = account ? ok(data?.usdtBalance) : undefined
+  const nexBalance = account ? ok(data?.nexBalance) : undefined
+  const price = ok(data?.price)
 
-  const bought = useChainReads(
+  const bought = useNamedChainReads(
     useMemo(
       () =>
         config && account
-          ? ([{ address: ido, abi: idoAbi, functionName: 'userRoundCounts', args: [config.round, account] }] as const)
+          ? ({
+              count: { address: ido, abi: idoAbi, functionName: 'userRoundCounts', args: [config.round, account] },
+            } as const)
           : undefined,
       [ido, config, account],
     ),
   )
-  const boughtThisRound = ok(bought?.[0])
+  const boughtThisRound = ok(bought?.count)
 
   const status = state ? ROUND_STATUS[state.status] : undefined
   const target = !state
@@ -426,20 +433,20 @@ function BurnThroughIdo({
   const send = useTransaction()
   const [times, setTimes] = useState('1')
   const [payWith, setPayWith] = useState<'USDT' | 'BNB'>('USDT')
-  const quote = useChainReads(
+  const quote = useNamedChainReads(
     useMemo(
       () =>
         burn
-          ? ([
-              { address: burn, abi: burnAbi, functionName: 'getSwapBnb', args: [ONE] },
-              { address: burn, abi: burnAbi, functionName: 'getConfigMulti' },
-            ] as const)
+          ? ({
+              usdtPerBnb: { address: burn, abi: burnAbi, functionName: 'getSwapBnb', args: [ONE] },
+              multi: { address: burn, abi: burnAbi, functionName: 'getConfigMulti' },
+            } as const)
           : undefined,
       [burn],
     ),
   )
-  const usdtPerBnb = ok(quote?.[0])
-  const slippage = ok(quote?.[1])?.slippage
+  const usdtPerBnb = ok(quote?.usdtPerBnb)
+  const slippage = ok(quote?.multi)?.slippage
   const unitCount = /^\d+$/.test(times.trim()) ? BigInt(times.trim()) : 0n
   const value = burnEvery !== undefined ? unitCount * burnEvery : undefined
   const bnbFor = (usdtValue: bigint) =>

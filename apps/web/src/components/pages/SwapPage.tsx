@@ -6,7 +6,7 @@ import { quoteSwap } from '@nexus/sdk'
 import { Button, Card } from '@nexus/ui'
 import { erc20Abi, isAddressEqual, zeroAddress } from 'viem'
 import type { Address } from 'viem'
-import { ok, useChainNow, useChainReads } from '../../data/ChainData.tsx'
+import { ok, useChainNow, useNamedChainReads } from '../../data/ChainData.tsx'
 import { useSession } from '../../data/session.tsx'
 import { useTransaction } from '../../hooks/useTransaction.ts'
 import { checkAmount } from '../../lib/amountInput.ts'
@@ -75,26 +75,26 @@ function Swap({ router, usdt, nex, pair }: { router: Address; usdt: Address; nex
   const parsed = checkAmount(input)
   const amountIn = parsed.ok ? parsed.value : 0n
 
-  const data = useChainReads(
+  const data = useNamedChainReads(
     useMemo(
       () =>
-        [
-          { address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
-          { address: nex, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
-          { address: pair, abi: iUniswapV2PairAbi, functionName: 'getReserves' },
-          { address: pair, abi: iUniswapV2PairAbi, functionName: 'token0' },
-          { address: nex, abi: tokenAbi, functionName: 'getConfig' },
-          { address: nex, abi: tokenAbi, functionName: 'isFeeExempt', args: [who] },
-        ] as const,
+        ({
+          usdtBalance: { address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
+          nexBalance: { address: nex, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
+          reserves: { address: pair, abi: iUniswapV2PairAbi, functionName: 'getReserves' },
+          token0: { address: pair, abi: iUniswapV2PairAbi, functionName: 'token0' },
+          config: { address: nex, abi: tokenAbi, functionName: 'getConfig' },
+          exempt: { address: nex, abi: tokenAbi, functionName: 'isFeeExempt', args: [who] },
+        }) as const,
       [usdt, nex, pair, who],
     ),
   )
-  const usdtBalance = account ? ok(data?.[0]) : undefined
-  const nexBalance = account ? ok(data?.[1]) : undefined
-  const reserves = ok(data?.[2])
-  const token0 = ok(data?.[3])
-  const config = ok(data?.[4])
-  const exempt = ok(data?.[5])
+  const usdtBalance = account ? ok(data?.usdtBalance) : undefined
+  const nexBalance = account ? ok(data?.nexBalance) : undefined
+  const reserves = ok(data?.reserves)
+  const token0 = ok(data?.token0)
+  const config = ok(data?.config)
+  const exempt = ok(data?.exempt)
   const balanceIn = fromUsdt ? usdtBalance : nexBalance
   const [reserveIn, reserveOut] =
     reserves && token0

@@ -8,7 +8,7 @@ import { Button, Card } from '@nexus/ui'
 import { erc20Abi, zeroAddress } from 'viem'
 import type { Address } from 'viem'
 import { Stat } from '../../components/Stat.tsx'
-import { ok, useChainNow, useChainReads } from '../../data/ChainData.tsx'
+import { ok, useChainNow, useChainReads, useNamedChainReads } from '../../data/ChainData.tsx'
 import { useSession } from '../../data/session.tsx'
 import { useTransaction } from '../../hooks/useTransaction.ts'
 import { contractsOf } from '../../lib/contracts.ts'
@@ -67,33 +67,33 @@ function Burn({ burn, usdt }: { burn: Address; usdt: Address }) {
   const who = account ?? zeroAddress
   const bnbRead = useMemo(() => nativeBalanceRead(who), [who])
 
-  const data = useChainReads(
+  const data = useNamedChainReads(
     useMemo(
       () =>
-        [
-          { address: burn, abi: burnAbi, functionName: 'getConfig' },
-          { address: burn, abi: burnAbi, functionName: 'getConfigMulti' },
-          { address: burn, abi: burnAbi, functionName: 'totalInfo' },
-          { address: burn, abi: burnAbi, functionName: 'getReserves' },
-          { address: burn, abi: burnAbi, functionName: 'users', args: [who] },
-          { address: burn, abi: burnAbi, functionName: 'getSwapBnb', args: [ONE] },
-          { address: burn, abi: burnAbi, functionName: 'getSwapTokens', args: [ONE] },
-          { address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
-        ] as const,
+        ({
+          config: { address: burn, abi: burnAbi, functionName: 'getConfig' },
+          multi: { address: burn, abi: burnAbi, functionName: 'getConfigMulti' },
+          totals: { address: burn, abi: burnAbi, functionName: 'totalInfo' },
+          reserves: { address: burn, abi: burnAbi, functionName: 'getReserves' },
+          user: { address: burn, abi: burnAbi, functionName: 'users', args: [who] },
+          usdtPerBnb: { address: burn, abi: burnAbi, functionName: 'getSwapBnb', args: [ONE] },
+          nexPerBnb: { address: burn, abi: burnAbi, functionName: 'getSwapTokens', args: [ONE] },
+          usdtBalance: { address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
+        }) as const,
       [burn, usdt, who],
     ),
   )
-  const bnb = useChainReads(useMemo(() => (bnbRead ? ([bnbRead] as const) : undefined), [bnbRead]))
-  const config = ok(data?.[0])
-  const multi = ok(data?.[1])
-  const totals = ok(data?.[2])
-  const reserves = ok(data?.[3])
-  const user = account ? ok(data?.[4]) : undefined
+  const bnb = useNamedChainReads(useMemo(() => (bnbRead ? { balance: bnbRead } : undefined), [bnbRead]))
+  const config = ok(data?.config)
+  const multi = ok(data?.multi)
+  const totals = ok(data?.totals)
+  const reserves = ok(data?.reserves)
+  const user = account ? ok(data?.user) : undefined
   // The TWAP views revert while the oracles have no price yet: the BNB estimate is then unavailable.
-  const usdtPerBnb = ok(data?.[5])
-  const nexPerBnb = ok(data?.[6])
-  const usdtBalance = account ? ok(data?.[7]) : undefined
-  const bnbBalance = account ? ok(bnb?.[0]) : undefined
+  const usdtPerBnb = ok(data?.usdtPerBnb)
+  const nexPerBnb = ok(data?.nexPerBnb)
+  const usdtBalance = account ? ok(data?.usdtBalance) : undefined
+  const bnbBalance = account ? ok(bnb?.balance) : undefined
 
   const claim = useClaimWindow(burn, account, user?.lastOut, user?.orders, config?.handleGas)
   const dividends = user && claim && config ? burnDividends(user, claim.orders, config.feeRate) : undefined
@@ -283,12 +283,15 @@ function settleBatch(handleGas: bigint | undefined): bigint {
 function useExpiredWaiting(burn: Address, head: bigint | undefined): boolean {
   const now = useChainNow()
   const order = ok(
-    useChainReads(
+    useNamedChainReads(
       useMemo(
-        () => (head ? ([{ address: burn, abi: burnAbi, functionName: 'orders', args: [head] }] as const) : undefined),
+        () =>
+          head
+            ? ({ order: { address: burn, abi: burnAbi, functionName: 'orders', args: [head] } } as const)
+            : undefined,
         [burn, head],
       ),
-    )?.[0],
+    )?.order,
   )
   return head !== undefined && head !== 0n && order !== undefined && now !== undefined && order.endTime <= now
 }
@@ -324,30 +327,31 @@ function useClaimWindow(
   )
   const orderIndexes = indexes?.map((result) => ok(result)).filter((value): value is bigint => value !== undefined)
   const key = orderIndexes?.join(',')
-  const reads = useChainReads(
+  // One list per view, each result at its order's place (both lists travel in the page's one multicall).
+  const orderReads = useChainReads(
     useMemo(
       () =>
-        orderIndexes
-          ? orderIndexes.flatMap(
-              (index) =>
-                [
-                  { address: burn, abi: burnAbi, functionName: 'orders', args: [index] },
-                  { address: burn, abi: burnAbi, functionName: 'pendingReward', args: [index] },
-                ] as const,
-            )
-          : undefined,
+        orderIndexes?.map((index) => ({ address: burn, abi: burnAbi, functionName: 'orders', args: [index] }) as const),
       // The reads change when the order indexes do.
+      [burn, key],
+    ),
+  )
+  const pendingReads = useChainReads(
+    useMemo(
+      () =>
+        orderIndexes?.map(
+          (index) => ({ address: burn, abi: burnAbi, functionName: 'pendingReward', args: [index] }) as const,
+        ),
       [burn, key],
     ),
   )
   if (!claim) return undefined
   if (claim.positions.length === 0) return { orders: [], more: claim.more }
-  if (!reads || !orderIndexes || orderIndexes.length !== claim.positions.length) return undefined
+  if (!orderReads || !pendingReads || !orderIndexes || orderIndexes.length !== claim.positions.length) return undefined
   const orders: BurnOrderState[] = []
-  // The reads come in pairs per order: `orders(index)`, then `pendingReward(index)`.
-  for (let i = 0; i < reads.length; i += 2) {
-    const order = ok(reads[i] as { status: 'success'; result: { amount: bigint; reward: bigint; isValid: boolean } })
-    const pending = ok(reads[i + 1] as { status: 'success'; result: bigint })
+  for (const [position, result] of orderReads.entries()) {
+    const order = ok(result)
+    const pending = ok(pendingReads[position])
     if (!order || pending === undefined) return undefined
     orders.push({ amount: order.amount, reward: order.reward, isValid: order.isValid, pending })
   }

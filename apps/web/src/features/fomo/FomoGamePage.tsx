@@ -6,7 +6,7 @@ import { fomoMinUsdt, parseAmount, shortenAddress } from '@nexus/sdk'
 import { Button, Card, Countdown } from '@nexus/ui'
 import { erc20Abi } from 'viem'
 import { isAddressEqual, type Address } from 'viem'
-import { ok, useChainNow, useChainReads } from '../../data/ChainData.tsx'
+import { ok, useChainNow, useChainReads, useNamedChainReads } from '../../data/ChainData.tsx'
 import { useIndexedQuery } from '../../data/indexer.ts'
 import { useTransaction } from '../../hooks/useTransaction.ts'
 import { dexFeeBps } from '../../lib/appChain.ts'
@@ -67,40 +67,40 @@ function Game({
   const send = useTransaction()
   const units = useDurationUnits()
 
-  const data = useChainReads(
+  const data = useNamedChainReads(
     useMemo(
       () =>
-        [
-          { address, abi: fomoAbi, functionName: 'getConfig' },
-          { address, abi: fomoAbi, functionName: 'getConfigMulti' },
-          { address, abi: fomoAbi, functionName: 'getTotals' },
-          { address, abi: fomoAbi, functionName: 'getValues' },
-          { address, abi: fomoAbi, functionName: 'users', args: [who] },
-          { address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
-          { address: nex, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
-        ] as const,
+        ({
+          config: { address, abi: fomoAbi, functionName: 'getConfig' },
+          multi: { address, abi: fomoAbi, functionName: 'getConfigMulti' },
+          totals: { address, abi: fomoAbi, functionName: 'getTotals' },
+          values: { address, abi: fomoAbi, functionName: 'getValues' },
+          user: { address, abi: fomoAbi, functionName: 'users', args: [who] },
+          usdtBalance: { address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
+          nexBalance: { address: nex, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
+        }) as const,
       [address, usdt, nex, who],
     ),
   )
-  const config = ok(data?.[0])
-  const multi = ok(data?.[1])
-  const totals = ok(data?.[2])
-  const values = ok(data?.[3])
-  const user = account ? ok(data?.[4]) : undefined
-  const usdtBalance = account ? ok(data?.[5]) : undefined
-  const nexBalance = account ? ok(data?.[6]) : undefined
+  const config = ok(data?.config)
+  const multi = ok(data?.multi)
+  const totals = ok(data?.totals)
+  const values = ok(data?.values)
+  const user = account ? ok(data?.user) : undefined
+  const usdtBalance = account ? ok(data?.usdtBalance) : undefined
+  const nexBalance = account ? ok(data?.nexBalance) : undefined
 
   const roundIndex = totals?.roundEndIndex
-  const roundRead = useChainReads(
+  const roundRead = useNamedChainReads(
     useMemo(
       () =>
         roundIndex !== undefined
-          ? ([{ address, abi: fomoAbi, functionName: 'getRound', args: [roundIndex] }] as const)
+          ? ({ round: { address, abi: fomoAbi, functionName: 'getRound', args: [roundIndex] } } as const)
           : undefined,
       [address, roundIndex],
     ),
   )
-  const round = ok(roundRead?.[0])
+  const round = ok(roundRead?.round)
   // The orders of the last qualifying deposits, latest first; keyed by their indexes so that reads change with them.
   const leaderKey = round ? round.winners.slice(0, Number(round.count)).join(',') : ''
   const leaders = useMemo(() => (leaderKey === '' ? [] : leaderKey.split(',').map(BigInt)), [leaderKey])
@@ -129,24 +129,24 @@ function Game({
       return undefined
     }
   }, [input])
-  const quote = useChainReads(
+  const quote = useNamedChainReads(
     useMemo(
       () =>
         payWith === 'NEX' && value !== undefined && value > 0n && pair
-          ? ([
-              { address, abi: fomoAbi, functionName: 'getSwapIn', args: [value] },
-              { address: pair, abi: iUniswapV2PairAbi, functionName: 'getReserves' },
-              { address: pair, abi: iUniswapV2PairAbi, functionName: 'token0' },
-            ] as const)
+          ? ({
+              nexCost: { address, abi: fomoAbi, functionName: 'getSwapIn', args: [value] },
+              reserves: { address: pair, abi: iUniswapV2PairAbi, functionName: 'getReserves' },
+              token0: { address: pair, abi: iUniswapV2PairAbi, functionName: 'token0' },
+            } as const)
           : undefined,
       [address, pair, payWith, value],
     ),
   )
-  const nexCost = payWith === 'NEX' ? ok(quote?.[0]) : undefined
+  const nexCost = payWith === 'NEX' ? ok(quote?.nexCost) : undefined
   // the least USDT the pool's sale of that NEX must bring (the pair's quote less the tolerance): a price moved
   // after the quote (a sandwich around the order) reverts the order (FomoSlippage) instead of selling for less
-  const reserves = ok(quote?.[1])
-  const token0 = ok(quote?.[2])
+  const reserves = ok(quote?.reserves)
+  const token0 = ok(quote?.token0)
   const minUsdt =
     nexCost !== undefined && reserves && token0
       ? fomoMinUsdt({

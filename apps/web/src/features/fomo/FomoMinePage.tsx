@@ -5,7 +5,7 @@ import { doubleAbi, fomoAbi } from '@nexus/abi'
 import { Button, Card } from '@nexus/ui'
 import { erc20Abi } from 'viem'
 import type { Address } from 'viem'
-import { ok, useChainNow, useChainReads } from '../../data/ChainData.tsx'
+import { ok, useChainNow, useChainReads, useNamedChainReads } from '../../data/ChainData.tsx'
 import { useTransaction } from '../../hooks/useTransaction.ts'
 import { showAmount, showCount, showTime } from '../../lib/format.ts'
 import { solvency } from '../../lib/solvency.ts'
@@ -58,18 +58,18 @@ function Mine({
   const now = useChainNow()
   const send = useTransaction()
 
-  const data = useChainReads(
+  const data = useNamedChainReads(
     useMemo(
       () =>
-        [
-          { address, abi: fomoAbi, functionName: 'getConfig' },
-          { address, abi: fomoAbi, functionName: 'users', args: [who] },
-        ] as const,
+        ({
+          config: { address, abi: fomoAbi, functionName: 'getConfig' },
+          user: { address, abi: fomoAbi, functionName: 'users', args: [who] },
+        }) as const,
       [address, who],
     ),
   )
-  const config = ok(data?.[0])
-  const user = account ? ok(data?.[1]) : undefined
+  const config = ok(data?.config)
+  const user = account ? ok(data?.user) : undefined
   const listVariables = useMemo(
     () => (account ? { account: account.toLowerCase(), contract: pool } : undefined),
     [account, pool],
@@ -106,30 +106,30 @@ function Mine({
   const prizesLoading =
     account !== undefined && (rounds === undefined || (prizeRounds.length > 0 && prizeReads === undefined))
 
-  const doubleData = useChainReads(
+  const doubleData = useNamedChainReads(
     useMemo(
       () =>
         double
-          ? ([
-              { address: double, abi: doubleAbi, functionName: 'getUserInfo', args: [who] },
-              { address: double, abi: doubleAbi, functionName: 'getConfig' },
-              { address: double, abi: doubleAbi, functionName: 'MULTIPLE' },
-              { address: double, abi: doubleAbi, functionName: 'getSolvency' },
-              { address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
-              { address: usdt, abi: erc20Abi, functionName: 'allowance', args: [who, double] },
-              { address: double, abi: doubleAbi, functionName: 'paused' },
-            ] as const)
+          ? ({
+              info: { address: double, abi: doubleAbi, functionName: 'getUserInfo', args: [who] },
+              config: { address: double, abi: doubleAbi, functionName: 'getConfig' },
+              multiple: { address: double, abi: doubleAbi, functionName: 'MULTIPLE' },
+              held: { address: double, abi: doubleAbi, functionName: 'getSolvency' },
+              usdtBalance: { address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
+              allowance: { address: usdt, abi: erc20Abi, functionName: 'allowance', args: [who, double] },
+              paused: { address: double, abi: doubleAbi, functionName: 'paused' },
+            } as const)
           : undefined,
       [double, usdt, who],
     ),
   )
-  const doubleInfo = account ? ok(doubleData?.[0]) : undefined
-  const doubleConfig = ok(doubleData?.[1])
-  const multiple = ok(doubleData?.[2])
-  const held = ok(doubleData?.[3])
-  const usdtBalance = account ? ok(doubleData?.[4]) : undefined
-  const doubleAllowance = account ? ok(doubleData?.[5]) : undefined
-  const doublePaused = ok(doubleData?.[6])
+  const doubleInfo = account ? ok(doubleData?.info) : undefined
+  const doubleConfig = ok(doubleData?.config)
+  const multiple = ok(doubleData?.multiple)
+  const held = ok(doubleData?.held)
+  const usdtBalance = account ? ok(doubleData?.usdtBalance) : undefined
+  const doubleAllowance = account ? ok(doubleData?.allowance) : undefined
+  const doublePaused = ok(doubleData?.paused)
   // Double reports what all its records may still release: holdings against that (excess is not used here)
   const doublePool = held && solvency(held[0], 0n, held[1], { fromLaterInflows: true })
   const doubleUser = doubleInfo?.[0]
@@ -431,9 +431,12 @@ function OrderRow({
   const { t } = useLingui()
   const now = useChainNow()
   const order = ok(
-    useChainReads(
-      useMemo(() => [{ address, abi: fomoAbi, functionName: 'orders', args: [index] }] as const, [address, index]),
-    )?.[0],
+    useNamedChainReads(
+      useMemo(
+        () => ({ order: { address, abi: fomoAbi, functionName: 'orders', args: [index] } }) as const,
+        [address, index],
+      ),
+    )?.order,
   )
   const state = order ? fomoOrderState(order.status, order.endTime, now) : undefined
   const open = state === 'locked' || state === 'unlocked'

@@ -4,7 +4,7 @@ import { fomoAbi } from '@nexus/abi'
 import { shortenAddress, teamLevelLabel } from '@nexus/sdk'
 import { Card } from '@nexus/ui'
 import type { Address } from 'viem'
-import { ok, useChainReads } from '../../data/ChainData.tsx'
+import { ok, useNamedChainReads } from '../../data/ChainData.tsx'
 import { useIndexedQuery } from '../../data/indexer.ts'
 import { showAmount, showCount, showTime } from '../../lib/format.ts'
 import { percent } from './format.ts'
@@ -57,23 +57,23 @@ export function FomoTeamPage({ pool }: { pool: PoolName }) {
 function Team({ pool, address }: { pool: PoolName; address: Address }) {
   const { t } = useLingui()
   const { account, who } = useReader()
-  const data = useChainReads(
+  const data = useNamedChainReads(
     useMemo(
       () =>
-        [
-          { address, abi: fomoAbi, functionName: 'teams', args: [who] },
-          { address, abi: fomoAbi, functionName: 'users', args: [who] },
-          { address, abi: fomoAbi, functionName: 'getConfigMulti' },
-          { address, abi: fomoAbi, functionName: 'getInvites', args: [who, 0n, INVITES_SHOWN] },
-        ] as const,
+        ({
+          team: { address, abi: fomoAbi, functionName: 'teams', args: [who] },
+          user: { address, abi: fomoAbi, functionName: 'users', args: [who] },
+          multi: { address, abi: fomoAbi, functionName: 'getConfigMulti' },
+          invites: { address, abi: fomoAbi, functionName: 'getInvites', args: [who, 0n, INVITES_SHOWN] },
+        }) as const,
       [address, who],
     ),
   )
-  const team = account ? ok(data?.[0]) : undefined
-  const user = account ? ok(data?.[1]) : undefined
-  const multi = ok(data?.[2])
-  const invites = account ? (ok(data?.[3])?.[0] ?? []) : []
-  const invitesFailed = data?.[3]?.status === 'failure'
+  const team = account ? ok(data?.team) : undefined
+  const user = account ? ok(data?.user) : undefined
+  const multi = ok(data?.multi)
+  const invites = account ? (ok(data?.invites)?.[0] ?? []) : []
+  const invitesFailed = data?.invites?.status === 'failure'
 
   const [events] = useIndexedQuery<AccountEventsData>({
     query: ACCOUNT_EVENTS,

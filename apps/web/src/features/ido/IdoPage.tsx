@@ -6,7 +6,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { Card } from '@nexus/ui'
 import { gql } from 'urql'
 import type { Address } from 'viem'
-import { ok, useChainNow, useChainReads } from '../../data/ChainData.tsx'
+import { ok, useChainNow, useChainReads, useNamedChainReads } from '../../data/ChainData.tsx'
 import { useSession } from '../../data/session.tsx'
 import { contractsOf } from '../../lib/contracts.ts'
 import { env } from '../../lib/env.ts'
@@ -67,18 +67,18 @@ export function IdoPage() {
 function Rounds({ ido }: { ido: Address }) {
   const { t } = useLingui()
   const now = useChainNow()
-  const head = useChainReads(
+  const head = useNamedChainReads(
     useMemo(
       () =>
-        [
-          { address: ido, abi: idoAbi, functionName: 'getConfig' },
-          { address: ido, abi: idoAbi, functionName: 'getRoundState' },
-        ] as const,
+        ({
+          config: { address: ido, abi: idoAbi, functionName: 'getConfig' },
+          state: { address: ido, abi: idoAbi, functionName: 'getRoundState' },
+        }) as const,
       [ido],
     ),
   )
-  const current = ok(head?.[0])?.round
-  const state = ok(head?.[1])
+  const current = ok(head?.config)?.round
+  const state = ok(head?.state)
   const rounds = useChainReads(
     useMemo(() => {
       if (current === undefined) return undefined

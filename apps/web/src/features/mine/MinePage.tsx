@@ -7,7 +7,7 @@ import { Button, Card, EmptyState, Spinner } from '@nexus/ui'
 import { erc20Abi } from 'viem'
 import type { Address } from 'viem'
 import { Stat } from '../../components/Stat.tsx'
-import { ok, useChainNow, useChainReads } from '../../data/ChainData.tsx'
+import { ok, useChainNow, useNamedChainReads } from '../../data/ChainData.tsx'
 import { useIndexedQuery } from '../../data/indexer.ts'
 import { useSession } from '../../data/session.tsx'
 import { useTransaction } from '../../hooks/useTransaction.ts'
@@ -87,24 +87,24 @@ function Assets({ account }: { account: Address }) {
 function Balances({ account, usdt, nex, log }: { account: Address; usdt: Address; nex: Address; log: Address }) {
   const { t } = useLingui()
   const bnbRead = useMemo(() => nativeBalanceRead(account), [account])
-  const data = useChainReads(
+  const data = useNamedChainReads(
     useMemo(
       () =>
-        [
-          { address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [account] },
-          { address: nex, abi: erc20Abi, functionName: 'balanceOf', args: [account] },
-          { address: log, abi: logAbi, functionName: 'getUserRewards', args: [account, LOG_SYMBOL_CODES] },
-        ] as const,
+        ({
+          usdtBalance: { address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [account] },
+          nexBalance: { address: nex, abi: erc20Abi, functionName: 'balanceOf', args: [account] },
+          rewards: { address: log, abi: logAbi, functionName: 'getUserRewards', args: [account, LOG_SYMBOL_CODES] },
+        }) as const,
       [usdt, nex, log, account],
     ),
   )
-  const bnb = ok(useChainReads(useMemo(() => (bnbRead ? ([bnbRead] as const) : undefined), [bnbRead]))?.[0])
+  const bnb = ok(useNamedChainReads(useMemo(() => (bnbRead ? { balance: bnbRead } : undefined), [bnbRead]))?.balance)
   const balances: Record<(typeof LOG_SYMBOLS)[number], bigint | undefined> = {
-    USDT: ok(data?.[0]),
-    NEX: ok(data?.[1]),
+    USDT: ok(data?.usdtBalance),
+    NEX: ok(data?.nexBalance),
     BNB: bnb,
   }
-  const rewards = ok(data?.[2])
+  const rewards = ok(data?.rewards)
   return (
     <Card title={t`My assets`} data-testid="assets">
       <ul className="acc-list__rows">
@@ -135,7 +135,9 @@ function RewardsByDay({ account, log }: { account: Address; log: Address }) {
   const { t } = useLingui()
   const now = useChainNow()
   const dayTimes = ok(
-    useChainReads(useMemo(() => [{ address: log, abi: logAbi, functionName: 'dayTimes' }] as const, [log]))?.[0],
+    useNamedChainReads(
+      useMemo(() => ({ dayTimes: { address: log, abi: logAbi, functionName: 'dayTimes' } }) as const, [log]),
+    )?.dayTimes,
   )
   const [result] = useIndexedQuery<DailyRewardsData>({
     query: DAILY_REWARDS,
@@ -169,24 +171,24 @@ function RewardsByDay({ account, log }: { account: Address; log: Address }) {
 function Nfts({ account, nft, ido }: { account: Address; nft: Address; ido: Address }) {
   const { t, i18n } = useLingui()
   const send = useTransaction()
-  const data = useChainReads(
+  const data = useNamedChainReads(
     useMemo(
       () =>
-        [
-          { address: nft, abi: nftAbi, functionName: 'getCards' },
-          { address: nft, abi: nftAbi, functionName: 'getUserInfo', args: [account] },
-          { address: nft, abi: nftAbi, functionName: 'getLevelNames' },
-          { address: nft, abi: nftAbi, functionName: 'totalInfo' },
-          { address: ido, abi: idoAbi, functionName: 'getSettings' },
-        ] as const,
+        ({
+          cards: { address: nft, abi: nftAbi, functionName: 'getCards' },
+          info: { address: nft, abi: nftAbi, functionName: 'getUserInfo', args: [account] },
+          names: { address: nft, abi: nftAbi, functionName: 'getLevelNames' },
+          totals: { address: nft, abi: nftAbi, functionName: 'totalInfo' },
+          settings: { address: ido, abi: idoAbi, functionName: 'getSettings' },
+        }) as const,
       [nft, ido, account],
     ),
   )
-  const cards = ok(data?.[0])
-  const info = ok(data?.[1])
-  const names = ok(data?.[2])
-  const totals = ok(data?.[3])
-  const settings = ok(data?.[4])
+  const cards = ok(data?.cards)
+  const info = ok(data?.info)
+  const names = ok(data?.names)
+  const totals = ok(data?.totals)
+  const settings = ok(data?.settings)
   const balanceOf = (tokenId: bigint) => info?.balances[Number(tokenId) - 1] ?? 0n
   const nameOf = (level: bigint) => {
     // The contract's names (settable by the owner) in the current language, else the product's five tier names.

@@ -6,7 +6,7 @@ import { shortenAddress } from '@nexus/sdk'
 import { Button, Card } from '@nexus/ui'
 import { erc20Abi } from 'viem'
 import type { Address } from 'viem'
-import { ok, useChainNow, useChainReads } from '../../data/ChainData.tsx'
+import { ok, useChainNow, useNamedChainReads } from '../../data/ChainData.tsx'
 import { useTransaction } from '../../hooks/useTransaction.ts'
 import { contractsOf } from '../../lib/contracts.ts'
 import { env } from '../../lib/env.ts'
@@ -35,18 +35,18 @@ function useMining(): { mining: Address; nex: Address } | undefined {
 
 /** The mining config, tiers and totals, read in the page's refresh cycle. */
 function useMiningConfig(mining: Address) {
-  const data = useChainReads(
+  const data = useNamedChainReads(
     useMemo(
       () =>
-        [
-          { address: mining, abi: miningAbi, functionName: 'getConfig' },
-          { address: mining, abi: miningAbi, functionName: 'getConfigMulti' },
-          { address: mining, abi: miningAbi, functionName: 'getTotals' },
-        ] as const,
+        ({
+          config: { address: mining, abi: miningAbi, functionName: 'getConfig' },
+          multi: { address: mining, abi: miningAbi, functionName: 'getConfigMulti' },
+          totals: { address: mining, abi: miningAbi, functionName: 'getTotals' },
+        }) as const,
       [mining],
     ),
   )
-  return { config: ok(data?.[0]), multi: ok(data?.[1]), totals: ok(data?.[2]) }
+  return { config: ok(data?.config), multi: ok(data?.multi), totals: ok(data?.totals) }
 }
 
 /**
@@ -65,18 +65,18 @@ function Tiers({ mining, nex }: { mining: Address; nex: Address }) {
   const { config, multi, totals } = useMiningConfig(mining)
   const [tier, setTier] = useState(0)
   const [input, setInput] = useState('')
-  const data = useChainReads(
+  const data = useNamedChainReads(
     useMemo(
       () =>
-        [
-          { address: mining, abi: miningAbi, functionName: 'users', args: [who] },
-          { address: nex, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
-        ] as const,
+        ({
+          user: { address: mining, abi: miningAbi, functionName: 'users', args: [who] },
+          balance: { address: nex, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
+        }) as const,
       [mining, nex, who],
     ),
   )
-  const user = account ? ok(data?.[0]) : undefined
-  const balance = account ? ok(data?.[1]) : undefined
+  const user = account ? ok(data?.user) : undefined
+  const balance = account ? ok(data?.balance) : undefined
   const room = config
     ? user
       ? config.userMax > user.amount
@@ -173,13 +173,13 @@ function Mine({ mining }: { mining: Address }) {
   const send = useTransaction()
   const units = useDurationUnits()
   const { config } = useMiningConfig(mining)
-  const data = useChainReads(
+  const data = useNamedChainReads(
     useMemo(
-      () => [{ address: mining, abi: miningAbi, functionName: 'getUserInfo', args: [who] }] as const,
+      () => ({ info: { address: mining, abi: miningAbi, functionName: 'getUserInfo', args: [who] } }) as const,
       [mining, who],
     ),
   )
-  const info = account ? ok(data?.[0]) : undefined
+  const info = account ? ok(data?.info) : undefined
   const user = info?.[0]
   const listVariables = useMemo(
     () => (account ? { account: account.toLowerCase(), contract: 'Mining' } : undefined),
@@ -286,12 +286,12 @@ function StakeRow({
   const { t } = useLingui()
   const now = useChainNow()
   const stake = ok(
-    useChainReads(
+    useNamedChainReads(
       useMemo(
-        () => [{ address: mining, abi: miningAbi, functionName: 'stakes', args: [index] }] as const,
+        () => ({ stake: { address: mining, abi: miningAbi, functionName: 'stakes', args: [index] } }) as const,
         [mining, index],
       ),
-    )?.[0],
+    )?.stake,
   )
   const state = stake ? miningStakeState(stake.status, stake.endTime, now) : undefined
   return (
@@ -341,20 +341,20 @@ function Team({ mining }: { mining: Address }) {
   const { t } = useLingui()
   const { account, who } = useReader()
   const { multi } = useMiningConfig(mining)
-  const data = useChainReads(
+  const data = useNamedChainReads(
     useMemo(
       () =>
-        [
-          { address: mining, abi: miningAbi, functionName: 'users', args: [who] },
-          { address: mining, abi: miningAbi, functionName: 'getInvitesInfo', args: [who, 0n, PAGE_SIZE] },
-          { address: mining, abi: miningAbi, functionName: 'getIndirectsInfo', args: [who, 0n, PAGE_SIZE] },
-        ] as const,
+        ({
+          user: { address: mining, abi: miningAbi, functionName: 'users', args: [who] },
+          invites: { address: mining, abi: miningAbi, functionName: 'getInvitesInfo', args: [who, 0n, PAGE_SIZE] },
+          indirects: { address: mining, abi: miningAbi, functionName: 'getIndirectsInfo', args: [who, 0n, PAGE_SIZE] },
+        }) as const,
       [mining, who],
     ),
   )
-  const user = account ? ok(data?.[0]) : undefined
-  const invites = account ? ok(data?.[1]) : undefined
-  const indirects = account ? ok(data?.[2]) : undefined
+  const user = account ? ok(data?.user) : undefined
+  const invites = account ? ok(data?.invites) : undefined
+  const indirects = account ? ok(data?.indirects) : undefined
   return (
     <>
       <Card title={t`Force from my team`} data-testid="mining-team">
@@ -373,14 +373,14 @@ function Team({ mining }: { mining: Address }) {
         title={t`Direct invitees`}
         testId="mining-invites"
         loading={account !== undefined && data === undefined}
-        error={data?.[1]?.status === 'failure'}
+        error={data?.invites?.status === 'failure'}
         invites={invites?.[0] ?? []}
       />
       <InviteList
         title={t`Indirect invitees`}
         testId="mining-indirects"
         loading={account !== undefined && data === undefined}
-        error={data?.[2]?.status === 'failure'}
+        error={data?.indirects?.status === 'failure'}
         invites={indirects?.[0] ?? []}
       />
     </>

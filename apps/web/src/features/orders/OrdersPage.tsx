@@ -5,7 +5,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { burnAbi } from '@nexus/abi'
 import { Card } from '@nexus/ui'
 import type { Address } from 'viem'
-import { ok, useChainNow, useChainReads } from '../../data/ChainData.tsx'
+import { ok, useChainNow, useNamedChainReads } from '../../data/ChainData.tsx'
 import { useSession } from '../../data/session.tsx'
 import { contractsOf } from '../../lib/contracts.ts'
 import { env } from '../../lib/env.ts'
@@ -39,7 +39,9 @@ function Orders({ burn, account }: { burn: Address; account: Address }) {
   const { t } = useLingui()
   const [tab, setTab] = useState<'burn' | 'invite'>('burn')
   const config = ok(
-    useChainReads(useMemo(() => [{ address: burn, abi: burnAbi, functionName: 'getConfig' }] as const, [burn]))?.[0],
+    useNamedChainReads(
+      useMemo(() => ({ config: { address: burn, abi: burnAbi, functionName: 'getConfig' } }) as const, [burn]),
+    )?.config,
   )
   const variables = useMemo(() => ({ account: account.toLowerCase() }), [account])
   return (
@@ -102,18 +104,18 @@ export function BurnOrderRow({
   const { t } = useLingui()
   const now = useChainNow()
   const index = BigInt(node.index)
-  const live = useChainReads(
+  const live = useNamedChainReads(
     useMemo(
       () =>
-        [
-          { address: burn, abi: burnAbi, functionName: 'orders', args: [index] },
-          { address: burn, abi: burnAbi, functionName: 'pendingReward', args: [index] },
-        ] as const,
+        ({
+          order: { address: burn, abi: burnAbi, functionName: 'orders', args: [index] },
+          pending: { address: burn, abi: burnAbi, functionName: 'pendingReward', args: [index] },
+        }) as const,
       [burn, index],
     ),
   )
-  const order = ok(live?.[0])
-  const pending = ok(live?.[1])
+  const order = ok(live?.order)
+  const pending = ok(live?.pending)
   const amount = BigInt(node.amount)
   const cap = rewardRate !== undefined ? orderCap(amount, rewardRate) : undefined
   const reward = order

@@ -6,7 +6,7 @@ import { stakeMinReward } from '@nexus/sdk'
 import { Button, Card, Countdown } from '@nexus/ui'
 import { erc20Abi } from 'viem'
 import type { Address } from 'viem'
-import { ok, useChainNow, useChainReads } from '../../data/ChainData.tsx'
+import { ok, useChainNow, useNamedChainReads } from '../../data/ChainData.tsx'
 import { useTransaction } from '../../hooks/useTransaction.ts'
 import { contractsOf } from '../../lib/contracts.ts'
 import { env } from '../../lib/env.ts'
@@ -63,32 +63,32 @@ function Staking({ stake, usdt }: { stake: Address; usdt: Address }) {
   const units = useDurationUnits()
   const [input, setInput] = useState('')
 
-  const data = useChainReads(
+  const data = useNamedChainReads(
     useMemo(
       () =>
-        [
-          { address: stake, abi: stakeAbi, functionName: 'getConfig' },
-          { address: stake, abi: stakeAbi, functionName: 'getIdos' },
-          { address: stake, abi: stakeAbi, functionName: 'getUserInfo', args: [who] },
-          { address: stake, abi: stakeAbi, functionName: 'isWhitelisted', args: [who] },
-          { address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
-          { address: stake, abi: stakeAbi, functionName: 'getTotals' },
-          { address: stake, abi: stakeAbi, functionName: 'getPrice', args: [ONE_USDT] },
-        ] as const,
+        ({
+          config: { address: stake, abi: stakeAbi, functionName: 'getConfig' },
+          idos: { address: stake, abi: stakeAbi, functionName: 'getIdos' },
+          info: { address: stake, abi: stakeAbi, functionName: 'getUserInfo', args: [who] },
+          whitelisted: { address: stake, abi: stakeAbi, functionName: 'isWhitelisted', args: [who] },
+          balance: { address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [who] },
+          totals: { address: stake, abi: stakeAbi, functionName: 'getTotals' },
+          tokensPerUsdt: { address: stake, abi: stakeAbi, functionName: 'getPrice', args: [ONE_USDT] },
+        }) as const,
       [stake, usdt, who],
     ),
   )
-  const config = ok(data?.[0])
-  const idos = ok(data?.[1])
-  const info = account ? ok(data?.[2]) : undefined
-  const whitelisted = account ? ok(data?.[3]) : undefined
-  const balance = account ? ok(data?.[4]) : undefined
-  const totals = ok(data?.[5])
+  const config = ok(data?.config)
+  const idos = ok(data?.idos)
+  const info = account ? ok(data?.info) : undefined
+  const whitelisted = account ? ok(data?.whitelisted) : undefined
+  const balance = account ? ok(data?.balance) : undefined
+  const totals = ok(data?.totals)
   // NEX per USDT of reward at the price a deposit uses now (reverts, so undefined, when no round is left)
-  const tokensPerUsdt = ok(data?.[6])
+  const tokensPerUsdt = ok(data?.tokensPerUsdt)
   const user = info?.[0]
   const stakes = info?.[1] ?? []
-  const stakesFailed = data?.[2]?.status === 'failure'
+  const stakesFailed = data?.info?.status === 'failure'
 
   const current = config && idos ? idos[Number(config.round)] : undefined
   const roundLeft = current ? current.idoMax - current.idoTotal : undefined
@@ -199,7 +199,7 @@ function Staking({ stake, usdt }: { stake: Address; usdt: Address }) {
         </p>
         <RecordList
           loading={idos === undefined}
-          error={data?.[1]?.status === 'failure'}
+          error={data?.idos?.status === 'failure'}
           count={idos?.length ?? 0}
           testId="period-list"
         >

@@ -7,7 +7,7 @@ import { Button, Card } from '@nexus/ui'
 import type { Address } from 'viem'
 import { zeroAddress } from 'viem'
 import { Stat } from '../../components/Stat.tsx'
-import { ok, useChainReads } from '../../data/ChainData.tsx'
+import { ok, useNamedChainReads } from '../../data/ChainData.tsx'
 import { useIndexedQuery } from '../../data/indexer.ts'
 import { useSession } from '../../data/session.tsx'
 import { useCopy } from '../../hooks/useCopy.ts'
@@ -35,20 +35,20 @@ export function TeamPage() {
 function Team({ burn, account }: { burn: Address; account: Address }) {
   const { t } = useLingui()
   const copy = useCopy()
-  const data = useChainReads(
+  const data = useNamedChainReads(
     useMemo(
       () =>
-        [
-          { address: burn, abi: burnAbi, functionName: 'teams', args: [account] },
-          { address: burn, abi: burnAbi, functionName: 'getConfigMulti' },
-          { address: burn, abi: burnAbi, functionName: 'TEAM_DEPTH' },
-        ] as const,
+        ({
+          team: { address: burn, abi: burnAbi, functionName: 'teams', args: [account] },
+          multi: { address: burn, abi: burnAbi, functionName: 'getConfigMulti' },
+          depth: { address: burn, abi: burnAbi, functionName: 'TEAM_DEPTH' },
+        }) as const,
       [burn, account],
     ),
   )
-  const team = ok(data?.[0])
-  const multi = ok(data?.[1])
-  const depth = ok(data?.[2])
+  const team = ok(data?.team)
+  const multi = ok(data?.multi)
+  const depth = ok(data?.depth)
   const generations = depth === undefined ? '—' : depth.toString()
   const [indexed] = useIndexedQuery<TeamData>({ query: TEAM, variables: { account: account.toLowerCase() } })
   const summary = indexed.data?.team
