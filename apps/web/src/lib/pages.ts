@@ -5,7 +5,7 @@ import type { PageMeta, RouteLike, RoutePath } from './routeMeta.ts'
 
 /**
  * @deprecated A page's title, lead and related pages live in its route file (`staticData.page`) and a page reads
- * them with `usePage()` (hooks/useRouteMeta.ts). This read-only view of the same data remains only for
+ * them with `usePage()` (hooks/usePage.ts). This read-only view of the same data remains only for
  * features/admin and features/transparency until they call `usePage()`; then this file goes.
  */
 export const PAGES: Readonly<Record<RoutePath, PageMeta>> = new Proxy({} as Record<RoutePath, PageMeta>, {

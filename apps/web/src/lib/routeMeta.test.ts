@@ -3,7 +3,8 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createAppRouter } from '../router.tsx'
 import { FEATURE_CATALOGS } from './i18n.ts'
-import { menuEntries, pageOfMatches, pagesByPath, sectionTabsOf } from './routeMeta.ts'
+import { sectionTabsOf } from '../hooks/useSectionTabs.ts'
+import { menuEntries, pageOfMatches, pagesByPath } from './routeMeta.ts'
 import type { MenuName, RouteLike } from './routeMeta.ts'
 
 const src = resolve(import.meta.dirname, '..')

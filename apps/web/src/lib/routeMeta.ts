@@ -8,7 +8,7 @@ import type { FileRoutesByTo } from '../routeTree.gen.ts'
  * page (`staticData.page`: title, lead, related pages, feature catalogs), and a route that has a place in a menu
  * declares it (`staticData.menu`). Section layout routes (pathless, `_burn.tsx` and its folder) group the pages
  * under which a menu entry shows as active. The menus, the document title, the section tabs, the related links
- * and the catalogs a page loads are all read from the router's routes (hooks/useRouteMeta.ts).
+ * and the catalogs a page loads are all read from the router's routes (hooks/useMenu.ts, hooks/usePage.ts, hooks/useSectionTabs.ts).
  */
 
 /** A path of a page route (the router's own list, routeTree.gen.ts). */
@@ -102,23 +102,12 @@ export function menuEntries(routes: readonly RouteLike[], menu: MenuName): MenuE
   return entries.sort((a, b) => a.order - b.order)
 }
 
-/** The pages of the section (layout with `sectionTabs`) around a page, in the route tree's order, or none. */
-export function sectionTabsOf(routes: readonly RouteLike[], matchedIds: readonly string[]): PageRoute[] {
-  const byId = new Map(routes.map((route) => [route.id, route]))
-  const section = matchedIds.findLast((id) => byId.get(id)?.options.staticData?.sectionTabs)
-  if (!section) return []
-  const pages = pagesByPath(routes)
-  return routes
-    .filter((route) => (route.parentRoute as RouteLike | undefined)?.id === section && route.options.staticData?.page)
-    .map((route) => pages.get(trimPath(route.fullPath)))
-    .filter((page) => page !== undefined)
-}
-
 /** The page of the deepest matched route that has one (undefined on a path that is no page). */
 export function pageOfMatches(matches: readonly { staticData: RouteLike['options']['staticData'] }[]) {
   return matches.findLast((match) => match.staticData?.page)?.staticData?.page
 }
 
-function trimPath(path: string): string {
+/** A path without its trailing slashes (`/` stays). */
+export function trimPath(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path
 }

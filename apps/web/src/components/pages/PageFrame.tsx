@@ -4,7 +4,8 @@ import { Link } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import { Card } from '@nexus/ui'
 import { RelatedLinks } from './RelatedLinks.tsx'
-import { usePage, useSectionTabs } from '../../hooks/useRouteMeta.ts'
+import { usePage } from '../../hooks/usePage.ts'
+import { useSectionTabs } from '../../hooks/useSectionTabs.ts'
 
 /** The active tab (the router also marks it `aria-current="page"`), on its path whatever the search says. */
 const ACTIVE_TAB = { className: 'is-active' }

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
-import { usePages } from '../../hooks/useRouteMeta.ts'
+import { usePages } from '../../hooks/usePage.ts'
 import type { RoutePath } from '../../lib/routeMeta.ts'
 import { Icon } from '../Icon.tsx'
 

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Card } from '@nexus/ui'
-import { usePage } from '../../hooks/useRouteMeta.ts'
+import { usePage } from '../../hooks/usePage.ts'
 import { RelatedLinks } from './RelatedLinks.tsx'
 
 type Section = { title: MessageDescriptor; paragraphs: readonly MessageDescriptor[] }

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
-import { useMenu } from '../../hooks/useRouteMeta.ts'
+import { useMenu } from '../../hooks/useMenu.ts'
 import { Icon } from '../Icon.tsx'
 
 /**

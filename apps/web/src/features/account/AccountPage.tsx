@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { Card } from '@nexus/ui'
 import { RelatedLinks } from '../../components/pages/RelatedLinks.tsx'
-import { usePage } from '../../hooks/useRouteMeta.ts'
+import { usePage } from '../../hooks/usePage.ts'
 import './account.css'
 
 /** The frame of the account pages: title and lead of its route (`staticData.page`), the content, the related links. */
