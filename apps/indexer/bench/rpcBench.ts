@@ -4,7 +4,7 @@
 // (eth_getLogs requests in flight x range / latency, with the most in flight the proxy saw) in the same run, then compares
 // the index with a clean one read straight from the node.
 // Run from apps/indexer: node --conditions=@nexus/source bench/rpcBench.ts
-// (RPC_BENCH_BLOCKS, default 50,000 blocks; RPC_BENCH_LATENCY ms, default 100; RPC_BENCH_RANGE, default 1,000).
+// (RPC_BENCH_BLOCKS, default 200,000 blocks: long enough that the start does not dominate; RPC_BENCH_LATENCY ms, default 100; RPC_BENCH_RANGE, default 1,000).
 import { createServer } from 'node:http'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -20,7 +20,7 @@ import { createIndexer } from '../src/sync/createIndexer.ts'
 import { createRpc } from '../src/sync/createRpc.ts'
 import { importAtCommit, repoRoot } from './lib.ts'
 
-const blocks = Number(process.env.RPC_BENCH_BLOCKS ?? 50_000)
+const blocks = Number(process.env.RPC_BENCH_BLOCKS ?? 200_000)
 const latency = Number(process.env.RPC_BENCH_LATENCY ?? 100)
 const limit = Number(process.env.RPC_BENCH_RANGE ?? 1_000)
 const faultRate = Number(process.env.RPC_BENCH_FAULTS ?? 0.1)
