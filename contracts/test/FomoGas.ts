@@ -9,7 +9,10 @@ import { describe, it } from 'node:test'
 import { network } from 'hardhat'
 import { parseEther, type Hash } from 'viem'
 import { localContractsIII as local } from '../config/contractsIII.ts'
-import { deployContractsIIISystem, join } from './InfoSystem.ts'
+import type { ContractsIIISystem } from './InfoSystem.ts'
+import { steadyPools } from './helpers/gasCases.ts'
+
+type Wallet = ContractsIIISystem['deployer']
 
 const SNAPSHOT = joinPath(import.meta.dirname, '..', 'gas', 'contractsIII.json')
 const TOLERANCE = 0.05
@@ -21,13 +24,8 @@ describe('Contracts III gas snapshot', async () => {
   const { time } = networkHelpers
 
   it('matches gas/contractsIII.json for every user action, each under 1,000,000 gas', async () => {
-    const s = await deployContractsIIISystem(connection)
-    const [alice, bob, carol, dave, erin] = s.users
-    await join(s, alice, s.deployer.account.address)
-    await join(s, bob, alice.account.address)
-    await join(s, carol, bob.account.address)
-    await join(s, dave, carol.account.address)
-    await join(s, erin, dave.account.address)
+    const { s, wallets } = await steadyPools(connection)
+    const [alice, , carol, dave, erin] = wallets as [Wallet, Wallet, Wallet, Wallet, Wallet]
     const gas: Record<string, number> = {}
     const measure = async (name: string, hash: Promise<Hash>) => {
       const receipt = await s.publicClient.getTransactionReceipt({ hash: await hash })
@@ -37,15 +35,6 @@ describe('Contracts III gas snapshot', async () => {
     }
     const { fomo, superFomo, mining, stake, double } = s
     const min = local.fomo.roundMin
-    // steady state: the pools and the upper tree have been used before (the very first order of a fresh pool
-    // initialises its totals and costs more, once)
-    for (const wallet of [alice, bob, carol, dave]) {
-      await fomo.write.burn([1n, 1n, true], { account: wallet.account })
-      await superFomo.write.burn([1n, 1n, true], { account: wallet.account })
-      await mining.write.deposit([0n, local.mining.userMin], { account: wallet.account })
-      await stake.write.deposit([parseEther('100'), 0n], { account: wallet.account })
-      await double.write.deposit([wallet.account.address, 1n, 0n], { account: wallet.account })
-    }
     await measure('Fomo.burn (USDT, first order)', fomo.write.burn([1n, min, true], { account: erin.account }))
     await measure('Fomo.burn (USDT, next order)', fomo.write.burn([1n, min, true], { account: erin.account }))
     await measure('Fomo.burn (NEX)', fomo.write.burn([1n, min, false], { account: dave.account }))

@@ -8,9 +8,10 @@ import { after, describe, it } from 'node:test'
 import { network } from 'hardhat'
 import { parseEther, type Hash } from 'viem'
 import { localContractsIII as local, stakeIdos } from '../config/contractsIII.ts'
-import { deployContractsIIISystem, join } from './InfoSystem.ts'
+import { join } from './InfoSystem.ts'
 import { logCode } from '../scripts/lib/logCodes.ts'
 import { gasBreakdown } from './helpers/gasBreakdown.ts'
+import { activateTeamLevels, deepenMarket, deployTeam, GENERATIONS } from './helpers/gasCases.ts'
 
 const NEX = logCode('symbol', 'NEX')
 const MINING_RELEASE = logCode('action', 'mining_release')
@@ -20,38 +21,13 @@ const MINING_RELEASE = logCode('action', 'mining_release')
 // referral and team credits, 6 Log entries), were over it until issue 19's gas step (the account records packed, one
 // Main call for the ancestors and their indexes).
 const LIMIT = 1_000_000n
-const TEAM = 10_000
-const GENERATIONS = 8
-const BATCH = 80
 
 describe('Contracts III worst cases in a 10,000-member team (8 generations)', async () => {
   const connection = await network.create()
-  const { networkHelpers, viem } = connection
+  const { networkHelpers } = connection
   const { time } = networkHelpers
   const measured: Record<string, number> = {}
-
-  async function teamFixture() {
-    const s = await deployContractsIIISystem(connection)
-    const chain = s.users.slice(0, GENERATIONS) // the leader first, each under the previous one
-    const buyers = s.users.slice(GENERATIONS, GENERATIONS + 3)
-    let referrer = s.deployer.account.address
-    for (const wallet of chain) {
-      await s.main.write.register([referrer], { account: wallet.account })
-      referrer = wallet.account.address
-    }
-    for (const wallet of buyers) {
-      await join(s, wallet, referrer, { usdt: parseEther('3000000'), nex: parseEther('200000') })
-    }
-    // the rest of the team: registered members that never act, spread under the chain
-    const builder = await viem.deployContract('TeamBuilder', [s.main.address])
-    const rest = TEAM - (GENERATIONS - 1) - buyers.length
-    const under = chain.map((wallet) => wallet.account.address)
-    for (let grown = 0; grown < rest; grown += BATCH) {
-      await builder.write.grow([under, BigInt(Math.min(BATCH, rest - grown))])
-    }
-    assert.equal(await builder.read.count(), BigInt(rest))
-    return { s, chain, buyers }
-  }
+  const teamFixture = () => deployTeam(connection)
 
   type Receipts = { getTransactionReceipt: (args: { hash: Hash }) => Promise<{ status: string; gasUsed: bigint }> }
 
@@ -115,25 +91,8 @@ describe('Contracts III worst cases in a 10,000-member team (8 generations)', as
     it(`${name}: a fresh pool's first order paid in NEX, 100,000 USDT, under 8 never-active generations`, async () => {
       const { s, buyers } = await networkHelpers.loadFixture(teamFixture)
       // a deeper market at the same price, so that 100,000 USDT of NEX sells within swapRate (as on BSC)
-      const nex = ((await s.token.read.balanceOf([s.deployer.account.address])) * 7n) / 10n
-      const usdt = nex / 10n // 0.1 USDT per NEX, the pool's price
-      await s.usdt.write.mint([s.deployer.account.address, usdt])
-      await s.token.write.approve([s.router.address, nex])
-      await s.usdt.write.approve([s.router.address, usdt])
-      const deadline = BigInt(await time.latest()) + 3600n
-      await s.router.write.addLiquidity([
-        s.token.address,
-        s.usdt.address,
-        nex,
-        usdt,
-        0n,
-        0n,
-        s.deployer.account.address,
-        deadline,
-      ])
-      await time.increase(Number(local.oracleWindow) + 1)
       const value = parseEther('100000') // Fomo's userMax
-      await s.token.write.transfer([buyers[0].account.address, ((await s[pool].read.getSwapIn([value])) * 11n) / 10n])
+      await deepenMarket(connection, s, pool, buyers[0].account.address, value)
       await measure(
         `${name}.burn (first order of the pool, NEX, 100,000 USDT, 8 never-active generations)`,
         s[pool].write.burn([4n, 1n, value, false], { account: buyers[0].account }),
@@ -181,13 +140,8 @@ describe('Contracts III worst cases in a 10,000-member team (8 generations)', as
 
   it("Fomo: 8 active generations' first team rewards at levels V1..V4", async () => {
     const { s, chain, buyers } = await networkHelpers.loadFixture(teamFixture)
-    for (const wallet of chain) await join(s, wallet, s.deployer.account.address)
-    for (const wallet of chain) await s.fomo.write.burn([0n, 1n, parseEther('100'), true], { account: wallet.account })
     // nearest first: V1, V2, V3, V4, so that four generations earn a team differential for the first time
-    for (let level = 1; level <= 4; level++) {
-      const wallet = chain[GENERATIONS - level]
-      await s.fomo.write.setTeamLevel([wallet.account.address, BigInt(level), true])
-    }
+    await activateTeamLevels(s, chain)
     await measure(
       'Fomo.burn (first team rewards of V1..V4, 8 active generations)',
       s.fomo.write.burn([0n, 1n, local.fomo.userMax, true], { account: buyers[0].account }),

@@ -5,14 +5,26 @@
 // measured from the transaction's trace (test/helpers/gasTable.ts); every action of SPEC.md §4 measured here (Nft's dividend
 // claim too) writes exactly one action-log entry (checked). Each `it` fills one section of the file.
 // Refresh with: UPDATE_GAS_SNAPSHOT=1 npx hardhat test nodejs test/GasSnapshot.ts
+import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { network } from 'hardhat'
-import { parseEther, type Address } from 'viem'
+import { getAddress, parseEther, type Address, type Hash } from 'viem'
 import { localContractsII } from '../config/contractsII.ts'
 import { localContractsIII as local } from '../config/contractsIII.ts'
 import { localDefaults } from '../config/defaults.ts'
 import { deployContractsIIISystem, join, type ContractsIIISystem } from './InfoSystem.ts'
-import { deployContractsIISystem, fundWallet, register } from './helpers/contractsII.ts'
+import { deployContractsIISystem, fundWallet, register, type ContractsIISystem } from './helpers/contractsII.ts'
+import {
+  activateTeamLevels,
+  burnUnderActiveChain,
+  deepenMarket,
+  deployTeam,
+  fomoUnderActiveChain,
+  GENERATIONS,
+  MAX_ALGEBRA,
+  registerChain,
+  steadyPools,
+} from './helpers/gasCases.ts'
 import { GasTable } from './helpers/gasTable.ts'
 import { deploySystem } from './helpers/system.ts'
 import { buy, fund, sell } from './helpers/trade.ts'
@@ -58,6 +70,9 @@ describe('Gas table', () => {
     await fund(system, alice)
     await fund(system, bob)
 
+    // a full oracle window after the deployment's TWAP update, so that the first buy always updates the TWAP (the
+    // worst case): without it, whether it did depended on when in the Log day the chain started
+    await networkHelpers.time.increase(Number(localDefaults.tokenMulti.oracleWindow))
     await alignToLogDay(networkHelpers.time, log)
     // a registration is always an account's first: one case
     await table.measure(
@@ -200,6 +215,232 @@ describe('Gas table', () => {
     )
     await time.increase(Number(local.double.dayTimes))
     await table.measure('Double.claim', 'usual', double.write.claim({ account: a.account }), 1)
+    table.check()
+  })
+
+  it('Burn and Fomo match gas-snapshot.json and the README table', async () => {
+    // Burn: a buyer under the default `algebra` (8) of active generations, each credited, team levels V1..V5
+    let connection = await network.create()
+    const chain = await burnUnderActiveChain(connection, GENERATIONS)
+    let s: Labelled = chain.s
+    const table = new GasTable('Burn, Fomo', chain.s.publicClient, () => labelsOf(s), chain.s.log)
+    const { burn } = chain.s
+    const { buyer, unit, members } = chain
+    const referrer = members[GENERATIONS - 1] as Address
+    await alignToLogDay(connection.networkHelpers.time, chain.s.log)
+    // worst: the buyer's first order; a direct, 7 indirect and 5 team credits (and the order's entry)
+    await table.measure('Burn.burn (USDT)', 'worst', burn.write.burn([buyer, 1n, unit, false], { account: buyer }), 14)
+    // usual: its next order (the buyer and every ancestor have acted before)
+    await table.measure('Burn.burn (USDT)', 'usual', burn.write.burn([buyer, 1n, unit, false], { account: buyer }), 14)
+    // the buyer's claim: its orders' dividends (the pool shared since); the direct referrer's: the buyer's
+    // credits and its own order's dividends, the first time and again after the buyer's next order
+    await table.measure('Burn.claimReward (order dividends)', 'usual', burn.write.claimReward({ account: buyer }), 1)
+    await table.measure(
+      'Burn.claimReward (referral and team rewards)',
+      'worst',
+      burn.write.claimReward({ account: referrer }),
+      1,
+    )
+    table.same('Burn.claimReward (referral and team rewards)', 'worst', 'worstMax')
+    await burn.write.burn([buyer, 1n, unit, false], { account: buyer })
+    await table.measure(
+      'Burn.claimReward (referral and team rewards)',
+      'usual',
+      burn.write.claimReward({ account: referrer }),
+      1,
+    )
+
+    // Burn, worst: the first order of a fresh Burn, at the bottom of a 25-deep chain of fresh accounts (the walk
+    // writes the team records of 8 of them for the first time; nobody is credited)
+    connection = await network.create()
+    const fresh = await deployContractsIISystem(connection)
+    s = fresh
+    table.use(fresh.publicClient, () => labelsOf(s), fresh.log)
+    const { buyer: deep } = await registerChain(connection, fresh.main, fresh.deployer.account.address, 24, 0xc0de0001)
+    await fresh.usdt.write.mint([deep, unit])
+    await fresh.usdt.write.approve([fresh.burn.address, unit], { account: deep })
+    await alignToLogDay(connection.networkHelpers.time, fresh.log)
+    await table.measure(
+      'Burn.burn (USDT)',
+      'worst',
+      fresh.burn.write.burn([deep, 1n, unit, false], { account: deep }),
+      1,
+    )
+
+    // Burn, worst at the largest algebra: the buyer under 20 active generations (25 credits, 26 Log entries)
+    connection = await network.create()
+    const max = await burnUnderActiveChain(connection, MAX_ALGEBRA)
+    s = max.s
+    table.use(max.s.publicClient, () => labelsOf(s), max.s.log)
+    await alignToLogDay(connection.networkHelpers.time, max.s.log)
+    await table.measure(
+      'Burn.burn (USDT)',
+      'worstMax',
+      max.s.burn.write.burn([max.buyer, 1n, unit, false], { account: max.buyer }),
+      MAX_ALGEBRA + 6,
+    )
+
+    // Burn's claim at its bound: `handleGas` (50) orders settled, each with dividends, after the one expired order
+    // of another account that a claim forces out (USER_OUTS) and before which the pool is not shared
+    connection = await network.create()
+    const bound = await deployContractsIISystem(connection)
+    s = bound
+    table.use(bound.publicClient, () => labelsOf(s), bound.log)
+    const [claimer, other] = bound.users as [ContractsIISystem['deployer'], ContractsIISystem['deployer']]
+    for (const wallet of [claimer, other]) {
+      await register(bound, wallet)
+      await fundWallet(bound, wallet, bound.burn.address, unit * 60n, 0n)
+    }
+    await bound.burn.write.burn([other.account.address, 1n, unit, false], { account: other.account })
+    const { outDays, dayTimes, handleGas } = localContractsII.burn
+    await connection.networkHelpers.time.increase(Number(outDays * dayTimes))
+    for (let i = 0n; i < handleGas; ++i)
+      await bound.burn.write.burn([claimer.account.address, 1n, unit, false], { account: claimer.account })
+    await alignToLogDay(connection.networkHelpers.time, bound.log)
+    const claim = bound.burn.write.claimReward({ account: claimer.account })
+    await table.measure('Burn.claimReward (order dividends)', 'worst', claim, 1)
+    table.same('Burn.claimReward (order dividends)', 'worst', 'worstMax')
+    const settled = await bound.burn.getEvents.OrderSettled(
+      {},
+      { blockHash: (await bound.publicClient.getTransactionReceipt({ hash: await claim })).blockHash },
+    )
+    assert.equal(settled.filter((e) => e.args.owner === getAddress(claimer.account.address)).length, Number(handleGas))
+
+    // Fomo, usual: accounts in a chain that have all used the pools before
+    connection = await network.create()
+    const { time } = connection.networkHelpers
+    const steady = await steadyPools(connection)
+    const f = steady.s
+    s = f
+    table.use(f.publicClient, () => labelsOf(s), f.log)
+    const [, , , dave, erin] = steady.wallets as [Wallet, Wallet, Wallet, Wallet, Wallet]
+    const { fomo, superFomo } = f
+    await alignToLogDay(time, f.log)
+    for (const [pool, name, min] of [
+      [fomo, 'Fomo', local.fomo.roundMin],
+      [superFomo, 'SuperFomo', local.superFomo.roundMin],
+    ] as const) {
+      // the accounts' first order in each kind of payment is not measured here: the worst cases below
+      await pool.write.burn([1n, min, true], { account: erin.account })
+      await table.measure(`${name}.burn (USDT)`, 'usual', pool.write.burn([1n, min, true], { account: erin.account }))
+      await pool.write.burn([1n, min, false], { account: dave.account })
+      await table.measure(`${name}.burn (NEX)`, 'usual', pool.write.burn([1n, min, false], { account: dave.account }))
+    }
+    // claims and releases walk no tree (worst at the largest algebra = worst); worst: the account's first, which
+    // also settles the round whose clock ran out
+    await time.increase(Number(local.fomo.roundTime))
+    await table.measure('Fomo.claimReward (prize)', 'worst', fomo.write.claimReward([1n], { account: erin.account }), 1)
+    table.same('Fomo.claimReward (prize)', 'worst', 'worstMax')
+    await fomo.write.burn([1n, local.fomo.roundMin, true], { account: erin.account })
+    await time.increase(Number(local.fomo.roundTime))
+    await table.measure(
+      'Fomo.claimReward (balance)',
+      'worst',
+      fomo.write.claimReward([0n], { account: erin.account }),
+      1,
+    )
+    table.same('Fomo.claimReward (balance)', 'worst', 'worstMax')
+    assert.equal((await fomo.read.getRound([2n])).settled, true, 'the balance claim settled round 2')
+    await table.measure('Fomo.claimReward (prize)', 'usual', fomo.write.claimReward([2n], { account: erin.account }), 1)
+    await time.increase(Number(local.fomo.dayTimes))
+    await table.measure(
+      'Fomo.claimReward (balance)',
+      'usual',
+      fomo.write.claimReward([0n], { account: erin.account }),
+      1,
+    )
+    await time.increase(Number(30n * local.fomo.dayTimes))
+    const [first, second] = [
+      await fomo.read.userOrderIndex([erin.account.address, 0n]),
+      await fomo.read.userOrderIndex([erin.account.address, 1n]),
+    ]
+    await table.measure('Fomo.release', 'worst', fomo.write.release([first], { account: erin.account }), 1)
+    table.same('Fomo.release', 'worst', 'worstMax')
+    await table.measure('Fomo.release', 'usual', fomo.write.release([second], { account: erin.account }), 1)
+
+    // Fomo, worst at the default algebra: test/FomoWorstCase.ts's cases in a 10,000-member team (8 generations)
+    connection = await network.create()
+    const team = await deployTeam(connection)
+    const snapshot = await connection.networkHelpers.takeSnapshot()
+    s = team.s
+    table.use(team.s.publicClient, () => labelsOf(s), team.s.log)
+    const buyer0 = team.buyers[0] as Wallet
+    const cases: [string, (t: typeof team) => Promise<Hash>][] = [
+      // a fresh pool's first order, userMax, under 8 never-active generations
+      ['Fomo.burn (USDT)', (t) => t.s.fomo.write.burn([0n, 1n, local.fomo.userMax, true], { account: buyer0.account })],
+      [
+        'SuperFomo.burn (USDT)',
+        (t) => t.s.superFomo.write.burn([4n, 1n, local.superFomo.userMax, true], { account: buyer0.account }),
+      ],
+      // a fresh pool's first order in NEX that is the DEX pair's first swap too
+      ['Fomo.burn (NEX)', (t) => t.s.fomo.write.burn([4n, 1n, parseEther('2000'), false], { account: buyer0.account })],
+      // 8 active generations' first team differentials at V1..V4
+      [
+        'Fomo.burn (USDT)',
+        async (t) => {
+          await activateTeamLevels(t.s, t.chain)
+          return t.s.fomo.write.burn([0n, 1n, local.fomo.userMax, true], { account: buyer0.account })
+        },
+      ],
+    ]
+    for (const [pool, name] of [
+      ['fomo', 'Fomo'],
+      ['superFomo', 'SuperFomo'],
+    ] as const) {
+      // a fresh pool's first order paid in NEX, 100,000 USDT, in a deeper market
+      cases.push([
+        `${name}.burn (NEX)`,
+        async (t) => {
+          const value = parseEther('100000')
+          await deepenMarket(connection, t.s, pool, buyer0.account.address, value)
+          return t.s[pool].write.burn([4n, 1n, value, false], { account: buyer0.account })
+        },
+      ])
+      // a new member's first order in NEX that settles the round
+      cases.push([
+        `${name}.burn (NEX)`,
+        async (t) => {
+          const [one, two] = t.buyers as [Wallet, Wallet]
+          await t.s[pool].write.burn([1n, 1n, parseEther('1000'), true], { account: one.account })
+          await connection.networkHelpers.time.increase(Number(local[pool].roundTime))
+          return t.s[pool].write.burn([4n, 1n, parseEther('2000'), false], { account: two.account })
+        },
+      ])
+    }
+    for (const [action, send] of cases) {
+      await snapshot.restore()
+      await alignToLogDay(connection.networkHelpers.time, team.s.log)
+      await table.measure(action, 'worst', send(team))
+    }
+
+    // Fomo, worst at the largest algebra: test/MaxAlgebraWorstCase.ts's 20 active generations, userMax in USDT,
+    // and 100,000 USDT paid in NEX in a deeper market
+    for (const [pool, name] of [
+      ['fomo', 'Fomo'],
+      ['superFomo', 'SuperFomo'],
+    ] as const) {
+      connection = await network.create()
+      const top = await fomoUnderActiveChain(connection, MAX_ALGEBRA, pool)
+      const again = await connection.networkHelpers.takeSnapshot()
+      s = top.s
+      table.use(top.s.publicClient, () => labelsOf(s), top.s.log)
+      await alignToLogDay(connection.networkHelpers.time, top.s.log)
+      await table.measure(
+        `${name}.burn (USDT)`,
+        'worstMax',
+        top.contract.write.burn([0n, 1n, local[pool].userMax, true], { account: top.buyer }),
+      )
+      await again.restore()
+      const value = parseEther('100000')
+      await deepenMarket(connection, top.s, pool, top.buyer, value)
+      await top.s.token.write.approve([top.contract.address, 2n ** 255n], { account: top.buyer })
+      await alignToLogDay(connection.networkHelpers.time, top.s.log)
+      await table.measure(
+        `${name}.burn (NEX)`,
+        'worstMax',
+        top.contract.write.burn([0n, 1n, value, false], { account: top.buyer }),
+      )
+    }
     table.check()
   })
 

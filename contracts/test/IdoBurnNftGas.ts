@@ -9,6 +9,7 @@ import { network } from 'hardhat'
 import { parseEther, type Hash } from 'viem'
 import { localContractsII } from '../config/contractsII.ts'
 import { deployContractsIISystem, fundWallet, register } from './helpers/contractsII.ts'
+import { registerChain } from './helpers/gasCases.ts'
 
 const root = join(import.meta.dirname, '..')
 const snapshotFile = join(root, 'gas', 'contractsII.json')
@@ -76,14 +77,7 @@ describe('Gas snapshot of Contracts II', async () => {
     await measure('Burn.claimReward', burn.write.claimReward({ account: bob.account }))
 
     // a 25-deep chain of fresh accounts: the walk up the tree stops at Burn's TEAM_DEPTH (8)
-    let previous: `0x${string}` = carol.account.address
-    for (let i = 1; i <= 25; ++i) {
-      const account = `0x${(0xc0de0000 + i).toString(16).padStart(40, '0')}` as const
-      await networkHelpers.impersonateAccount(account)
-      await networkHelpers.setBalance(account, parseEther('1'))
-      await system.main.write.register([previous], { account })
-      previous = account
-    }
+    const { buyer: previous } = await registerChain(connection, system.main, carol.account.address, 24, 0xc0de0001)
     await usdt.write.mint([previous, UNIT])
     await usdt.write.approve([burn.address, UNIT], { account: previous })
     await measure(

@@ -8,62 +8,22 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { network } from 'hardhat'
-import { type Address, type Hash, getAddress, parseEther, parseEventLogs } from 'viem'
-import { localContractsII } from '../config/contractsII.ts'
+import { type Address, getAddress, parseEventLogs } from 'viem'
 import { localContractsIII as local } from '../config/contractsIII.ts'
-import { deployContractsIIISystem } from './InfoSystem.ts'
-import { deployContractsIISystem } from './helpers/contractsII.ts'
+import { burnUnderActiveChain, fomoUnderActiveChain, MAX_ALGEBRA } from './helpers/gasCases.ts'
 
-const DEPTH = 20
+const DEPTH = MAX_ALGEBRA
 const BLOCK_SHARE = 3_000_000n
 /** The figures of contracts/README.md, each allowed 1,000 gas of slack. */
 const DOCUMENTED = { burn: 2_320_968n, fomo: 1_048_284n }
 
-type Connection = Awaited<ReturnType<typeof network.create>>
-
-/** Registers a chain of `DEPTH` impersonated accounts under `top` (nearest to the top first) and one buyer below. */
-async function chain(
-  connection: Connection,
-  main: { write: { register: (args: [Address], o: { account: Address }) => Promise<Hash> } },
-  top: Address,
-) {
-  const { networkHelpers } = connection
-  const accounts: Address[] = []
-  let previous = top
-  for (let i = 0; i <= DEPTH; ++i) {
-    const account = `0x${(0xa1ce0000 + i).toString(16).padStart(40, '0')}` as Address
-    await networkHelpers.impersonateAccount(account)
-    await networkHelpers.setBalance(account, parseEther('10'))
-    await main.write.register([previous], { account })
-    accounts.push(account)
-    previous = account
-  }
-  const buyer = accounts.pop() as Address
-  return { members: accounts, buyer }
-}
-
 describe(`Worst cases at the largest algebra (${DEPTH}): an order under ${DEPTH} active generations`, () => {
   it('Burn.burn: 25 credits, 26 Log entries', async () => {
     const connection = await network.create()
-    const s = await deployContractsIISystem(connection)
-    const { burn, usdt, log, publicClient } = s
-    const { members, buyer } = await chain(connection, s.main, s.deployer.account.address)
-    const unit = localContractsII.burn.burnEvery
-    for (const account of [...members, buyer]) {
-      await usdt.write.mint([account, unit * 10n])
-      await usdt.write.approve([burn.address, 2n ** 255n], { account })
-    }
-    // algebra 20: the indirect share must fit 19 times (community 50 % + direct 10 % + 19 x 0.5 % + team + NFT + swap)
-    const multi = await burn.read.getConfigMulti()
-    await burn.write.setConfigMulti([
-      { ...multi, burnRates: [multi.burnRates[0], multi.burnRates[1], 50n, multi.burnRates[3], multi.burnRates[4]] },
-    ])
-    const { addTime: _, ...settings } = await burn.read.getConfig()
-    await burn.write.setConfig([{ ...settings, algebra: BigInt(DEPTH) }])
-    for (const account of members) await burn.write.burn([account, 1n, unit, false], { account })
+    // algebra 20: the indirect share must fit 19 times (community 50 % + direct 10 % + 19 x 0.5 % + team + NFT + swap);
     // rising team levels far up the walk (members[0] is the top: generation 20 of the buyer)
-    for (let level = 1; level <= 5; ++level)
-      await burn.write.setTeam([members[5 - level] as Address, true, BigInt(level)])
+    const { s, buyer, unit } = await burnUnderActiveChain(connection, DEPTH)
+    const { burn, log, publicClient } = s
     const hash = await burn.write.burn([buyer, 1n, unit, false], { account: buyer })
     const receipt = await publicClient.waitForTransactionReceipt({ hash })
     const credits = parseEventLogs({ abi: burn.abi, logs: receipt.logs, eventName: 'RewardCredited' })
@@ -76,18 +36,8 @@ describe(`Worst cases at the largest algebra (${DEPTH}): an order under ${DEPTH}
 
   it('Fomo.burn: 5 credits, 6 Log entries, team rewards beyond the 8 generations of team figures', async () => {
     const connection = await network.create()
-    const s = await deployContractsIIISystem(connection)
-    const { fomo, usdt, log, publicClient } = s
-    const { members, buyer } = await chain(connection, s.main, s.deployer.account.address)
-    for (const account of [...members, buyer]) {
-      await usdt.write.mint([account, local.fomo.userMax * 2n])
-      await usdt.write.approve([fomo.address, 2n ** 255n], { account })
-    }
-    const { lastIndex: _l, totalRewardFOM: _t, totalExtract: _e, ...settings } = await fomo.read.getConfig()
-    await fomo.write.setConfig([{ ...settings, algebra: BigInt(DEPTH) }])
-    for (const account of members) await fomo.write.burn([0n, 1n, local.fomo.roundMin, true], { account })
-    for (let level = 1; level <= 4; ++level)
-      await fomo.write.setTeamLevel([members[4 - level] as Address, BigInt(level), true])
+    const { s, members, buyer } = await fomoUnderActiveChain(connection, DEPTH)
+    const { fomo, log, publicClient } = s
     const hash = await fomo.write.burn([0n, 1n, local.fomo.userMax, true], { account: buyer })
     const receipt = await publicClient.waitForTransactionReceipt({ hash })
     const team = parseEventLogs({ abi: fomo.abi, logs: receipt.logs, eventName: 'TeamRewarded' })
