@@ -39,51 +39,16 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     /// @notice How long the buy-and-burn waits after a failed buy before it tries again (with half the amount).
     uint256 public constant SWAP_RETRY_DELAY = 10 minutes;
 
-    struct OrderRecord {
-        bool isValid;
-        bool isBNB;
-        address owner;
-        uint40 startTime;
-        uint40 endTime;
-        uint128 amount;
-        uint128 tokens;
-        int256 debt;
-        uint128 rewardSurplus;
-        uint128 reward;
-        uint256 userIndex;
-    }
-
-    /// @dev An account's valid orders: their value, and the latest end time among them (an upper bound when one
-    /// of them reached its cap in a claim that did not see all of the account's orders: see {_settleUser}).
-    struct Activity {
-        uint128 amount;
-        uint40 liveUntil;
-    }
-
-    /// @dev Only `invites` and `inviteValids` are written; the team figures live in `_team` ({TeamLib}), the
-    /// other fields are the earlier version's (not written any more, kept for the storage layout).
-    struct TeamRecord {
-        uint128 teamAmount;
-        uint128 teamMax;
-        address maxAccount;
-        uint8 level;
-        bool isManual;
-        uint24 invites;
-        uint24 inviteValids;
-        uint32 teamUser;
-    }
-
     Settings private _settings;
     ConfigMulti private _multi;
     Addresses private _addresses;
     uint256 private _addTime;
 
-    mapping(uint256 index => OrderRecord order) private _orders;
-    mapping(address account => User user) private _users;
-    mapping(address account => TeamRecord team) private _teams;
+    mapping(uint256 index => BurnLib.OrderRecord order) private _orders;
+    mapping(address account => BurnLib.Account user) private _users;
     mapping(address account => address[] invitees) private _invites;
-    mapping(address account => uint256[] indexes) private _userOrders;
-    mapping(address account => bool blacklisted) private _blacklist;
+    // an account's order indexes, 8 to a word (32 bits each; their count is the account's `orders`)
+    mapping(address account => mapping(uint256 word => uint256 indexes)) private _userOrders;
 
     uint256 private _totalUser;
     uint256 private _totalOrder;
@@ -96,7 +61,6 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     uint256 private _lastIndex;
     uint256 private _totalForce;
     uint256 private _perForce;
-    uint256 private _lastOut;
 
     // USDT held for users, by purpose: lastBalance == pool + owed + balances + swap (never less)
     uint256 private _pool;
@@ -104,13 +68,14 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     uint256 private _balances;
     uint256 private _swapBalance;
 
-    // appended: team figures ({TeamLib}); an upgrade from the earlier version starts them from zero
+    // team figures ({TeamLib})
     TeamLib.Teams private _team;
-    // appended: the valid orders by end time ({ExpiryQueue}; `_lastOut` is the earlier version's index queue)
+    // the valid orders by end time ({ExpiryQueue})
     ExpiryQueue.Heap private _expiries;
     // the value of an account's valid orders (`User.amount` counts every order it ever made) and the latest end of
-    // them: it earns referral and team rewards only while both say it has a live order (finding 11)
-    mapping(address account => Activity activity) private _active;
+    // them: it earns referral and team rewards only while both say it has a live order (finding 11); its blacklist
+    // flag and invite counts beside them
+    mapping(address account => BurnLib.Activity activity) private _active;
     // the buy-and-burn's next try after a failed one: at most `_swapTry` USDT (0 = the whole swap balance), not
     // before `_swapRetryAt`; without it a buy that cannot pass the TWAP minimum kept the upkeep due on every block
     uint128 private _swapTry;
@@ -156,7 +121,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         if (times > s.burnSurplus) revert BurnExceedsSurplus(times, s.burnSurplus);
         _checkNotBlacklisted(account);
         _checkNotBlacklisted(msg.sender);
-        User storage user = _users[account];
+        BurnLib.Account storage user = _users[account];
         if (user.index == 0) _register(account, address(0));
         _updatePool(0); // an order pays for its own work only (and must stay under 1,000,000 gas in deep trees)
 
@@ -164,8 +129,8 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         s.burnSurplus -= times;
         _collect(value, amount, isBNB);
         uint256 tokens = _nexValue(value);
-        uint256 index = _createOrder(account, user, value, tokens, isBNB);
-        emit OrderCreated(index, account, msg.sender, isBNB, value, tokens, amount, _orders[index].endTime);
+        (uint256 index, uint256 endTime) = _createOrder(account, user, value, tokens, isBNB);
+        emit OrderCreated(index, account, msg.sender, isBNB, value, tokens, amount, endTime);
         _logOrder(account, value, user.amount);
         _split(account, index, value, user.orders == 1);
     }
@@ -175,7 +140,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         // no blacklist gate: a blacklisted account still takes out what it is owed (its balance and its orders'
         // dividends so far); the blacklist only stops its new orders, registrations and referral/team rewards
         _updatePool(USER_OUTS);
-        User storage user = _users[msg.sender];
+        BurnLib.Account storage user = _users[msg.sender];
         _settleUser(msg.sender, user);
         uint256 amount = user.balance;
         if (amount == 0) revert BurnNothingToClaim(msg.sender);
@@ -283,7 +248,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     /// @inheritdoc IBurn
     function setBlacklist(address account, bool blacklisted) external onlyOwner {
-        _blacklist[account] = blacklisted;
+        _active[account].blacklisted = blacklisted;
         emit BlacklistUpdated(account, blacklisted);
     }
 
@@ -337,7 +302,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     /// @inheritdoc IBurn
     function orders(uint256 index) external view returns (Order memory) {
-        OrderRecord storage o = _order(index);
+        BurnLib.OrderRecord storage o = _order(index);
         return
             Order({
                 isValid: o.isValid,
@@ -357,7 +322,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     /// @inheritdoc IBurn
     function teams(address account) external view returns (Team memory) {
-        TeamRecord storage t = _teams[account];
+        BurnLib.Activity storage t = _active[account];
         TeamLib.Figures memory f = TeamLib.figures(_team, IMain(_addresses.main), account, _multi.teamAmounts, true);
         return
             Team({
@@ -375,7 +340,21 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     /// @inheritdoc IBurn
     function users(address account) external view returns (User memory) {
-        return _users[account];
+        BurnLib.Account storage a = _users[account];
+        return
+            User({
+                index: a.index,
+                inviteCode: a.inviteCode,
+                orders: a.orders,
+                amount: a.amount,
+                total: a.total,
+                balance: a.balance,
+                rewardTotal: uint256(a.total) + a.rewardDirect + a.rewardIndirect + a.rewardTeam,
+                rewardDirect: a.rewardDirect,
+                rewardIndirect: a.rewardIndirect,
+                lastOut: a.lastOut,
+                refer: a.refer
+            });
     }
 
     /// @inheritdoc IBurn
@@ -390,7 +369,15 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     /// @inheritdoc IBurn
     function userOrderIndex(address account, uint256 index) external view returns (uint256) {
-        return _userOrders[account][index];
+        // past the end: Panic(0x32), as the array this list was before
+        if (index >= _users[account].orders) {
+            assembly ("memory-safe") {
+                mstore(0, 0x4e487b71)
+                mstore(0x20, 0x32)
+                revert(0x1c, 0x24)
+            }
+        }
+        return _orderAt(account, index);
     }
 
     /// @inheritdoc IBurn
@@ -414,7 +401,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     /// @inheritdoc IBurn
     function pendingReward(uint256 index) external view returns (uint256) {
-        OrderRecord storage o = _order(index);
+        BurnLib.OrderRecord storage o = _order(index);
         if (!o.isValid) return 0;
         uint256 perForce = _perForce;
         uint256 pool = _pool;
@@ -436,7 +423,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     /// @inheritdoc IBurn
     function isBlacklisted(address account) external view returns (bool) {
-        return _blacklist[account];
+        return _active[account].blacklisted;
     }
 
     // --- internals: orders and the pool --------------------------------------------------------------------
@@ -457,32 +444,31 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     function _createOrder(
         address account,
-        User storage user,
+        BurnLib.Account storage user,
         uint256 value,
         uint256 tokens,
         bool isBNB
-    ) private returns (uint256 index) {
+    ) private returns (uint256 index, uint256 endTime) {
         Settings storage s = _settings;
         index = ++_totalOrder;
-        uint256 endTime = block.timestamp + s.outDays * s.dayTimes;
-        OrderRecord storage o = _orders[index];
-        o.isValid = true;
-        o.isBNB = isBNB;
-        o.owner = account;
-        o.userIndex = _userOrders[account].length;
-        o.startTime = uint40(block.timestamp);
-        o.endTime = endTime.toUint40();
-        o.amount = value.toUint128();
-        o.tokens = tokens.toUint128();
-        o.debt = RewardMath.reweight(0, value, _perForce, 0);
-        o.rewardSurplus = ((value * s.rewardRate) / FeeMath.BPS).toUint128();
-        _userOrders[account].push(index);
+        endTime = block.timestamp + s.outDays * s.dayTimes;
+        BurnLib.createOrder(
+            _orders,
+            _userOrders[account],
+            user,
+            _active[account],
+            BurnLib.NewOrder({
+                account: account,
+                index: index,
+                value: value,
+                tokens: tokens,
+                endTime: endTime,
+                debt: RewardMath.reweight(0, value, _perForce, 0),
+                rewardSurplus: (value * s.rewardRate) / FeeMath.BPS,
+                isBNB: isBNB
+            })
+        );
         ExpiryQueue.push(_expiries, endTime, index);
-        ++user.orders;
-        user.amount += value;
-        Activity storage activity = _active[account];
-        activity.amount += value.toUint128();
-        if (endTime > activity.liveUntil) activity.liveUntil = uint40(endTime);
         _totalForce += value;
         _totalAmount += value;
         _totalTokens += tokens;
@@ -527,10 +513,12 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         for (uint256 k; k < ancestors.length; ++k) {
             address ancestor = ancestors[k];
             if (levels[k] & TeamLib.CHANGED != 0) emit TeamLevelUpdated(ancestor, uint8(levels[k]));
-            if (firstOrder && k == 0) ++_teams[ancestor].inviteValids;
+            BurnLib.Activity storage activity = _active[ancestor];
+            if (firstOrder && k == 0) ++activity.inviteValids;
             // only an account with a live order earns (finding 11: not one whose orders have all ended or reached
             // their cap, forced out yet or not)
-            if (_live(ancestor) && !_blacklist[ancestor]) levels[k] |= BurnLib.EARNS;
+            if (activity.amount != 0 && activity.liveUntil > block.timestamp && !activity.blacklisted)
+                levels[k] |= BurnLib.EARNS;
         }
         credited = BurnLib.rewardAncestors(
             _users,
@@ -555,7 +543,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         (uint256 endTime, uint256 index) = ExpiryQueue.top(queue);
         for (; count < maxOuts && endTime <= block.timestamp; ++count) {
             ExpiryQueue.pop(queue);
-            OrderRecord storage o = _orders[index];
+            BurnLib.OrderRecord storage o = _orders[index];
             if (o.isValid) _settleOrder(index, o, _users[o.owner]);
             (endTime, index) = ExpiryQueue.top(queue);
         }
@@ -603,62 +591,74 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     }
 
     /// @dev Settles `account`'s valid orders from its `lastOut`, at most `handleGas` of them.
-    function _settleUser(address account, User storage user) private {
-        uint256[] storage list = _userOrders[account];
-        uint256 length = list.length;
+    function _settleUser(address account, BurnLib.Account storage user) private {
+        mapping(uint256 => uint256) storage list = _userOrders[account];
+        uint256 length = user.orders;
         uint256 limit = _settings.handleGas;
         uint256 first = user.lastOut;
+        uint256 lastOut = first;
         bool leading = true;
         uint256 liveUntil;
         uint256 j = first;
+        uint256 word;
         for (; j < length && j - first < limit; ++j) {
-            OrderRecord storage o = _orders[list[j]];
-            if (o.isValid) _settleOrder(list[j], o, user);
-            if (leading && !o.isValid) user.lastOut = j + 1;
+            if (j == first || j & 7 == 0) word = list[j >> 3]; // one read per word of 8 indexes
+            uint256 index = uint32(word >> ((j & 7) * 32));
+            BurnLib.OrderRecord storage o = _orders[index];
+            bool valid = o.isValid;
+            if (valid) valid = _settleOrder(index, o, user);
+            if (leading && !valid) lastOut = j + 1;
             else leading = false;
-            if (o.isValid && o.endTime > liveUntil) liveUntil = o.endTime;
+            if (valid && o.endTime > liveUntil) liveUntil = o.endTime;
         }
+        if (lastOut != first) user.lastOut = uint32(lastOut); // lastOut <= orders < 2^32
         // every valid order seen: the latest end among them is exact again (an order that reached its cap ended early)
         if (j == length) {
-            Activity storage activity = _active[account];
+            BurnLib.Activity storage activity = _active[account];
             if (activity.liveUntil != liveUntil) activity.liveUntil = uint40(liveUntil);
         }
     }
 
-    /// @dev Whether `account` has an order that has neither ended nor been forced out at its cap.
-    function _live(address account) private view returns (bool) {
-        Activity storage activity = _active[account];
-        return activity.amount != 0 && activity.liveUntil > block.timestamp;
-    }
-
     /// @dev Credits an order's accrued dividends up to its cap (the overflow goes back to the pool), and forces
-    /// it out at its cap or once expired.
-    function _settleOrder(uint256 index, OrderRecord storage o, User storage user) private {
-        (uint256 accrued, int256 debt) = RewardMath.settle(o.amount, _perForce, o.debt);
-        o.debt = debt;
+    /// it out at its cap or once expired. Returns whether the order is still valid.
+    function _settleOrder(
+        uint256 index,
+        BurnLib.OrderRecord storage o,
+        BurnLib.Account storage user
+    ) private returns (bool valid) {
+        uint256 amount = o.amount;
+        int256 debt = o.debt;
+        (uint256 accrued, int256 newDebt) = RewardMath.settle(amount, _perForce, debt);
+        if (newDebt != debt) o.debt = newDebt;
         uint256 surplus = o.rewardSurplus;
+        uint256 reward = o.reward;
         uint256 pay = accrued < surplus ? accrued : surplus;
+        address owner = o.owner;
         if (accrued != 0) {
             _owed -= accrued;
             _pool += accrued - pay;
             surplus -= pay;
-            o.rewardSurplus = uint128(surplus); // surplus <= the previous uint128 value
-            o.reward += uint128(pay); // pay <= surplus
-            user.balance += pay;
-            user.total += pay;
-            user.rewardTotal += pay;
+            reward += pay;
+            // one write: surplus <= the previous uint128 value, reward + surplus never grows
+            (o.rewardSurplus, o.reward) = (uint128(surplus), uint128(reward));
+            uint128 paid = uint128(pay);
+            user.balance += paid;
+            user.total += paid;
             _balances += pay;
             _totalReward += pay;
-            emit OrderSettled(index, o.owner, pay, accrued - pay);
+            emit OrderSettled(index, owner, pay, accrued - pay);
         }
         bool capped = surplus == 0;
-        if (capped || o.endTime <= block.timestamp) {
+        uint256 endTime = o.endTime;
+        if (capped || endTime <= block.timestamp) {
             o.isValid = false;
-            if (o.endTime > block.timestamp) o.endTime = uint40(block.timestamp);
-            _totalForce -= o.amount;
-            _active[o.owner].amount -= o.amount;
-            emit OrderOut(index, o.owner, o.reward, capped);
+            if (endTime > block.timestamp) o.endTime = uint40(block.timestamp);
+            _totalForce -= amount;
+            _active[owner].amount -= uint128(amount);
+            emit OrderOut(index, owner, reward, capped);
+            return false;
         }
+        return true;
     }
 
     // --- internals: users, teams, settings -----------------------------------------------------------------
@@ -668,13 +668,13 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         if (mainIndex == 0) revert BurnNotRegistered(account);
         if (referCode != address(0) && referCode != referrer) revert BurnReferCodeMismatch(referCode, referrer);
         uint256 index = ++_totalUser;
-        User storage user = _users[account];
-        user.index = index;
-        user.inviteCode = referCode;
+        BurnLib.Account storage user = _users[account];
+        user.index = index.toUint32();
+        if (referCode != address(0)) user.inviteCode = referCode;
         user.refer = referrer;
         if (referrer != address(0)) {
             _invites[referrer].push(account);
-            ++_teams[referrer].invites;
+            ++_active[referrer].invites;
         }
         emit Registered(account, referrer, referCode, index);
     }
@@ -720,13 +720,18 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         return IUniswapV2Router02(_addresses.router).WETH();
     }
 
-    function _order(uint256 index) private view returns (OrderRecord storage) {
+    function _order(uint256 index) private view returns (BurnLib.OrderRecord storage) {
         if (index == 0 || index > _totalOrder) revert BurnUnknownOrder(index);
         return _orders[index];
     }
 
     function _checkNotBlacklisted(address account) private view {
-        if (_blacklist[account]) revert BurnBlacklisted(account);
+        if (_active[account].blacklisted) revert BurnBlacklisted(account);
+    }
+
+    /// @dev The index of `account`'s `position`-th order (`position` < its `orders`).
+    function _orderAt(address account, uint256 position) private view returns (uint256) {
+        return uint32(_userOrders[account][position >> 3] >> ((position & 7) * 32));
     }
 
     /// @dev The USDT held for users (plus any that arrived and is not accounted yet: it belongs to the pool).

@@ -3,6 +3,7 @@ pragma solidity ^0.8.28;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {IBurn} from "../interfaces/IBurn.sol";
 import {ILog} from "../interfaces/ILog.sol";
 import {IPriceOracle} from "../interfaces/IPriceOracle.sol";
@@ -39,6 +40,64 @@ library BurnLib {
     /// not blacklisted.
     uint256 internal constant EARNS = 1 << 9;
 
+    /// @notice An account's record in 5 slots ({IBurn-User} is its view; `rewardTotal` there is `total` plus the
+    /// three credited kinds): a credit writes `balance` and its kind (an indirect share, the commonest, one slot),
+    /// a settlement `balance` and `total`, an order `amount` and `orders`. Sums are 128 bits (checked); `index`,
+    /// `orders` and `lastOut` 32.
+    struct Account {
+        uint128 balance;
+        uint128 rewardIndirect;
+        uint128 rewardDirect;
+        uint128 rewardTeam;
+        uint128 amount;
+        uint128 total;
+        uint32 index;
+        uint32 orders;
+        uint32 lastOut;
+        address refer;
+        address inviteCode;
+    }
+
+    /// @notice An order in 4 slots: what a settlement reads first (owner, times, flags), the value and NEX value with
+    /// the order's place in its account's list, the accumulator debt, and what it may still and did receive (a
+    /// settlement writes the last two). `amount` is at most 2^96 - 1 wei (79 billion USDT, checked).
+    struct OrderRecord {
+        address owner;
+        uint40 startTime;
+        uint40 endTime;
+        bool isValid;
+        bool isBNB;
+        uint96 amount;
+        uint32 userIndex;
+        uint128 tokens;
+        int256 debt;
+        uint128 rewardSurplus;
+        uint128 reward;
+    }
+
+    /// @notice What an order's walk reads of each ancestor, in one slot: the value of its valid orders and the latest
+    /// end time among them (an upper bound when one of them reached its cap in a claim that did not see all of the
+    /// account's orders: see {_settleUser}), its blacklist flag, and its invitees registered here and with an order.
+    struct Activity {
+        uint128 amount;
+        uint40 liveUntil;
+        bool blacklisted;
+        uint32 invites;
+        uint32 inviteValids;
+    }
+
+    /// @notice A new order's fields ({createOrder}).
+    struct NewOrder {
+        address account;
+        uint256 index;
+        uint256 value;
+        uint256 tokens;
+        uint256 endTime;
+        int256 debt;
+        uint256 rewardSurplus;
+        bool isBNB;
+    }
+
     /// @notice The order whose value {rewardAncestors} shares: its account and index, its value, and `algebra`.
     struct Order {
         address account;
@@ -61,7 +120,7 @@ library BurnLib {
     /// (`teamRates` above what nearer ancestors took) to each. Writes one Log entry per credit, in one Log call
     /// (`from` is the order's account). Returns the sum credited; the caller adds it to its totals.
     function rewardAncestors(
-        mapping(address => IBurn.User) storage users,
+        mapping(address => Account) storage users,
         IBurn.ConfigMulti storage m,
         ILog log,
         Order memory o,
@@ -78,7 +137,7 @@ library BurnLib {
 
     /// @dev The `k`-th ancestor's direct or indirect share, and its team level differential.
     function _rewardAncestor(
-        mapping(address => IBurn.User) storage users,
+        mapping(address => Account) storage users,
         IBurn.ConfigMulti storage m,
         Walk memory w,
         uint256 k,
@@ -96,6 +155,37 @@ library BurnLib {
             _credit(users, w, ancestor, LogCodes.ACTION_BURN_TEAM, FeeMath.bps(value, rate - w.teamPaidRate));
             w.teamPaidRate = rate;
         }
+    }
+
+    /// @notice Writes order `n` (one write per slot), appends its index to its account's `list` (8 indexes of 32
+    /// bits to a word) and adds its value to the account's `user` and `activity` records.
+    function createOrder(
+        mapping(uint256 => OrderRecord) storage orders,
+        mapping(uint256 => uint256) storage list,
+        Account storage user,
+        Activity storage activity,
+        NewOrder memory n
+    ) external {
+        uint256 position = user.orders;
+        orders[n.index] = OrderRecord({
+            owner: n.account,
+            startTime: uint40(block.timestamp),
+            endTime: SafeCast.toUint40(n.endTime),
+            isValid: true,
+            isBNB: n.isBNB,
+            amount: SafeCast.toUint96(n.value),
+            userIndex: SafeCast.toUint32(position),
+            tokens: SafeCast.toUint128(n.tokens),
+            debt: n.debt,
+            rewardSurplus: SafeCast.toUint128(n.rewardSurplus),
+            reward: 0
+        });
+        list[position >> 3] |= uint256(SafeCast.toUint32(n.index)) << ((position & 7) * 32);
+        user.orders = uint32(position + 1); // position < 2^32 (checked above)
+        uint128 value = uint128(n.value); // < 2^96 (checked above)
+        user.amount += value;
+        activity.amount += value;
+        if (n.endTime > activity.liveUntil) activity.liveUntil = uint40(n.endTime);
     }
 
     /// @notice Reverts unless `s` is within bounds and, with the rates `m` in force, an order never pays out more
@@ -173,18 +263,19 @@ library BurnLib {
     /// @dev Credits `amount` to `account` by `action` (the Burn credits of LogCodes, in the order of the event's
     /// kind: 1 direct, 2 indirect, 3 team) and adds its Log entry to the walk's batch.
     function _credit(
-        mapping(address => IBurn.User) storage users,
+        mapping(address => Account) storage users,
         Walk memory w,
         address account,
         uint8 action,
         uint256 amount
     ) private {
         if (amount == 0) return;
-        IBurn.User storage user = users[account];
-        user.balance += amount;
-        user.rewardTotal += amount;
-        if (action == LogCodes.ACTION_BURN_DIRECT) user.rewardDirect += amount;
-        else if (action == LogCodes.ACTION_BURN_INDIRECT) user.rewardIndirect += amount;
+        Account storage user = users[account];
+        uint128 credit = SafeCast.toUint128(amount);
+        user.balance += credit;
+        if (action == LogCodes.ACTION_BURN_DIRECT) user.rewardDirect += credit;
+        else if (action == LogCodes.ACTION_BURN_INDIRECT) user.rewardIndirect += credit;
+        else user.rewardTeam += credit;
         w.credited += amount;
         emit IBurn.RewardCredited(
             account,
