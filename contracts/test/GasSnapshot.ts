@@ -25,7 +25,7 @@ import {
   registerChain,
   steadyPools,
 } from './helpers/gasCases.ts'
-import { GasTable } from './helpers/gasTable.ts'
+import { alignToLogDay, GasTable } from './helpers/gasTable.ts'
 import { deploySystem } from './helpers/system.ts'
 import { buy, fund, sell } from './helpers/trade.ts'
 import { logCode } from '../scripts/lib/logCodes.ts'
@@ -43,20 +43,6 @@ function labelsOf(system: Labelled): Record<string, string> {
       labels[name[0]?.toUpperCase() + name.slice(1)] = address
   }
   return labels
-}
-
-/**
- * Moves the chain to one second past the start of the next Log day. The local Log day is 600 s and the chain
- * starts at the wall clock, so without this whether two measured actions share a Log day (a reward's
- * today/yesterday words) depended on when the test ran, and figures changed from run to run by a slot write.
- */
-async function alignToLogDay(
-  time: { latest(): Promise<number>; increaseTo(to: bigint): Promise<void> },
-  log: { read: { dayTimes(): Promise<bigint> } },
-) {
-  const day = await log.read.dayTimes()
-  const now = BigInt(await time.latest())
-  await time.increaseTo((now / day + 1n) * day + 1n)
 }
 
 describe('Gas table', () => {

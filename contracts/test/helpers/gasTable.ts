@@ -272,3 +272,17 @@ export class GasTable {
     )
   }
 }
+
+/**
+ * Moves the chain to one second past the start of the next Log day. The local Log day is 600 s and the chain
+ * starts at the wall clock, so without this whether two measured actions share a Log day (a reward's
+ * today/yesterday words) depended on when the test ran, and figures changed from run to run by a slot write.
+ */
+export async function alignToLogDay(
+  time: { latest(): Promise<number>; increaseTo(to: bigint): Promise<void> },
+  log: { read: { dayTimes(): Promise<bigint> } },
+) {
+  const day = await log.read.dayTimes()
+  const now = BigInt(await time.latest())
+  await time.increaseTo((now / day + 1n) * day + 1n)
+}
