@@ -31,7 +31,7 @@ const IMPORT =
 
 /**
  * The source files a file reaches through relative imports (static and dynamic), itself included. The route tree
- * is the entry's (it reaches every route), not a page's: a page that reads it (lib/pages.ts) needs no more catalogs.
+ * is the entry's (it reaches every route), not a page's: a page that reads it (through the route hooks) needs no more catalogs.
  */
 function reach(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file) || file.endsWith('routeTree.gen.ts')) return seen

@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router'
 import { useRefreshChain } from '../../data/ChainData.tsx'
 import { useSession } from '../../data/session.tsx'
 import { useIsManager } from '../../hooks/useIsManager.ts'
-import { PAGES } from '../../lib/pages.ts'
+import { usePage } from '../../hooks/usePage.ts'
 import { RelatedLinks } from '../../components/pages/RelatedLinks.tsx'
 import { TimelockOperations } from '../timelock/TimelockOperations.tsx'
 import { zeroAddress } from 'viem'
@@ -22,6 +22,7 @@ export type AdminPath = '/manager' | '/managerSuper' | '/managerFom' | '/manager
  */
 export function AdminPage({ path, children }: { path: AdminPath; children: ReactNode }) {
   const { t, i18n } = useLingui()
+  const { page } = usePage()
   const manager = useIsManager()
   const { account, registered } = useSession()
   const refresh = useRefreshChain()
@@ -29,8 +30,8 @@ export function AdminPage({ path, children }: { path: AdminPath; children: React
   return (
     <div className="app-page" data-testid="page" data-path={path}>
       <header className="app-page__header">
-        <h1 className="app-page__title">{i18n._(PAGES[path].title)}</h1>
-        <p className="app-page__lead">{i18n._(PAGES[path].description)}</p>
+        <h1 className="app-page__title">{i18n._(page.title)}</h1>
+        <p className="app-page__lead">{i18n._(page.description)}</p>
       </header>
       {loading ? (
         <Card>
@@ -67,7 +68,7 @@ export function AdminPage({ path, children }: { path: AdminPath; children: React
           </p>
         </Card>
       )}
-      <RelatedLinks paths={PAGES[path].related} />
+      <RelatedLinks paths={page.related} />
     </div>
   )
 }

@@ -7,7 +7,7 @@ import { erc20Abi, zeroAddress } from 'viem'
 import { ok, useChainReads } from '../../data/ChainData.tsx'
 import { useIndexedQuery, useIndexerClient } from '../../data/indexer.ts'
 import { showAmount, showTime } from '../../lib/format.ts'
-import { PAGES } from '../../lib/pages.ts'
+import { usePage } from '../../hooks/usePage.ts'
 import { SelectField } from '../../components/forms/SelectField.tsx'
 import { RelatedLinks } from '../../components/pages/RelatedLinks.tsx'
 import { ExplorerLink } from '../../components/ExplorerLink.tsx'
@@ -52,11 +52,12 @@ const PAGE_SIZE = 25
 /** `/transparency` (public): every privileged action, newest first, and the live solvency of each fund holder. */
 export function TransparencyPage() {
   const { t, i18n } = useLingui()
+  const { page } = usePage()
   return (
     <div className="app-page" data-testid="page" data-path="/transparency">
       <header className="app-page__header">
-        <h1 className="app-page__title">{i18n._(PAGES['/transparency'].title)}</h1>
-        <p className="app-page__lead">{i18n._(PAGES['/transparency'].description)}</p>
+        <h1 className="app-page__title">{i18n._(page.title)}</h1>
+        <p className="app-page__lead">{i18n._(page.description)}</p>
       </header>
       <PowersPanel />
       <Card title={t`Pending owner actions`} data-testid="pending-owner-actions">
@@ -72,7 +73,7 @@ export function TransparencyPage() {
       <KeeperPanel />
       <AdminActions />
       <p className="app-muted">{t`Figures come straight from the contracts and the indexer; nothing here is entered by hand.`}</p>
-      <RelatedLinks paths={PAGES['/transparency'].related} />
+      <RelatedLinks paths={page.related} />
     </div>
   )
 }

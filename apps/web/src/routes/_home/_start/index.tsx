@@ -1,15 +1,8 @@
-import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
 import { HomePage } from '../../../components/pages/HomePage.tsx'
+import { HOME_PAGE } from './-homePage.ts'
 
 export const Route = createFileRoute('/_home/_start/')({
-  staticData: {
-    page: {
-      title: msg`Home`,
-      description: msg`Minting with a round countdown, the next round, notes and advantages.`,
-      related: ['/ido', '/swap', '/wp'],
-      features: [],
-    },
-  },
+  staticData: { page: HOME_PAGE },
   component: HomePage,
 })
