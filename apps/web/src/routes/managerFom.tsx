@@ -8,7 +8,7 @@ export const Route = createFileRoute('/managerFom')({
       title: msg`FOM admin`,
       description: msg`Administration of the FOM pool.`,
       related: ['/manager', '/managerSuper', '/managerMining'],
-      features: ['admin', 'timelock'],
+      features: ['admin', 'timelock', 'transparency'],
     },
     menu: { admin: { order: 3, icon: 'shield' } },
   },

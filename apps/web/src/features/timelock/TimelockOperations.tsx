@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react'
-import type { ReactNode } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import { timelockAbi } from '@nexus/abi'
 import { timelockCancelRequest, timelockExecuteRequest } from '@nexus/sdk'
-import type { TimelockOperation, TimelockOperationState } from '@nexus/sdk'
+import type { TimelockOperationState } from '@nexus/sdk'
 import { Button, Countdown, EmptyState, Spinner } from '@nexus/ui'
 import { readContract } from 'viem/actions'
 import { useChainNow } from '../../data/ChainData.tsx'
@@ -13,34 +12,15 @@ import { useTransaction } from '../../hooks/useTransaction.ts'
 import { showTime } from '../../lib/format.ts'
 import { CANCELLER_ROLE, timelockDeployment, useTimelockOperations } from './useTimelock.ts'
 import { usePublicClient } from '../../data/wallet.tsx'
-
-/** One argument of a decoded call, as text (numbers in full, structs as JSON). */
-function showArg(value: unknown): string {
-  if (typeof value === 'bigint') return value.toString()
-  if (typeof value === 'object' && value !== null)
-    return JSON.stringify(value, (_, item: unknown) => (typeof item === 'bigint' ? item.toString() : item))
-  return String(value)
-}
-
-/** `Contract.function(args)` of an operation, or its target and raw data when it cannot be decoded. */
-export function describeOperation(operation: TimelockOperation): string {
-  if (!operation.functionName) return `${operation.contract ?? operation.call.target} ${operation.call.data}`
-  return `${operation.contract}.${operation.functionName}(${(operation.args ?? []).map(showArg).join(', ')})`
-}
+import { OperationCall } from '../transparency/OperationCall.tsx'
 
 /**
  * The Timelock's owner actions (issue 19): what is scheduled, from when it can run, and what ran or was cancelled.
  * `only` limits the list to some states (the transparency page shows the pending ones). Execute is offered on a
- * ready operation to anyone (executors are open), Cancel to the admin (the canceller). `renderCall` shows the call
- * (the transparency page: each argument by name, formatted); by default `describeOperation`'s one line.
+ * ready operation to anyone (executors are open), Cancel to the admin (the canceller). Each call shows its arguments by
+ * name in the reader's language, formatted ({@link OperationCall}), on the admin screens as on `/transparency`.
  */
-export function TimelockOperations({
-  only,
-  renderCall,
-}: {
-  only?: readonly TimelockOperationState[]
-  renderCall?: (operation: TimelockOperation) => ReactNode
-}) {
+export function TimelockOperations({ only }: { only?: readonly TimelockOperationState[] }) {
   const { t } = useLingui()
   const { operations, error } = useTimelockOperations()
   const { account } = useSession()
@@ -89,7 +69,7 @@ export function TimelockOperations({
           data-function={operation.functionName ?? ''}
         >
           <div className="tp-action__head">
-            {renderCall ? renderCall(operation) : <strong className="app-mono">{describeOperation(operation)}</strong>}{' '}
+            <OperationCall operation={operation} />{' '}
             <span className={`tp-badge tp-badge--${operation.state}`} data-testid="timelock-state">
               {stateText[operation.state]}
             </span>

@@ -21,7 +21,6 @@ import type { Solvency } from '../../lib/solvency.ts'
 import { TimelockOperations } from '../timelock/TimelockOperations.tsx'
 import { timelockDeployment } from '../timelock/useTimelock.ts'
 import { KeeperPanel } from './KeeperPanel.tsx'
-import { OperationCall } from './OperationCall.tsx'
 import './transparency.css'
 import type { AdminActionsQuery, AdminActionsQueryVariables } from '../../generated/graphql.ts'
 
@@ -64,10 +63,7 @@ export function TransparencyPage() {
         <p className="app-muted">
           {t`Owner actions scheduled on the Timelock that have not run yet: each runs only once its time has come and someone executes it.`}
         </p>
-        <TimelockOperations
-          only={['pending', 'ready']}
-          renderCall={(operation) => <OperationCall operation={operation} />}
-        />
+        <TimelockOperations only={['pending', 'ready']} />
       </Card>
       <SolvencyPanel />
       <KeeperPanel />
