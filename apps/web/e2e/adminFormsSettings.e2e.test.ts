@@ -1,4 +1,4 @@
-import { contractConstants, mainAbi, nftAbi, tokenAbi } from '@nexus/abi'
+import { burnAbi, contractConstants, logAbi, mainAbi, nftAbi, tokenAbi } from '@nexus/abi'
 import { formatEther, parseEther } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { E2E_OWNER } from './lib/accounts.ts'
@@ -8,7 +8,8 @@ import { ownerWrite, readChain, refusedByForm, submitThroughForm, waitForCurrent
 import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 
 // More of /manager's owner settings, one field each (adminForms.e2e.test.ts has SPEC.md §6's list): Main's
-// generations, Token's burn rate, the NFT dividend threshold, metadata URI, tier name and card name. Each is filled
+// generations, Token's burn rate, Burn's settings (orders settled per call) and shares (BNB slippage), the action
+// log's day length, the NFT dividend threshold, metadata URI, tier name and card name. Each is filled
 // as a manager would, its diff checked, confirmed and read back on chain, then restored (all files share one chain).
 
 const browser = useBrowser()
@@ -59,6 +60,46 @@ const ROWS: readonly (() => Promise<Row>)[] = [
       next: (now) => String(nextTo(BigInt(now), contractConstants.Token.MAX_BURN_RATE)),
       restore: () => restore('Token', tokenAbi, 'setConfigMulti', [multi]),
       refused: { value: String(contractConstants.Token.MAX_BURN_RATE + 1n), error: 'Out of bounds' },
+    }
+  },
+  async () => {
+    // Burn.setConfig takes the Config without addTime (IBurn.Settings)
+    const { addTime: _addTime, ...settings } = await read<Record<string, bigint>>('Burn', burnAbi, 'getConfig')
+    const max = contractConstants.BurnLib.MAX_HANDLE
+    return {
+      form: 'burnConfig',
+      key: 'handleGas',
+      toast: 'Settings updated',
+      current: async () => String((await read<Record<string, bigint>>('Burn', burnAbi, 'getConfig')).handleGas),
+      next: (now) => String(nextTo(BigInt(now), max)),
+      restore: () => restore('Burn', burnAbi, 'setConfig', [settings]),
+      refused: { value: '0', error: `Out of bounds: must be between 1 and ${max}` },
+    }
+  },
+  async () => {
+    const multi = await read<{ slippage: bigint }>('Burn', burnAbi, 'getConfigMulti')
+    const max = contractConstants.BurnLib.MAX_SLIPPAGE
+    return {
+      form: 'burnMulti',
+      key: 'slippage',
+      toast: 'Settings updated',
+      current: async () => String((await read<{ slippage: bigint }>('Burn', burnAbi, 'getConfigMulti')).slippage),
+      next: (now) => String(nextTo(BigInt(now), max)),
+      restore: () => restore('Burn', burnAbi, 'setConfigMulti', [multi]),
+      refused: { value: String(max + 1n), error: 'Out of bounds' },
+    }
+  },
+  async () => {
+    const dayTimes = await read<bigint>('Log', logAbi, 'dayTimes')
+    const max = contractConstants.Log.MAX_DAY_TIMES
+    return {
+      form: 'logDayTimes',
+      key: 'dayTimes_',
+      toast: 'Settings updated',
+      current: async () => String(await read<bigint>('Log', logAbi, 'dayTimes')),
+      next: (now) => String(nextTo(BigInt(now), max)),
+      restore: () => restore('Log', logAbi, 'setDayTimes', [dayTimes]),
+      refused: { value: String(contractConstants.Log.MIN_DAY_TIMES - 1n), error: 'Out of bounds' },
     }
   },
   async () => {
