@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { network } from 'hardhat'
-import { type Address, encodeFunctionData, getAddress, zeroAddress } from 'viem'
+import { type Address, getAddress, zeroAddress } from 'viem'
 import { logCode } from '../scripts/lib/logCodes.ts'
-import { UPGRADE_DELAY } from './helpers/fixtures.ts'
+import { deployLog } from './helpers/fixtures.ts'
 
 const USDT = logCode('symbol', 'USDT')
 const NEX = logCode('symbol', 'NEX')
@@ -29,17 +29,7 @@ describe('Log', async () => {
 
   async function fixture() {
     const [owner, writer, alice, bob, stranger] = await viem.getWalletClients()
-    const implementation = await viem.deployContract('Log')
-    const proxy = await viem.deployContract('NexusProxy', [
-      implementation.address,
-      encodeFunctionData({
-        abi: implementation.abi,
-        functionName: 'initialize',
-        args: [owner.account.address, UPGRADE_DELAY, DAY],
-      }),
-    ])
-    const log = await viem.getContractAt('Log', proxy.address)
-    await log.write.setWriter([writer.account.address, true])
+    const log = await deployLog(viem, owner.account.address, writer.account.address, DAY)
     return { log, owner, writer, alice, bob, stranger }
   }
 

@@ -9,9 +9,9 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import { network } from 'hardhat'
-import { type Address, encodeFunctionData, getAddress } from 'viem'
+import { type Address, getAddress } from 'viem'
 import { logCode } from '../scripts/lib/logCodes.ts'
-import { UPGRADE_DELAY } from './helpers/fixtures.ts'
+import { deployLog } from './helpers/fixtures.ts'
 import { fcParameters } from './helpers/property.ts'
 
 const DAY = 600n
@@ -107,17 +107,7 @@ describe('Log rewards (property: saturating figures)', async () => {
 
   async function fixture() {
     const [owner, writer, ...rest] = await viem.getWalletClients()
-    const implementation = await viem.deployContract('Log')
-    const proxy = await viem.deployContract('NexusProxy', [
-      implementation.address,
-      encodeFunctionData({
-        abi: implementation.abi,
-        functionName: 'initialize',
-        args: [owner.account.address, UPGRADE_DELAY, DAY],
-      }),
-    ])
-    const log = await viem.getContractAt('Log', proxy.address)
-    await log.write.setWriter([writer.account.address, true])
+    const log = await deployLog(viem, owner.account.address, writer.account.address, DAY)
     const owners = rest.slice(0, OWNERS).map((w) => getAddress(w.account.address))
     return { log, writer, owners }
   }

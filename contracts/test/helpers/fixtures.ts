@@ -23,3 +23,17 @@ export async function deployMain(
   const proxy = await viem.deployContract('NexusProxy', [implementation.address, data])
   return { main: await viem.getContractAt('Main', proxy.address), implementation }
 }
+
+/** Deploys `Log` behind a `NexusProxy` (days of `dayTimes` seconds), with `writer` allowed to write entries. */
+export async function deployLog(viem: Viem, owner: Address, writer: Address, dayTimes: bigint) {
+  const implementation = await viem.deployContract('Log')
+  const data = encodeFunctionData({
+    abi: implementation.abi,
+    functionName: 'initialize',
+    args: [owner, UPGRADE_DELAY, dayTimes],
+  })
+  const proxy = await viem.deployContract('NexusProxy', [implementation.address, data])
+  const log = await viem.getContractAt('Log', proxy.address)
+  await log.write.setWriter([writer, true])
+  return log
+}
