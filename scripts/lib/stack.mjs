@@ -86,6 +86,10 @@ function legacyOriginsEnv(webUrl, webOrigins) {
  * @param {string[]} [options.webOrigins] origins of web apps served elsewhere (e.g. the browser tests' builds) that
  *   the legacy API accepts for CORS and sign-in, besides its defaults and this stack's own web app
  * @param {string} [options.databaseUrl] a PostgreSQL URL; without it an embedded PGlite is started
+ * @param {boolean} [options.generate] build the contracts and generate the ABIs, SDK and database client first
+ *   (`nx run-many -t generate`; default). False when the caller's Nx task graph has already done it: a nested Nx
+ *   run would restore cached outputs (delete and copy back contracts/artifacts, generated code) while other tasks of
+ *   the same run read them; CI's contracts tests once lost their artifacts for a few seconds that way.
  * @param {boolean} [options.quiet] keep the children's output to themselves
  * @param {(message: string) => void} [options.log]
  */
@@ -97,6 +101,7 @@ export async function startLocalProduct({
   timelock = true,
   webOrigins = [],
   databaseUrl = process.env.DATABASE_URL,
+  generate = true,
   quiet = false,
   log = (message) => process.stdout.write(`[start] ${message}\n`),
 } = {}) {
@@ -120,13 +125,14 @@ export async function startLocalProduct({
   }
 
   try {
-    step(
-      log,
-      'building contracts and generating ABIs, SDK and database client',
-      process.execPath,
-      [nxBin, 'run-many', '-t', 'generate', '--outputStyle=static'],
-      { quiet },
-    )
+    if (generate)
+      step(
+        log,
+        'building contracts and generating ABIs, SDK and database client',
+        process.execPath,
+        [nxBin, 'run-many', '-t', 'generate', '--outputStyle=static'],
+        { quiet },
+      )
 
     await startProcess({
       name: 'chain',

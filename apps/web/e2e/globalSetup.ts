@@ -80,6 +80,9 @@ export default async function setup(project: TestProject) {
           // e2e/timelock.e2e.test.ts checks by handing Mining to the Timelock and back
           timelock: false,
           webOrigins: [`http://127.0.0.1:${appPort}`, `http://127.0.0.1:${prodPort}`],
+          // Under Nx (`npm test`: web:e2e depends on every generate target and contracts:build) the generated code
+          // is there already, and a nested Nx run would restore cached outputs under the other tasks running now.
+          generate: process.env.NX_TASK_TARGET_PROJECT === undefined,
           quiet: true,
           log: () => undefined,
         }),
