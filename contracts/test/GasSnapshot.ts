@@ -45,16 +45,25 @@ function labelsOf(system: Labelled): Record<string, string> {
   return labels
 }
 
+/** The longest TWAP window of the systems measured here (Burn's oracle, Fomo's oracle, the Token's own). */
+const ORACLE_WINDOW = Math.max(
+  Number(localContractsII.oracleWindow),
+  Number(local.oracleWindow),
+  Number(localDefaults.tokenMulti.oracleWindow),
+)
+
 /**
  * A full oracle window, then the start of the next Log day: the next Burn order always updates the NEX TWAP (the
- * worst case). Without the window, whether it did depended on how far the Log-day alignment moved the clock (1 to
- * 600 s against a 300 s window), and the worst figures changed from run to run (CI saw 1,322,292 against 1,339,600).
+ * worst case), and every TWAP a Fomo order reads is at least a window old. Without the window, whether it was
+ * depended on how far the Log-day alignment moved the clock (1 to 600 s against a 300 s window), and the figures
+ * changed from run to run (CI saw Burn's worst at 1,322,292 against 1,339,600). The days of Log, Burn and Fomo are
+ * all 600 s on the local chain, so each measured order is the first of a fresh day in all of them.
  */
 async function pastOracleWindowToLogDay(
   time: { latest(): Promise<number>; increase(by: number): Promise<number>; increaseTo(to: bigint): Promise<void> },
   log: { read: { dayTimes(): Promise<bigint> } },
 ) {
-  await time.increase(Number(localContractsII.oracleWindow))
+  await time.increase(ORACLE_WINDOW)
   await alignToLogDay(time, log)
 }
 
@@ -314,7 +323,8 @@ describe('Gas table', () => {
     table.use(f.publicClient, () => labelsOf(s), f.log)
     const [, , , dave, erin] = steady.wallets as [Wallet, Wallet, Wallet, Wallet, Wallet]
     const { fomo, superFomo } = f
-    await alignToLogDay(time, f.log)
+    // as for Burn: the first order below always reads a TWAP a full window old, and the measured one never
+    await pastOracleWindowToLogDay(time, f.log)
     for (const [pool, name, min] of [
       [fomo, 'Fomo', local.fomo.roundMin],
       [superFomo, 'SuperFomo', local.superFomo.roundMin],
@@ -364,51 +374,61 @@ describe('Gas table', () => {
     s = team.s
     table.use(team.s.publicClient, () => labelsOf(s), team.s.log)
     const buyer0 = team.buyers[0] as Wallet
-    const cases: [string, (t: typeof team) => Promise<Hash>][] = [
+    // each case: what prepares it (from the snapshot), then its order, measured after a full oracle window at the
+    // start of a Log day (pastOracleWindowToLogDay), so that the figures do not depend on when the test started
+    type Case = {
+      action: string
+      prepare?: (t: typeof team) => Promise<unknown>
+      send: (t: typeof team) => Promise<Hash>
+    }
+    const cases: Case[] = [
       // a fresh pool's first order, userMax, under 8 never-active generations
-      ['Fomo.burn (USDT)', (t) => t.s.fomo.write.burn([0n, 1n, local.fomo.userMax, true], { account: buyer0.account })],
-      [
-        'SuperFomo.burn (USDT)',
-        (t) => t.s.superFomo.write.burn([4n, 1n, local.superFomo.userMax, true], { account: buyer0.account }),
-      ],
+      {
+        action: 'Fomo.burn (USDT)',
+        send: (t) => t.s.fomo.write.burn([0n, 1n, local.fomo.userMax, true], { account: buyer0.account }),
+      },
+      {
+        action: 'SuperFomo.burn (USDT)',
+        send: (t) => t.s.superFomo.write.burn([4n, 1n, local.superFomo.userMax, true], { account: buyer0.account }),
+      },
       // a fresh pool's first order in NEX that is the DEX pair's first swap too
-      ['Fomo.burn (NEX)', (t) => t.s.fomo.write.burn([4n, 1n, parseEther('2000'), false], { account: buyer0.account })],
+      {
+        action: 'Fomo.burn (NEX)',
+        send: (t) => t.s.fomo.write.burn([4n, 1n, parseEther('2000'), false], { account: buyer0.account }),
+      },
       // 8 active generations' first team differentials at V1..V4
-      [
-        'Fomo.burn (USDT)',
-        async (t) => {
-          await activateTeamLevels(t.s, t.chain)
-          return t.s.fomo.write.burn([0n, 1n, local.fomo.userMax, true], { account: buyer0.account })
-        },
-      ],
+      {
+        action: 'Fomo.burn (USDT)',
+        prepare: (t) => activateTeamLevels(t.s, t.chain),
+        send: (t) => t.s.fomo.write.burn([0n, 1n, local.fomo.userMax, true], { account: buyer0.account }),
+      },
     ]
     for (const [pool, name] of [
       ['fomo', 'Fomo'],
       ['superFomo', 'SuperFomo'],
     ] as const) {
       // a fresh pool's first order paid in NEX, 100,000 USDT, in a deeper market
-      cases.push([
-        `${name}.burn (NEX)`,
-        async (t) => {
-          const value = parseEther('100000')
-          await deepenMarket(connection, t.s, pool, buyer0.account.address, value)
-          return t.s[pool].write.burn([4n, 1n, value, false], { account: buyer0.account })
-        },
-      ])
+      const value = parseEther('100000')
+      cases.push({
+        action: `${name}.burn (NEX)`,
+        prepare: (t) => deepenMarket(connection, t.s, pool, buyer0.account.address, value),
+        send: (t) => t.s[pool].write.burn([4n, 1n, value, false], { account: buyer0.account }),
+      })
       // a new member's first order in NEX that settles the round
-      cases.push([
-        `${name}.burn (NEX)`,
-        async (t) => {
-          const [one, two] = t.buyers as [Wallet, Wallet]
+      const [one, two] = team.buyers as [Wallet, Wallet]
+      cases.push({
+        action: `${name}.burn (NEX)`,
+        prepare: async (t) => {
           await t.s[pool].write.burn([1n, 1n, parseEther('1000'), true], { account: one.account })
           await connection.networkHelpers.time.increase(Number(local[pool].roundTime))
-          return t.s[pool].write.burn([4n, 1n, parseEther('2000'), false], { account: two.account })
         },
-      ])
+        send: (t) => t.s[pool].write.burn([4n, 1n, parseEther('2000'), false], { account: two.account }),
+      })
     }
-    for (const [action, send] of cases) {
+    for (const { action, prepare, send } of cases) {
       await snapshot.restore()
-      await alignToLogDay(connection.networkHelpers.time, team.s.log)
+      await prepare?.(team)
+      await pastOracleWindowToLogDay(connection.networkHelpers.time, team.s.log)
       await table.measure(action, 'worst', send(team))
     }
 
@@ -423,7 +443,7 @@ describe('Gas table', () => {
       const again = await connection.networkHelpers.takeSnapshot()
       s = top.s
       table.use(top.s.publicClient, () => labelsOf(s), top.s.log)
-      await alignToLogDay(connection.networkHelpers.time, top.s.log)
+      await pastOracleWindowToLogDay(connection.networkHelpers.time, top.s.log)
       await table.measure(
         `${name}.burn (USDT)`,
         'worstMax',
@@ -433,7 +453,7 @@ describe('Gas table', () => {
       const value = parseEther('100000')
       await deepenMarket(connection, top.s, pool, top.buyer, value)
       await top.s.token.write.approve([top.contract.address, 2n ** 255n], { account: top.buyer })
-      await alignToLogDay(connection.networkHelpers.time, top.s.log)
+      await pastOracleWindowToLogDay(connection.networkHelpers.time, top.s.log)
       await table.measure(
         `${name}.burn (NEX)`,
         'worstMax',
