@@ -1,17 +1,13 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type { ReactNode } from 'react'
-import { useLocation } from '@tanstack/react-router'
+import { useLocation, useMatches } from '@tanstack/react-router'
 import type { ContractFunctionParameters, MulticallResults } from 'viem'
 import type { AppEnv } from '../lib/env.ts'
+import { refreshesByItself } from '../lib/routeMeta.ts'
 import { ChainDataStore, FIRST_REFRESH_MS, REFRESH_MS, readKey } from './chainDataStore.ts'
 import type { SeenBlock } from './chainDataStore.ts'
 
 const StoreContext = createContext<ChainDataStore | null>(null)
-
-/** Pages under /manager never refresh by themselves (SPEC.md §2); they load once. */
-export function isAutoRefreshPath(pathname: string): boolean {
-  return !pathname.startsWith('/manager')
-}
 
 declare global {
   interface Window {
@@ -21,8 +17,8 @@ declare global {
 }
 
 /**
- * Runs the refresh cycle of SPEC.md §2 for the visible page: first after 1 s, then every 3 s, none on /manager
- * pages (they load once). A route change in the app reads the new page at once (its reads that register later,
+ * Runs the refresh cycle of SPEC.md §2 for the visible page: first after 1 s, then every 3 s, none on the pages
+ * whose route says `loadOnce` (the admin pages: they load once). A route change in the app reads the new page at once (its reads that register later,
  * e.g. when its code has loaded, shortly after: `EAGER_READ_MS`). Every read of the page travels in one multicall
  * per new block.
  */
@@ -44,7 +40,7 @@ export function ChainDataProvider({
     store.preload()
   }, [store])
   const { pathname } = useLocation()
-  const auto = isAutoRefreshPath(pathname)
+  const auto = useMatches({ select: refreshesByItself })
   // Whether the page has opened: the first read waits 1 s after that (SPEC.md §2), a route change in the app reads
   // the new page's figures at once.
   const opened = useRef(false)

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { createAppRouter } from '../router.tsx'
 import { FEATURE_CATALOGS } from './i18n.ts'
 import { sectionTabsOf } from '../hooks/useSectionTabs.ts'
-import { menuEntries, pageOfMatches, pagesByPath } from './routeMeta.ts'
+import { menuEntries, pageOfMatches, pagesByPath, refreshesByItself } from './routeMeta.ts'
 import type { MenuName, RouteLike } from './routeMeta.ts'
 
 const src = resolve(import.meta.dirname, '..')
@@ -129,6 +129,16 @@ describe('route metadata', () => {
       '/managerFom': ['/managerFom'],
       '/managerMining': ['/managerMining'],
     })
+  })
+
+  it('reads the chain figures once on exactly the admin screens, and refreshes them everywhere else', () => {
+    const byId = new Map(routes.map((route) => [route.id, route]))
+    const refreshing = (path: string) =>
+      refreshesByItself(matched(path).map((id) => ({ staticData: byId.get(id)?.options.staticData })))
+    const pages = [...pagesByPath(routes).keys()]
+    const once = pages.filter((path) => !refreshing(path))
+    expect(once.sort()).toEqual(Object.keys(activeOn('admin')).sort())
+    expect(pages.length - once.length).toBe(21)
   })
 
   it('gives the six bottom tabs, exactly one active on every page but the admin and transparency pages', () => {

@@ -48,6 +48,11 @@ declare module '@tanstack/react-router' {
     menu?: Partial<Record<MenuName, MenuPlace>>
     /** A layout whose pages show tabs to each other (game, mine, team), in the route tree's order. */
     sectionTabs?: boolean
+    /**
+     * The page's chain figures are read when it opens and never refreshed by themselves (the admin pages, SPEC.md
+     * §2); every other page refreshes them every 3 s (data/ChainData.tsx).
+     */
+    loadOnce?: boolean
   }
 }
 
@@ -105,6 +110,11 @@ export function menuEntries(routes: readonly RouteLike[], menu: MenuName): MenuE
 /** The page of the deepest matched route that has one (undefined on a path that is no page). */
 export function pageOfMatches(matches: readonly { staticData: RouteLike['options']['staticData'] }[]) {
   return matches.findLast((match) => match.staticData?.page)?.staticData?.page
+}
+
+/** Whether the matched routes refresh their chain figures by themselves: no matched route is `loadOnce`. */
+export function refreshesByItself(matches: readonly { staticData: RouteLike['options']['staticData'] }[]): boolean {
+  return !matches.some((match) => match.staticData?.loadOnce === true)
 }
 
 /** A path without its trailing slashes (`/` stays). */

@@ -10,6 +10,7 @@ export const Route = createFileRoute('/manager')({
       related: ['/managerSuper', '/managerFom', '/managerMining'],
       features: ['admin', 'legacy', 'timelock', 'transparency'],
     },
+    loadOnce: true,
     menu: { admin: { order: 1, icon: 'shield' } },
   },
   component: ManagerPage,

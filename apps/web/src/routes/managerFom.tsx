@@ -10,6 +10,7 @@ export const Route = createFileRoute('/managerFom')({
       related: ['/manager', '/managerSuper', '/managerMining'],
       features: ['admin', 'timelock', 'transparency'],
     },
+    loadOnce: true,
     menu: { admin: { order: 3, icon: 'shield' } },
   },
   component: () => <FomoAdminPage path="/managerFom" />,

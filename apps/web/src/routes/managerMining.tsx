@@ -10,6 +10,7 @@ export const Route = createFileRoute('/managerMining')({
       related: ['/manager', '/managerSuper', '/managerFom'],
       features: ['admin', 'timelock', 'transparency'],
     },
+    loadOnce: true,
     menu: { admin: { order: 4, icon: 'shield' } },
   },
   component: MiningAdminPage,

@@ -10,6 +10,7 @@ export const Route = createFileRoute('/managerSuper')({
       related: ['/manager', '/managerFom', '/managerMining'],
       features: ['admin', 'timelock', 'transparency'],
     },
+    loadOnce: true,
     menu: { admin: { order: 2, icon: 'shield' } },
   },
   component: () => <FomoAdminPage path="/managerSuper" />,
