@@ -39,8 +39,9 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     /// @notice How long the buy-and-burn waits after a failed buy before it tries again (with half the amount).
     uint256 public constant SWAP_RETRY_DELAY = 10 minutes;
 
-    Settings private _settings;
-    ConfigMulti private _multi;
+    // the settings and the rates, packed ({BurnLib-Config}, {BurnLib-Rates}; the views unpack them)
+    BurnLib.Config private _settings;
+    BurnLib.Rates private _multi;
     Addresses private _addresses;
     uint256 private _addTime;
 
@@ -50,23 +51,8 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     // an account's order indexes, 8 to a word (32 bits each; their count is the account's `orders`)
     mapping(address account => mapping(uint256 word => uint256 indexes)) private _userOrders;
 
-    uint256 private _totalUser;
-    uint256 private _totalOrder;
-    uint256 private _totalAmount;
-    uint256 private _totalTokens;
-    uint256 private _totalRewardInvite;
-    uint256 private _totalReward;
-    uint256 private _totalExtract;
-    uint256 private _lastBalance;
-    uint256 private _lastIndex;
-    uint256 private _totalForce;
-    uint256 private _perForce;
-
-    // USDT held for users, by purpose: lastBalance == pool + owed + balances + swap (never less)
-    uint256 private _pool;
-    uint256 private _owed;
-    uint256 private _balances;
-    uint256 private _swapBalance;
+    // the totals ({BurnLib-Sums}: packed by what reads and writes them together)
+    BurnLib.Sums private _sums;
 
     // team figures ({TeamLib})
     TeamLib.Teams private _team;
@@ -96,6 +82,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     ) external initializer {
         __NexusUpgradeable_init(owner_, upgradeDelay_);
         _addTime = block.timestamp;
+        _sums.primed = true;
         _setAddresses(addresses);
         _setSettings(settings);
         _setMulti(multi);
@@ -115,7 +102,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         uint256 amount,
         bool isBNB
     ) external payable whenNotPaused nonReentrant {
-        Settings storage s = _settings;
+        BurnLib.Config storage s = _settings;
         if (times == 0) revert BurnZeroTimes();
         if (block.timestamp < s.startTime) revert BurnNotStarted(s.startTime);
         if (times > s.burnSurplus) revert BurnExceedsSurplus(times, s.burnSurplus);
@@ -145,9 +132,9 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         uint256 amount = user.balance;
         if (amount == 0) revert BurnNothingToClaim(msg.sender);
         user.balance = 0;
-        _balances -= amount;
-        _lastBalance -= amount;
-        _totalExtract += amount;
+        _sums.balances -= uint128(amount); // amount <= balances (a part of them)
+        _sums.lastBalance -= uint128(amount);
+        _sums.totalExtract += amount.toUint120();
         uint256 fee = FeeMath.bps(amount, _settings.feeRate);
         emit RewardClaimed(msg.sender, amount, fee);
         LogCodes.write(
@@ -202,13 +189,13 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     /// token's slippage) is retried after SWAP_RETRY_DELAY with about half the amount, and later buys keep the size
     /// that passed. So no call retries on every block, and a balance too large for the pair is burned in pieces.
     function _swapBurn() private {
-        uint256 amount = _swapBalance;
+        uint256 amount = _sums.swapBalance;
         if (amount == 0 || block.timestamp < _swapRetryAt) return;
         uint256 limit = _swapTry;
         if (limit != 0 && limit < amount) amount = limit;
         if (BurnLib.swapBurn(_addresses.token, _addresses.usdt, amount)) {
-            _swapBalance -= amount;
-            _lastBalance -= amount;
+            _sums.swapBalance -= uint128(amount); // amount <= swapBalance
+            _sums.lastBalance -= uint128(amount);
             emit TokensBurned(amount);
         } else {
             _swapTry = uint128(amount / 2 + 1); // never 0, which would mean the whole balance
@@ -255,7 +242,15 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     /// @inheritdoc IBurn
     function setTeam(address account, bool isManual, uint256 level) external onlyOwner {
         Bounds.check("level", level, 0, BurnLib.MAX_LEVEL);
-        level = TeamLib.setManual(_team, IMain(_addresses.main), account, isManual, level, _multi.teamAmounts, true);
+        level = TeamLib.setManual(
+            _team,
+            IMain(_addresses.main),
+            account,
+            isManual,
+            level,
+            BurnLib.thresholds(_multi),
+            true
+        );
         emit TeamManualUpdated(account, isManual, level); // the level now (manual, or the automatic one)
     }
 
@@ -263,26 +258,12 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     /// @inheritdoc IBurn
     function getConfig() external view returns (Config memory) {
-        Settings storage s = _settings;
-        return
-            Config({
-                addTime: _addTime,
-                dayTimes: s.dayTimes,
-                algebra: s.algebra,
-                feeRate: s.feeRate,
-                handleGas: s.handleGas,
-                swapRate: s.swapRate,
-                burnEvery: s.burnEvery,
-                burnSurplus: s.burnSurplus,
-                rewardRate: s.rewardRate,
-                outDays: s.outDays,
-                startTime: s.startTime
-            });
+        _return(BurnLib.getConfig(_settings, _addTime));
     }
 
     /// @inheritdoc IBurn
     function getConfigMulti() external view returns (ConfigMulti memory) {
-        return _multi;
+        _return(BurnLib.getMulti(_multi));
     }
 
     /// @inheritdoc IBurn
@@ -302,28 +283,19 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     /// @inheritdoc IBurn
     function orders(uint256 index) external view returns (Order memory) {
-        BurnLib.OrderRecord storage o = _order(index);
-        return
-            Order({
-                isValid: o.isValid,
-                isBNB: o.isBNB,
-                index: index,
-                userIndex: o.userIndex,
-                amount: o.amount,
-                tokens: o.tokens,
-                debt: o.debt,
-                rewardSurplus: o.rewardSurplus,
-                reward: o.reward,
-                startTime: o.startTime,
-                endTime: o.endTime,
-                owner: o.owner
-            });
+        _return(BurnLib.orderView(_order(index), index));
     }
 
     /// @inheritdoc IBurn
     function teams(address account) external view returns (Team memory) {
         BurnLib.Activity storage t = _active[account];
-        TeamLib.Figures memory f = TeamLib.figures(_team, IMain(_addresses.main), account, _multi.teamAmounts, true);
+        TeamLib.Figures memory f = TeamLib.figures(
+            _team,
+            IMain(_addresses.main),
+            account,
+            BurnLib.thresholds(_multi),
+            true
+        );
         return
             Team({
                 isManual: f.isManual,
@@ -340,21 +312,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     /// @inheritdoc IBurn
     function users(address account) external view returns (User memory) {
-        BurnLib.Account storage a = _users[account];
-        return
-            User({
-                index: a.index,
-                inviteCode: a.inviteCode,
-                orders: a.orders,
-                amount: a.amount,
-                total: a.total,
-                balance: a.balance,
-                rewardTotal: uint256(a.total) + a.rewardDirect + a.rewardIndirect + a.rewardTeam,
-                rewardDirect: a.rewardDirect,
-                rewardIndirect: a.rewardIndirect,
-                lastOut: a.lastOut,
-                refer: a.refer
-            });
+        _return(BurnLib.userView(_users[account]));
     }
 
     /// @inheritdoc IBurn
@@ -382,43 +340,29 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     /// @inheritdoc IBurn
     function totalInfo() external view returns (Totals memory) {
-        return
-            Totals({
-                totalUser: _totalUser,
-                totalOrder: _totalOrder,
-                totalAmount: _totalAmount,
-                totalTokens: _totalTokens,
-                totalRewardInvite: _totalRewardInvite,
-                totalReward: _totalReward,
-                totalExtract: _totalExtract,
-                lastBalance: _lastBalance,
-                lastIndex: _lastIndex,
-                totalForce: _totalForce,
-                perForce: _perForce,
-                lastOut: _expiries.size == 0 ? 0 : uint128(_expiries.nodes[1])
-            });
+        _return(BurnLib.totalInfo(_sums, _expiries));
     }
 
     /// @inheritdoc IBurn
     function pendingReward(uint256 index) external view returns (uint256) {
         BurnLib.OrderRecord storage o = _order(index);
         if (!o.isValid) return 0;
-        uint256 perForce = _perForce;
-        uint256 pool = _pool;
+        uint256 perForce = _sums.perForce;
+        uint256 pool = _sums.pool;
         uint256 balance = IERC20(_addresses.usdt).balanceOf(address(this));
-        if (balance > _lastBalance) pool += balance - _lastBalance;
+        if (balance > _sums.lastBalance) pool += balance - _sums.lastBalance;
         // the pool is shared only once no expired order waits in the queue, as the next claim would find it
         if (block.timestamp < o.endTime && _shareableNow()) {
-            (uint256 inc, ) = RewardMath.increment(pool, _totalForce);
+            (uint256 inc, ) = RewardMath.increment(pool, _sums.totalForce);
             perForce += inc;
         }
-        uint256 accrued = RewardMath.pending(o.amount, perForce, o.debt);
+        uint256 accrued = RewardMath.pending(o.amount, perForce, ~o.debtNot);
         return accrued < o.rewardSurplus ? accrued : o.rewardSurplus;
     }
 
     /// @inheritdoc IBurn
     function getReserves() external view returns (Reserves memory) {
-        return Reserves({pool: _pool, orders: _owed, balances: _balances, swap: _swapBalance});
+        return Reserves({pool: _sums.pool, orders: _sums.owed, balances: _sums.balances, swap: _sums.swapBalance});
     }
 
     /// @inheritdoc IBurn
@@ -437,9 +381,9 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
             if (amount < value) revert BurnPaymentTooLow(amount, value);
             usdt.safeTransferFrom(msg.sender, address(this), value);
         } else {
-            BurnLib.payBnb(_addresses, amount, value, _multi.slippage);
+            BurnLib.payBnb(_addresses, amount, value, BurnLib.slippage(_multi.shares));
         }
-        _lastBalance += value;
+        _sums.lastBalance += value.toUint128();
     }
 
     function _createOrder(
@@ -449,8 +393,8 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         uint256 tokens,
         bool isBNB
     ) private returns (uint256 index, uint256 endTime) {
-        Settings storage s = _settings;
-        index = ++_totalOrder;
+        BurnLib.Config storage s = _settings;
+        index = ++_sums.totalOrder; // < 2^32: an account's order list keeps indexes in 32 bits (checked there)
         endTime = block.timestamp + s.outDays * s.dayTimes;
         BurnLib.createOrder(
             _orders,
@@ -463,28 +407,29 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
                 value: value,
                 tokens: tokens,
                 endTime: endTime,
-                debt: RewardMath.reweight(0, value, _perForce, 0),
+                debt: RewardMath.reweight(0, value, _sums.perForce, 0),
                 rewardSurplus: (value * s.rewardRate) / FeeMath.BPS,
                 isBNB: isBNB
             })
         );
         ExpiryQueue.push(_expiries, endTime, index);
-        _totalForce += value;
-        _totalAmount += value;
-        _totalTokens += tokens;
+        uint128 value128 = uint128(value); // < 2^96 (checked by createOrder)
+        _sums.totalForce += value128;
+        _sums.totalAmount += value128;
+        _sums.totalTokens += uint128(tokens); // < 2^128 (checked by createOrder)
     }
 
     /// @dev Splits an order's value: pool, referral and team rewards, NFT dividends, NEX burn, market.
     function _split(address account, uint256 index, uint256 value, bool firstOrder) private {
-        ConfigMulti storage m = _multi;
-        uint256 community = FeeMath.bps(value, m.burnRates[0]);
+        uint256 shares = _multi.shares;
+        uint256 community = FeeMath.bps(value, BurnLib.burnRate(shares, 0));
         uint256 swap = FeeMath.bps(value, _settings.swapRate);
-        uint256 nftShare = FeeMath.bps(value, m.burnRates[4]);
-        _pool += community;
-        _swapBalance += swap;
+        uint256 nftShare = FeeMath.bps(value, BurnLib.burnRate(shares, 4));
+        _sums.pool += uint128(community); // parts of the value (< 2^96)
+        _sums.swapBalance += uint128(swap);
         uint256 credited = _rewardAncestors(account, index, value, firstOrder);
         uint256 market = value - community - swap - nftShare - credited;
-        _lastBalance -= nftShare + market;
+        _sums.lastBalance -= uint128(nftShare + market);
         IERC20 usdt = IERC20(_addresses.usdt);
         if (nftShare != 0) usdt.safeTransfer(_addresses.nft, nftShare);
         if (market != 0) usdt.safeTransfer(_addresses.market, market);
@@ -507,7 +452,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
             algebra > TEAM_DEPTH ? algebra : TEAM_DEPTH,
             value,
             firstOrder,
-            _multi.teamAmounts,
+            BurnLib.thresholds(_multi),
             true
         );
         for (uint256 k; k < ancestors.length; ++k) {
@@ -529,8 +474,8 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
             levels
         );
         if (credited != 0) {
-            _balances += credited;
-            _totalRewardInvite += credited;
+            _sums.balances += uint128(credited); // a part of the value (< 2^96)
+            _sums.totalRewardInvite += uint128(credited);
         }
     }
 
@@ -548,16 +493,16 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
             (endTime, index) = ExpiryQueue.top(queue);
         }
         if (endTime <= block.timestamp) return count;
-        uint256 pool = _pool;
-        uint256 totalForce = _totalForce;
+        uint256 pool = _sums.pool;
+        uint256 totalForce = _sums.totalForce;
         if (pool == 0 || totalForce == 0) return count;
         (uint256 inc, uint256 consumed) = RewardMath.increment(pool, totalForce);
         if (inc == 0) return count;
-        uint256 perForce = _perForce + inc;
-        _perForce = perForce;
-        _pool = pool - consumed;
-        _owed += consumed;
-        uint256 distribution = ++_lastIndex;
+        uint256 perForce = _sums.perForce + inc;
+        _sums.perForce = perForce;
+        _sums.pool = uint128(pool - consumed); // consumed <= pool
+        _sums.owed += uint128(consumed);
+        uint256 distribution = ++_sums.lastIndex;
         emit PoolDistributed(distribution, consumed, totalForce, perForce);
     }
 
@@ -573,20 +518,16 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     }
 
     function _upkeepDue() private view returns (bool) {
-        (uint256 endTime, ) = ExpiryQueue.top(_expiries);
-        if (endTime <= block.timestamp || (_swapBalance != 0 && block.timestamp >= _swapRetryAt)) return true;
-        if (IERC20(_addresses.usdt).balanceOf(address(this)) > _lastBalance) return true;
-        (uint256 inc, ) = RewardMath.increment(_pool, _totalForce);
-        return inc != 0;
+        return BurnLib.upkeepDue(_expiries, _sums, _swapRetryAt, _addresses.usdt);
     }
 
     function _sync() private {
         uint256 balance = IERC20(_addresses.usdt).balanceOf(address(this));
-        uint256 last = _lastBalance;
+        uint256 last = _sums.lastBalance;
         if (balance <= last) return;
         uint256 amount = balance - last;
-        _lastBalance = balance;
-        _pool += amount;
+        _sums.lastBalance = balance.toUint128();
+        _sums.pool += uint128(amount); // amount <= balance
         emit PoolFunded(amount);
     }
 
@@ -627,16 +568,16 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         BurnLib.Account storage user
     ) private returns (bool valid) {
         uint256 amount = o.amount;
-        int256 debt = o.debt;
-        (uint256 accrued, int256 newDebt) = RewardMath.settle(amount, _perForce, debt);
-        if (newDebt != debt) o.debt = newDebt;
+        int256 debt = ~o.debtNot;
+        (uint256 accrued, int256 newDebt) = RewardMath.settle(amount, _sums.perForce, debt);
+        if (newDebt != debt) o.debtNot = ~newDebt;
         uint256 surplus = o.rewardSurplus;
         uint256 reward = o.reward;
         uint256 pay = accrued < surplus ? accrued : surplus;
         address owner = o.owner;
         if (accrued != 0) {
-            _owed -= accrued;
-            _pool += accrued - pay;
+            _sums.owed -= accrued.toUint128(); // accrued <= owed (the shared part it is paid from)
+            _sums.pool += uint128(accrued - pay);
             surplus -= pay;
             reward += pay;
             // one write: surplus <= the previous uint128 value, reward + surplus never grows
@@ -644,8 +585,8 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
             uint128 paid = uint128(pay);
             user.balance += paid;
             user.total += paid;
-            _balances += pay;
-            _totalReward += pay;
+            _sums.balances += paid;
+            _sums.totalReward += paid;
             emit OrderSettled(index, owner, pay, accrued - pay);
         }
         bool capped = surplus == 0;
@@ -653,7 +594,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         if (capped || endTime <= block.timestamp) {
             o.isValid = false;
             if (endTime > block.timestamp) o.endTime = uint40(block.timestamp);
-            _totalForce -= amount;
+            _sums.totalForce -= uint128(amount);
             _active[owner].amount -= uint128(amount);
             emit OrderOut(index, owner, reward, capped);
             return false;
@@ -664,37 +605,19 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     // --- internals: users, teams, settings -----------------------------------------------------------------
 
     function _register(address account, address referCode) private {
-        (uint256 mainIndex, address referrer) = IMain(_addresses.main).users(account);
-        if (mainIndex == 0) revert BurnNotRegistered(account);
-        if (referCode != address(0) && referCode != referrer) revert BurnReferCodeMismatch(referCode, referrer);
-        uint256 index = ++_totalUser;
-        BurnLib.Account storage user = _users[account];
-        user.index = index.toUint32();
-        if (referCode != address(0)) user.inviteCode = referCode;
-        user.refer = referrer;
-        if (referrer != address(0)) {
-            _invites[referrer].push(account);
-            ++_active[referrer].invites;
-        }
-        emit Registered(account, referrer, referCode, index);
+        BurnLib.register(_users, _invites, _active, _sums, IMain(_addresses.main), account, referCode);
     }
 
     function _setSettings(Settings calldata s) private {
-        BurnLib.checkSettings(s, _multi);
-        _settings = s;
-        emit ConfigUpdated(s);
+        BurnLib.setSettings(_settings, _multi, s);
     }
 
     function _setMulti(ConfigMulti calldata m) private {
-        BurnLib.checkMulti(m, _settings);
-        _multi = m;
-        emit ConfigMultiUpdated(m);
+        BurnLib.setMulti(_multi, _settings, m);
     }
 
     function _setAddresses(Addresses calldata a) private {
-        BurnLib.checkAddresses(a, _addresses.usdt);
-        _addresses = a;
-        emit AddressesUpdated(a);
+        BurnLib.setAddresses(_addresses, a);
     }
 
     function _nexValue(uint256 value) private returns (uint256) {
@@ -721,7 +644,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     }
 
     function _order(uint256 index) private view returns (BurnLib.OrderRecord storage) {
-        if (index == 0 || index > _totalOrder) revert BurnUnknownOrder(index);
+        if (index == 0 || index > _sums.totalOrder) revert BurnUnknownOrder(index);
         return _orders[index];
     }
 
@@ -734,11 +657,19 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         return uint32(_userOrders[account][position >> 3] >> ((position & 7) * 32));
     }
 
+    /// @dev Ends a view with `data`, the ABI encoding of its return value made by {BurnLib} (so that Burn's code
+    /// neither decodes nor re-encodes the struct: Burn is at the 24 KB limit).
+    function _return(bytes memory data) private pure {
+        assembly ("memory-safe") {
+            return(add(data, 0x20), mload(data))
+        }
+    }
+
     /// @dev The USDT held for users (plus any that arrived and is not accounted yet: it belongs to the pool).
     function _claimable(address token) internal view override returns (uint256) {
         if (token != _addresses.usdt) return 0;
-        uint256 reserved = _pool + _owed + _balances + _swapBalance;
+        uint256 reserved = uint256(_sums.pool) + _sums.owed + _sums.balances + _sums.swapBalance;
         uint256 balance = IERC20(token).balanceOf(address(this));
-        return balance > _lastBalance ? reserved + (balance - _lastBalance) : reserved;
+        return balance > _sums.lastBalance ? reserved + (balance - _sums.lastBalance) : reserved;
     }
 }

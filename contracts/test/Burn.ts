@@ -69,6 +69,8 @@ describe('Burn (orders sharing the community pool by force)', async () => {
       [{ rewardRate: 20_001n }, ['rewardRate', 20_001n, 10_000n, 20_000n]],
       [{ outDays: 0n }, ['outDays', 0n, 1n, 365n]],
       [{ outDays: 366n }, ['outDays', 366n, 1n, 365n]],
+      // the packed settings keep the start time in 40 bits (year 36812)
+      [{ startTime: 2n ** 40n }, ['startTime', 2n ** 40n, 0n, 2n ** 40n - 1n]],
     ]
     for (const [changes, args] of cases) {
       await viem.assertions.revertWithCustomErrorWithArgs(
@@ -116,7 +118,30 @@ describe('Burn (orders sharing the community pool by force)', async () => {
       'FeeMathRateTooHigh',
       [10_200n, 10_000n],
     )
+    // the packed rates: team thresholds in 128 bits; every burn rate at most 10,000 (the shares' sum bounds all but
+    // the indirect one at algebra 1)
+    const max128 = 2n ** 128n - 1n
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      burn.write.setConfigMulti([{ ...multi, teamAmounts: [1n, 2n, 3n, 4n, max128 + 1n] }]),
+      burn,
+      'ValueOutOfBounds',
+      ['teamAmounts', max128 + 1n, 0n, max128],
+    )
+    await burn.write.setConfigMulti([{ ...multi, teamAmounts: [1n, 2n, 3n, 4n, max128] }])
+    assert.deepEqual((await burn.read.getConfigMulti()).teamAmounts, [1n, 2n, 3n, 4n, max128])
+    await burn.write.setConfig([await settingsOf(system, { algebra: 1n })])
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      burn.write.setConfigMulti([{ ...multi, burnRates: [5_000n, 1_000n, 10_001n, 1_000n, 500n] }]),
+      burn,
+      'ValueOutOfBounds',
+      ['burnRates', 10_001n, 0n, 10_000n],
+    )
+    await burn.write.setConfigMulti([{ ...multi, burnRates: [5_000n, 1_000n, 10_000n, 1_000n, 500n] }])
+    assert.equal((await burn.read.getConfigMulti()).burnRates[2], 10_000n)
+    await burn.write.setConfigMulti([multi])
+    await burn.write.setConfig([await settingsOf(system, { algebra: 8n })])
     await viem.assertions.emit(burn.write.setConfigMulti([{ ...multi, slippage: 10n }]), burn, 'ConfigMultiUpdated')
+    assert.deepEqual(await burn.read.getConfigMulti(), { ...multi, slippage: 10n })
     const addresses = await burn.read.getAddresses()
     await viem.assertions.revertWithCustomErrorWithArgs(
       burn.write.setAddresses([{ ...addresses, market: zeroAddress }]),

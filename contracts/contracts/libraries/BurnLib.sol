@@ -5,13 +5,16 @@ import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {IBurn} from "../interfaces/IBurn.sol";
+import {IMain} from "../interfaces/IMain.sol";
 import {ILog} from "../interfaces/ILog.sol";
 import {IPriceOracle} from "../interfaces/IPriceOracle.sol";
 import {IToken} from "../interfaces/IToken.sol";
 import {IUniswapV2Router02} from "../interfaces/external/IUniswapV2Router02.sol";
 import {Bounds} from "./Bounds.sol";
 import {FeeMath} from "./FeeMath.sol";
+import {ExpiryQueue} from "./ExpiryQueue.sol";
 import {LogCodes} from "./LogCodes.sol";
+import {RewardMath} from "./RewardMath.sol";
 
 /// @title {Burn}'s parts outside its 24 KB: the bounds of its settings, rates and addresses, the BNB payment, and
 /// an order's referral and team credits
@@ -60,7 +63,10 @@ library BurnLib {
 
     /// @notice An order in 4 slots: what a settlement reads first (owner, times, flags), the value and NEX value with
     /// the order's place in its account's list, the accumulator debt, and what it may still and did receive (a
-    /// settlement writes the last two). `amount` is at most 2^96 - 1 wei (79 billion USDT, checked).
+    /// settlement writes the last two). `amount` is at most 2^96 - 1 wei (79 billion USDT, checked). The debt is
+    /// stored inverted (`debtNot = ~debt`; a debt is never -1, it starts at `amount * perForce` >= 0 and only
+    /// grows): an order made before the pool was ever shared has a zero debt, and its first settlement then wrote a
+    /// new slot (20,000 gas) in the claim; inverted, the order's own write pays for that slot once.
     struct OrderRecord {
         address owner;
         uint40 startTime;
@@ -70,9 +76,57 @@ library BurnLib {
         uint96 amount;
         uint32 userIndex;
         uint128 tokens;
-        int256 debt;
+        int256 debtNot;
         uint128 rewardSurplus;
         uint128 reward;
+    }
+
+    /// @notice Burn's settings ({IBurn-Settings}) in 2 slots: everything an order and a claim read in the first (each
+    /// field within its bound: `startTime` 40 bits, checked; the others' bounds fit their widths), the remaining
+    /// order units (written by every order) in the second. {getConfig} returns them unpacked.
+    struct Config {
+        uint40 startTime;
+        uint80 burnEvery;
+        uint32 dayTimes;
+        uint16 outDays;
+        uint16 rewardRate;
+        uint16 swapRate;
+        uint8 algebra;
+        uint16 feeRate;
+        uint16 handleGas;
+        uint256 burnSurplus;
+    }
+
+    /// @notice Burn's rates ({IBurn-ConfigMulti}) in 4 slots: `shares` holds the 5 burn rates (16 bits each, from bit
+    /// 0), the 5 team rates (from bit 80) and the slippage (bit 160), each at most 10,000 (checked); the team
+    /// thresholds are 128 bits each (checked), 2 to a slot. An order reads all 4 (was 16). {getMulti} unpacks.
+    struct Rates {
+        uint256 shares;
+        uint128[5] teamAmounts;
+    }
+
+    /// @notice Burn's totals in 6 slots and the accumulator, packed by what reads and writes them together (sums 128
+    /// bits, counts 32 and 64; every narrowing checked or bounded by what it is a part of): the pool's accounting
+    /// (`_sync`, an order, the sharing), what is owed and credited, the force and the swap balance, an order's
+    /// totals, a claim's totals, the counts. USDT held for users, by purpose: lastBalance == pool + owed + balances
+    /// + swap (never less). `primed` is set at initialisation so that the first claim ever writes no new slot.
+    struct Sums {
+        uint128 lastBalance;
+        uint128 pool;
+        uint128 owed;
+        uint128 balances;
+        uint128 totalForce;
+        uint128 swapBalance;
+        uint128 totalAmount;
+        uint128 totalTokens;
+        uint128 totalReward;
+        uint120 totalExtract;
+        bool primed;
+        uint128 totalRewardInvite;
+        uint32 totalOrder;
+        uint32 totalUser;
+        uint64 lastIndex;
+        uint256 perForce;
     }
 
     /// @notice What an order's walk reads of each ancestor, in one slot: the value of its valid orders and the latest
@@ -109,6 +163,7 @@ library BurnLib {
     /// @dev The state of a walk (in memory, to keep the stack small).
     struct Walk {
         Order order;
+        uint256 shares; // {Rates-shares}
         uint256 teamPaidRate;
         uint256 credited;
         LogCodes.Credits credits;
@@ -121,15 +176,21 @@ library BurnLib {
     /// (`from` is the order's account). Returns the sum credited; the caller adds it to its totals.
     function rewardAncestors(
         mapping(address => Account) storage users,
-        IBurn.ConfigMulti storage m,
+        Rates storage m,
         ILog log,
         Order memory o,
         address[] memory ancestors,
         uint256[] memory levels
     ) external returns (uint256) {
-        Walk memory w = Walk({order: o, teamPaidRate: 0, credited: 0, credits: LogCodes.credits(2 * ancestors.length)});
+        Walk memory w = Walk({
+            order: o,
+            shares: m.shares,
+            teamPaidRate: 0,
+            credited: 0,
+            credits: LogCodes.credits(2 * ancestors.length)
+        });
         for (uint256 k; k < ancestors.length; ++k) {
-            if (levels[k] & EARNS != 0) _rewardAncestor(users, m, w, k, ancestors[k], uint8(levels[k]));
+            if (levels[k] & EARNS != 0) _rewardAncestor(users, w, k, ancestors[k], uint8(levels[k]));
         }
         LogCodes.writeCredits(log, o.account, LogCodes.SYMBOL_USDT, w.credits);
         return w.credited;
@@ -138,7 +199,6 @@ library BurnLib {
     /// @dev The `k`-th ancestor's direct or indirect share, and its team level differential.
     function _rewardAncestor(
         mapping(address => Account) storage users,
-        IBurn.ConfigMulti storage m,
         Walk memory w,
         uint256 k,
         address ancestor,
@@ -146,15 +206,56 @@ library BurnLib {
     ) private {
         uint256 value = w.order.value;
         if (k == 0) {
-            _credit(users, w, ancestor, LogCodes.ACTION_BURN_DIRECT, FeeMath.bps(value, m.burnRates[1]));
+            _credit(users, w, ancestor, LogCodes.ACTION_BURN_DIRECT, FeeMath.bps(value, burnRate(w.shares, 1)));
         } else if (k < w.order.algebra) {
-            _credit(users, w, ancestor, LogCodes.ACTION_BURN_INDIRECT, FeeMath.bps(value, m.burnRates[2]));
+            _credit(users, w, ancestor, LogCodes.ACTION_BURN_INDIRECT, FeeMath.bps(value, burnRate(w.shares, 2)));
         }
-        uint256 rate = level == 0 ? 0 : m.teamRates[level - 1];
+        uint256 rate = level == 0 ? 0 : teamRate(w.shares, level - 1);
         if (rate > w.teamPaidRate) {
             _credit(users, w, ancestor, LogCodes.ACTION_BURN_TEAM, FeeMath.bps(value, rate - w.teamPaidRate));
             w.teamPaidRate = rate;
         }
+    }
+
+    /// @notice Registers `account` (registered in Main `main`) with its Main referrer; `referCode`, when given, must
+    /// be that referrer. Emits {IBurn-Registered}.
+    function register(
+        mapping(address => Account) storage users,
+        mapping(address => address[]) storage invites,
+        mapping(address => Activity) storage active,
+        Sums storage sums,
+        IMain main,
+        address account,
+        address referCode
+    ) external {
+        (uint256 mainIndex, address referrer) = main.users(account);
+        if (mainIndex == 0) revert IBurn.BurnNotRegistered(account);
+        if (referCode != address(0) && referCode != referrer) revert IBurn.BurnReferCodeMismatch(referCode, referrer);
+        uint256 index = ++sums.totalUser; // 2^32 - 1 accounts at most (reverts past it)
+        Account storage user = users[account];
+        user.index = uint32(index);
+        if (referCode != address(0)) user.inviteCode = referCode;
+        user.refer = referrer;
+        if (referrer != address(0)) {
+            invites[referrer].push(account);
+            ++active[referrer].invites;
+        }
+        emit IBurn.Registered(account, referrer, referCode, index);
+    }
+
+    /// @notice Whether Burn's upkeep is due: an expired order waits in the queue, the swap balance waits for its
+    /// buy-and-burn (not before `swapRetryAt`), USDT arrived unaccounted, or the pool can be shared.
+    function upkeepDue(
+        ExpiryQueue.Heap storage queue,
+        Sums storage sums,
+        uint256 swapRetryAt,
+        address usdt
+    ) external view returns (bool) {
+        (uint256 endTime, ) = ExpiryQueue.top(queue);
+        if (endTime <= block.timestamp || (sums.swapBalance != 0 && block.timestamp >= swapRetryAt)) return true;
+        if (IERC20(usdt).balanceOf(address(this)) > sums.lastBalance) return true;
+        (uint256 inc, ) = RewardMath.increment(sums.pool, sums.totalForce);
+        return inc != 0;
     }
 
     /// @notice Writes order `n` (one write per slot), appends its index to its account's `list` (8 indexes of 32
@@ -176,7 +277,7 @@ library BurnLib {
             amount: SafeCast.toUint96(n.value),
             userIndex: SafeCast.toUint32(position),
             tokens: SafeCast.toUint128(n.tokens),
-            debt: n.debt,
+            debtNot: ~n.debt,
             rewardSurplus: SafeCast.toUint128(n.rewardSurplus),
             reward: 0
         });
@@ -188,9 +289,71 @@ library BurnLib {
         if (n.endTime > activity.liveUntil) activity.liveUntil = uint40(n.endTime);
     }
 
-    /// @notice Reverts unless `s` is within bounds and, with the rates `m` in force, an order never pays out more
-    /// than its value.
-    function checkSettings(IBurn.Settings calldata s, IBurn.ConfigMulti storage m) external view {
+    /// @notice Order `index`'s view ({IBurn-orders}).
+    function orderView(OrderRecord storage o, uint256 index) external view returns (bytes memory) {
+        return
+            abi.encode(
+                IBurn.Order({
+                    isValid: o.isValid,
+                    isBNB: o.isBNB,
+                    index: index,
+                    userIndex: o.userIndex,
+                    amount: o.amount,
+                    tokens: o.tokens,
+                    debt: ~o.debtNot,
+                    rewardSurplus: o.rewardSurplus,
+                    reward: o.reward,
+                    startTime: o.startTime,
+                    endTime: o.endTime,
+                    owner: o.owner
+                })
+            );
+    }
+
+    /// @notice An account's view ({IBurn-users}): `rewardTotal` is its orders' dividends and the three credited kinds.
+    function userView(Account storage a) external view returns (bytes memory) {
+        return
+            abi.encode(
+                IBurn.User({
+                    index: a.index,
+                    inviteCode: a.inviteCode,
+                    orders: a.orders,
+                    amount: a.amount,
+                    total: a.total,
+                    balance: a.balance,
+                    rewardTotal: uint256(a.total) + a.rewardDirect + a.rewardIndirect + a.rewardTeam,
+                    rewardDirect: a.rewardDirect,
+                    rewardIndirect: a.rewardIndirect,
+                    lastOut: a.lastOut,
+                    refer: a.refer
+                })
+            );
+    }
+
+    /// @notice The totals' view ({IBurn-totalInfo}); `lastOut` is the queue's top entry (its end time and order).
+    function totalInfo(Sums storage t, ExpiryQueue.Heap storage queue) external view returns (bytes memory) {
+        return
+            abi.encode(
+                IBurn.Totals({
+                    totalUser: t.totalUser,
+                    totalOrder: t.totalOrder,
+                    totalAmount: t.totalAmount,
+                    totalTokens: t.totalTokens,
+                    totalRewardInvite: t.totalRewardInvite,
+                    totalReward: t.totalReward,
+                    totalExtract: t.totalExtract,
+                    lastBalance: t.lastBalance,
+                    lastIndex: t.lastIndex,
+                    totalForce: t.totalForce,
+                    perForce: t.perForce,
+                    lastOut: queue.size == 0 ? 0 : uint128(queue.nodes[1])
+                })
+            );
+    }
+
+    /// @notice Stores settings `s` packed ({Config}) after checking them: each value within its bound and, with the
+    /// rates `m` in force, an order never pays out more than its value. Emits {IBurn-ConfigUpdated}.
+    function setSettings(Config storage c, Rates storage m, IBurn.Settings calldata s) external {
         Bounds.check("dayTimes", s.dayTimes, MIN_DAY_TIMES, MAX_DAY_TIMES);
         Bounds.check("algebra", s.algebra, 1, MAX_ALGEBRA);
         Bounds.check("feeRate", s.feeRate, 0, MAX_FEE_RATE);
@@ -199,22 +362,121 @@ library BurnLib {
         Bounds.check("burnEvery", s.burnEvery, 1, MAX_BURN_EVERY);
         Bounds.check("rewardRate", s.rewardRate, MIN_REWARD_RATE, MAX_REWARD_RATE);
         Bounds.check("outDays", s.outDays, 1, MAX_OUT_DAYS);
-        _checkShares(m.burnRates, s.algebra, s.swapRate);
+        Bounds.check("startTime", s.startTime, 0, type(uint40).max);
+        uint256 shares = m.shares;
+        _checkShares(
+            [burnRate(shares, 0), burnRate(shares, 1), burnRate(shares, 2), burnRate(shares, 3), burnRate(shares, 4)],
+            s.algebra,
+            s.swapRate
+        );
+        // each value fits its width by the bounds above
+        c.startTime = uint40(s.startTime);
+        c.burnEvery = uint80(s.burnEvery);
+        c.dayTimes = uint32(s.dayTimes);
+        c.outDays = uint16(s.outDays);
+        c.rewardRate = uint16(s.rewardRate);
+        c.swapRate = uint16(s.swapRate);
+        c.algebra = uint8(s.algebra);
+        c.feeRate = uint16(s.feeRate);
+        c.handleGas = uint16(s.handleGas);
+        c.burnSurplus = s.burnSurplus;
+        emit IBurn.ConfigUpdated(s);
     }
 
-    /// @notice Reverts unless `m` is within bounds and, with the settings `s` in force, an order never pays out
-    /// more than its value.
-    function checkMulti(IBurn.ConfigMulti calldata m, IBurn.Settings storage s) external view {
+    /// @notice Stores rates `m` packed ({Rates}) after checking them: each within its bound, team rates
+    /// non-decreasing and at most the team share and, with the settings `c` in force, an order never pays out more
+    /// than its value. Emits {IBurn-ConfigMultiUpdated}.
+    function setMulti(Rates storage r, Config storage c, IBurn.ConfigMulti calldata m) external {
         Bounds.check("slippage", m.slippage, 0, MAX_SLIPPAGE);
         for (uint256 level = 1; level < MAX_LEVEL; ++level) {
             if (m.teamRates[level] < m.teamRates[level - 1]) revert IBurn.BurnTeamRatesNotIncreasing(level + 1);
         }
         Bounds.check("teamRates", m.teamRates[MAX_LEVEL - 1], 0, m.burnRates[3]);
-        _checkShares(m.burnRates, s.algebra, s.swapRate);
+        _checkShares(m.burnRates, c.algebra, c.swapRate);
+        // the shares' sum bounds every burn rate by 10,000 but the indirect one at `algebra` 1; the team rates are at
+        // most the team share; the thresholds are packed in 128 bits
+        Bounds.check("burnRates", m.burnRates[2], 0, FeeMath.BPS);
+        uint256 shares = m.slippage << 160;
+        for (uint256 i; i < 5; ++i) {
+            shares |= (m.burnRates[i] << (16 * i)) | (m.teamRates[i] << (80 + 16 * i));
+            Bounds.check("teamAmounts", m.teamAmounts[i], 0, type(uint128).max);
+            r.teamAmounts[i] = uint128(m.teamAmounts[i]);
+        }
+        r.shares = shares;
+        emit IBurn.ConfigMultiUpdated(m);
+    }
+
+    /// @notice Stores addresses `a` after checking that every address Burn needs is set and USDT is the one already
+    /// set (if any). Emits {IBurn-AddressesUpdated}.
+    function setAddresses(IBurn.Addresses storage stored, IBurn.Addresses calldata a) external {
+        checkAddresses(a, stored.usdt);
+        stored.main = a.main;
+        stored.usdt = a.usdt;
+        stored.token = a.token;
+        stored.router = a.router;
+        stored.nexOracle = a.nexOracle;
+        stored.bnbOracle = a.bnbOracle;
+        stored.nft = a.nft;
+        stored.market = a.market;
+        stored.log = a.log;
+        emit IBurn.AddressesUpdated(a);
+    }
+
+    /// @notice The settings' view ({IBurn-getConfig}); `addTime` is the deployment's time.
+    function getConfig(Config storage c, uint256 addTime) external view returns (bytes memory) {
+        return
+            abi.encode(
+                IBurn.Config({
+                    addTime: addTime,
+                    dayTimes: c.dayTimes,
+                    algebra: c.algebra,
+                    feeRate: c.feeRate,
+                    handleGas: c.handleGas,
+                    swapRate: c.swapRate,
+                    burnEvery: c.burnEvery,
+                    burnSurplus: c.burnSurplus,
+                    rewardRate: c.rewardRate,
+                    outDays: c.outDays,
+                    startTime: c.startTime
+                })
+            );
+    }
+
+    /// @notice The rates' view ({IBurn-getConfigMulti}).
+    function getMulti(Rates storage r) external view returns (bytes memory) {
+        IBurn.ConfigMulti memory m;
+        uint256 shares = r.shares;
+        for (uint256 i; i < 5; ++i) {
+            m.burnRates[i] = burnRate(shares, i);
+            m.teamRates[i] = teamRate(shares, i);
+            m.teamAmounts[i] = r.teamAmounts[i];
+        }
+        m.slippage = slippage(shares);
+        return abi.encode(m);
+    }
+
+    /// @notice The team thresholds (level L's is `[L-1]`), as {TeamLib} takes them.
+    function thresholds(Rates storage r) internal view returns (uint256[5] memory t) {
+        for (uint256 i; i < 5; ++i) t[i] = r.teamAmounts[i];
+    }
+
+    /// @notice Burn rate `i` of packed `shares` ({Rates}): 0 community, 1 direct, 2 indirect, 3 team, 4 NFT.
+    function burnRate(uint256 shares, uint256 i) internal pure returns (uint256) {
+        return uint16(shares >> (16 * i));
+    }
+
+    /// @notice The team rate of level `i + 1` in packed `shares` ({Rates}).
+    function teamRate(uint256 shares, uint256 i) internal pure returns (uint256) {
+        return uint16(shares >> (80 + 16 * i));
+    }
+
+    /// @notice The BNB slippage of packed `shares` ({Rates}).
+    function slippage(uint256 shares) internal pure returns (uint256) {
+        return uint16(shares >> 160);
     }
 
     /// @notice Reverts unless every address Burn needs is set and `usdt` is the one already set (if any).
-    function checkAddresses(IBurn.Addresses calldata a, address usdt) external pure {
+    function checkAddresses(IBurn.Addresses calldata a, address usdt) public pure {
         address[8] memory required = [a.main, a.usdt, a.token, a.router, a.nexOracle, a.bnbOracle, a.nft, a.market];
         for (uint256 i; i < required.length; ++i) {
             if (required[i] == address(0)) revert IBurn.BurnInvalidAddress(address(0));
