@@ -38,20 +38,8 @@ contract Stake is NexusUpgradeable, IStake {
     uint256 public constant MAX_IDO_PRICE = 1e30;
     uint256 public constant MAX_AMOUNT = 1e30;
 
-    /// @dev A stake in 4 slots (issue 20): what is left to release (`rewardSurplus`) follows from `releaseTimes`
-    /// (rewardMax - vested), so it is not stored; times are seconds in 32 bits (until 2106). Everything a release
-    /// writes (`releaseTimes`, `isValid`, `lastTime`, `lastPrice`) shares the last slot, so releasing a stake
-    /// writes one slot (the first, fixed at the deposit, holds the owner's fields, the release days and the start).
-    struct StakeData {
-        address owner;
-        uint32 userIndex;
-        uint16 period;
-        uint16 releaseDays;
-        uint32 startTime;
-        uint128 amount;
-        uint128 rewardMax;
-        uint128 first;
-        uint128 startPrice;
+    /// @dev What a release reads and writes of a stake, in one slot (issue 20): a release writes it once, whole.
+    struct StakeState {
         uint128 lastPrice;
         uint32 lastTime;
         uint32 lockTime;
@@ -60,17 +48,53 @@ contract Stake is NexusUpgradeable, IStake {
         bool isValid;
     }
 
-    /// @dev An account in 4 slots: what a deposit and a claim touch (counts, balance) share the first.
+    /// @dev A stake's release terms, fixed at the deposit, in one slot. `rewardMax <= MAX_AMOUNT * MAX_IDO_RATE /
+    /// 10,000 < 2**103` (the deposit's range check), `first <= rewardMax`.
+    struct StakeTerms {
+        uint120 rewardMax;
+        uint120 first;
+        uint16 releaseDays;
+    }
+
+    // Where {StakeState}'s and {StakeTerms}' fields are in their words (Solidity's packing, lowest field first),
+    // for the claim loop, which reads and writes each word whole.
+    uint256 private constant LAST_TIME_SHIFT = 128;
+    uint256 private constant LOCK_SHIFT = 160;
+    uint256 private constant END_SHIFT = 192;
+    uint256 private constant TIMES_SHIFT = 224;
+    uint256 private constant VALID_SHIFT = 240;
+    uint256 private constant FIRST_SHIFT = 120;
+    uint256 private constant DAYS_SHIFT = 240;
+
+    /// @dev A stake in 4 slots (issue 20): what is left to release (`rewardSurplus`) follows from `releaseTimes`
+    /// (rewardMax - vested), so it is not stored; times are seconds in 32 bits (until 2106). A claim's release of a
+    /// stake reads the 3 slots after the first (its state, its terms, its start price) and writes one (its state);
+    /// the first, the owner's fields and the start, only the views read.
+    struct StakeData {
+        address owner;
+        uint32 userIndex;
+        uint16 period;
+        uint32 startTime;
+        StakeState state;
+        StakeTerms terms;
+        uint128 startPrice;
+        uint128 amount;
+    }
+
+    /// @dev An account in 4 slots: what a deposit touches (counts, balance) and what a direct referral credit writes
+    /// (balance, `rewardDirect`) share the first; a claim writes the first (balance) and the third (`rewardRelease`,
+    /// `cursor`, `lastOut`). NEX figures in 96 bits: a balance is NEX the pool holds (the deposit's pool check), below
+    /// NEX's fixed supply (21e24 < 2**85); the casts are checked.
     struct UserData {
         uint32 index;
         uint32 stakes;
-        uint32 cursor;
-        uint32 lastOut;
-        uint128 balance;
+        uint96 balance;
+        uint96 rewardDirect;
         uint128 amount;
         uint128 rewardMax;
         uint128 rewardRelease;
-        uint128 rewardDirect;
+        uint32 cursor;
+        uint32 lastOut;
         uint128 rewardIndirect;
     }
 
@@ -161,8 +185,12 @@ contract Stake is NexusUpgradeable, IStake {
 
     /// @inheritdoc IStake
     function deposit(uint256 amount, uint256 minRewardTokens) external whenNotPaused nonReentrant {
-        (uint256 registered, ) = _main.users(msg.sender);
-        if (registered == 0) revert StakeNotRegistered(msg.sender);
+        UserData storage user = _users[msg.sender];
+        if (user.index == 0) {
+            // not a depositor yet: Main says whether it registered (a depositor is registered: it is permanent)
+            (uint256 registered, ) = _main.users(msg.sender);
+            if (registered == 0) revert StakeNotRegistered(msg.sender);
+        }
         ConfigData memory config = _config;
         uint256 round = config.round;
         if (round >= _idos.length) revert StakeNoRound(round);
@@ -170,7 +198,6 @@ contract Stake is NexusUpgradeable, IStake {
         if (block.timestamp < terms.startTime && !_whitelist[msg.sender]) {
             revert StakeRoundNotStarted(round, terms.startTime);
         }
-        UserData storage user = _users[msg.sender];
         _checkAmount(amount, terms, user.amount, config.userMax);
         address[] memory referrers = _main.getReferrers(msg.sender, 2);
         Quote memory q = _quote(amount, terms, config, referrers.length);
@@ -323,9 +350,11 @@ contract Stake is NexusUpgradeable, IStake {
         uint256 end = Math.min(data.stakes, uint256(data.cursor) + MAX_CLAIM);
         for (uint256 i = data.cursor; i < end; ++i) {
             StakeData storage s = _stakes[_stakeAt(account, i)];
-            if (!s.isValid) continue;
-            (, uint256 value) = _dueTimes(s);
-            dueTokens += _tokens(value, s.startPrice) - _tokens(_vestedValue(s, s.releaseTimes), s.startPrice);
+            (uint256 state, uint256 terms) = _words(s);
+            if (state >> VALID_SHIFT == 0) continue;
+            (, uint256 value) = _dueTimes(state, terms);
+            uint256 price = s.startPrice;
+            dueTokens += _tokens(value, price) - _tokens(_vestedValue(terms, uint16(state >> TIMES_SHIFT)), price);
         }
         user = User({
             index: data.index,
@@ -357,24 +386,27 @@ contract Stake is NexusUpgradeable, IStake {
     function stakes(uint256 index) public view returns (StakeRecord memory record) {
         if (index == 0 || index > _totals.totalStakes) return record;
         StakeData storage s = _stakes[index];
+        StakeState storage state = s.state;
+        StakeTerms storage terms = s.terms;
+        (, uint256 termsWord) = _words(s);
         return
             StakeRecord({
-                isValid: s.isValid,
+                isValid: state.isValid,
                 index: index,
                 userIndex: s.userIndex,
                 period: s.period,
                 amount: s.amount,
-                rewardMax: s.rewardMax,
-                rewardSurplus: uint256(s.rewardMax) - _vestedValue(s, s.releaseTimes),
-                releaseTimes: s.releaseTimes,
+                rewardMax: terms.rewardMax,
+                rewardSurplus: uint256(terms.rewardMax) - _vestedValue(termsWord, state.releaseTimes),
+                releaseTimes: state.releaseTimes,
                 startTime: s.startTime,
-                lastTime: s.lastTime,
+                lastTime: state.lastTime,
                 startPrice: s.startPrice,
-                lastPrice: s.lastPrice,
+                lastPrice: state.lastPrice,
                 owner: s.owner,
-                lockTime: s.lockTime,
-                endTime: s.endTime,
-                releaseDays: s.releaseDays
+                lockTime: state.lockTime,
+                endTime: state.endTime,
+                releaseDays: terms.releaseDays
             });
     }
 
@@ -474,7 +506,7 @@ contract Stake is NexusUpgradeable, IStake {
         user.amount = SafeCast.toUint128(user.amount + amount);
         user.rewardMax += SafeCast.toUint128(q.rewardMax);
         user.rewardRelease += SafeCast.toUint128(q.first);
-        user.balance += SafeCast.toUint128(q.firstTokens);
+        user.balance += SafeCast.toUint96(q.firstTokens);
         totals.totalStakes = SafeCast.toUint64(index);
         totals.totalAmount += SafeCast.toUint128(amount);
         totals.totalReserved += SafeCast.toUint128(q.rewardTokens - q.firstTokens);
@@ -489,31 +521,49 @@ contract Stake is NexusUpgradeable, IStake {
         Quote memory q,
         ConfigData memory config
     ) private {
-        uint256 rewardMax = q.rewardMax;
-        uint256 first = q.first;
-        uint256 price = q.price;
-        uint256 lockTime = block.timestamp + config.addTime;
         uint256 userIndex = user.stakes;
-        _stakes[index] = StakeData({
-            owner: msg.sender,
-            userIndex: SafeCast.toUint32(userIndex),
-            period: SafeCast.toUint16(round),
-            isValid: rewardMax > first,
-            releaseTimes: 0,
-            releaseDays: config.releaseDay,
-            amount: SafeCast.toUint128(amount),
-            rewardMax: SafeCast.toUint128(rewardMax),
-            first: SafeCast.toUint128(first),
-            startPrice: SafeCast.toUint128(price),
-            lastPrice: SafeCast.toUint128(price),
-            startTime: SafeCast.toUint32(block.timestamp),
-            lastTime: SafeCast.toUint32(block.timestamp),
-            lockTime: SafeCast.toUint32(lockTime),
-            endTime: SafeCast.toUint32(lockTime + uint256(config.releaseDay) * config.dayTimes)
-        });
+        // the 4 words of {StakeData} written whole (Solidity's packing, lowest field first): one SSTORE each
+        uint256 slot;
+        {
+            StakeData storage stored = _stakes[index];
+            assembly ("memory-safe") {
+                slot := stored.slot
+            }
+        }
+        _store(
+            slot,
+            uint256(uint160(msg.sender)) |
+                (uint256(SafeCast.toUint32(userIndex)) << 160) |
+                (uint256(SafeCast.toUint16(round)) << 192) |
+                (uint256(SafeCast.toUint32(block.timestamp)) << 208)
+        );
+        {
+            uint256 lockTime = block.timestamp + config.addTime;
+            _store(
+                slot + 1,
+                uint256(SafeCast.toUint128(q.price)) |
+                    (uint256(SafeCast.toUint32(block.timestamp)) << LAST_TIME_SHIFT) |
+                    (uint256(SafeCast.toUint32(lockTime)) << LOCK_SHIFT) |
+                    (uint256(SafeCast.toUint32(lockTime + uint256(config.releaseDay) * config.dayTimes)) << END_SHIFT) |
+                    (q.rewardMax > q.first ? uint256(1) << VALID_SHIFT : 0)
+            );
+        }
+        _store(
+            slot + 2,
+            uint256(SafeCast.toUint120(q.rewardMax)) |
+                (uint256(SafeCast.toUint120(q.first)) << FIRST_SHIFT) |
+                (uint256(config.releaseDay) << DAYS_SHIFT)
+        );
+        _store(slot + 3, uint256(SafeCast.toUint128(q.price)) | (uint256(SafeCast.toUint128(amount)) << 128));
         uint256 shift = (userIndex % 8) * 32;
         _userStakes[msg.sender][userIndex / 8] |= uint256(SafeCast.toUint32(index)) << shift;
         user.stakes = SafeCast.toUint32(userIndex + 1);
+    }
+
+    function _store(uint256 slot, uint256 word) private {
+        assembly ("memory-safe") {
+            sstore(slot, word)
+        }
     }
 
     /// @dev The index of `account`'s `k`-th stake.
@@ -523,9 +573,9 @@ contract Stake is NexusUpgradeable, IStake {
 
     function _reward(LogCodes.Credits memory credits, address referrer, uint256 generation, uint256 tokens) private {
         UserData storage user = _users[referrer];
-        if (generation == 1) user.rewardDirect += SafeCast.toUint128(tokens);
+        if (generation == 1) user.rewardDirect += SafeCast.toUint96(tokens);
         else user.rewardIndirect += SafeCast.toUint128(tokens);
-        user.balance += SafeCast.toUint128(tokens);
+        user.balance += SafeCast.toUint96(tokens);
         emit ReferralRewarded(referrer, msg.sender, generation, tokens);
         LogCodes.credit(
             credits,
@@ -566,7 +616,7 @@ contract Stake is NexusUpgradeable, IStake {
         }
         user.cursor = uint32(cursor);
         user.rewardRelease += SafeCast.toUint128(value);
-        user.balance += SafeCast.toUint128(tokens);
+        user.balance += SafeCast.toUint96(tokens);
     }
 
     /// @dev Releases what is due on stake `index` of `account`: the USDT value and NEX released, and whether the
@@ -577,38 +627,75 @@ contract Stake is NexusUpgradeable, IStake {
         uint256 price
     ) private returns (bool valid, uint256 value, uint256 tokens) {
         StakeData storage s = _stakes[index];
-        if (!s.isValid) return (false, 0, 0);
-        (uint256 times, uint256 vested) = _dueTimes(s);
-        uint256 releaseTimes = s.releaseTimes;
-        if (times <= releaseTimes) return (true, 0, 0);
-        uint256 startPrice = s.startPrice;
-        uint256 before = _vestedValue(s, releaseTimes);
-        value = vested - before;
-        tokens = _tokens(vested, startPrice) - _tokens(before, startPrice);
-        valid = times != s.releaseDays;
-        s.releaseTimes = uint16(times);
-        if (!valid) s.isValid = false;
-        s.lastTime = SafeCast.toUint32(block.timestamp);
-        if (price != 0) s.lastPrice = SafeCast.toUint128(price);
+        StakeState storage stored = s.state;
+        uint256 state;
+        assembly ("memory-safe") {
+            state := sload(stored.slot)
+        }
+        if (state >> VALID_SHIFT == 0) return (false, 0, 0);
+        (, uint256 terms) = _words(s);
+        uint256 times;
+        {
+            uint256 vested;
+            (times, vested) = _dueTimes(state, terms);
+            uint256 releaseTimes = uint16(state >> TIMES_SHIFT);
+            if (times <= releaseTimes) return (true, 0, 0);
+            uint256 before = _vestedValue(terms, releaseTimes);
+            value = vested - before;
+            uint256 startPrice = s.startPrice;
+            tokens = _tokens(vested, startPrice) - _tokens(before, startPrice);
+        }
+        valid = times != terms >> DAYS_SHIFT;
+        state = _releasedState(state, times, valid, price);
+        assembly ("memory-safe") {
+            sstore(stored.slot, state) // the state word written once
+        }
         emit Released(account, index, times, value, tokens);
     }
 
     /// @dev The releases due now (`times`) and the USDT value vested after them.
-    function _dueTimes(StakeData storage s) private view returns (uint256 times, uint256 vested) {
-        times = s.releaseTimes;
-        if (block.timestamp >= s.lockTime) {
-            uint256 span = uint256(s.endTime) - s.lockTime;
-            uint256 elapsed = block.timestamp - s.lockTime;
-            uint256 dueNow = span == 0 || elapsed >= span ? s.releaseDays : (elapsed * s.releaseDays) / span;
-            if (dueNow > times) times = dueNow;
-        }
-        vested = _vestedValue(s, times);
+    /// @dev A stake's state word after a release: `times` released, still valid or not, released now at `price`
+    /// (0: no TWAP, the last price stays); its lock and end times kept.
+    function _releasedState(uint256 state, uint256 times, bool valid, uint256 price) private view returns (uint256) {
+        return
+            uint256(price != 0 ? SafeCast.toUint128(price) : uint128(state)) |
+            (uint256(SafeCast.toUint32(block.timestamp)) << LAST_TIME_SHIFT) |
+            (((state >> LOCK_SHIFT) & type(uint64).max) << LOCK_SHIFT) |
+            (times << TIMES_SHIFT) |
+            ((valid ? uint256(1) : 0) << VALID_SHIFT);
     }
 
-    function _vestedValue(StakeData storage s, uint256 times) private view returns (uint256) {
-        uint256 rest = uint256(s.rewardMax) - s.first;
-        if (s.releaseDays == 0) return s.rewardMax;
-        return s.first + (rest * times) / s.releaseDays;
+    /// @dev A stake's state and terms words ({StakeState}, {StakeTerms}), each read with one SLOAD.
+    function _words(StakeData storage s) private view returns (uint256 state, uint256 terms) {
+        StakeState storage stateSlot = s.state;
+        StakeTerms storage termsSlot = s.terms;
+        assembly ("memory-safe") {
+            state := sload(stateSlot.slot)
+            terms := sload(termsSlot.slot)
+        }
+    }
+
+    /// @dev The releases due now (`times`) and the USDT value vested after them, from a stake's words.
+    function _dueTimes(uint256 state, uint256 terms) private view returns (uint256 times, uint256 vested) {
+        times = uint16(state >> TIMES_SHIFT);
+        uint256 lockTime = uint32(state >> LOCK_SHIFT);
+        if (block.timestamp >= lockTime) {
+            uint256 span = uint256(uint32(state >> END_SHIFT)) - lockTime;
+            uint256 elapsed = block.timestamp - lockTime;
+            uint256 releaseDays = terms >> DAYS_SHIFT;
+            uint256 dueNow = span == 0 || elapsed >= span ? releaseDays : (elapsed * releaseDays) / span;
+            if (dueNow > times) times = dueNow;
+        }
+        vested = _vestedValue(terms, times);
+    }
+
+    /// @dev The USDT value vested after `times` releases, from a stake's terms word.
+    function _vestedValue(uint256 terms, uint256 times) private pure returns (uint256) {
+        uint256 rewardMax = uint120(terms);
+        uint256 releaseDays = terms >> DAYS_SHIFT;
+        if (releaseDays == 0) return rewardMax;
+        uint256 first = uint120(terms >> FIRST_SHIFT);
+        return first + ((rewardMax - first) * times) / releaseDays;
     }
 
     /// @dev The price a deposit uses: the larger of the TWAP and the round's floor (USDT per NEX, 18 decimals).
