@@ -32,26 +32,30 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     /// @notice Levels run from 1 to `MAX_LEVEL` (five named tiers).
     uint256 public constant MAX_LEVEL = 5;
 
+    /// @dev A card: what every mint, burn and transfer reads (power, caps, counts; a mint or burn writes its
+    /// counts) in its first slot. `total` is at most MAX_SUPPLY_BOUND, so `mints` and `supply` fit 64 bits too.
     struct CardRecord {
-        uint64 level;
+        uint32 power;
+        uint64 total;
+        uint64 mints;
+        uint64 supply;
+        uint8 level;
         address author;
-        uint256 power;
-        uint256 total;
-        uint256 mints;
-        uint256 supply;
         uint256 debt;
         string name;
         string cid;
         string suffix;
     }
 
+    /// @dev A holder in three slots: its number (0 until it first holds power: `isExist` is `index != 0`) with
+    /// its power, which every change of power reads and writes; its debt; its settled and total dividends, which
+    /// a settlement writes together. Power is at most MAX_CARDS * MAX_SUPPLY_BOUND * MAX_POWER (below 2**66).
     struct UserRecord {
-        bool isExist;
         uint64 index;
-        uint256 power;
+        uint192 power;
         int256 debt;
-        uint256 balance;
-        uint256 total;
+        uint128 balance;
+        uint128 total;
     }
 
     IERC20 private _rewardToken;
@@ -62,15 +66,16 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     string[5] private _levelEn;
     uint256 private _totalID;
     uint256 private _lastIndex;
-    uint256 private _totalForce;
-    uint256 private _rewardTotal;
+    /// @dev Power and cards in existence (a mint or burn writes both) and the holder count, in one slot.
+    uint128 private _totalPower;
+    uint64 private _totalForce;
+    uint64 private _totalUser;
+    uint256 private _perPower;
     uint256 private _lastBalance;
-    uint256 private _sendMin;
-    uint256 private _totalUser;
+    uint256 private _rewardTotal;
     uint256 private _totalReward;
     uint256 private _totalExtract;
-    uint256 private _totalPower;
-    uint256 private _perPower;
+    uint256 private _sendMin;
     /// @dev Where dividend claims are written (none while unset: a deployment step sets it).
     ILog private _log;
 
@@ -89,7 +94,7 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     ) external initializer {
         __NexusUpgradeable_init(owner_, upgradeDelay_);
         __ERC1155_init(uri_);
-        if (rewardToken_ == address(0)) revert NftInvalidAddress(rewardToken_);
+        _checkAddress(rewardToken_);
         _rewardToken = IERC20(rewardToken_);
         _sendMin = sendMin_;
         _setLevelName(1, unicode"鑰匙", "Key");
@@ -104,7 +109,7 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     /// @inheritdoc INft
     function mint(address to, uint256 tokenId, uint256 amount) external whenNotPaused nonReentrant {
         _checkMinter();
-        if (amount == 0) revert NftZeroAmount();
+        _checkAmount(amount);
         _checkOwnerMint(amount);
         _mint(to, tokenId, amount, "");
     }
@@ -123,7 +128,7 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     /// @inheritdoc INft
     function burn(address from, uint256 tokenId, uint256 amount) external whenNotPaused nonReentrant {
         _checkBurner(from);
-        if (amount == 0) revert NftZeroAmount();
+        _checkAmount(amount);
         _burn(from, tokenId, amount);
     }
 
@@ -183,7 +188,8 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     function onFeeReceived(address token, uint256) external nonReentrant {
         if (token != address(_rewardToken)) return;
         uint256 balance = _rewardToken.balanceOf(address(this));
-        if (balance > _lastBalance && balance - _lastBalance >= _sendMin) _distribute();
+        uint256 last = _lastBalance;
+        if (balance > last && balance - last >= _sendMin) _distribute();
     }
 
     // --- owner -------------------------------------------------------------------------------------------
@@ -202,8 +208,8 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
         CardRecord storage card = _cards[tokenId];
         card.level = 1;
         card.author = msg.sender;
-        card.power = power;
-        card.total = newMaxSupply;
+        card.power = uint32(power); // at most MAX_POWER (checked above)
+        card.total = uint64(newMaxSupply); // at most MAX_SUPPLY_BOUND (checked above)
         card.debt = (_perPower * power) / RewardMath.PRECISION;
         card.cid = cid;
         card.suffix = suffix;
@@ -215,7 +221,7 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
         CardRecord storage card = _card(tokenId);
         Bounds.check("maxSupply", newMaxSupply, card.mints, MAX_SUPPLY_BOUND);
         emit MaxSupplyUpdated(tokenId, card.total, newMaxSupply);
-        card.total = newMaxSupply;
+        card.total = uint64(newMaxSupply); // at most MAX_SUPPLY_BOUND (checked above)
     }
 
     /// @inheritdoc INft
@@ -226,7 +232,7 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
 
     /// @inheritdoc INft
     function setBox(address box, bool allowed) external onlyOwner {
-        if (box == address(0)) revert NftInvalidAddress(box);
+        _checkAddress(box);
         _boxes[box] = allowed;
         emit BoxUpdated(box, allowed);
     }
@@ -234,8 +240,8 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     /// @inheritdoc INft
     function setName(uint256 tokenId, uint256 level, string calldata name) external onlyOwner {
         CardRecord storage card = _card(tokenId);
-        if (level == 0 || level > MAX_LEVEL) revert NftInvalidLevel(level, MAX_LEVEL);
-        card.level = uint64(level);
+        _checkLevel(level);
+        card.level = uint8(level); // at most MAX_LEVEL (checked above)
         card.name = name;
         emit CardNameUpdated(tokenId, level, name);
     }
@@ -279,24 +285,13 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     }
 
     /// @inheritdoc INft
-    function getCards() external view returns (Card[] memory cards) {
-        uint256 count = _totalID;
-        cards = new Card[](count);
-        for (uint256 i; i < count; ++i) cards[i] = getCard(i + 1);
+    function getCards() external view returns (Card[] memory) {
+        return _cardsOf(0, true);
     }
 
     /// @inheritdoc INft
-    function getCardsByLevel(uint256 level) external view returns (Card[] memory cards) {
-        uint256 count = _totalID;
-        cards = new Card[](count);
-        uint256 found;
-        for (uint256 id = 1; id <= count; ++id) {
-            if (_cards[id].level == level) cards[found++] = getCard(id);
-        }
-        // solhint-disable-next-line no-inline-assembly
-        assembly {
-            mstore(cards, found) // shrink to the cards found
-        }
+    function getCardsByLevel(uint256 level) external view returns (Card[] memory) {
+        return _cardsOf(level, false);
     }
 
     /// @inheritdoc INft
@@ -321,7 +316,7 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     /// @inheritdoc INft
     function getUserInfo(address account) external view returns (UserInfo memory info) {
         UserRecord storage user = _users[account];
-        info.user = User({isExist: user.isExist, index: user.index, balance: user.balance, total: user.total});
+        info.user = User({isExist: user.index != 0, index: user.index, balance: user.balance, total: user.total});
         info.power = user.power;
         info.pending = RewardMath.pending(user.power, _virtualPerPower(), user.debt);
         uint256 count = _totalID;
@@ -387,7 +382,7 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
 
     /// @inheritdoc INft
     function uris(uint256[] calldata tokenIds) external view returns (string[] memory result) {
-        if (tokenIds.length > MAX_BATCH) revert NftBatchTooLarge(tokenIds.length, MAX_BATCH);
+        _checkBatch(tokenIds.length);
         result = new string[](tokenIds.length);
         for (uint256 i; i < tokenIds.length; ++i) result[i] = uri(tokenIds[i]);
     }
@@ -399,7 +394,7 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     function _update(address from, address to, uint256[] memory ids, uint256[] memory values) internal override {
         uint256 length = ids.length;
         if (length != values.length) revert NftArrayLengthMismatch(length, values.length);
-        if (length > MAX_BATCH) revert NftBatchTooLarge(length, MAX_BATCH);
+        _checkBatch(length);
         _distribute();
         uint256 moved;
         uint256 count;
@@ -410,11 +405,12 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
             if (from == address(0)) {
                 uint256 minted = card.mints + value;
                 if (minted > card.total) revert MintExceedsMaxSupply(minted, card.total);
-                card.mints = minted;
-                card.supply += value;
+                // both at most `total` (a uint64): one slot write
+                card.mints = uint64(minted);
+                card.supply = uint64(card.supply + value);
             } else {
                 if (balanceOf(from, id) < value + _earlier(ids, values, i)) revert InsufficientBalance(from, id);
-                if (to == address(0)) card.supply -= value;
+                if (to == address(0)) card.supply -= uint64(value); // value <= a balance <= supply
             }
             moved += value * card.power;
             count += value;
@@ -423,12 +419,13 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
             if (from != address(0)) _changePower(from, moved, false);
             if (to != address(0)) _changePower(to, moved, true);
         }
+        // at most the power and count of every card's supply (MAX_CARDS * MAX_SUPPLY_BOUND cards): one slot write
         if (from == address(0)) {
-            _totalPower += moved;
-            _totalForce += count;
+            _totalPower += uint128(moved);
+            _totalForce += uint64(count);
         } else if (to == address(0)) {
-            _totalPower -= moved;
-            _totalForce -= count;
+            _totalPower -= uint128(moved);
+            _totalForce -= uint64(count);
         }
         super._update(from, to, ids, values);
     }
@@ -457,9 +454,8 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
 
     function _changePower(address account, uint256 delta, bool increase) private {
         UserRecord storage user = _users[account];
-        if (!user.isExist) {
+        if (user.index == 0) {
             uint256 index = ++_totalUser;
-            user.isExist = true;
             user.index = uint64(index);
             emit UserRegistered(account, index);
         }
@@ -467,24 +463,41 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
         uint256 power = user.power;
         uint256 newPower = increase ? power + delta : power - delta;
         user.debt = RewardMath.reweight(power, newPower, _perPower, user.debt);
-        user.power = newPower;
+        user.power = uint192(newPower); // at most the power of every card's supply (below 2**66)
     }
 
     function _settle(address account, UserRecord storage user) private {
         (uint256 paid, int256 debt) = RewardMath.settle(user.power, _perPower, user.debt);
         if (paid == 0) return;
         user.debt = debt;
-        user.balance += paid;
-        user.total += paid;
+        // one slot write for both; `paid` is a share of what was distributed, a balance of the reward token (USDT,
+        // far below 2**128), and the sums are checked
+        user.balance += uint128(paid);
+        user.total += uint128(paid);
         _totalReward += paid;
         emit RewardSettled(account, paid);
     }
 
     function _virtualPerPower() private view returns (uint256) {
         uint256 balance = _rewardToken.balanceOf(address(this));
-        if (balance <= _lastBalance) return _perPower;
-        (uint256 inc, ) = RewardMath.increment(balance - _lastBalance, _totalPower);
+        uint256 last = _lastBalance;
+        if (balance <= last) return _perPower;
+        (uint256 inc, ) = RewardMath.increment(balance - last, _totalPower);
         return _perPower + inc;
+    }
+
+    /// @dev The cards of `level` (`all`: every card), by id.
+    function _cardsOf(uint256 level, bool all) private view returns (Card[] memory cards) {
+        uint256 count = _totalID;
+        cards = new Card[](count);
+        uint256 found;
+        for (uint256 id = 1; id <= count; ++id) {
+            if (all || _cards[id].level == level) cards[found++] = getCard(id);
+        }
+        // solhint-disable-next-line no-inline-assembly
+        assembly {
+            mstore(cards, found) // shrink to the cards found
+        }
     }
 
     /// @dev The amount of `ids[i]` already taken by the earlier entries of the batch (duplicate ids).
@@ -498,7 +511,8 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     }
 
     function _checkMinter() private view {
-        if (msg.sender != owner() && !_boxes[msg.sender]) revert NotAuthorized();
+        // the boxes first: a box's mint (every Ido purchase) needs no read of the owner
+        if (!_boxes[msg.sender] && msg.sender != owner()) revert NotAuthorized();
     }
 
     function _checkBurner(address from) private view {
@@ -513,12 +527,28 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
         }
     }
 
+    function _checkLevel(uint256 level) private pure {
+        if (level == 0 || level > MAX_LEVEL) revert NftInvalidLevel(level, MAX_LEVEL);
+    }
+
+    function _checkBatch(uint256 length) private pure {
+        if (length > MAX_BATCH) revert NftBatchTooLarge(length, MAX_BATCH);
+    }
+
+    function _checkAmount(uint256 amount) private pure {
+        if (amount == 0) revert NftZeroAmount();
+    }
+
+    function _checkAddress(address account) private pure {
+        if (account == address(0)) revert NftInvalidAddress(account);
+    }
+
     function _checkOwnerMint(uint256 amount) private view {
         if (!_boxes[msg.sender] && amount > MAX_OWNER_MINT) revert NftOwnerMintTooLarge(amount, MAX_OWNER_MINT);
     }
 
     function _setLevelName(uint256 level, string memory nameZh, string memory nameEn) private {
-        if (level == 0 || level > MAX_LEVEL) revert NftInvalidLevel(level, MAX_LEVEL);
+        _checkLevel(level);
         _levelZh[level - 1] = nameZh;
         _levelEn[level - 1] = nameEn;
         emit LevelNameUpdated(level, nameZh, nameEn);

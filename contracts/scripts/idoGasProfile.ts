@@ -1,0 +1,115 @@
+// Where an Ido mint's, a BNB purchase's and an Nft transfer's gas goes (issue 20): runs the cases of
+// test/GasSnapshot.ts's "Ido and Nft" part on a fresh local chain, traces each with debug_traceTransaction and sums
+// the gas by kind: storage writes and reads (by the contract whose storage it is, with their count), events, calls'
+// access costs and the rest (computation, memory) by the contract whose code runs.
+// Run: `npx hardhat run scripts/idoGasProfile.ts` (prints a table; writes nothing).
+import { network } from 'hardhat'
+import { getAddress, parseEther, type Hex } from 'viem'
+import { deployContractsIISystem, fundWallet, register } from '../test/helpers/contractsII.ts'
+import { alignToLogDay } from '../test/helpers/gasTable.ts'
+
+type Step = { op: string; gas: number; gasCost: number; depth: number; stack?: string[] }
+
+const connection = await network.create()
+const { networkHelpers } = connection
+const s = await deployContractsIISystem(connection)
+const names = new Map<string, string>()
+for (const [name, c] of Object.entries(s)) {
+  if (c && typeof c === 'object' && 'address' in c && typeof c.address === 'string')
+    names.set(getAddress(c.address), name)
+}
+for (const [name, address] of Object.entries((s as { addresses?: Record<string, string> }).addresses ?? {}))
+  names.set(getAddress(address), name)
+const nameOf = (a: string) => names.get(getAddress(a)) ?? a.slice(0, 10)
+
+async function profile(label: string, hash: Hex) {
+  const receipt = await s.publicClient.waitForTransactionReceipt({ hash })
+  const tx = await s.publicClient.getTransaction({ hash })
+  const trace = (await s.publicClient.request({
+    method: 'debug_traceTransaction' as never,
+    params: [hash, { disableStorage: true, disableMemory: true }] as never,
+  })) as { structLogs: Step[] }
+  const steps = trace.structLogs
+  const rows = new Map<string, [number, number]>()
+  const add = (key: string, gas: number) => {
+    const row = rows.get(key) ?? [0, 0]
+    rows.set(key, [row[0] + gas, row[1] + 1])
+  }
+  const to = tx.to as string
+  const storage: string[] = [to]
+  const code: string[] = [to]
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i] as Step
+    const d = step.depth - 1
+    const stack = step.stack ?? []
+    const top = (k: number) =>
+      `0x${(stack[stack.length - 1 - k] ?? '0').replace(/^0x/, '').padStart(40, '0').slice(-40)}`
+    const where = nameOf(storage[d] as string)
+    if (step.op === 'SSTORE') {
+      const kind =
+        step.gasCost >= 20_000
+          ? 'new'
+          : step.gasCost >= 5_000
+            ? 'cold update'
+            : step.gasCost >= 2_900
+              ? 'update'
+              : 'dirty'
+      add(`SSTORE ${kind} ${where}`, step.gasCost)
+    } else if (step.op === 'SLOAD') add(`SLOAD ${step.gasCost >= 2_100 ? 'cold' : 'warm'} ${where}`, step.gasCost)
+    else if (step.op.startsWith('LOG')) add(`LOG in ${where}`, step.gasCost)
+    else if (['CALL', 'STATICCALL', 'DELEGATECALL'].includes(step.op)) {
+      const target = top(1)
+      const next = steps[i + 1]
+      storage[d + 1] = step.op === 'DELEGATECALL' ? (storage[d] as string) : target
+      code[d + 1] = target
+      let own = step.gasCost
+      if (next && next.depth > step.depth) {
+        let j = i + 1
+        while (j < steps.length && (steps[j] as Step).depth > step.depth) j++
+        const last = steps[j - 1] as Step
+        const used = next.gas - (last.gas - last.gasCost)
+        own = step.gas - (steps[j]?.gas ?? last.gas - last.gasCost) - used
+      } else if (next) own = step.gas - next.gas
+      add(`${step.op} to ${nameOf(target)} from ${nameOf(code[d] as string)}`, Math.max(own, 0))
+    } else {
+      const next = steps[i + 1]
+      const cost = next && next.depth === step.depth ? step.gas - next.gas : step.gasCost
+      add(`compute in ${nameOf(code[d] as string)}`, Math.max(cost, 0))
+    }
+  }
+  console.log(`\n${label}: ${receipt.gasUsed} gas (limit-left ${steps[0]?.gas})`)
+  for (const [key, [gas, n]] of [...rows].sort((a, b) => b[1][0] - a[1][0])) {
+    if (gas >= 500) console.log(`  ${String(gas).padStart(8)} ${String(n).padStart(5)}x  ${key}`)
+  }
+}
+
+const { ido, nft, burn, usdt, deployer } = s
+const [a, b, c] = s.users as [typeof deployer, typeof deployer, typeof deployer]
+await register(s, a, deployer.account.address)
+await register(s, b, a.account.address)
+await register(s, c, b.account.address)
+for (const wallet of [a, b, c]) {
+  await fundWallet(s, wallet, ido.address)
+  await usdt.write.approve([burn.address, 2n ** 255n], { account: wallet.account })
+}
+await alignToLogDay(networkHelpers.time, s.log)
+const only = process.env.PROFILE_ONLY
+const run = async (label: string, hash: Promise<Hex>) => {
+  const sent = await hash
+  if (!only || label.includes(only)) await profile(label, sent)
+}
+await run('Ido.mint (USDT) worst', ido.write.mint([1n, true], { account: c.account }))
+await run('Ido.mint (USDT) usual', ido.write.mint([1n, true], { account: c.account }))
+await run('Ido.mint (NEX) usual', ido.write.mint([1n, false], { account: c.account }))
+await run('Ido.ido (BNB) usual', ido.write.ido([1n], { account: c.account, value: parseEther('0.2') }))
+await nft.write.mint([c.account.address, 1n, 11n])
+await ido.write.hecheng({ account: c.account })
+await networkHelpers.time.increase(Number(3600))
+await ido.write.claim({ account: c.account })
+await run('Ido.burn (USDT)', ido.write.burn([1n, false], { account: a.account }))
+await nft.write.mint([a.account.address, 1n, 5n])
+await usdt.write.mint([nft.address, parseEther('10')])
+await run(
+  'Nft.safeTransferFrom',
+  nft.write.safeTransferFrom([a.account.address, b.account.address, 1n, 2n, '0x'], { account: a.account }),
+)
