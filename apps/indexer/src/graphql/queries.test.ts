@@ -220,6 +220,46 @@ describe('orders', () => {
   })
 })
 
+describe('admin actions', () => {
+  test("previousValue is the same contract's previous event of that name, whatever page the row is on", async () => {
+    // Burn's settings set three times (blocks 1, 3, 5), Log's once in between, and another Burn event at block 3
+    await db.pool.query(
+      `INSERT INTO admin_action (chain_id, block_hash, log_index, contract, event_name, target, old_value, new_value,
+         args, block_number, block_timestamp, transaction_hash)
+       VALUES ($1, '0xa1', 0, 'Burn', 'ConfigUpdated', NULL, NULL, '{"feeRate":"1"}', '{}', 1, 1, '0xat1'),
+              ($1, '0xa2', 0, 'Log', 'ConfigUpdated', NULL, NULL, '{"feeRate":"9"}', '{}', 2, 2, '0xat2'),
+              ($1, '0xa3', 0, 'Burn', 'BlacklistUpdated', '0xab', NULL, 'true', '{}', 3, 3, '0xat3'),
+              ($1, '0xa3', 1, 'Burn', 'ConfigUpdated', NULL, NULL, '{"feeRate":"2"}', '{}', 3, 3, '0xat3'),
+              ($1, '0xa5', 0, 'Burn', 'ConfigUpdated', NULL, NULL, '{"feeRate":"3"}', '{}', 5, 5, '0xat5')`,
+      [chainId],
+    )
+    const rows: [string, string, string | null, string | null][] = []
+    let after: string | null = null
+    for (;;) {
+      // one row a page: the previous value never comes from the rows already loaded
+      const result = await gql(
+        `query ($after: String) { adminActions(first: 1, after: $after) {
+           nodes { contract eventName newValue previousValue } pageInfo { hasNextPage endCursor } } }`,
+        { after },
+      )
+      const page = result.data?.adminActions as {
+        nodes: { contract: string; eventName: string; newValue: string | null; previousValue: string | null }[]
+        pageInfo: { hasNextPage: boolean; endCursor: string | null }
+      }
+      rows.push(...page.nodes.map((n) => [n.contract, n.eventName, n.newValue, n.previousValue] as (typeof rows)[0]))
+      if (!page.pageInfo.hasNextPage) break
+      after = page.pageInfo.endCursor
+    }
+    expect(rows).toEqual([
+      ['Burn', 'ConfigUpdated', '{"feeRate":"3"}', '{"feeRate":"2"}'],
+      ['Burn', 'ConfigUpdated', '{"feeRate":"2"}', '{"feeRate":"1"}'],
+      ['Burn', 'BlacklistUpdated', 'true', null],
+      ['Log', 'ConfigUpdated', '{"feeRate":"9"}', null],
+      ['Burn', 'ConfigUpdated', '{"feeRate":"1"}', null],
+    ])
+  })
+})
+
 describe('errors', () => {
   test('an argument error names the argument, with its location and path', async () => {
     const result = await gql(`{

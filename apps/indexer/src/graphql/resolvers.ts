@@ -436,6 +436,10 @@ export function createResolvers() {
           'adminActions',
           args,
           `contract, event_name AS "eventName", target, old_value AS "oldValue", new_value AS "newValue",
+           (SELECT p.new_value FROM admin_action p WHERE p.chain_id = admin_action.chain_id
+              AND p.contract = admin_action.contract AND p.event_name = admin_action.event_name
+              AND (p.block_number, p.log_index) < (admin_action.block_number, admin_action.log_index)
+            ORDER BY p.block_number DESC, p.log_index DESC LIMIT 1) AS "previousValue",
            args::text AS args, block_timestamp AS timestamp, transaction_hash AS "transactionHash"`,
           'admin_action WHERE chain_id = $1 AND ($2::text IS NULL OR contract = $2)',
           [contract],

@@ -233,6 +233,11 @@ export const typeDefs = /* GraphQL */ `
     target: String
     oldValue: String
     newValue: String
+    """
+    The newValue of the same contract's previous event of this name (null for its first): the value before, for a
+    settings event that carries only the new one (a whole settings tuple).
+    """
+    previousValue: String
     "All arguments as JSON."
     args: String!
     blockNumber: BigInt!

@@ -33,6 +33,7 @@ export const ADMIN_ACTIONS = gql<AdminActionsQuery, AdminActionsQueryVariables>`
         target
         oldValue
         newValue
+        previousValue
         args
         blockNumber
         timestamp

@@ -7,6 +7,7 @@ export const adminActionNode = (contract: string, over: Partial<AdminActionNode>
   target: null,
   oldValue: null,
   newValue: null,
+  previousValue: null,
   args: '{}',
   blockNumber: '1',
   timestamp: '1',

@@ -6,9 +6,9 @@ import { adminActionNode } from './adminActionNode.ts'
 const node = (over: Partial<AdminActionNode>) => adminActionNode('Fomo', over)
 
 describe('describeChanges', () => {
-  it('derives a settings change from the same contract’s previous settings, newest first', () => {
+  it('derives a settings change from the same contract’s previous settings (previousValue)', () => {
     const nodes = [
-      node({ newValue: '{"feeRate":"150","algebra":"3"}' }),
+      node({ newValue: '{"feeRate":"150","algebra":"3"}', previousValue: '{"feeRate":"100","algebra":"3"}' }),
       node({ contract: 'Mining', newValue: '{"feeRate":"1"}' }),
       node({ newValue: '{"feeRate":"100","algebra":"3"}' }),
     ]
@@ -23,8 +23,11 @@ describe('describeChanges', () => {
 
   it('lists an array setting element by element, only the elements that changed', () => {
     const [latest] = describeChanges([
-      node({ eventName: 'ConfigMultiUpdated', newValue: '{"burnRates":["10","25","30"],"slippage":"5"}' }),
-      node({ eventName: 'ConfigMultiUpdated', newValue: '{"burnRates":["10","20","30"],"slippage":"5"}' }),
+      node({
+        eventName: 'ConfigMultiUpdated',
+        newValue: '{"burnRates":["10","25","30"],"slippage":"5"}',
+        previousValue: '{"burnRates":["10","20","30"],"slippage":"5"}',
+      }),
     ])
     expect(latest).toEqual([{ name: 'burnRates.1', from: '20', to: '25' }])
   })

@@ -52,7 +52,8 @@ const TUPLE_EVENTS = new Set(['ConfigUpdated', 'ConfigMultiUpdated', 'AddressesU
 
 /**
  * The old value of each action where the event itself does not carry it: a settings event's previous tuple is
- * the same contract's previous event of that name (the list is newest first, so the next older row).
+ * the same contract's previous event of that name (`previousValue`, found by the indexer in the whole history, not
+ * only among the rows loaded).
  * Returns, per row, the values that changed (old → new), or the action's own old and new values, or each of the
  * values an event with several sets.
  *
@@ -62,7 +63,7 @@ const TUPLE_EVENTS = new Set(['ConfigUpdated', 'ConfigMultiUpdated', 'AddressesU
  * // [{ name: 'feeRate', from: '100', to: '150' }]
  */
 export function describeChanges(nodes: readonly AdminActionNode[]): ValueChange[][] {
-  return nodes.map((node, index) => {
+  return nodes.map((node) => {
     const value = parse(node.newValue)
     // a list set as a whole (Info's sources): its elements by the event's argument name
     const args = Array.isArray(value) ? parse(node.args) : undefined
@@ -70,10 +71,7 @@ export function describeChanges(nodes: readonly AdminActionNode[]): ValueChange[
     if (isRecord(next)) {
       const values = flatten(next)
       if (!TUPLE_EVENTS.has(node.eventName)) return [...values].map(([name, to]) => ({ name, to }))
-      const older = nodes
-        .slice(index + 1)
-        .find((other) => other.contract === node.contract && other.eventName === node.eventName)
-      const olderValue = older ? parse(older.newValue) : undefined
+      const olderValue = parse(node.previousValue)
       const before = isRecord(olderValue) ? flatten(olderValue) : undefined
       const changes: ValueChange[] = []
       for (const [name, to] of values) {

@@ -98,6 +98,7 @@ export function operationArguments(
     target,
     oldValue: null,
     newValue: null,
+    previousValue: null,
     args: '{}',
     blockNumber: '0',
     timestamp: '0',
