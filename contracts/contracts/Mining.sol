@@ -19,7 +19,6 @@ import {
     Reward,
     OwnForce,
     InviteForce,
-    Holding,
     UserData,
     StakeHead,
     StakeBody,
@@ -118,11 +117,10 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
             if (registered == 0) revert MiningNotRegistered(msg.sender);
             account.refer = refer;
         }
-        Holding memory holding = user.holding;
         uint256 dayTimes;
         {
             SettingsA memory settings = _state.settingsA;
-            uint256 max = settings.userMax > holding.amount ? settings.userMax - holding.amount : 0;
+            uint256 max = settings.userMax > account.amount ? settings.userMax - account.amount : 0;
             if (amount < settings.userMin || amount > max) {
                 revert MiningAmountOutOfRange(amount, settings.userMin, max);
             }
@@ -131,18 +129,20 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
         PoolMem memory pool = MiningLib.loadPool(_state);
         MiningLib.advance(_state, pool);
         (address[3] memory referrers, uint256 blacklisted) = _referrers(account.refer);
-        if (account.index == 0) account.index = MiningLib.join(_state.counts, _invites, _indirects, referrers); // once
         UserMem memory mem = MiningLib.loadUser(user);
+        if (mem.stakes == 0) {
+            // its first deposit: its Mining user number, once
+            user.holding.index = MiningLib.join(_state.counts, _invites, _indirects, referrers);
+        }
         pool.rewarded += MiningLib.accrue(msg.sender, mem, pool.perForce);
 
-        Opened memory opened = _open(account, index, amount, dayTimes, referrers, blacklisted, pool);
+        Opened memory opened = _open(mem.stakes++, index, amount, dayTimes, referrers, blacklisted, pool);
+        if (account.amount == 0) ++_state.counts.totalUserValid;
+        account.amount = uint88(MiningLib.fit(account.amount + amount, 88)); // <= userMax, and below NEX's supply
         user.account = account;
-        if (holding.amount == 0) ++_state.counts.totalUserValid;
-        holding.amount += uint104(amount); // <= userMax (checked above)
-        user.holding = holding;
         mem.force += opened.force; // <= 10 * amount <= 10 * MAX_AMOUNT < 2**112
         MiningLib.settle(user, mem, pool.perForce);
-        user.own = OwnForce(uint112(mem.force), uint112(mem.forceDirect));
+        user.own = OwnForce(uint112(mem.force), uint112(mem.forceDirect), uint32(MiningLib.fit(mem.stakes, 32)));
         pool.totalForce += opened.force + _inviteForces(opened.body, opened.force, referrers, pool, true);
         _addToTier(index, amount, opened.actual);
         pool.mintSurplus += amount - opened.actual;
@@ -155,7 +155,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
             LogCodes.SYMBOL_NEX,
             LogCodes.ACTION_MINING_DEPOSIT,
             amount,
-            holding.amount
+            account.amount
         );
 
         _nex.safeTransferFrom(msg.sender, address(this), amount);
@@ -185,14 +185,14 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
         UserData storage user = _users[msg.sender];
         UserMem memory mem = MiningLib.loadUser(user);
         pool.rewarded += MiningLib.accrue(msg.sender, mem, pool.perForce);
-        Holding memory holding = user.holding;
-        holding.amount -= body.amount;
-        user.holding = holding;
+        Account memory account = user.account;
+        account.amount -= uint88(body.amount); // the account holds this stake's amount
+        user.account = account;
         mem.force -= force;
         MiningLib.settle(user, mem, pool.perForce);
         user.own.force = uint112(mem.force);
-        if (holding.amount == 0) --_state.counts.totalUserValid;
-        (address[3] memory referrers, ) = _referrers(user.account.refer);
+        if (account.amount == 0) --_state.counts.totalUserValid;
+        (address[3] memory referrers, ) = _referrers(account.refer);
         pool.totalForce -= force + _inviteForces(body, force, referrers, pool, false);
         MiningLib.savePool(_state, pool, true);
         emit Released(msg.sender, index, actual);
@@ -204,7 +204,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
             LogCodes.SYMBOL_NEX,
             LogCodes.ACTION_MINING_RELEASE,
             actual,
-            holding.amount
+            account.amount
         );
     }
 
@@ -301,7 +301,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
         uint256 offset,
         uint256 count
     ) public view returns (StakeRecord[] memory infos, uint256 total) {
-        total = _users[account].account.stakes;
+        total = _users[account].own.stakes;
         infos = MiningLib.stakePage(_heads, _bodies, account, total, offset, count);
     }
 
@@ -373,9 +373,9 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
     }
 
     /// @dev Writes the caller's new stake in tier `index` (its head by the next global index, its terms as the
-    /// caller's next stake) and counts it in `account`.
+    /// caller's `userIndex`-th stake).
     function _open(
-        Account memory account,
+        uint256 userIndex,
         uint256 index,
         uint256 amount,
         uint256 dayTimes,
@@ -383,30 +383,32 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
         uint256 blacklisted,
         PoolMem memory pool
     ) private returns (Opened memory opened) {
-        Tier memory tier = _state.tiers[index];
-        SettingsB memory rates = _state.settingsB;
         uint256 stakeIndex = pool.nextStake++;
-        StakeBody memory body = StakeBody({
-            amount: uint104(amount), // <= userMax <= MAX_AMOUNT < 2**104 (the deposit's range check)
-            tier: uint8(index),
-            lockDays: tier.stakeDays,
-            isValid: true,
-            stakeRate: tier.stakeRate,
-            stakeForce: tier.stakeForce,
-            directRate: referrers[0] == address(0) || blacklisted & 1 != 0 ? 0 : rates.directRate,
-            indirectRate: referrers[1] == address(0) || blacklisted & 2 != 0 ? 0 : rates.indirectRate,
-            inviteRate: referrers[2] == address(0) || blacklisted & 4 != 0 ? 0 : rates.inviteRate,
-            index: uint32(MiningLib.fit(stakeIndex, 32))
-        });
-        uint256 endTime = block.timestamp + uint256(tier.stakeDays) * dayTimes;
-        _heads[stakeIndex] = StakeHead({
-            owner: msg.sender,
-            userIndex: account.stakes,
-            startTime: uint32(MiningLib.fit(block.timestamp, 32)),
-            endTime: uint32(MiningLib.fit(endTime, 32))
-        });
-        _bodies[msg.sender][account.stakes] = body;
-        ++account.stakes;
+        StakeBody memory body;
+        {
+            Tier memory tier = _state.tiers[index];
+            SettingsB memory rates = _state.settingsB;
+            body = StakeBody({
+                amount: uint104(amount), // <= userMax <= MAX_AMOUNT < 2**104 (the deposit's range check)
+                tier: uint8(index),
+                lockDays: tier.stakeDays,
+                isValid: true,
+                stakeRate: tier.stakeRate,
+                stakeForce: tier.stakeForce,
+                directRate: referrers[0] == address(0) || blacklisted & 1 != 0 ? 0 : rates.directRate,
+                indirectRate: referrers[1] == address(0) || blacklisted & 2 != 0 ? 0 : rates.indirectRate,
+                inviteRate: referrers[2] == address(0) || blacklisted & 4 != 0 ? 0 : rates.inviteRate,
+                index: uint32(MiningLib.fit(stakeIndex, 32))
+            });
+        }
+        uint256 endTime = block.timestamp + uint256(body.lockDays) * dayTimes;
+        // both new words written whole (one SSTORE each, not one a field); userIndex < the stake count, checked to
+        // fit 32 bits
+        MiningLib.store(
+            _heads[stakeIndex],
+            MiningLib.packHead(msg.sender, userIndex, MiningLib.fit(block.timestamp, 32), MiningLib.fit(endTime, 32))
+        );
+        MiningLib.store(_bodies[msg.sender][userIndex], MiningLib.packBody(body));
         (uint256 actual, uint256 force) = _terms(body);
         opened = Opened(body, stakeIndex, endTime, actual, force);
     }
@@ -467,7 +469,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
             pool.rewarded += MiningLib.accrue(referrers[g], mem, pool.perForce);
             if (g == 0) {
                 mem.forceDirect = add ? mem.forceDirect + share : mem.forceDirect - share;
-                r.own = OwnForce(uint112(mem.force), uint112(MiningLib.fit(mem.forceDirect, 112)));
+                r.own.forceDirect = uint112(MiningLib.fit(mem.forceDirect, 112));
             } else {
                 if (g == 1) mem.forceIndirect = add ? mem.forceIndirect + share : mem.forceIndirect - share;
                 else mem.forceInvite = add ? mem.forceInvite + share : mem.forceInvite - share;

@@ -20,12 +20,13 @@ import {Paging} from "./Paging.sol";
 // proven by a check right there is a checked cast, which reverts rather than wraps. Stake times are 32 bits (2106).
 
 /// @dev An account's first slot: what a walk through it reads (its referrer, cached from Main, whose tree never
-/// changes once bound, and its blacklist flag) and what its deposits count.
+/// changes once bound, and its blacklist flag) and the NEX it has staked, which its deposits and releases write.
+/// `amount` is at most `userMax` and at most NEX's fixed supply (21e24 < 2**85: an account holds no more than
+/// exists), so it fits 88 bits; the cast is checked.
 struct Account {
     address refer;
-    uint32 index;
-    uint32 stakes;
     bool blacklisted;
+    uint88 amount;
 }
 
 /// @dev What every accrual writes.
@@ -34,10 +35,12 @@ struct Reward {
     uint128 rewardTotal;
 }
 
-/// @dev An account's force: its own and the three invite forces, in two slots (a credit writes one of them).
+/// @dev An account's force: its own and the three invite forces, in two slots (a credit writes one of them). Its
+/// stake count shares its own force's slot, which its deposit writes anyway (0: it never deposited).
 struct OwnForce {
     uint112 force;
     uint112 forceDirect;
+    uint32 stakes;
 }
 
 struct InviteForce {
@@ -45,11 +48,12 @@ struct InviteForce {
     uint112 forceInvite;
 }
 
-/// @dev What the account's own deposits, releases and claims write. The balance is `rewardTotal - claimed`.
+/// @dev What the account's reward claims write (the balance is `rewardTotal - claimed`), and its Mining user number
+/// (written once, by its first deposit).
 struct Holding {
-    uint104 amount;
     uint112 claimed;
     uint40 lastOut;
+    uint32 index;
 }
 
 struct UserData {
@@ -167,6 +171,7 @@ struct UserMem {
     uint256 forceDirect;
     uint256 forceIndirect;
     uint256 forceInvite;
+    uint256 stakes;
 }
 
 /// @dev The pool in memory for one call: `Emission` and `Hot`, and what to add to `Minted`.
@@ -259,6 +264,7 @@ library MiningLib {
         mem.rewardTotal = reward.rewardTotal;
         mem.force = own.force;
         mem.forceDirect = own.forceDirect;
+        mem.stakes = own.stakes;
         mem.forceIndirect = invite.forceIndirect;
         mem.forceInvite = invite.forceInvite;
     }
@@ -268,6 +274,44 @@ library MiningLib {
     function settle(UserData storage u, UserMem memory mem, uint256 perForce) internal {
         mem.debt = (sum(mem) * perForce) / ACC;
         u.reward = Reward(uint128(fit(mem.debt, 128)), uint128(fit(mem.rewardTotal, 128)));
+    }
+
+    /// @dev A {StakeHead} as its one storage word (Solidity's packing: the first field in the lowest bits).
+    function packHead(
+        address owner,
+        uint256 userIndex,
+        uint256 startTime,
+        uint256 endTime
+    ) internal pure returns (uint256) {
+        return uint256(uint160(owner)) | (userIndex << 160) | (startTime << 192) | (endTime << 224);
+    }
+
+    /// @dev A {StakeBody} as its one storage word (as {packHead}).
+    function packBody(StakeBody memory b) internal pure returns (uint256) {
+        return
+            uint256(b.amount) |
+            (uint256(b.tier) << 104) |
+            (uint256(b.lockDays) << 112) |
+            (b.isValid ? uint256(1) << 128 : 0) |
+            (uint256(b.stakeRate) << 136) |
+            (uint256(b.stakeForce) << 152) |
+            (uint256(b.directRate) << 176) |
+            (uint256(b.indirectRate) << 192) |
+            (uint256(b.inviteRate) << 208) |
+            (uint256(b.index) << 224);
+    }
+
+    /// @dev Writes a new stake record's word (from {packHead} or {packBody}) with one SSTORE.
+    function store(StakeHead storage head, uint256 word) internal {
+        assembly ("memory-safe") {
+            sstore(head.slot, word)
+        }
+    }
+
+    function store(StakeBody storage body, uint256 word) internal {
+        assembly ("memory-safe") {
+            sstore(body.slot, word)
+        }
     }
 
     /// @dev `value`, checked to fit `bits` bits (reverts like SafeCast).
@@ -419,9 +463,9 @@ library MiningLib {
         uint256 accrued = (force * perForce) / 1e18 - r.debt;
         return
             IMining.User({
-                index: a.index,
-                stakes: a.stakes,
-                amount: h.amount,
+                index: h.index,
+                stakes: own.stakes,
+                amount: a.amount,
                 balance: r.rewardTotal - h.claimed + accrued,
                 rewardTotal: r.rewardTotal + accrued,
                 lastOut: h.lastOut,
@@ -449,9 +493,9 @@ library MiningLib {
             UserData storage u = users[account];
             infos[i] = IMining.InviteInfo({
                 account: account,
-                amount: u.holding.amount,
+                amount: u.account.amount,
                 force: u.own.force,
-                stakes: u.account.stakes
+                stakes: u.own.stakes
             });
         }
     }
