@@ -93,16 +93,19 @@ contract Ido is NexusUpgradeable, IIdo {
         Purchase memory p = _start(msg.sender, times, isUSDT ? PAY_USDT : PAY_NEX);
         uint256 price = times * _rounds[p.round].idoAmount;
         if (isUSDT) {
-            IERC20(_addresses.usdt).safeTransferFrom(msg.sender, address(this), price);
+            // straight from the payer to the referrers and the treasury (Ido keeps the rest when none is set)
             p.amount = price;
-            _payUsdt(p, price);
+            IERC20 usdt = IERC20(_addresses.usdt);
+            uint256 rewards = _reward(p, usdt, price, false, true);
+            address treasury = _addresses.treasury;
+            usdt.safeTransferFrom(msg.sender, treasury != address(0) ? treasury : address(this), price - rewards);
         } else {
             IPriceOracle oracle = IPriceOracle(_addresses.nexOracle);
             oracle.update();
             uint256 nexPrice = oracle.consult(_addresses.usdt, price);
             IERC20(_addresses.token).safeTransferFrom(msg.sender, address(this), nexPrice);
             p.amountNEX = nexPrice;
-            _reward(p, IERC20(_addresses.token), nexPrice, true);
+            _reward(p, IERC20(_addresses.token), nexPrice, true, false);
         }
         _finish(p);
     }
@@ -123,7 +126,9 @@ contract Ido is NexusUpgradeable, IIdo {
         uint256 received = IdoLib.swapBnb(_addresses, msg.value, price, _settings.slippage);
         if (received > price) usdt.safeTransfer(msg.sender, received - price);
         p.amount = price;
-        _payUsdt(p, price);
+        uint256 rewards = _reward(p, usdt, price, false, false);
+        address treasury = _addresses.treasury;
+        if (treasury != address(0)) usdt.safeTransfer(treasury, price - rewards);
         _finish(p);
     }
 
@@ -137,7 +142,7 @@ contract Ido is NexusUpgradeable, IIdo {
         IdoLib.UserRecord storage user = _users[msg.sender];
         uint256 amount = _claimableOf(user);
         if (amount == 0) revert IdoNothingToClaim(msg.sender);
-        user.claimed += uint128(amount); // at most `tokens`, a uint128
+        user.claimed += uint128(amount); // at most `tokens`, a uint96
         _totals.totalClaimed += uint128(amount);
         emit Claimed(msg.sender, amount);
         LogCodes.write(
@@ -362,16 +367,15 @@ contract Ido is NexusUpgradeable, IIdo {
         });
     }
 
-    /// @dev Pays the referrers their share of a USDT payment and sends the rest to the treasury (if set).
-    function _payUsdt(Purchase memory p, uint256 price) private {
-        IERC20 usdt = IERC20(_addresses.usdt);
-        uint256 rewards = _reward(p, usdt, price, false);
-        address treasury = _addresses.treasury;
-        if (treasury != address(0)) usdt.safeTransfer(treasury, price - rewards);
-    }
-
-    /// @dev Direct and indirect referrers from Main (two generations); returns what was paid.
-    function _reward(Purchase memory p, IERC20 asset, uint256 paid, bool isNEX) private returns (uint256 total) {
+    /// @dev Pays the direct and indirect referrers from Main (two generations) their shares of `paid`, from Ido's
+    /// balance or, `fromPayer`, straight from the payer's; returns what was paid.
+    function _reward(
+        Purchase memory p,
+        IERC20 asset,
+        uint256 paid,
+        bool isNEX,
+        bool fromPayer
+    ) private returns (uint256 total) {
         address[] memory referrers = IMain(_addresses.main).getReferrers(p.account, 2);
         IdoLib.SettingsRecord storage s = _settings;
         for (uint256 k; k < referrers.length; ++k) {
@@ -392,7 +396,8 @@ contract Ido is NexusUpgradeable, IIdo {
                 isDirect ? LogCodes.ACTION_IDO_DIRECT : LogCodes.ACTION_IDO_INDIRECT,
                 amount
             );
-            asset.safeTransfer(referrers[k], amount);
+            if (fromPayer) asset.safeTransferFrom(p.account, referrers[k], amount);
+            else asset.safeTransfer(referrers[k], amount);
         }
     }
 
@@ -444,20 +449,20 @@ contract Ido is NexusUpgradeable, IIdo {
         _userRounds[p.round][p.account] += p.times;
         IdoLib.UserRecord storage user = _users[p.account];
         uint256 counts = user.counts;
-        if (counts == 0) ++t.totalUser;
-        // one write per slot: amount, counts and keys; tokens (claimed beside them)
-        user.counts = SafeCast.toUint64(counts + p.times);
-        user.nfts = SafeCast.toUint64(user.nfts + p.keys);
-        user.amount = SafeCast.toUint128(user.amount + p.amount);
+        if (counts == 0) t.totalUser = SafeCast.toUint32(t.totalUser + 1);
+        // one write: amount, tokens, counts and keys share a slot; claimed (read) beside the NEX paid
+        user.counts = SafeCast.toUint32(counts + p.times);
+        user.nfts = SafeCast.toUint32(user.nfts + p.keys);
+        user.amount = SafeCast.toUint96(user.amount + p.amount);
         uint256 tokens = user.tokens + p.tokens;
-        user.tokens = SafeCast.toUint128(tokens);
-        if (p.amountNEX != 0) user.amountNEX += p.amountNEX;
+        user.tokens = SafeCast.toUint96(tokens);
+        if (p.amountNEX != 0) user.amountNEX = SafeCast.toUint128(user.amountNEX + p.amountNEX);
         balance = tokens - user.claimed;
         t.totalIDO = SafeCast.toUint64(t.totalIDO + p.times);
-        t.totalNFT = SafeCast.toUint128(t.totalNFT + p.keys);
+        t.totalNFT = SafeCast.toUint64(t.totalNFT + p.keys);
+        t.totalAmount = SafeCast.toUint96(t.totalAmount + p.amount);
         t.totalTokens = SafeCast.toUint128(t.totalTokens + p.tokens);
-        t.totalAmount = SafeCast.toUint128(t.totalAmount + p.amount);
-        if (p.amountNEX != 0) t.totalNexus = SafeCast.toUint128(t.totalNexus + p.amountNEX);
+        if (p.amountNEX != 0) t.totalNexus += p.amountNEX;
     }
 
     // --- internals: rounds ---------------------------------------------------------------------------------

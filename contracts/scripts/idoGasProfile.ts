@@ -45,6 +45,8 @@ async function profile(label: string, hash: Hex) {
     const top = (k: number) =>
       `0x${(stack[stack.length - 1 - k] ?? '0').replace(/^0x/, '').padStart(40, '0').slice(-40)}`
     const where = nameOf(storage[d] as string)
+    if (process.env.PROFILE_SLOTS && (step.op === 'SLOAD' || step.op === 'SSTORE') && step.gasCost >= 2_100)
+      console.log(`    ${step.op} ${step.gasCost} ${where} ${stack[stack.length - 1]}`)
     if (step.op === 'SSTORE') {
       const kind =
         step.gasCost >= 20_000

@@ -62,30 +62,35 @@ library IdoLib {
         uint128 idoTokens;
     }
 
-    /// @dev An account in five slots: what a USDT mint writes (amount, counts, keys), its NEX (credited, claimed),
-    /// its USDT and its NEX referral rewards, the NEX it paid. It exists once it has bought (`counts != 0`).
+    /// @dev An account in four slots: everything a USDT mint writes (the USDT paid, the NEX credited, counts and
+    /// keys: a mint writes one slot, and a first mint creates one); the NEX claimed (a mint reads it, a claim writes
+    /// it) with the NEX paid (a NEX mint writes it); its USDT and its NEX referral rewards. It exists once it has
+    /// bought (`counts != 0`). `tokens` is at most NEX's fixed supply (21 million, below 2**96) and `amount` 96
+    /// bits (79 billion USDT); every narrowing is checked.
     struct UserRecord {
-        uint128 amount;
-        uint64 counts;
-        uint64 nfts;
-        uint128 tokens;
+        uint96 amount;
+        uint96 tokens;
+        uint32 counts;
+        uint32 nfts;
         uint128 claimed;
+        uint128 amountNEX;
         uint128 rewardDirect;
         uint128 rewardIndirect;
         uint128 rewardDirectNEX;
         uint128 rewardIndirectNEX;
-        uint256 amountNEX;
     }
 
-    /// @dev The totals in three slots; `totalClaimed` next to `totalTokens` (a mint reads both: what is owed).
+    /// @dev The totals in three slots: the counts with the USDT paid (a USDT mint writes two slots: this one and
+    /// `totalTokens`); `totalClaimed` next to `totalTokens` (a mint reads both: what is owed); the NEX paid.
+    /// `totalAmount` is 96 bits (79 billion USDT), checked like every narrowing.
     struct TotalsRecord {
-        uint64 totalUser;
+        uint32 totalUser;
         uint64 totalIDO;
-        uint128 totalNFT;
+        uint64 totalNFT;
+        uint96 totalAmount;
         uint128 totalTokens;
         uint128 totalClaimed;
-        uint128 totalAmount;
-        uint128 totalNexus;
+        uint256 totalNexus;
     }
 
     /// @notice Checks `s` against its bounds (and, once NEX is `sold`, that its vesting only gets faster), stores
