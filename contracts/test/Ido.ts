@@ -179,8 +179,10 @@ describe('Ido (minting rounds)', async () => {
     const system = await networkHelpers.loadFixture(fixture)
     const { ido, nft, usdt, alice, bob, carol, deployer } = system
     const treasuryBefore = await usdt.read.balanceOf([deployer.account.address])
-    const [aliceBefore, bobBefore] = await Promise.all(
-      [alice, bob].map((w) => usdt.read.balanceOf([w.account.address])),
+    const [aliceBefore, bobBefore, carolBefore, idoBefore] = await Promise.all(
+      [alice.account.address, bob.account.address, carol.account.address, ido.address].map((a) =>
+        usdt.read.balanceOf([a]),
+      ),
     )
     const paid = 2n * PRICE
     const direct = (paid * local.directRate) / BPS
@@ -199,6 +201,9 @@ describe('Ido (minting rounds)', async () => {
     assert.equal((await usdt.read.balanceOf([bob.account.address])) - bobBefore, direct)
     assert.equal((await usdt.read.balanceOf([alice.account.address])) - aliceBefore, indirect)
     assert.equal((await usdt.read.balanceOf([deployer.account.address])) - treasuryBefore, paid - direct - indirect)
+    // the payer paid exactly the price, straight to them: Ido keeps none of it while a treasury is set
+    assert.equal(carolBefore - (await usdt.read.balanceOf([carol.account.address])), paid)
+    assert.equal(await usdt.read.balanceOf([ido.address]), idoBefore)
     assert.deepEqual(await ido.read.users([carol.account.address]), {
       isExist: true,
       counts: 2n,
