@@ -98,28 +98,35 @@ contract Stake is NexusUpgradeable, IStake {
         uint128 rewardIndirect;
     }
 
+    /// @dev A round in 2 slots (a deposit reads both): amounts and the price are at most `MAX_AMOUNT` and
+    /// `MAX_IDO_PRICE` (1e30 < 2**100, {setIdo}'s bounds; `idoTotal <= idoMax`), so 104 bits.
     struct IdoData {
-        uint128 idoMax;
-        uint128 idoTotal;
-        uint128 idoPrice;
-        uint128 idoMin;
+        uint104 idoMax;
+        uint104 idoTotal;
         uint32 idoRate;
         uint16 idoFirst;
+        uint104 idoPrice;
+        uint104 idoMin;
         uint40 startTime;
     }
 
-    /// @dev {IStake-Config} in 2 slots (a deposit reads both; the bounds of {_setConfig} fit every field).
-    struct ConfigData {
-        uint128 userMax;
-        uint64 handleGas;
+    /// @dev What a deposit reads of {IStake-Config}: one slot (the bounds of {_setConfig} fit every field).
+    struct DepositConfig {
+        uint104 userMax;
         uint32 addTime;
         uint32 dayTimes;
         uint16 directRate;
         uint16 indirectRate;
         uint16 round;
-        uint32 roundCool;
-        uint16 feeRate;
+        uint24 roundCool;
         uint16 releaseDay;
+    }
+
+    /// @dev {IStake-Config} in 2 slots: a deposit reads the first, a claim the second.
+    struct ConfigData {
+        DepositConfig deposit;
+        uint64 handleGas;
+        uint16 feeRate;
     }
 
     /// @dev {IStake-Totals} in 3 slots: what `_claimable` reads in one, what a deposit adds in two.
@@ -191,7 +198,7 @@ contract Stake is NexusUpgradeable, IStake {
             (uint256 registered, ) = _main.users(msg.sender);
             if (registered == 0) revert StakeNotRegistered(msg.sender);
         }
-        ConfigData memory config = _config;
+        DepositConfig memory config = _config.deposit;
         uint256 round = config.round;
         if (round >= _idos.length) revert StakeNoRound(round);
         IdoData memory terms = _idos[round];
@@ -231,8 +238,9 @@ contract Stake is NexusUpgradeable, IStake {
 
     /// @inheritdoc IStake
     function claim() external payable nonReentrant {
-        ConfigData memory config = _config;
-        if (msg.value != config.handleGas) revert StakeWrongHandleFee(msg.value, config.handleGas);
+        ConfigData storage config = _config;
+        uint256 handleGas = config.handleGas;
+        if (msg.value != handleGas) revert StakeWrongHandleFee(msg.value, handleGas);
         UserData storage user = _users[msg.sender];
         uint256 released = _releaseDue(user, msg.sender);
         uint256 amount = user.balance;
@@ -272,11 +280,11 @@ contract Stake is NexusUpgradeable, IStake {
         Bounds.check("idoFirst", s.idoFirst, 0, FeeMath.BPS);
         Bounds.check("idoPrice", s.idoPrice, 0, MAX_IDO_PRICE);
         Bounds.check("startTime", s.startTime, 0, type(uint40).max);
-        ido.idoMax = uint128(s.idoMax);
-        ido.idoMin = uint128(s.idoMin);
+        ido.idoMax = uint104(s.idoMax);
+        ido.idoMin = uint104(s.idoMin);
         ido.idoRate = uint32(s.idoRate);
         ido.idoFirst = uint16(s.idoFirst);
-        ido.idoPrice = uint128(s.idoPrice);
+        ido.idoPrice = uint104(s.idoPrice);
         ido.startTime = uint40(s.startTime);
         emit IdoUpdated(index, s);
     }
@@ -287,7 +295,7 @@ contract Stake is NexusUpgradeable, IStake {
         uint256 count = _idos.length;
         if (index >= count) revert StakeInvalidRound(index, count);
         IdoData storage ido = _idos[index];
-        uint256 round = _config.round;
+        uint256 round = _config.deposit.round;
         // the current round only before it opened and only later (never inside its cool-down); past rounds never
         bool current = index == round;
         if (
@@ -337,7 +345,7 @@ contract Stake is NexusUpgradeable, IStake {
 
     /// @inheritdoc IStake
     function getPrice(uint256 amount) external view returns (uint256) {
-        uint256 round = _config.round;
+        uint256 round = _config.deposit.round;
         if (round >= _idos.length) revert StakeNoRound(round);
         uint256 price = _price(_idos[round].idoPrice);
         return price == 0 ? 0 : _tokens(amount, price);
@@ -412,7 +420,7 @@ contract Stake is NexusUpgradeable, IStake {
 
     /// @inheritdoc IStake
     function getConfig() external view returns (Config memory) {
-        ConfigData memory c = _config;
+        DepositConfig memory c = _config.deposit;
         return
             Config({
                 addTime: c.addTime,
@@ -422,8 +430,8 @@ contract Stake is NexusUpgradeable, IStake {
                 userMax: c.userMax,
                 round: c.round,
                 roundCool: c.roundCool,
-                handleGas: c.handleGas,
-                feeRate: c.feeRate,
+                handleGas: _config.handleGas,
+                feeRate: _config.feeRate,
                 releaseDay: c.releaseDay
             });
     }
@@ -468,7 +476,7 @@ contract Stake is NexusUpgradeable, IStake {
     function _quote(
         uint256 amount,
         IdoData memory ido,
-        ConfigData memory config,
+        DepositConfig memory config,
         uint256 referrers
     ) private view returns (Quote memory q) {
         q.price = _price(ido.idoPrice);
@@ -488,7 +496,7 @@ contract Stake is NexusUpgradeable, IStake {
         uint256 round,
         uint256 amount,
         Quote memory q,
-        ConfigData memory config
+        DepositConfig memory config
     ) private returns (uint256 index) {
         TotalsData storage totals = _totals;
         {
@@ -519,7 +527,7 @@ contract Stake is NexusUpgradeable, IStake {
         uint256 round,
         uint256 amount,
         Quote memory q,
-        ConfigData memory config
+        DepositConfig memory config
     ) private {
         uint256 userIndex = user.stakes;
         // the 4 words of {StakeData} written whole (Solidity's packing, lowest field first): one SSTORE each
@@ -587,10 +595,10 @@ contract Stake is NexusUpgradeable, IStake {
 
     function _fillRound(uint256 round, IdoData memory terms, uint256 amount, uint256 roundCool) private {
         uint256 total = terms.idoTotal + amount;
-        _idos[round].idoTotal = SafeCast.toUint128(total);
+        _idos[round].idoTotal = SafeCast.toUint104(total);
         if (total < terms.idoMax) return;
         uint256 next = round + 1;
-        _config.round = SafeCast.toUint16(next);
+        _config.deposit.round = SafeCast.toUint16(next);
         uint256 nextStart = block.timestamp + roundCool;
         if (next < _idos.length) {
             IdoData storage nextIdo = _idos[next];
@@ -713,7 +721,10 @@ contract Stake is NexusUpgradeable, IStake {
         }
     }
 
+    /// @dev `value * 1e18 / price`, rounded down: the plain product while it cannot overflow (every stake's values
+    /// are below 2**103), `Math.mulDiv` beyond; the same result either way.
     function _tokens(uint256 value, uint256 price) private pure returns (uint256) {
+        if (value >> 192 == 0) return (value * 1 ether) / price;
         return Math.mulDiv(value, 1 ether, price);
     }
 
@@ -728,16 +739,18 @@ contract Stake is NexusUpgradeable, IStake {
         Bounds.check("feeRate", config.feeRate, 0, MAX_FEE_RATE);
         Bounds.check("releaseDay", config.releaseDay, 1, MAX_RELEASE_DAY);
         _config = ConfigData({
-            userMax: SafeCast.toUint128(config.userMax),
+            deposit: DepositConfig({
+                userMax: SafeCast.toUint104(config.userMax),
+                addTime: SafeCast.toUint32(config.addTime),
+                dayTimes: SafeCast.toUint32(config.dayTimes),
+                directRate: SafeCast.toUint16(config.directRate),
+                indirectRate: SafeCast.toUint16(config.indirectRate),
+                round: SafeCast.toUint16(config.round),
+                roundCool: SafeCast.toUint24(config.roundCool),
+                releaseDay: SafeCast.toUint16(config.releaseDay)
+            }),
             handleGas: SafeCast.toUint64(config.handleGas),
-            addTime: SafeCast.toUint32(config.addTime),
-            dayTimes: SafeCast.toUint32(config.dayTimes),
-            directRate: SafeCast.toUint16(config.directRate),
-            indirectRate: SafeCast.toUint16(config.indirectRate),
-            round: SafeCast.toUint16(config.round),
-            roundCool: SafeCast.toUint32(config.roundCool),
-            feeRate: SafeCast.toUint16(config.feeRate),
-            releaseDay: SafeCast.toUint16(config.releaseDay)
+            feeRate: SafeCast.toUint16(config.feeRate)
         });
         emit ConfigUpdated(config);
     }
