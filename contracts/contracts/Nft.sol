@@ -505,9 +505,11 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
         for (uint256 j; j < i; ++j) if (ids[j] == ids[i]) sum += values[j];
     }
 
-    function _card(uint256 tokenId) private view returns (CardRecord storage) {
-        if (tokenId == 0 || tokenId > _totalID) revert NftUnknownCard(tokenId);
-        return _cards[tokenId];
+    /// @dev Card `tokenId`, which must exist: ids 1 to `_totalID` are exactly the cards with a power (createNFT
+    /// requires one, nothing clears it), so the card's own first slot answers, without a read of `_totalID`.
+    function _card(uint256 tokenId) private view returns (CardRecord storage card) {
+        card = _cards[tokenId];
+        if (card.power == 0) revert NftUnknownCard(tokenId);
     }
 
     function _checkMinter() private view {
