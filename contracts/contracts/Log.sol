@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
-import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
 import {ILog} from "./interfaces/ILog.sol";
@@ -41,6 +40,10 @@ contract Log is NexusUpgradeable, ILog {
     uint256 private constant FROM_INLINE = 1;
     /// @dev Where an account's id starts in its `_heads` word.
     uint256 private constant ID_SHIFT = 64;
+    /// @dev An amount or balance at least this large (2**88 - 1, 309,485,009 tokens of 18 decimals) does not fit its
+    /// 88 bits: the bits hold this value and the exact figure is in `_bigs` (a word written only then), so that no
+    /// amount makes the action that writes the entry revert.
+    uint256 private constant BIG = type(uint88).max;
 
     /// @dev A user's rewards in one symbol: `total`, `today` and its `day` in one word (the only word a reward
     /// on the same day writes); `yesterday` apart (written only when a new day starts).
@@ -73,6 +76,14 @@ contract Log is NexusUpgradeable, ILog {
     State private _state;
     /// @dev The accounts that credited others, by id (1..accountCount).
     mapping(uint256 id => address account) private _accountById;
+    /// @dev The exact amount and balance of an entry whose bits hold {BIG} (see there).
+    mapping(address owner => mapping(uint256 position => BigFigures figures)) private _bigs;
+
+    /// @dev An entry's figures too large for its word; a field is written only when its bits hold {BIG}.
+    struct BigFigures {
+        uint256 amount;
+        uint256 balance;
+    }
 
     /// @custom:oz-upgrades-unsafe-allow constructor
     constructor() {
@@ -113,13 +124,11 @@ contract Log is NexusUpgradeable, ILog {
                 (uint256(symbol) << SYMBOL_SHIFT) |
                 (uint256(action) << ACTION_SHIFT);
         if (from == msg.sender) {
-            word |= SafeCast.toUint88(amount) | (uint256(SafeCast.toUint88(balance)) << BALANCE_SHIFT);
-            word |= (writer >> 1) << WRITER_SHIFT;
+            word |= _figures(owner, position, amount, balance) | ((writer >> 1) << WRITER_SHIFT);
         } else if (amount | balance == 0) {
             word |= uint256(uint160(from)) | (FROM_INLINE << WRITER_SHIFT) | (1 << HAS_FROM_SHIFT);
         } else {
-            word |= SafeCast.toUint88(amount) | (uint256(SafeCast.toUint88(balance)) << BALANCE_SHIFT);
-            word |= 1 << HAS_FROM_SHIFT;
+            word |= _figures(owner, position, amount, balance) | (1 << HAS_FROM_SHIFT);
             _froms[owner][position] = from;
         }
         _entries[owner][position] = word;
@@ -133,17 +142,14 @@ contract Log is NexusUpgradeable, ILog {
         if (symbol == 0 || symbol > LogCodes.MAX_SYMBOL) revert LogUnknownCode(symbol, 0);
         State memory state = _state;
         first = state.total;
-        uint256 count = credits.length;
-        if (count == 0) return first;
-        _state.total = SafeCast.toUint32(first + count);
+        if (credits.length == 0) return first;
         // shared by every entry of the batch: time, symbol, writer, and the counterparty's id where a balance would be
         uint256 common =
             (_accountId(from, state) << BALANCE_SHIFT) |
                 (uint256(uint32(block.timestamp)) << TIME_SHIFT) |
                 (uint256(symbol) << SYMBOL_SHIFT) |
                 ((writer >> 1) << WRITER_SHIFT);
-        uint256 day = block.timestamp / state.dayTimes;
-        for (uint256 i; i < count; ++i) _addCredit(credits[i], common | ((first + i) << INDEX_SHIFT), from, day);
+        _state.total = SafeCast.toUint32(_addCredits(credits, common, from, block.timestamp / state.dayTimes, first));
     }
 
     /// @inheritdoc ILog
@@ -265,10 +271,33 @@ contract Log is NexusUpgradeable, ILog {
         );
     }
 
-    /// @dev One credit of {addCredits}: `credit` as it takes them, `common` the entry's other fields.
-    function _addCredit(uint256 credit, uint256 common, address from, uint256 day) private {
+    /// @dev The credits of {addCredits}, the first at global index `index`; returns the index after the last.
+    function _addCredits(
+        uint256[] calldata credits,
+        uint256 common,
+        address from,
+        uint256 day,
+        uint256 index
+    ) private returns (uint256) {
+        uint256 count = credits.length;
+        for (uint256 i; i < count; ++i) {
+            uint256 credit = credits[i];
+            uint256 amount = uint88(credit >> 160);
+            if (amount == BIG) {
+                // the exact amount is the next word (see {ILog-addCredits})
+                if (++i == count) revert LogCreditAmountMissing();
+                amount = credits[i];
+            }
+            _addCredit(credit, amount, common | (index << INDEX_SHIFT), from, day);
+            ++index;
+        }
+        return index;
+    }
+
+    /// @dev One credit of {addCredits}: `credit` as it takes them, `amount` its exact amount, `common` the entry's
+    /// other fields.
+    function _addCredit(uint256 credit, uint256 amount, uint256 common, address from, uint256 day) private {
         address owner = address(uint160(credit));
-        uint256 amount = uint88(credit >> 160);
         uint8 action = uint8(credit >> 248);
         if (owner == address(0)) revert LogInvalidOwner(owner);
         if (!LogCodes.isCredit(action)) revert LogWrongEntryKind(action);
@@ -280,9 +309,23 @@ contract Log is NexusUpgradeable, ILog {
         unchecked {
             _heads[owner] = head + 1; // fewer than 2**64 entries: the length never carries into the id
         }
-        uint256 word = amount | common | (uint256(action) << ACTION_SHIFT);
+        uint256 word = _figures(owner, position, amount, 0) | common | (uint256(action) << ACTION_SHIFT);
         _entries[owner][position] = word;
         _emitAdded(owner, from, position, word, amount, 0);
+    }
+
+    /// @dev The amount and balance bits of `owner`'s entry at `position`: each figure itself when it fits, else
+    /// {BIG}, its exact value then written to `_bigs`.
+    function _figures(address owner, uint256 position, uint256 amount, uint256 balance) private returns (uint256 bits) {
+        if (amount >= BIG) {
+            _bigs[owner][position].amount = amount;
+            amount = BIG;
+        }
+        if (balance >= BIG) {
+            _bigs[owner][position].balance = balance;
+            balance = BIG;
+        }
+        return amount | (balance << BALANCE_SHIFT);
     }
 
     /// @dev `account`'s id, given now if it has none (`state`: the state as read by the caller).
@@ -296,7 +339,7 @@ contract Log is NexusUpgradeable, ILog {
         _accountById[id] = account;
     }
 
-    /// @dev Adds `amount` (below 2**88: an entry's amount bits) to a reward record on `day`. The figures saturate:
+    /// @dev Adds `amount` (any amount) to a reward record on `day`. The figures saturate:
     /// `today` stays at 2**96 - 1 (257 entries of the largest amount in one day reach it) and `total` at 2**128 - 1
     /// instead of reverting, so that no sequence of entries can make a later entry revert, nor the claim or mint that
     /// writes it; below those bounds they are exact (`test/LogProperty.ts`). The record's first word (total, today,
@@ -315,8 +358,8 @@ contract Log is NexusUpgradeable, ILog {
             if (yesterday != 0 || (word != 0 && reward.yesterday != 0)) reward.yesterday = yesterday;
             today = 0;
         }
-        total = Math.min(total + amount, type(uint128).max);
-        today = Math.min(today + amount, type(uint96).max);
+        total = _saturatingAdd(total, amount, type(uint128).max);
+        today = _saturatingAdd(today, amount, type(uint96).max);
         word = total | (today << 128) | (uint256(uint32(day)) << 224);
         assembly ("memory-safe") {
             sstore(reward.slot, word)
@@ -355,9 +398,10 @@ contract Log is NexusUpgradeable, ILog {
         bool isCredit = LogCodes.isCredit(action);
         address from;
         uint256 amount = uint88(word);
-        uint256 balance = isCredit ? 0 : uint88(word >> BALANCE_SHIFT);
+        uint256 balance = uint88(word >> BALANCE_SHIFT);
         if (isCredit) {
-            from = _accountById[uint88(word >> BALANCE_SHIFT)];
+            from = _accountById[balance];
+            balance = 0;
         } else if ((word >> HAS_FROM_SHIFT) == 0) {
             from = _writerById[(word >> WRITER_SHIFT) & 0x1f];
         } else if ((word >> WRITER_SHIFT) & 0x1f == FROM_INLINE) {
@@ -366,6 +410,8 @@ contract Log is NexusUpgradeable, ILog {
         } else {
             from = _froms[account][position];
         }
+        if (amount == BIG) amount = _bigs[account][position].amount;
+        if (balance == BIG) balance = _bigs[account][position].balance;
         return
             Entry({
                 isReduce: LogCodes.isReduce(action),
@@ -379,6 +425,11 @@ contract Log is NexusUpgradeable, ILog {
                 owner: account,
                 from: from
             });
+    }
+
+    /// @dev `a + b`, at most `max` (`a <= max`), without overflowing for any `b`.
+    function _saturatingAdd(uint256 a, uint256 b, uint256 max) private pure returns (uint256) {
+        return b >= max - a ? max : a + b;
     }
 
     function _min(uint256 a, uint256 b) private pure returns (uint256) {

@@ -143,6 +143,109 @@ describe('Log', async () => {
     )
   })
 
+  it('keeps amounts and balances of any size exactly (2**88 - 1 and above take a word of their own), never reverting', async () => {
+    const { log, writer, alice, bob } = await networkHelpers.loadFixture(fixture)
+    const w = { account: writer.account }
+    const [a, b, wr] = [alice, bob, writer].map((x) => getAddress(x.account.address)) as [Address, Address, Address]
+    const BIG = 2n ** 88n - 1n
+    const MAX = 2n ** 256n - 1n
+    // [from, action, amount, balance], oldest first: each way an entry keeps its counterparty, with figures on both
+    // sides of 88 bits
+    const rows: [Address, number, bigint, bigint][] = [
+      [wr, DEPOSIT, BIG - 1n, BIG],
+      [wr, DEPOSIT, BIG, BIG - 1n],
+      [wr, DEPOSIT, 2n ** 200n, 3n],
+      [b, RELEASE, 7n, MAX],
+      [b, CLAIM, MAX, MAX],
+      [wr, CLAIM, 1n, 2n ** 88n],
+    ]
+    const indexes: bigint[] = []
+    for (const [from, action, amount, balance] of rows) {
+      const hash = await log.write.addLog([a, from, NEX, action, amount, balance], w)
+      const [event] = await log.getEvents.LogAdded({}, { fromBlock: 'latest' })
+      assert.equal(event?.transactionHash, hash)
+      assert.deepEqual([event?.args.amount, event?.args.balance], [amount, balance])
+      indexes.push(event?.args.index as bigint)
+    }
+    const [entries, total] = await log.read.getUserLogs([a, 0n, 100n])
+    assert.equal(total, BigInt(rows.length))
+    assert.deepEqual(
+      [...entries].reverse().map((e) => [e.from, e.action, e.amount, e.balance, e.index]),
+      rows.map(([from, action, amount, balance], i) => [from, action, amount, balance, indexes[i]]),
+    )
+    const [claims] = await log.read.getUserSymbolActions([a, NEX, CLAIM, 0n, 10n])
+    assert.deepEqual(
+      claims.map((e) => [e.amount, e.balance]),
+      [
+        [1n, 2n ** 88n],
+        [MAX, MAX],
+      ],
+    )
+    // the rewards saturate instead of overflowing: total at 2**128 - 1, today at 2**96 - 1
+    const reward = await log.read.getUserReward([a, NEX])
+    assert.deepEqual([reward.total, reward.today], [2n ** 128n - 1n, 2n ** 96n - 1n])
+
+    // credits: an amount of 2**88 - 1 or more is 2**88 - 1 in the credit word, then a word with the exact amount
+    const words = [
+      credit(a, BURN_DIRECT, BIG),
+      2n ** 100n,
+      credit(b, IDO_DIRECT, 5n),
+      credit(b, BURN_TEAM, BIG),
+      MAX,
+      credit(a, BURN_TEAM, BIG),
+      BIG,
+    ]
+    const before = await log.read.totalLog()
+    await log.write.addCredits([wr, NEX, words], w)
+    assert.equal(await log.read.totalLog(), before + 4n) // four entries from seven words
+    const [ofA] = await log.read.getUserLogs([a, 0n, 2n])
+    assert.deepEqual(
+      ofA.map((e) => [e.action, e.amount, e.balance, e.from, e.index]),
+      [
+        [BURN_TEAM, BIG, 0n, wr, before + 3n],
+        [BURN_DIRECT, 2n ** 100n, 0n, wr, before],
+      ],
+    )
+    const [ofB] = await log.read.getUserLogs([b, 0n, 10n])
+    assert.deepEqual(
+      ofB.map((e) => [e.action, e.amount, e.index]),
+      [
+        [BURN_TEAM, MAX, before + 2n],
+        [IDO_DIRECT, 5n, before + 1n],
+      ],
+    )
+    // a batch whose last word announces an exact amount that is not there is refused, and writes nothing
+    await viem.assertions.revertWithCustomError(
+      log.write.addCredits([wr, NEX, [credit(b, IDO_DIRECT, 1n), credit(b, IDO_DIRECT, BIG)]], w),
+      log,
+      'LogCreditAmountMissing',
+    )
+    assert.equal(await log.read.totalLog(), before + 4n)
+  })
+
+  it("writes a contract's credits of any size through LogCodes (two words for one above 88 bits)", async () => {
+    const { log, owner, alice, bob } = await networkHelpers.loadFixture(fixture)
+    const writer = await viem.deployContract('LogCreditsWriter', [log.address])
+    await log.write.setWriter([writer.address, true], { account: owner.account })
+    const [a, b] = [alice, bob].map((x) => getAddress(x.account.address)) as [Address, Address]
+    const amounts = [2n ** 88n - 2n, 2n ** 88n - 1n, 2n ** 255n, 3n]
+    const owners = [a, b, a, b]
+    const actions = [BURN_DIRECT, IDO_DIRECT, BURN_TEAM, IDO_DIRECT]
+    await writer.write.write([b, USDT, owners, actions, amounts])
+    const events = await log.getEvents.LogAdded({}, { fromBlock: 'latest' })
+    assert.deepEqual(
+      events.map((e) => [e.args.owner, e.args.action, e.args.amount, e.args.from]),
+      owners.map((o, i) => [o, actions[i], amounts[i], b]),
+    )
+    for (const who of [a, b]) {
+      const [entries] = await log.read.getUserLogs([who, 0n, 10n])
+      assert.deepEqual(
+        [...entries].reverse().map((e) => [e.action, e.amount, e.from, e.symbol]),
+        owners.flatMap((o, i) => (o === who ? [[actions[i], amounts[i], b, USDT]] : [])),
+      )
+    }
+  })
+
   it('pages newest first and filters by symbol, action and both', async () => {
     const { log, writer, alice, bob } = await networkHelpers.loadFixture(fixture)
     const w = { account: writer.account }

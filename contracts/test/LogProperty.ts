@@ -1,6 +1,7 @@
 // Issue 19 leftover: an account's reward figures in the Log (`today` in 96 bits, `total` in 128) saturate instead of
-// reverting, so that no sequence of entries (amounts up to 2**88 - 1, the most one entry takes) can make a later
-// entry revert, and with it the claim or mint that writes it. fast-check: random sequences of reward entries
+// reverting, so that no sequence of entries (of any amount: one too large for an entry's 88 bits is kept exactly in
+// a word of its own) can make a later entry revert, and with it the claim or mint that writes it; every entry reads
+// back its exact amount and balance. fast-check: random sequences of reward entries
 // (`addLog`) and batches of reward credits (`addCredits`, Ido's), some of them at the largest amount, other
 // entries, and time moving by whole and partial days; after every step no call reverted and every account's
 // total, yesterday and today are exactly the sums of its rewards, each held at its type's largest value.
@@ -24,8 +25,11 @@ const IDO_DIRECT = logCode('action', 'ido_direct') // a credit that counts as a 
 const DEPOSIT = logCode('action', 'stake_deposit') // not a reward
 const OWNERS = 2
 
+/** A credit of `Log.addCredits`: one word, or two for an amount that does not fit 88 bits. */
 const credit = (owner: Address, action: number, amount: bigint) =>
-  BigInt(owner) | (amount << 160n) | (BigInt(action) << 248n)
+  amount < MAX_AMOUNT
+    ? [BigInt(owner) | (amount << 160n) | (BigInt(action) << 248n)]
+    : [BigInt(owner) | (MAX_AMOUNT << 160n) | (BigInt(action) << 248n), amount]
 const min = (a: bigint, b: bigint) => (a < b ? a : b)
 
 /** The contract's rule, in the test's words: what a reward record holds after each reward. */
@@ -61,6 +65,8 @@ function view(r: Record_, day: bigint) {
 
 const amountArbitrary = fc.oneof(
   { arbitrary: fc.constant(MAX_AMOUNT), weight: 3 },
+  // too large for an entry's 88 bits: kept exactly in a word of its own
+  { arbitrary: fc.bigInt({ min: MAX_AMOUNT + 1n, max: 2n ** 256n - 1n }), weight: 1 },
   { arbitrary: fc.bigInt({ min: 0n, max: MAX_AMOUNT }), weight: 2 },
   { arbitrary: fc.bigInt({ min: 0n, max: 10n ** 24n }), weight: 1 },
 )
@@ -112,6 +118,19 @@ describe('Log rewards (property: saturating figures)', async () => {
     return { log, writer, owners }
   }
 
+  /** `owner`'s newest `count` entries hold exactly `amount` and `balance`, whatever their size. */
+  async function assertNewest(
+    log: Awaited<ReturnType<typeof fixture>>['log'],
+    owner: Address,
+    count: number,
+    amount: bigint,
+    balance: bigint,
+  ) {
+    const [entries] = await log.read.getUserLogs([owner, 0n, BigInt(count)])
+    assert.equal(entries.length, count)
+    for (const e of entries) assert.deepEqual([e.amount, e.balance], [amount, balance])
+  }
+
   /** The day (Log's numbering) of the block of `hash`, after checking that it succeeded. */
   async function dayOf(hash: `0x${string}`) {
     const receipt = await publicClient.waitForTransactionReceipt({ hash })
@@ -128,8 +147,8 @@ describe('Log rewards (property: saturating figures)', async () => {
     // start just after a day boundary, so the whole test is one day
     const now = BigInt(await networkHelpers.time.latest())
     await networkHelpers.time.increaseTo((now / DAY + 1n) * DAY)
-    await log.write.addCredits([a, NEX, Array.from({ length: 128 }, () => credit(a, IDO_DIRECT, MAX_AMOUNT))], w)
-    await log.write.addCredits([a, NEX, Array.from({ length: 128 }, () => credit(a, IDO_DIRECT, MAX_AMOUNT))], w)
+    await log.write.addCredits([a, NEX, Array.from({ length: 128 }, () => credit(a, IDO_DIRECT, MAX_AMOUNT)).flat()], w)
+    await log.write.addCredits([a, NEX, Array.from({ length: 128 }, () => credit(a, IDO_DIRECT, MAX_AMOUNT)).flat()], w)
     let reward = await log.read.getUserReward([a, NEX])
     assert.equal(reward.today, 256n * MAX_AMOUNT) // 2**96 - 256: exact, below the bound
     await dayOf(await log.write.addLog([a, a, NEX, CLAIM, MAX_AMOUNT, 0n], w))
@@ -166,16 +185,19 @@ describe('Log rewards (property: saturating figures)', async () => {
               await log.write.addLog([owner, owner, SYMBOLS[step.symbol] as number, CLAIM, step.amount, 0n], w),
             )
             add(recordOf(step.owner, step.symbol), step.amount, day)
+            await assertNewest(log, owner, 1, step.amount, 0n)
           } else if (step.kind === 'credits') {
             const owner = owners[step.owner] as Address
-            const words = Array.from({ length: step.count }, () => credit(owner, IDO_DIRECT, step.amount))
+            const words = Array.from({ length: step.count }, () => credit(owner, IDO_DIRECT, step.amount)).flat()
             const day = await dayOf(
               await log.write.addCredits([owners[0] as Address, SYMBOLS[step.symbol] as number, words], w),
             )
             for (let i = 0; i < step.count; i++) add(recordOf(step.owner, step.symbol), step.amount, day)
+            await assertNewest(log, owner, Math.min(step.count, 100), step.amount, 0n)
           } else {
             const owner = owners[step.owner] as Address
             await dayOf(await log.write.addLog([owner, owner, SYMBOLS[0], DEPOSIT, step.amount, step.amount], w))
+            await assertNewest(log, owner, 1, step.amount, step.amount)
           }
           const today = BigInt(await networkHelpers.time.latest()) / DAY
           for (let o = 0; o < OWNERS; o++) {

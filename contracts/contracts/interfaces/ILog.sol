@@ -46,6 +46,8 @@ interface ILog {
     /// @notice `action` was written the wrong way: a credit (`LogCodes.CREDIT`) through {addLog}, or another action
     /// through {addCredits}.
     error LogWrongEntryKind(uint8 action);
+    /// @notice A credit of {addCredits} says its exact amount follows (amount bits 2**88 - 1) but is the last word.
+    error LogCreditAmountMissing();
 
     /// @notice Emitted for every entry.
     /// @param index the entry's global index
@@ -91,8 +93,9 @@ interface ILog {
     ) external returns (uint256 index);
 
     /// @notice Adds one entry per credit of an action by `from` (writers only): each referral or team reward the
-    /// action credited to an ancestor. A credit is one word, `owner | amount << 160 | action << 248` (`amount`
-    /// below 2**88, `action` a credit code of `LogCodes.CREDIT`); every entry has `symbol`, balance 0 and `from` as
+    /// action credited to an ancestor. A credit is one word, `owner | amount << 160 | action << 248` (`action` a
+    /// credit code of `LogCodes.CREDIT`; an `amount` of 2**88 - 1 or more is given as 2**88 - 1, followed by a word
+    /// holding the exact amount); every entry has `symbol`, balance 0 and `from` as
     /// its counterparty (by an account id the Log gives `from` once, in the word of its list's length). A credit action in `LogCodes.REWARD` counts in the owner's
     /// rewards. Emits {LogAdded} per credit. Returns the global index of the first entry.
     function addCredits(address from, uint8 symbol, uint256[] calldata credits) external returns (uint256 first);

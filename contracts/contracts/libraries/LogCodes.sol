@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.28;
 
-import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {ILog} from "../interfaces/ILog.sol";
 
 /// @title LogCodes: the one list of the action log's symbols and actions, and the one Log-writing helper
@@ -91,7 +90,8 @@ library LogCodes {
             (1 << ACTION_IDO_INDIRECT);
 
     /// @notice The referral and team credits of one action, gathered in memory and written by one {writeCredits}
-    /// call: `words[0..count)` are credits (`owner | amount << 160 | action << 248`, as {ILog-addCredits} takes them).
+    /// call: `words[0..count)` are credits (`owner | amount << 160 | action << 248`, as {ILog-addCredits} takes them;
+    /// an amount too large for its 88 bits takes a second word).
     struct Credits {
         uint256[] words;
         uint256 count;
@@ -131,17 +131,20 @@ library LogCodes {
         if (address(log) != address(0)) log.addLog(account, from, symbol, action, amount, balance);
     }
 
-    /// @notice An empty batch of at most `capacity` credits.
+    /// @notice An empty batch of at most `capacity` credits (room for each to take two words).
     function credits(uint256 capacity) internal pure returns (Credits memory) {
-        return Credits({words: new uint256[](capacity), count: 0});
+        return Credits({words: new uint256[](2 * capacity), count: 0});
     }
 
-    /// @notice Adds a credit of `amount` (below 2**88) to `account` by `action` (a {CREDIT} code) to the batch.
+    /// @notice Adds a credit of `amount` to `account` by `action` (a {CREDIT} code) to the batch: one word, or two
+    /// when `amount` does not fit 88 bits (2**88 - 1 in the word, then the amount).
     function credit(Credits memory batch, address account, uint8 action, uint256 amount) internal pure {
+        uint256 big = type(uint88).max;
         batch.words[batch.count++] =
             uint256(uint160(account)) |
-            (uint256(SafeCast.toUint88(amount)) << 160) |
+            ((amount < big ? amount : big) << 160) |
             (uint256(action) << 248);
+        if (amount >= big) batch.words[batch.count++] = amount;
     }
 
     /// @notice Writes the batch's credits, all in `symbol` with `from` as their counterparty (the account whose
