@@ -285,13 +285,13 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     }
 
     /// @inheritdoc INft
-    function getCards() external view returns (Card[] memory) {
-        return _cardsOf(0, true);
+    function getCards() external view returns (Card[] memory cards) {
+        cards = _cardsOf(0, true);
     }
 
     /// @inheritdoc INft
-    function getCardsByLevel(uint256 level) external view returns (Card[] memory) {
-        return _cardsOf(level, false);
+    function getCardsByLevel(uint256 level) external view returns (Card[] memory cards) {
+        cards = _cardsOf(level, false);
     }
 
     /// @inheritdoc INft

@@ -104,6 +104,12 @@ await run('Ido.mint (USDT) worst', ido.write.mint([1n, true], { account: c.accou
 await run('Ido.mint (USDT) usual', ido.write.mint([1n, true], { account: c.account }))
 await run('Ido.mint (NEX) usual', ido.write.mint([1n, false], { account: c.account }))
 await run('Ido.ido (BNB) usual', ido.write.ido([1n], { account: c.account, value: parseEther('0.2') }))
+if (process.env.PROFILE_WINDOW) {
+  // a NEX purchase inside the oracle window (the TWAP is read, not updated), then one a window later (updated)
+  await run('Ido.mint (NEX) inside the window', ido.write.mint([1n, false], { account: c.account }))
+  await networkHelpers.time.increase(300)
+  await run('Ido.mint (NEX) a window later', ido.write.mint([1n, false], { account: c.account }))
+}
 await nft.write.mint([c.account.address, 1n, 11n])
 await ido.write.hecheng({ account: c.account })
 await networkHelpers.time.increase(Number(3600))
