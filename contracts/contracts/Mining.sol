@@ -108,7 +108,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
     /// @inheritdoc IMining
     function deposit(uint256 index, uint256 amount) external whenNotPaused nonReentrant {
         UserData storage user = _users[msg.sender];
-        Account memory account = user.account;
+        Account memory account = MiningLib.loadAccount(user.account);
         if (account.blacklisted) revert MiningBlacklisted(msg.sender);
         if (index >= TIERS) revert MiningInvalidTier(index, TIERS);
         if (account.refer == address(0)) {
@@ -139,12 +139,12 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
         Opened memory opened = _open(mem.stakes++, index, amount, dayTimes, referrers, blacklisted, pool);
         if (account.amount == 0) ++_state.counts.totalUserValid;
         account.amount = uint88(MiningLib.fit(account.amount + amount, 88)); // <= userMax, and below NEX's supply
-        user.account = account;
+        MiningLib.storeAccount(user.account, account);
         mem.force += opened.force; // <= 10 * amount <= 10 * MAX_AMOUNT < 2**112
         MiningLib.settle(user, mem, pool.perForce);
-        user.own = OwnForce(uint112(mem.force), uint112(mem.forceDirect), uint32(MiningLib.fit(mem.stakes, 32)));
+        MiningLib.storeOwn(user.own, mem.force, mem.forceDirect, mem.stakes);
         pool.totalForce += opened.force + _inviteForces(opened.body, opened.force, referrers, pool, true);
-        _addToTier(index, amount, opened.actual);
+        MiningLib.addToTier(_state.tiers[index], amount, opened.actual);
         pool.mintSurplus += amount - opened.actual;
         MiningLib.savePool(_state, pool, true);
         emit Deposited(msg.sender, opened.stakeIndex, index, amount, opened.actual, opened.force, opened.endTime);
@@ -386,18 +386,18 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
         uint256 stakeIndex = pool.nextStake++;
         StakeBody memory body;
         {
-            Tier memory tier = _state.tiers[index];
-            SettingsB memory rates = _state.settingsB;
+            uint256 tier = MiningLib.tierWord(_state.tiers[index]);
+            uint256 rates = MiningLib.ratesWord(_state.settingsB);
             body = StakeBody({
                 amount: uint104(amount), // <= userMax <= MAX_AMOUNT < 2**104 (the deposit's range check)
                 tier: uint8(index),
-                lockDays: tier.stakeDays,
+                lockDays: uint16(tier >> 192),
                 isValid: true,
-                stakeRate: tier.stakeRate,
-                stakeForce: tier.stakeForce,
-                directRate: referrers[0] == address(0) || blacklisted & 1 != 0 ? 0 : rates.directRate,
-                indirectRate: referrers[1] == address(0) || blacklisted & 2 != 0 ? 0 : rates.indirectRate,
-                inviteRate: referrers[2] == address(0) || blacklisted & 4 != 0 ? 0 : rates.inviteRate,
+                stakeRate: uint16(tier >> 208),
+                stakeForce: uint24(tier >> 224),
+                directRate: referrers[0] == address(0) || blacklisted & 1 != 0 ? 0 : uint16(rates >> 168),
+                indirectRate: referrers[1] == address(0) || blacklisted & 2 != 0 ? 0 : uint16(rates >> 184),
+                inviteRate: referrers[2] == address(0) || blacklisted & 4 != 0 ? 0 : uint16(rates >> 200),
                 index: uint32(MiningLib.fit(stakeIndex, 32))
             });
         }
@@ -411,14 +411,6 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
         MiningLib.store(_bodies[msg.sender][userIndex], MiningLib.packBody(body));
         (uint256 actual, uint256 force) = _terms(body);
         opened = Opened(body, stakeIndex, endTime, actual, force);
-    }
-
-    /// @dev Adds a deposit to its tier's totals (NEX sums: below NEX's supply, checked).
-    function _addToTier(uint256 index, uint256 amount, uint256 actual) private {
-        Tier memory tier = _state.tiers[index]; // warm: read by {_open}
-        tier.amount = uint96(MiningLib.fit(tier.amount + amount, 96));
-        tier.locked = uint96(MiningLib.fit(tier.locked + actual, 96));
-        _state.tiers[index] = tier;
     }
 
     /// @dev `perForce`, `mintSurplus` and the emission if the pool were updated now.
@@ -491,7 +483,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
         for (uint256 g; g < GENERATIONS && current != address(0); ++g) {
             referrers[g] = current;
             Account storage stored = _users[current].account;
-            Account memory account = stored;
+            Account memory account = MiningLib.loadAccount(stored);
             if (account.blacklisted) blacklisted |= 1 << g;
             if (g + 1 == GENERATIONS) break;
             if (account.refer == address(0)) {

@@ -212,14 +212,24 @@ library MiningLib {
         if (emission > pool.mintSurplus) emission = pool.mintSurplus;
     }
 
+    /// @dev The pool's {Emission} and {Hot} words, one SLOAD each, unpacked as Solidity packs them (the first field in
+    /// the lowest bits).
     function loadPool(State storage s) internal view returns (PoolMem memory pool) {
-        Emission memory e = s.emission;
-        Hot memory hot = s.hot;
-        pool.perForce = e.perForce;
-        pool.lastTime = e.lastTime;
-        pool.totalForce = hot.totalForce;
-        pool.mintSurplus = hot.mintSurplus;
-        pool.nextStake = hot.nextStake;
+        (uint256 ew, uint256 hw) = _poolWords(s);
+        pool.perForce = uint216(ew);
+        pool.lastTime = ew >> 216;
+        pool.totalForce = uint112(hw);
+        pool.mintSurplus = uint96(hw >> 112);
+        pool.nextStake = hw >> 208;
+    }
+
+    function _poolWords(State storage s) private view returns (uint256 ew, uint256 hw) {
+        Emission storage e = s.emission;
+        Hot storage h = s.hot;
+        assembly ("memory-safe") {
+            ew := sload(e.slot)
+            hw := sload(h.slot)
+        }
     }
 
     /// @dev Advances the emission in memory (see {_savePool}); emits {PoolUpdated} when there was any.
@@ -237,43 +247,126 @@ library MiningLib {
     /// @dev Writes the pool back: `Emission` when time moved, `Hot` when `hot` (or an emission) changed it, and
     /// `Minted` when something was emitted or accrued.
     function savePool(State storage s, PoolMem memory pool, bool hot) internal {
-        Emission memory e = s.emission; // warm: read by {_loadPool}
-        if (pool.lastTime != e.lastTime || pool.perForce != e.perForce) {
-            s.emission = Emission(uint216(fit(pool.perForce, 216)), uint40(pool.lastTime));
+        Emission storage e = s.emission;
+        Hot storage h = s.hot;
+        Minted storage m = s.minted;
+        (uint256 ew, ) = _poolWords(s); // warm: read by {loadPool}
+        if (pool.lastTime != ew >> 216 || pool.perForce != uint216(ew)) {
+            uint256 word = fit(pool.perForce, 216) | (uint256(uint40(pool.lastTime)) << 216);
+            assembly ("memory-safe") {
+                sstore(e.slot, word)
+            }
         }
         if (hot || pool.minted != 0) {
-            s.hot = Hot(
-                uint112(fit(pool.totalForce, 112)),
-                uint96(fit(pool.mintSurplus, 96)),
-                uint48(fit(pool.nextStake, 48))
-            );
+            uint256 word =
+                fit(pool.totalForce, 112) | (fit(pool.mintSurplus, 96) << 112) | (fit(pool.nextStake, 48) << 208);
+            assembly ("memory-safe") {
+                sstore(h.slot, word)
+            }
         }
         if (pool.minted != 0 || pool.rewarded != 0) {
-            Minted memory minted = s.minted;
-            minted.totalMint = uint120(fit(minted.totalMint + pool.minted, 120));
-            minted.totalReward = uint128(fit(minted.totalReward + pool.rewarded, 128));
-            s.minted = minted;
+            uint256 word;
+            assembly ("memory-safe") {
+                word := sload(m.slot)
+            }
+            // {Minted}: totalMint (120 bits), totalReward (128), primed (kept)
+            word =
+                fit(uint120(word) + pool.minted, 120) |
+                (fit(uint128(word >> 120) + pool.rewarded, 128) << 120) |
+                ((word >> 248) << 248);
+            assembly ("memory-safe") {
+                sstore(m.slot, word)
+            }
         }
     }
 
+    /// @dev An account's accrual inputs: its {Reward}, {OwnForce} and {InviteForce} words, one SLOAD each, unpacked
+    /// as Solidity packs them (the first field in the lowest bits).
     function loadUser(UserData storage u) internal view returns (UserMem memory mem) {
-        Reward memory reward = u.reward;
-        OwnForce memory own = u.own;
-        InviteForce memory invite = u.invite;
-        mem.debt = reward.debt;
-        mem.rewardTotal = reward.rewardTotal;
-        mem.force = own.force;
-        mem.forceDirect = own.forceDirect;
-        mem.stakes = own.stakes;
-        mem.forceIndirect = invite.forceIndirect;
-        mem.forceInvite = invite.forceInvite;
+        Reward storage r = u.reward;
+        OwnForce storage own = u.own;
+        InviteForce storage invite = u.invite;
+        uint256 rw;
+        uint256 ow;
+        uint256 iw;
+        assembly ("memory-safe") {
+            rw := sload(r.slot)
+            ow := sload(own.slot)
+            iw := sload(invite.slot)
+        }
+        mem.debt = uint128(rw);
+        mem.rewardTotal = rw >> 128;
+        mem.force = uint112(ow);
+        mem.forceDirect = uint112(ow >> 112);
+        mem.stakes = ow >> 224;
+        mem.forceIndirect = uint112(iw);
+        mem.forceInvite = uint112(iw >> 112);
     }
 
     /// @dev Sets the account's debt to its force's share of `perForce` (after a change of force) and writes its
-    /// accrual slot.
+    /// accrual slot ({Reward}: debt, reward total) whole.
     function settle(UserData storage u, UserMem memory mem, uint256 perForce) internal {
         mem.debt = (sum(mem) * perForce) / ACC;
-        u.reward = Reward(uint128(fit(mem.debt, 128)), uint128(fit(mem.rewardTotal, 128)));
+        uint256 word = fit(mem.debt, 128) | (fit(mem.rewardTotal, 128) << 128);
+        Reward storage r = u.reward;
+        assembly ("memory-safe") {
+            sstore(r.slot, word)
+        }
+    }
+
+    /// @dev An {Account} read with one SLOAD (Solidity's packing: the first field in the lowest bits).
+    function loadAccount(Account storage a) internal view returns (Account memory account) {
+        uint256 word;
+        assembly ("memory-safe") {
+            word := sload(a.slot)
+        }
+        account.refer = address(uint160(word));
+        account.blacklisted = (word >> 160) & 0xff != 0;
+        account.amount = uint88(word >> 168);
+    }
+
+    /// @dev Writes an {Account} whole, with one SSTORE.
+    function storeAccount(Account storage a, Account memory account) internal {
+        uint256 word =
+            uint256(uint160(account.refer)) |
+                (account.blacklisted ? uint256(1) << 160 : 0) |
+                (uint256(account.amount) << 168);
+        assembly ("memory-safe") {
+            sstore(a.slot, word)
+        }
+    }
+
+    /// @dev Writes an {OwnForce} whole, with one SSTORE.
+    function storeOwn(OwnForce storage own, uint256 force, uint256 forceDirect, uint256 stakes) internal {
+        uint256 word = fit(force, 112) | (fit(forceDirect, 112) << 112) | (fit(stakes, 32) << 224);
+        assembly ("memory-safe") {
+            sstore(own.slot, word)
+        }
+    }
+
+    /// @dev A {Tier}'s word, with one SLOAD: amount (96 bits), locked (96), stakeDays (16), stakeRate (16),
+    /// stakeForce (24), lowest first.
+    function tierWord(Tier storage tier) internal view returns (uint256 word) {
+        assembly ("memory-safe") {
+            word := sload(tier.slot)
+        }
+    }
+
+    /// @dev Adds a deposit to its tier's amount and locked NEX (sums below NEX's supply, checked): one SSTORE.
+    function addToTier(Tier storage tier, uint256 amount, uint256 actual) internal {
+        uint256 word = tierWord(tier);
+        word = fit(uint96(word) + amount, 96) | (fit(uint96(word >> 96) + actual, 96) << 96) | ((word >> 192) << 192);
+        assembly ("memory-safe") {
+            sstore(tier.slot, word)
+        }
+    }
+
+    /// @dev {SettingsB}'s word, with one SLOAD: mintDay (80 bits), addTime (24), handleGas (64), directRate (16),
+    /// indirectRate (16), inviteRate (16), lowest first.
+    function ratesWord(SettingsB storage b) internal view returns (uint256 word) {
+        assembly ("memory-safe") {
+            word := sload(b.slot)
+        }
     }
 
     /// @dev A {StakeHead} as its one storage word (Solidity's packing: the first field in the lowest bits).
