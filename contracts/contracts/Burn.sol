@@ -39,6 +39,13 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     /// @notice How long the buy-and-burn waits after a failed buy before it tries again (with half the amount).
     uint256 public constant SWAP_RETRY_DELAY = 10 minutes;
 
+    /// @dev What a settlement of orders of one account sums ({_settleOrder}, {_applySettled}).
+    struct Settled {
+        uint256 accrued;
+        uint256 paid;
+        uint256 out;
+    }
+
     // the settings and the rates, packed ({BurnLib-Config}, {BurnLib-Rates}; the views unpack them)
     BurnLib.Config private _settings;
     BurnLib.Rates private _multi;
@@ -345,19 +352,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     /// @inheritdoc IBurn
     function pendingReward(uint256 index) external view returns (uint256) {
-        BurnLib.OrderRecord storage o = _order(index);
-        if (!o.isValid) return 0;
-        uint256 perForce = _sums.perForce;
-        uint256 pool = _sums.pool;
-        uint256 balance = IERC20(_addresses.usdt).balanceOf(address(this));
-        if (balance > _sums.lastBalance) pool += balance - _sums.lastBalance;
-        // the pool is shared only once no expired order waits in the queue, as the next claim would find it
-        if (block.timestamp < o.endTime && _shareableNow()) {
-            (uint256 inc, ) = RewardMath.increment(pool, _sums.totalForce);
-            perForce += inc;
-        }
-        uint256 accrued = RewardMath.pending(o.amount, perForce, ~o.debtNot);
-        return accrued < o.rewardSurplus ? accrued : o.rewardSurplus;
+        return BurnLib.pendingReward(_order(index), _sums, _expiries, _addresses.usdt);
     }
 
     /// @inheritdoc IBurn
@@ -489,7 +484,12 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         for (; count < maxOuts && endTime <= block.timestamp; ++count) {
             ExpiryQueue.pop(queue);
             BurnLib.OrderRecord storage o = _orders[index];
-            if (o.isValid) _settleOrder(index, o, _users[o.owner]);
+            if (o.isValid) {
+                Settled memory settled;
+                _settleOrder(index, o, settled);
+                address owner = o.owner;
+                _applySettled(owner, _users[owner], settled);
+            }
             (endTime, index) = ExpiryQueue.top(queue);
         }
         if (endTime <= block.timestamp) return count;
@@ -504,17 +504,6 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         _sums.owed += uint128(consumed);
         uint256 distribution = ++_sums.lastIndex;
         emit PoolDistributed(distribution, consumed, totalForce, perForce);
-    }
-
-    /// @dev Whether a user call, which forces out at most USER_OUTS (1) expired order, then shares the pool: no
-    /// second expired order waits behind the queue's top (the second smallest entry of the heap is node 2 or 3).
-    function _shareableNow() private view returns (bool) {
-        ExpiryQueue.Heap storage queue = _expiries;
-        uint256 size = queue.size;
-        if (size < 2) return true;
-        uint256 second = queue.nodes[2];
-        if (size > 2 && queue.nodes[3] < second) second = queue.nodes[3];
-        return (second >> 128) > block.timestamp;
     }
 
     function _upkeepDue() private view returns (bool) {
@@ -542,16 +531,18 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         uint256 liveUntil;
         uint256 j = first;
         uint256 word;
+        Settled memory settled;
         for (; j < length && j - first < limit; ++j) {
             if (j == first || j & 7 == 0) word = list[j >> 3]; // one read per word of 8 indexes
             uint256 index = uint32(word >> ((j & 7) * 32));
             BurnLib.OrderRecord storage o = _orders[index];
             bool valid = o.isValid;
-            if (valid) valid = _settleOrder(index, o, user);
+            if (valid) valid = _settleOrder(index, o, settled);
             if (leading && !valid) lastOut = j + 1;
             else leading = false;
             if (valid && o.endTime > liveUntil) liveUntil = o.endTime;
         }
+        _applySettled(account, user, settled);
         if (lastOut != first) user.lastOut = uint32(lastOut); // lastOut <= orders < 2^32
         // every valid order seen: the latest end among them is exact again (an order that reached its cap ended early)
         if (j == length) {
@@ -560,12 +551,14 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         }
     }
 
-    /// @dev Credits an order's accrued dividends up to its cap (the overflow goes back to the pool), and forces
-    /// it out at its cap or once expired. Returns whether the order is still valid.
+    /// @dev Settles an order's accrued dividends up to its cap (the overflow goes back to the pool), and forces it
+    /// out at its cap or once expired; adds what it accrued, paid and took out of the force to `settled` (the caller
+    /// applies the sums once, {_applySettled}: a claim settling up to `handleGas` orders writes the totals and the
+    /// account once, not once an order). Returns whether the order is still valid.
     function _settleOrder(
         uint256 index,
         BurnLib.OrderRecord storage o,
-        BurnLib.Account storage user
+        Settled memory settled
     ) private returns (bool valid) {
         uint256 amount = o.amount;
         int256 debt = ~o.debtNot;
@@ -576,17 +569,12 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         uint256 pay = accrued < surplus ? accrued : surplus;
         address owner = o.owner;
         if (accrued != 0) {
-            _sums.owed -= accrued.toUint128(); // accrued <= owed (the shared part it is paid from)
-            _sums.pool += uint128(accrued - pay);
+            settled.accrued += accrued;
+            settled.paid += pay;
             surplus -= pay;
             reward += pay;
             // one write: surplus <= the previous uint128 value, reward + surplus never grows
             (o.rewardSurplus, o.reward) = (uint128(surplus), uint128(reward));
-            uint128 paid = uint128(pay);
-            user.balance += paid;
-            user.total += paid;
-            _sums.balances += paid;
-            _sums.totalReward += paid;
             emit OrderSettled(index, owner, pay, accrued - pay);
         }
         bool capped = surplus == 0;
@@ -594,12 +582,33 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         if (capped || endTime <= block.timestamp) {
             o.isValid = false;
             if (endTime > block.timestamp) o.endTime = uint40(block.timestamp);
-            _sums.totalForce -= uint128(amount);
-            _active[owner].amount -= uint128(amount);
+            settled.out += amount;
             emit OrderOut(index, owner, reward, capped);
             return false;
         }
         return true;
+    }
+
+    /// @dev Applies what {_settleOrder} summed for `owner`'s orders: the accrued dividends leave what is owed (the
+    /// part above the orders' caps goes back to the pool), the paid part goes to the account's balance, and the
+    /// orders taken out leave the force and the account's live value.
+    function _applySettled(address owner, BurnLib.Account storage user, Settled memory settled) private {
+        uint256 accrued = settled.accrued;
+        if (accrued != 0) {
+            _sums.owed -= accrued.toUint128(); // accrued <= owed (the shared part it is paid from)
+            _sums.pool += uint128(accrued - settled.paid);
+            uint128 paid = uint128(settled.paid); // paid <= accrued
+            user.balance += paid;
+            user.total += paid;
+            _sums.balances += paid;
+            _sums.totalReward += paid;
+        }
+        uint256 out = settled.out;
+        if (out != 0) {
+            // a sum of at most MAX_HANDLE order values (each < 2^96), part of the force and of the account's value
+            _sums.totalForce -= uint128(out);
+            _active[owner].amount -= uint128(out);
+        }
     }
 
     // --- internals: users, teams, settings -----------------------------------------------------------------

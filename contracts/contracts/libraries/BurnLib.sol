@@ -243,6 +243,38 @@ library BurnLib {
         emit IBurn.Registered(account, referrer, referCode, index);
     }
 
+    /// @notice What order `o` would be paid if its account claimed now ({IBurn-pendingReward}): the USDT arrived
+    /// unaccounted joins the pool, which is shared only once no expired order waits in the queue, as the next claim
+    /// would find it (it forces out at most one).
+    function pendingReward(
+        OrderRecord storage o,
+        Sums storage sums,
+        ExpiryQueue.Heap storage queue,
+        address usdt
+    ) external view returns (uint256) {
+        if (!o.isValid) return 0;
+        uint256 perForce = sums.perForce;
+        uint256 pool = sums.pool;
+        uint256 balance = IERC20(usdt).balanceOf(address(this));
+        if (balance > sums.lastBalance) pool += balance - sums.lastBalance;
+        if (block.timestamp < o.endTime && _shareableNow(queue)) {
+            (uint256 inc, ) = RewardMath.increment(pool, sums.totalForce);
+            perForce += inc;
+        }
+        uint256 accrued = RewardMath.pending(o.amount, perForce, ~o.debtNot);
+        return accrued < o.rewardSurplus ? accrued : o.rewardSurplus;
+    }
+
+    /// @dev Whether a user call, which forces out at most one expired order (Burn's USER_OUTS), then shares the pool:
+    /// no second expired order waits behind the queue's top (the second smallest entry of the heap is node 2 or 3).
+    function _shareableNow(ExpiryQueue.Heap storage queue) private view returns (bool) {
+        uint256 size = queue.size;
+        if (size < 2) return true;
+        uint256 second = queue.nodes[2];
+        if (size > 2 && queue.nodes[3] < second) second = queue.nodes[3];
+        return (second >> 128) > block.timestamp;
+    }
+
     /// @notice Whether Burn's upkeep is due: an expired order waits in the queue, the swap balance waits for its
     /// buy-and-burn (not before `swapRetryAt`), USDT arrived unaccounted, or the pool can be shared.
     function upkeepDue(
