@@ -108,8 +108,8 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
     /// @inheritdoc IMining
     function deposit(uint256 index, uint256 amount) external whenNotPaused nonReentrant {
         UserData storage user = _users[msg.sender];
+        if (user.invite.blacklisted) revert MiningBlacklisted(msg.sender);
         Account memory account = MiningLib.loadAccount(user.account);
-        if (account.blacklisted) revert MiningBlacklisted(msg.sender);
         if (index >= TIERS) revert MiningInvalidTier(index, TIERS);
         if (account.refer == address(0)) {
             // not seen yet (or a root account): Main says whether it registered (a registration is permanent)
@@ -128,7 +128,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
         }
         PoolMem memory pool = MiningLib.loadPool(_state);
         MiningLib.advance(_state, pool);
-        (address[3] memory referrers, uint256 blacklisted) = _referrers(account.refer);
+        (address[3] memory referrers, uint256 blacklisted) = _referrers(account.refer, true);
         UserMem memory mem = MiningLib.loadUser(user);
         if (mem.stakes == 0) {
             // its first deposit: its Mining user number, once
@@ -192,7 +192,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
         MiningLib.settle(user, mem, pool.perForce);
         user.own.force = uint112(mem.force);
         if (account.amount == 0) --_state.counts.totalUserValid;
-        (address[3] memory referrers, ) = _referrers(account.refer);
+        (address[3] memory referrers, ) = _referrers(account.refer, false);
         pool.totalForce -= force + _inviteForces(body, force, referrers, pool, false);
         MiningLib.savePool(_state, pool, true);
         emit Released(msg.sender, index, actual);
@@ -264,7 +264,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
 
     /// @inheritdoc IMining
     function setBlacklist(address account, bool blacklisted) external onlyOwner {
-        _users[account].account.blacklisted = blacklisted;
+        _users[account].invite.blacklisted = blacklisted;
         emit BlacklistUpdated(account, blacklisted);
     }
 
@@ -351,7 +351,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
 
     /// @inheritdoc IMining
     function isBlacklisted(address account) external view returns (bool) {
-        return _users[account].account.blacklisted;
+        return _users[account].invite.blacklisted;
     }
 
     // --- internals -----------------------------------------------------------------------------------------
@@ -465,10 +465,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
             } else {
                 if (g == 1) mem.forceIndirect = add ? mem.forceIndirect + share : mem.forceIndirect - share;
                 else mem.forceInvite = add ? mem.forceInvite + share : mem.forceInvite - share;
-                r.invite = InviteForce(
-                    uint112(MiningLib.fit(mem.forceIndirect, 112)),
-                    uint112(MiningLib.fit(mem.forceInvite, 112))
-                );
+                MiningLib.storeInvite(r.invite, mem.forceIndirect, mem.forceInvite);
             }
             MiningLib.settle(r, mem, pool.perForce);
             total += share;
@@ -477,15 +474,15 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
     }
 
     /// @dev The 3 nearest referrers, starting from the caller's `first`, each cached in the account's `refer` (Main's
-    /// tree never changes once bound); bit `g` of `blacklisted` is set when referrer `g` is blacklisted.
-    function _referrers(address first) private returns (address[3] memory referrers, uint256 blacklisted) {
+    /// tree never changes once bound); with `flags`, bit `g` of `blacklisted` is set when referrer `g` is blacklisted.
+    function _referrers(address first, bool flags) private returns (address[3] memory referrers, uint256 blacklisted) {
         address current = first;
         for (uint256 g; g < GENERATIONS && current != address(0); ++g) {
             referrers[g] = current;
+            if (flags && _users[current].invite.blacklisted) blacklisted |= 1 << g;
+            if (g + 1 == GENERATIONS) break;
             Account storage stored = _users[current].account;
             Account memory account = MiningLib.loadAccount(stored);
-            if (account.blacklisted) blacklisted |= 1 << g;
-            if (g + 1 == GENERATIONS) break;
             if (account.refer == address(0)) {
                 (, address refer) = _main.users(current);
                 if (refer == address(0)) break;

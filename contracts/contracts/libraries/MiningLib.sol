@@ -20,12 +20,11 @@ import {Paging} from "./Paging.sol";
 // proven by a check right there is a checked cast, which reverts rather than wraps. Stake times are 32 bits (2106).
 
 /// @dev An account's first slot: what a walk through it reads (its referrer, cached from Main, whose tree never
-/// changes once bound, and its blacklist flag) and the NEX it has staked, which its deposits and releases write.
-/// `amount` is at most `userMax` and at most NEX's fixed supply (21e24 < 2**85: an account holds no more than
-/// exists), so it fits 88 bits; the cast is checked.
+/// changes once bound) and the NEX it has staked, which its deposits and releases write. `amount` is at most
+/// `userMax` and at most NEX's fixed supply (21e24 < 2**85: an account holds no more than exists), so it fits 88
+/// bits; the cast is checked.
 struct Account {
     address refer;
-    bool blacklisted;
     uint88 amount;
 }
 
@@ -43,9 +42,12 @@ struct OwnForce {
     uint32 stakes;
 }
 
+/// @dev The blacklist flag shares the invite forces' slot, which a credit and a deposit read anyway: a deposit's
+/// walk does not read the farthest referrer's first slot (it needs only whether that one is blacklisted).
 struct InviteForce {
     uint112 forceIndirect;
     uint112 forceInvite;
+    bool blacklisted;
 }
 
 /// @dev What the account's reward claims write (the balance is `rewardTotal - claimed`), and its Mining user number
@@ -321,16 +323,12 @@ library MiningLib {
             word := sload(a.slot)
         }
         account.refer = address(uint160(word));
-        account.blacklisted = (word >> 160) & 0xff != 0;
-        account.amount = uint88(word >> 168);
+        account.amount = uint88(word >> 160);
     }
 
     /// @dev Writes an {Account} whole, with one SSTORE.
     function storeAccount(Account storage a, Account memory account) internal {
-        uint256 word =
-            uint256(uint160(account.refer)) |
-                (account.blacklisted ? uint256(1) << 160 : 0) |
-                (uint256(account.amount) << 168);
+        uint256 word = uint256(uint160(account.refer)) | (uint256(account.amount) << 160);
         assembly ("memory-safe") {
             sstore(a.slot, word)
         }
@@ -341,6 +339,18 @@ library MiningLib {
         uint256 word = fit(force, 112) | (fit(forceDirect, 112) << 112) | (fit(stakes, 32) << 224);
         assembly ("memory-safe") {
             sstore(own.slot, word)
+        }
+    }
+
+    /// @dev Writes an {InviteForce}'s forces with one SSTORE, its blacklist flag kept.
+    function storeInvite(InviteForce storage invite, uint256 forceIndirect, uint256 forceInvite) internal {
+        uint256 word;
+        assembly ("memory-safe") {
+            word := sload(invite.slot)
+        }
+        word = fit(forceIndirect, 112) | (fit(forceInvite, 112) << 112) | ((word >> 224) << 224);
+        assembly ("memory-safe") {
+            sstore(invite.slot, word)
         }
     }
 
