@@ -210,7 +210,7 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
                 startTime: s.startTime,
                 roundMin: s.roundMin,
                 roundTime: s.roundTime,
-                lastIndex: _s.orders.length - 1,
+                lastIndex: _s.hot.orderCount - 1,
                 totalRewardFOM: _s.totals.totalRewardFOM,
                 userMax: s.userMax,
                 totalExtract: _s.totals.totalExtract
@@ -229,7 +229,7 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
 
     /// @inheritdoc IFomo
     function orders(uint256 index) public view returns (Order memory order) {
-        if (index == 0 || index >= _s.orders.length) return order;
+        if (index == 0 || index >= _s.hot.orderCount) return order;
         FomoLib.OrderData storage o = _s.orders[index];
         uint256 status = o.status;
         if (status == FomoLib.STATUS_LOCKED && block.timestamp >= o.endTime) status = FomoLib.STATUS_UNLOCKED;
@@ -265,7 +265,7 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
                 orders: u.orders,
                 amount: u.amount,
                 total: u.total,
-                balance: u.balance + accrued,
+                balance: FomoLib.balanceOf(u) + accrued,
                 rewardStatic: u.rewardStatic + accrued,
                 rewardStaticToken: u.rewardStaticToken,
                 rewardDirect: u.rewardDirect,
@@ -330,7 +330,7 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
         return
             Totals({
                 totalUser: h.totalUser,
-                totalOrder: _s.orders.length - 1,
+                totalOrder: _s.hot.orderCount - 1,
                 totalAmount: h.totalAmount,
                 totalActual: h.totalActual,
                 totalTokens: h.totalTokens,

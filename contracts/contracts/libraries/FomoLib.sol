@@ -82,14 +82,15 @@ library FomoLib {
     /// @dev An account: what every order of it writes in 2 slots (slot 0: index, orders, the blacklist flag, amount,
     /// weight, so that the checks of an order and of a credit (amount > 0, not blacklisted) read one slot; slot 1:
     /// total, debt and the index of its first order, so that a first order writes no page of `orderPages`), its
-    /// balance and rewards after, grouped by what writes them together: a team credit writes one slot (slot 2:
-    /// balance, `rewardTeam` and `lastOut`), a referral credit two (slot 2 and 3), a static accrual slot 1, 2 and
-    /// 4 (the static reward in USDT and in NEX), a claim of the balance slot 2 (`lastOut` keeps it non-zero once
-    /// emptied, so that the next credit pays no new slot), a prize claim slot 2 and 5 (`rewardFOMO`). `amount` and
+    /// rewards after, grouped by what writes them together. The balance is not stored: it is what was credited
+    /// (the referral, team and static rewards and the principals of forced-out orders) less what was claimed
+    /// ({balanceOf}), so that each credit writes one slot: a direct or team credit slot 3 (the team rewards go to
+    /// ancestors that mostly had a direct credit before: no new slot), an indirect credit slot 5, a static accrual
+    /// slot 1 and 4 (the static reward in USDT and in NEX); a claim of the balance writes slot 2 (`claimed`,
+    /// `lastOut`), a prize claim slot 2 and 5 (`rewardFOMO`), a forced release slot 2 (`forced`). `amount` and
     /// `weight` are bounded by `MAX_AMOUNT` times the largest stake rate (5x, < 2**96); `total`, the USDT of all its
     /// orders ever, by 2**96 (7.9e10 USDT: a larger total reverts); `orders` by 2**24 (a 16,777,216th order
-    /// reverts); `balance` by the pool's USDT (< 2**104, as {Hot}'s amounts); `rewardTeam`, all team rewards ever,
-    /// by 2**112.
+    /// reverts); `claimed` and `forced`, all ever, by 2**104 (2e13 USDT: a larger sum reverts).
     struct UserData {
         uint32 index;
         uint24 orders;
@@ -99,14 +100,15 @@ library FomoLib {
         uint96 total;
         uint128 debt;
         uint32 firstOrder;
-        uint104 balance;
-        uint112 rewardTeam;
+        uint104 claimed;
+        uint104 forced;
         uint40 lastOut;
         uint128 rewardDirect;
-        uint128 rewardIndirect;
+        uint128 rewardTeam;
         uint128 rewardStatic;
         uint128 rewardStaticToken;
         uint128 rewardFOMO;
+        uint128 rewardIndirect;
     }
 
     /// @dev The running round in one slot: the last 5 qualifying orders (32 bits each, latest lowest).
@@ -154,8 +156,8 @@ library FomoLib {
     }
 
     /// @dev The pool amounts and totals that (nearly) every order writes (and `lastBalance`, the pot of the last
-    /// settled round) and `lastDrip`, in 5 slots that initialisation makes non-zero (`openedAt`, `today`,
-    /// `lastDrip`, the `primed` flags), so that no order pays for a zero-to-non-zero write of them: a fresh pool's
+    /// settled round), `lastDrip` and `orderCount` (the next order's index; index 0 unused), in 5 slots that
+    /// initialisation makes non-zero (`openedAt`, `today`, `lastDrip`, `primed2`, `orderCount`), so that no order pays for a zero-to-non-zero write of them: a fresh pool's
     /// first order costs what any order costs. Amounts stay below 2**104 (2e31 base units:
     /// orders are at most 1e27).
     struct Hot {
@@ -174,7 +176,7 @@ library FomoLib {
         uint40 lastDrip; // when the gold pool last dripped (non-zero from initialisation on)
         uint104 doubleOut;
         uint104 lastBalance;
-        bool primed4;
+        uint32 orderCount;
     }
 
     /// @dev All of Fomo's state.
@@ -192,7 +194,8 @@ library FomoLib {
         Hot hot;
         Pools pools;
         TotalsData totals;
-        OrderData[] orders; // index 0 unused
+        // by index, 1 to `hot.orderCount - 1` (a mapping: the count lives in a slot every order writes anyway)
+        mapping(uint256 index => OrderData order) orders;
         mapping(uint256 round => RoundRecord record) rounds;
         mapping(address account => UserData user) users;
         // a user's order indexes after its first (`UserData.firstOrder`), 8 per slot (32 bits each, position i in
@@ -304,7 +307,7 @@ library FomoLib {
 
     /// @notice {IFomo-release}.
     function release(Layout storage $, uint256 index) external {
-        if (index == 0 || index >= $.orders.length) revert IFomo.FomoOrderNotActive(index, 0);
+        if (index == 0 || index >= $.hot.orderCount) revert IFomo.FomoOrderNotActive(index, 0);
         OrderData storage order = $.orders[index];
         if (order.status != STATUS_LOCKED) revert IFomo.FomoOrderNotActive(index, order.status);
         if (block.timestamp < order.endTime) revert IFomo.FomoOrderLocked(index, order.endTime);
@@ -335,7 +338,7 @@ library FomoLib {
         if (cursor == 0) cursor = 1;
         uint256 i = from > cursor ? from : cursor;
         bool leading = i == cursor;
-        uint256 end = Math.min(i + maxCount, $.orders.length);
+        uint256 end = Math.min(i + maxCount, $.hot.orderCount);
         uint256 wait = uint256($.cfg.outDays) * $.cfg.dayTimes;
         if (i < end) drip($);
         for (; i < end; ++i) {
@@ -387,7 +390,7 @@ library FomoLib {
     function _nextExpired(Layout storage $) private view returns (uint256) {
         uint256 i = $.outCursor;
         if (i == 0) i = 1;
-        uint256 end = Math.min(i + UPKEEP_SCAN, $.orders.length);
+        uint256 end = Math.min(i + UPKEEP_SCAN, $.hot.orderCount);
         uint256 wait = uint256($.cfg.outDays) * $.cfg.dayTimes;
         for (; i < end; ++i) {
             OrderData storage order = $.orders[i];
@@ -414,7 +417,7 @@ library FomoLib {
         order.lastTime = uint32(block.timestamp);
         emit IFomo.Released(owner, index, principal, forced, msg.sender);
         if (forced) {
-            user.balance += uint104(principal);
+            user.forced = SafeCast.toUint104(uint256(user.forced) + principal);
             $.pools.balances += uint128(principal);
         } else if (principal > 0) {
             $.usdt.safeTransfer(owner, principal);
@@ -429,9 +432,9 @@ library FomoLib {
         uint256 amount;
         if (index == 0) {
             accrueStatic($, msg.sender, user);
-            amount = user.balance;
+            amount = balanceOf(user);
             if (amount == 0) revert IFomo.FomoNothingToClaim(msg.sender);
-            user.balance = 0;
+            user.claimed = SafeCast.toUint104(uint256(user.claimed) + amount);
             $.pools.balances -= uint128(amount);
         } else {
             amount = _takePrizes($, index);
@@ -552,12 +555,13 @@ library FomoLib {
         UserData storage user = $.users[msg.sender];
         if (first) _join($, user);
         accrueStatic($, msg.sender, user);
-        orderIndex = $.orders.length;
+        orderIndex = $.hot.orderCount;
         uint16[15] memory tiers = $.cfg.tiers;
         uint256 principal = FeeMath.bps(actual, tiers[10 + index]);
         uint256 lockDays = tiers[index];
         _pushOrder($, user, msg.sender, orderIndex);
-        OrderData storage o = $.orders.push();
+        $.hot.orderCount = SafeCast.toUint32(orderIndex + 1);
+        OrderData storage o = $.orders[orderIndex];
         o.owner = msg.sender;
         o.userIndex = user.orders;
         o.rate = tiers[5 + index];
@@ -717,7 +721,6 @@ library FomoLib {
         UserData storage r = $.users[referrer];
         if (generation == 1) r.rewardDirect += uint128(amount);
         else r.rewardIndirect += uint128(amount);
-        r.balance += uint104(amount);
         emit IFomo.ReferralRewarded(referrer, msg.sender, generation, amount);
         LogCodes.credit(
             w.credits,
@@ -760,8 +763,7 @@ library FomoLib {
             w.paidRate = rate;
             if (amount == 0) continue;
             UserData storage u = $.users[ancestor];
-            u.rewardTeam += uint112(amount);
-            u.balance += uint104(amount);
+            u.rewardTeam += uint128(amount);
             w.spent += amount;
             emit IFomo.TeamRewarded(ancestor, msg.sender, level, amount);
             LogCodes.credit(w.credits, ancestor, LogCodes.ACTION_FOMO_TEAM, amount);
@@ -926,7 +928,6 @@ library FomoLib {
         if (accrued > $.pools.staticOwed) accrued = $.pools.staticOwed; // rounding never pays more than dripped
         if (accrued == 0) return;
         u.debt += uint128(accrued);
-        u.balance += uint104(accrued);
         u.rewardStatic += uint128(accrued);
         uint256 price = tryPrice($);
         if (price > 0) u.rewardStaticToken += uint128((accrued * 1 ether) / price);
@@ -934,6 +935,11 @@ library FomoLib {
         $.pools.balances += uint128(accrued);
         $.totals.totalReward += uint128(accrued);
         emit IFomo.StaticAccrued(account, accrued);
+    }
+
+    /// @notice `u`'s balance (without its pending static reward): what was credited to it, less what it claimed.
+    function balanceOf(UserData storage u) internal view returns (uint256) {
+        return uint256(u.rewardDirect) + u.rewardIndirect + u.rewardTeam + u.rewardStatic + u.forced - u.claimed;
     }
 
     /// @notice Sets `u`'s debt to its weight times the accumulator.
@@ -954,13 +960,13 @@ library FomoLib {
     /// order 0 (unused), round 1, and every slot of {Hot}, {Pools} and {TotalsData} that orders, credits and claims
     /// write made non-zero, so that none of them pays for a new slot there.
     function prime(Layout storage $) external {
-        $.orders.push();
         $.round.index = 1;
         Hot storage h = $.hot;
+        h.orderCount = 1; // order 0 unused
         h.openedAt = uint40(block.timestamp);
         h.today = uint40(block.timestamp / $.cfg.dayTimes);
         h.lastDrip = uint40(block.timestamp);
-        (h.primed2, h.primed4, $.pools.primed) = (true, true, true);
+        (h.primed2, $.pools.primed) = (true, true);
         TotalsData storage t = $.totals;
         (t.primed1, t.primed2, t.primed3) = (true, true, true);
     }
