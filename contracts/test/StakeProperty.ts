@@ -84,7 +84,7 @@ describe('Stake property: random users, owner and manager actions within bounds'
    * Every stake record against the one before the action: its terms never change; `releaseTimes` only grows, never
    * beyond the releases due by now on its schedule (`releaseDays` steps between `lockTime` and `endTime`) nor beyond
    * `releaseDays`; what is left to release (`rewardSurplus`) only shrinks, within `rewardMax`; a record is valid until
-   * its last release.
+   * its last release, and finished only with nothing left.
    */
   async function assertRecords(label: string, previous: StakeRecord[]) {
     const { totalStakes } = await stake.read.getTotals()
@@ -102,9 +102,20 @@ describe('Stake property: random users, owner and manager actions within bounds'
       assert.ok(r.releaseTimes <= dueNow, `${at}: released ahead of its schedule`)
       assert.ok(r.rewardSurplus <= r.rewardMax, `${at}: more left than its reward cap`)
       if (r.isValid) assert.ok(r.releaseTimes < r.releaseDays, `${at}: valid after its last release`)
+      // and finished only with nothing left: after its last release, or when the first release was all of it
+      if (!r.isValid) assert.equal(r.rewardSurplus, 0n, `${at}: finished with something left to release`)
       const old = previous[k]
       if (!old) continue
-      for (const key of ['owner', 'period', 'amount', 'rewardMax', 'startTime', 'startPrice', 'lockTime'] as const) {
+      for (const key of [
+        'owner',
+        'userIndex',
+        'period',
+        'amount',
+        'rewardMax',
+        'startTime',
+        'startPrice',
+        'lockTime',
+      ] as const) {
         assert.equal(r[key], old[key], `${at}: ${key} never changes`)
       }
       assert.equal(r.endTime, old.endTime, `${at}: endTime never changes`)
