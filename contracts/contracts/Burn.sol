@@ -193,16 +193,20 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     }
 
     /// @dev Buys NEX with the swap balance and burns it. A buy that fails (TWAP not ready, price impact over the
-    /// token's slippage) is retried after SWAP_RETRY_DELAY with about half the amount, and later buys keep the size
-    /// that passed. So no call retries on every block, and a balance too large for the pair is burned in pieces.
+    /// token's slippage) is retried after SWAP_RETRY_DELAY with about half the amount; a piece that passes lets the
+    /// next one be twice as large (the whole balance once that covers it). So no call retries on every block, a
+    /// balance too large for the pair is burned in pieces, and one failure (e.g. before the TWAP is ready) does not
+    /// leave every later buy at its small size: a balance B after the size fell to s takes about log2(B / s) buys,
+    /// not B / s upkeeps paid by the keeper.
     function _swapBurn() private {
-        uint256 amount = _sums.swapBalance;
-        if (amount == 0 || block.timestamp < _swapRetryAt) return;
+        uint256 balance = _sums.swapBalance;
+        if (balance == 0 || block.timestamp < _swapRetryAt) return;
         uint256 limit = _swapTry;
-        if (limit != 0 && limit < amount) amount = limit;
+        uint256 amount = limit != 0 && limit < balance ? limit : balance;
         if (BurnLib.swapBurn(_addresses.token, _addresses.usdt, amount)) {
             _sums.swapBalance -= uint128(amount); // amount <= swapBalance
             _sums.lastBalance -= uint128(amount);
+            if (limit != 0) _swapTry = 2 * amount >= balance - amount ? 0 : uint128(2 * amount);
             emit TokensBurned(amount);
         } else {
             _swapTry = uint128(amount / 2 + 1); // never 0, which would mean the whole balance

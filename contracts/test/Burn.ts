@@ -635,6 +635,45 @@ describe('Burn (orders sharing the community pool by force)', async () => {
     assert.equal((await burn.read.checkUpkeep(['0x']))[0], false)
   })
 
+  it('a piece of the buy-and-burn that passes lets the next be twice as large: one failure does not leave every later buy small', async () => {
+    const system = await networkHelpers.loadFixture(fixture)
+    const { burn, alice } = system
+    const publicClient = await viem.getPublicClient()
+    await burn.write.burn([alice.account.address, 4n, 4n * UNIT, false], { account: alice.account })
+    assert.equal((await burn.read.getReserves()).swap, parseEther('40'))
+    const addresses = await burn.read.getAddresses()
+    const delay = await burn.read.SWAP_RETRY_DELAY()
+    // two failed buys (the token cannot buy): 40, then about half of it
+    await burn.write.setAddresses([{ ...addresses, token: addresses.usdt }])
+    await viem.assertions.emitWithArgs(burn.write.performUpkeep(['0x']), burn, 'SwapBurnSkipped', [parseEther('40')])
+    await networkHelpers.time.increase(delay)
+    const first = parseEther('20') + 1n
+    await viem.assertions.emitWithArgs(burn.write.performUpkeep(['0x']), burn, 'SwapBurnSkipped', [first])
+    await burn.write.setAddresses([addresses]) // the token can buy again
+    await networkHelpers.time.increase(delay)
+    // the upkeeps until nothing is left: each piece twice the last, then the rest
+    const pieces: bigint[] = []
+    for (let i = 0; i < 10 && (await burn.read.checkUpkeep(['0x']))[0]; i++) {
+      const receipt = await publicClient.waitForTransactionReceipt({ hash: await burn.write.performUpkeep(['0x']) })
+      const events = parseEventLogs({
+        abi: burn.abi,
+        logs: receipt.logs,
+        eventName: ['SwapBurnSkipped', 'TokensBurned'],
+      })
+      assert.deepEqual(
+        events.map((e) => e.eventName),
+        ['TokensBurned'],
+      )
+      pieces.push((events[0]?.args as { usdtIn: bigint }).usdtIn)
+    }
+    const second = first / 2n + 1n // 10 USDT and 1 wei
+    assert.deepEqual(pieces, [second, 2n * second, parseEther('40') - 3n * second])
+    assert.equal((await burn.read.getReserves()).swap, 0n)
+    // the size grew back to the whole balance: the next balance goes in one buy
+    await burn.write.burn([alice.account.address, 4n, 4n * UNIT, false], { account: alice.account })
+    await viem.assertions.emitWithArgs(burn.write.performUpkeep(['0x']), burn, 'TokensBurned', [parseEther('40')])
+  })
+
   it('withdraws only the excess: never the pool, the orders, the balances, the swap balance', async () => {
     const system = await networkHelpers.loadFixture(fixture)
     const { burn, usdt, token, alice, deployer } = system
