@@ -498,38 +498,60 @@ contract Stake is NexusUpgradeable, IStake {
         Quote memory q,
         DepositConfig memory config
     ) private returns (uint256 index) {
-        TotalsData storage totals = _totals;
         {
             uint256 needed = q.rewardTokens + q.directTokens + q.indirectTokens;
             uint256 available = excessOf(address(_nex));
             if (needed > available) revert StakeInsufficientPool(needed, available);
         }
-        index = totals.totalStakes + 1;
-        if (user.index == 0) {
-            uint256 number = totals.totalUser + 1;
-            totals.totalUser = SafeCast.toUint64(number);
-            user.index = SafeCast.toUint32(number);
+        // each word read and written once, whole (Solidity's packing: the first field in the lowest bits)
+        uint256 totals = _slotOf(_totals);
+        uint256 counts = _load(totals + 1); // totalAmount (128 bits) | totalUser (64) | totalStakes (64)
+        index = (counts >> 192) + 1;
+        uint256 slot = _slotOf(user);
+        uint256 head = _load(slot); // index (32) | stakes (32) | balance (96) | rewardDirect (96)
+        if (uint32(head) == 0) {
+            uint256 number = uint64(counts >> 128) + 1;
+            counts = uint128(counts) | (uint256(SafeCast.toUint64(number)) << 128) | ((counts >> 192) << 192);
+            head |= SafeCast.toUint32(number);
         }
-        _pushStake(index, user, round, amount, q, config);
-        user.amount = SafeCast.toUint128(user.amount + amount);
-        user.rewardMax += SafeCast.toUint128(q.rewardMax);
+        uint256 userIndex = uint32(head >> 32);
+        _pushStake(index, userIndex, round, amount, q, config);
+        _store(
+            slot,
+            uint32(head) |
+                (uint256(SafeCast.toUint32(userIndex + 1)) << 32) |
+                (uint256(SafeCast.toUint96(uint96(head >> 64) + q.firstTokens)) << 64) |
+                ((head >> 160) << 160)
+        );
+        head = _load(slot + 1); // amount (128) | rewardMax (128)
+        _store(
+            slot + 1,
+            SafeCast.toUint128(uint128(head) + amount) |
+                (uint256(SafeCast.toUint128((head >> 128) + q.rewardMax)) << 128)
+        );
         user.rewardRelease += SafeCast.toUint128(q.first);
-        user.balance += SafeCast.toUint96(q.firstTokens);
-        totals.totalStakes = SafeCast.toUint64(index);
-        totals.totalAmount += SafeCast.toUint128(amount);
-        totals.totalReserved += SafeCast.toUint128(q.rewardTokens - q.firstTokens);
-        totals.totalBalance += SafeCast.toUint128(q.firstTokens + q.directTokens + q.indirectTokens);
+        _store(
+            totals + 1,
+            SafeCast.toUint128(uint128(counts) + amount) |
+                (uint256(uint64(counts >> 128)) << 128) |
+                (uint256(SafeCast.toUint64(index)) << 192)
+        );
+        head = _load(totals); // totalReserved (128) | totalBalance (128)
+        _store(
+            totals,
+            SafeCast.toUint128(uint128(head) + q.rewardTokens - q.firstTokens) |
+                (uint256(SafeCast.toUint128((head >> 128) + q.firstTokens + q.directTokens + q.indirectTokens)) << 128)
+        );
     }
 
     function _pushStake(
         uint256 index,
-        UserData storage user,
+        uint256 userIndex,
         uint256 round,
         uint256 amount,
         Quote memory q,
         DepositConfig memory config
     ) private {
-        uint256 userIndex = user.stakes;
         // the 4 words of {StakeData} written whole (Solidity's packing, lowest field first): one SSTORE each
         uint256 slot;
         {
@@ -565,7 +587,24 @@ contract Stake is NexusUpgradeable, IStake {
         _store(slot + 3, uint256(SafeCast.toUint128(q.price)) | (uint256(SafeCast.toUint128(amount)) << 128));
         uint256 shift = (userIndex % 8) * 32;
         _userStakes[msg.sender][userIndex / 8] |= uint256(SafeCast.toUint32(index)) << shift;
-        user.stakes = SafeCast.toUint32(userIndex + 1);
+    }
+
+    function _load(uint256 slot) private view returns (uint256 word) {
+        assembly ("memory-safe") {
+            word := sload(slot)
+        }
+    }
+
+    function _slotOf(UserData storage user) private pure returns (uint256 slot) {
+        assembly ("memory-safe") {
+            slot := user.slot
+        }
+    }
+
+    function _slotOf(TotalsData storage totals) private pure returns (uint256 slot) {
+        assembly ("memory-safe") {
+            slot := totals.slot
+        }
     }
 
     function _store(uint256 slot, uint256 word) private {
@@ -581,9 +620,20 @@ contract Stake is NexusUpgradeable, IStake {
 
     function _reward(LogCodes.Credits memory credits, address referrer, uint256 generation, uint256 tokens) private {
         UserData storage user = _users[referrer];
-        if (generation == 1) user.rewardDirect += SafeCast.toUint96(tokens);
-        else user.rewardIndirect += SafeCast.toUint128(tokens);
-        user.balance += SafeCast.toUint96(tokens);
+        if (generation == 1) {
+            // balance and rewardDirect share the account's first word: one read, one write
+            uint256 slot = _slotOf(user);
+            uint256 head = _load(slot);
+            _store(
+                slot,
+                uint64(head) |
+                    (uint256(SafeCast.toUint96(uint96(head >> 64) + tokens)) << 64) |
+                    (uint256(SafeCast.toUint96((head >> 160) + tokens)) << 160)
+            );
+        } else {
+            user.rewardIndirect += SafeCast.toUint128(tokens);
+            user.balance += SafeCast.toUint96(tokens);
+        }
         emit ReferralRewarded(referrer, msg.sender, generation, tokens);
         LogCodes.credit(
             credits,
