@@ -517,8 +517,8 @@ library BurnLib {
     }
 
     /// @notice Swaps a BNB payment of `amount` (the call's value) to at least `value` USDT and no less than its TWAP
-    /// value less `slippage`; the USDT above `value` goes back to the payer.
-    function payBnb(IBurn.Addresses storage a, uint256 amount, uint256 value, uint256 slippage) external {
+    /// value less `slippageBps`; the USDT above `value` goes back to the payer.
+    function payBnb(IBurn.Addresses storage a, uint256 amount, uint256 value, uint256 slippageBps) external {
         if (msg.value != amount) revert IBurn.BurnValueMismatch(msg.value, amount);
         IUniswapV2Router02 router = IUniswapV2Router02(a.router);
         IPriceOracle oracle = IPriceOracle(a.bnbOracle);
@@ -526,7 +526,7 @@ library BurnLib {
         oracle.update();
         uint256 twap = oracle.consult(wbnb, amount);
         if (twap < value) revert IBurn.BurnPaymentTooLow(twap, value);
-        uint256 floor = twap - FeeMath.bps(twap, slippage);
+        uint256 floor = twap - FeeMath.bps(twap, slippageBps);
         IERC20 usdt = IERC20(a.usdt);
         address[] memory path = new address[](2);
         path[0] = wbnb;
