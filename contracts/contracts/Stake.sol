@@ -241,17 +241,39 @@ contract Stake is NexusUpgradeable, IStake {
         ConfigData storage config = _config;
         uint256 handleGas = config.handleGas;
         if (msg.value != handleGas) revert StakeWrongHandleFee(msg.value, handleGas);
-        UserData storage user = _users[msg.sender];
-        uint256 released = _releaseDue(user, msg.sender);
-        uint256 amount = user.balance;
-        if (amount == 0) revert StakeNothingToClaim(msg.sender);
-        user.balance = 0;
-        user.lastOut = SafeCast.toUint32(block.timestamp);
+        uint256 slot = _slotOf(_users[msg.sender]);
+        uint256 released;
+        uint256 amount;
+        {
+            // the account's third word (rewardRelease 128 bits | cursor 32 | lastOut 32) and its first (its balance,
+            // paid out whole) each written once
+            uint256 value;
+            uint256 cursor;
+            (released, value, cursor) = _releaseDue(slot, msg.sender);
+            uint256 word = _load(slot + 2);
+            _store(
+                slot + 2,
+                SafeCast.toUint128(uint128(word) + value) |
+                    (uint256(uint32(cursor)) << 128) |
+                    (uint256(SafeCast.toUint32(block.timestamp)) << 160)
+            );
+            word = _load(slot);
+            amount = SafeCast.toUint96(uint96(word >> 64) + released);
+            if (amount == 0) revert StakeNothingToClaim(msg.sender);
+            _store(slot, uint64(word) | ((word >> 160) << 160));
+        }
         (uint256 fee, uint256 paid) = FeeMath.split(amount, config.feeRate);
-        TotalsData storage totals = _totals;
-        totals.totalReserved -= SafeCast.toUint128(released);
-        totals.totalBalance = SafeCast.toUint128(totals.totalBalance + released - amount);
-        totals.totalExtract += SafeCast.toUint128(paid);
+        {
+            // the totals' first word (totalReserved 128 | totalBalance 128) written once
+            uint256 totals = _slotOf(_totals);
+            uint256 word = _load(totals);
+            _store(
+                totals,
+                SafeCast.toUint128(uint128(word) - released) |
+                    (uint256(SafeCast.toUint128((word >> 128) + released - amount)) << 128)
+            );
+        }
+        _totals.totalExtract += SafeCast.toUint128(paid);
         emit Claimed(msg.sender, amount, fee);
         _nex.safeTransfer(msg.sender, paid);
         LogCodes.write(_log, msg.sender, address(this), LogCodes.SYMBOL_NEX, LogCodes.ACTION_STAKE_CLAIM, paid, 0);
@@ -658,23 +680,29 @@ contract Stake is NexusUpgradeable, IStake {
         emit RoundFilled(round, nextStart);
     }
 
-    /// @dev Releases what is due on up to MAX_CLAIM stakes of `account` into its balance; returns the NEX released.
-    function _releaseDue(UserData storage user, address account) private returns (uint256 tokens) {
-        uint256 cursor = user.cursor;
+    /// @dev Releases what is due on up to MAX_CLAIM stakes of `account` (its record at `slot`): returns the NEX released,
+    /// their USDT value and the new cursor, which the caller books.
+    function _releaseDue(
+        uint256 slot,
+        address account
+    ) private returns (uint256 tokens, uint256 value, uint256 cursor) {
+        cursor = uint32(_load(slot + 2) >> 128);
         bool prefixDone = true;
-        uint256 end = Math.min(user.stakes, cursor + MAX_CLAIM);
+        uint256 end = Math.min(uint32(_load(slot) >> 32), cursor + MAX_CLAIM);
         uint256 price = _tryTwap();
-        uint256 value;
+        uint256 page; // the word of 8 stake indexes that holds the i-th, read once per 8
         for (uint256 i = cursor; i < end; ++i) {
-            (bool valid, uint256 stepValue, uint256 stepTokens) = _release(account, _stakeAt(account, i), price);
+            if (i == cursor || i % 8 == 0) page = _userStakes[account][i / 8];
+            (bool valid, uint256 stepValue, uint256 stepTokens) = _release(
+                account,
+                uint32(page >> ((i % 8) * 32)),
+                price
+            );
             value += stepValue;
             tokens += stepTokens;
             if (valid) prefixDone = false;
             else if (prefixDone) cursor = i + 1;
         }
-        user.cursor = uint32(cursor);
-        user.rewardRelease += SafeCast.toUint128(value);
-        user.balance += SafeCast.toUint96(tokens);
     }
 
     /// @dev Releases what is due on stake `index` of `account`: the USDT value and NEX released, and whether the
