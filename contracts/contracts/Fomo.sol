@@ -336,11 +336,11 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
                 totalTokens: h.totalTokens,
                 totalRewardInvite: t.totalRewardInvite,
                 totalRewardTeam: t.totalRewardTeam,
-                totalReward: t.totalReward,
-                totalRewardUSDT: t.totalRewardInvite + t.totalRewardTeam + t.totalRewardFOM + t.totalReward,
+                totalReward: h.totalReward,
+                totalRewardUSDT: t.totalRewardInvite + t.totalRewardTeam + t.totalRewardFOM + h.totalReward,
                 todayAmount: h.today == block.timestamp / _s.cfg.dayTimes ? h.todayAmount : 0,
                 totalExtract: t.totalExtract,
-                lastBalance: h.lastBalance,
+                lastBalance: t.lastBalance,
                 lastOut: t.lastOut,
                 roundEndTime: r.endTime,
                 roundEndIndex: r.index,
@@ -358,7 +358,7 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
         // USDT that entered the pot is in it or was paid as prizes
         return
             Values({
-                gold: uint256(h.gold) + p.staticOwed + _s.totals.totalReward,
+                gold: uint256(h.gold) + p.staticOwed + h.totalReward,
                 fomo: uint256(h.pot) + _s.totals.totalRewardFOM,
                 double: h.doubleOut,
                 balanceGold: h.gold - emission,
@@ -394,7 +394,7 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
         if (token != address(_s.usdt)) return 0;
         FomoLib.Pools storage p = _s.pools;
         FomoLib.Hot storage h = _s.hot;
-        return uint256(h.locked) + h.gold + h.pot + p.staticOwed + p.balances + p.prizes + h.burnSurplus;
+        return uint256(h.locked) + h.gold + h.pot + p.staticOwed + FomoLib.balances(_s) + p.prizes + h.burnSurplus;
     }
 
     function _setConfig(Settings calldata settings) private {

@@ -128,26 +128,30 @@ library FomoLib {
         uint128 paid;
     }
 
-    /// @dev Where every USDT of the pool is (`hot.gold`, `hot.pot`, `hot.burnSurplus`, `hot.locked`, balances,
-    /// prizes and staticOwed belong to users or the game), and the reward-per-weight accumulator. Amounts stay below
-    /// 2**128.
+    /// @dev Where every USDT of the pool is (`hot.gold`, `hot.pot`, `hot.burnSurplus`, `hot.locked`, the balances
+    /// ({balances}), prizes and staticOwed belong to users or the game), and the reward-per-weight accumulator.
+    /// Amounts stay below 2**128. The accounts' balances are not summed by every credit: they are the referral,
+    /// team and static rewards credited ({TotalsData}, `hot.totalReward`) plus `balanceAdjust`, the principals of
+    /// forced-out orders less the balances claimed (written only by those), so that an order writes no slot here.
     struct Pools {
-        uint128 balances;
-        uint128 prizes;
+        int128 balanceAdjust;
+        uint120 prizes; // below 2**104, as the pool's USDT
+        bool primed0; // set at initialisation: a pool's first settlement or claim writes no new slot here
         uint120 staticOwed; // below 2**104, as the gold pool it drips from
         uint128 totalWeight;
         bool primed; // set at initialisation: a fresh pool's first order writes no new slot here either
         uint256 perWeight;
     }
 
-    /// @dev The reward totals (what every order writes is in {Hot}), in 3 slots that initialisation makes non-zero
+    /// @dev The reward totals (what every order writes is in {Hot}) and `lastBalance` (the pot of the last settled
+    /// round), in 3 slots that initialisation makes non-zero
     /// (the `primed` flags), so that the pool's first credit, static accrual or claim writes no new slot. Totals stay
     /// below 2**120 (1.3e18 USDT).
     struct TotalsData {
         uint128 totalRewardInvite;
         uint120 totalRewardTeam;
         bool primed1;
-        uint128 totalReward;
+        uint104 lastBalance;
         uint120 totalRewardFOM;
         bool primed2;
         uint128 totalExtract;
@@ -155,8 +159,8 @@ library FomoLib {
         bool primed3;
     }
 
-    /// @dev The pool amounts and totals that (nearly) every order writes (and `lastBalance`, the pot of the last
-    /// settled round), `lastDrip` and `orderCount` (the next order's index; index 0 unused), in 5 slots that
+    /// @dev The pool amounts and totals that (nearly) every order writes (`totalReward`: by its static accrual),
+    /// `lastDrip` and `orderCount` (the next order's index; index 0 unused), in 5 slots that
     /// initialisation makes non-zero (`openedAt`, `today`, `lastDrip`, `primed2`, `orderCount`), so that no order pays for a zero-to-non-zero write of them: a fresh pool's
     /// first order costs what any order costs. Amounts stay below 2**104 (2e31 base units:
     /// orders are at most 1e27).
@@ -175,7 +179,7 @@ library FomoLib {
         uint104 todayAmount;
         uint40 lastDrip; // when the gold pool last dripped (non-zero from initialisation on)
         uint104 doubleOut;
-        uint104 lastBalance;
+        uint104 totalReward; // the static rewards accrued, all ever (a larger sum reverts)
         uint32 orderCount;
     }
 
@@ -418,7 +422,7 @@ library FomoLib {
         emit IFomo.Released(owner, index, principal, forced, msg.sender);
         if (forced) {
             user.forced = SafeCast.toUint104(uint256(user.forced) + principal);
-            $.pools.balances += uint128(principal);
+            $.pools.balanceAdjust += int128(int256(principal)); // principal < 2**96
         } else if (principal > 0) {
             $.usdt.safeTransfer(owner, principal);
         }
@@ -435,11 +439,11 @@ library FomoLib {
             amount = balanceOf(user);
             if (amount == 0) revert IFomo.FomoNothingToClaim(msg.sender);
             user.claimed = SafeCast.toUint104(uint256(user.claimed) + amount);
-            $.pools.balances -= uint128(amount);
+            $.pools.balanceAdjust -= SafeCast.toInt128(int256(amount));
         } else {
             amount = _takePrizes($, index);
             user.rewardFOMO += uint128(amount);
-            $.pools.prizes -= uint128(amount);
+            $.pools.prizes -= uint120(amount);
         }
         user.lastOut = uint40(block.timestamp);
         (uint256 fee, uint256 paid) = FeeMath.split(amount, $.cfg.feeRate);
@@ -678,7 +682,6 @@ library FomoLib {
         h.doubleOut += uint104(split[2]);
         h.burnSurplus += uint104(split[5]);
         if (split[3] + split[4] > 0) {
-            $.pools.balances += uint128(split[3] + split[4]);
             $.totals.totalRewardInvite += uint128(split[3]);
             $.totals.totalRewardTeam += uint120(split[4]);
         }
@@ -825,9 +828,9 @@ library FomoLib {
             paid: uint128(paid)
         });
         $.hot.pot = uint104(pot - paid);
-        $.pools.prizes += uint128(paid);
+        $.pools.prizes += uint120(paid);
         $.totals.totalRewardFOM += uint120(paid);
-        $.hot.lastBalance = uint104(pot);
+        $.totals.lastBalance = uint104(pot);
         $.round = RoundState({ring: 0, endTime: 0, index: r.index + 1, count: 0});
         emit IFomo.RoundSettled(r.index, r.endTime, pot, paid, msg.sender);
     }
@@ -932,14 +935,21 @@ library FomoLib {
         uint256 price = tryPrice($);
         if (price > 0) u.rewardStaticToken += uint128((accrued * 1 ether) / price);
         $.pools.staticOwed -= uint120(accrued); // accrued <= staticOwed
-        $.pools.balances += uint128(accrued);
-        $.totals.totalReward += uint128(accrued);
+        $.hot.totalReward += uint104(accrued); // accrued <= staticOwed < 2**104
         emit IFomo.StaticAccrued(account, accrued);
     }
 
     /// @notice `u`'s balance (without its pending static reward): what was credited to it, less what it claimed.
     function balanceOf(UserData storage u) internal view returns (uint256) {
         return uint256(u.rewardDirect) + u.rewardIndirect + u.rewardTeam + u.rewardStatic + u.forced - u.claimed;
+    }
+
+    /// @notice The accounts' balances, summed: every referral, team and static reward credited, plus the principals
+    /// of forced-out orders, less what was claimed ({Pools}).
+    function balances(Layout storage $) internal view returns (uint256) {
+        TotalsData storage t = $.totals;
+        uint256 credited = uint256(t.totalRewardInvite) + t.totalRewardTeam + $.hot.totalReward;
+        return uint256(int256(credited) + $.pools.balanceAdjust);
     }
 
     /// @notice Sets `u`'s debt to its weight times the accumulator.
@@ -966,7 +976,7 @@ library FomoLib {
         h.openedAt = uint40(block.timestamp);
         h.today = uint40(block.timestamp / $.cfg.dayTimes);
         h.lastDrip = uint40(block.timestamp);
-        (h.primed2, $.pools.primed) = (true, true);
+        (h.primed2, $.pools.primed, $.pools.primed0) = (true, true, true);
         TotalsData storage t = $.totals;
         (t.primed1, t.primed2, t.primed3) = (true, true, true);
     }
