@@ -2,7 +2,7 @@
 // (test/GasSnapshot.ts, "Stake, Mining, Double") on a fresh local chain, traces each with debug_traceTransaction and
 // lists the acting contract's storage accesses slot by slot (named where the slot is a known field or record:
 // reads cold/warm, writes with their cost), then the calls it makes with the gas each used.
-// Run: `npx hardhat run scripts/miningGasProfile.ts` (prints; writes nothing).
+// Run: `npx hardhat run scripts/miningGasProfile.ts` (prints; writes nothing; `MINING_ONLY=1`: the Mining cases only).
 import { network } from 'hardhat'
 import { encodeAbiParameters, getAddress, keccak256, parseEther, toHex, type Address, type Hex } from 'viem'
 import { localContractsIII as local } from '../config/contractsIII.ts'
