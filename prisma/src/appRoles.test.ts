@@ -5,6 +5,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { assignAppRoles, type AppRoles } from './appRoles.ts'
+import { verifyMigrations } from './migrate.ts'
 import { createDatabase, type Database } from './createDatabase.ts'
 import { parseDatabaseUrl } from './parseDatabaseUrl.ts'
 import { readViews, tableOwners, type TableOwner } from './tableOwners.ts'
@@ -133,4 +134,16 @@ describe('each app’s role', () => {
     // the indexer, not a reader of it, may not lock it
     expect(await as('indexer', 'SELECT id FROM legacy_withdrawal_request WHERE false FOR SHARE')).toBe('42501')
   })
+
+  test.each(apps)(
+    '%s reads the migration history (DATABASE_MIGRATE=false checks it) and cannot change it',
+    async (app) => {
+      expect(await as(app, 'SELECT migration_name FROM _prisma_migrations WHERE false')).toBe('ok')
+      for (const sql of Object.values(writes('_prisma_migrations'))) expect(await as(app, sql), sql).toBe('42501')
+      const url = new URL(testDb.url)
+      url.username = roles[app]
+      url.password = ''
+      await expect(verifyMigrations({ url: url.toString() })).resolves.toBeUndefined()
+    },
+  )
 })

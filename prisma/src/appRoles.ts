@@ -16,7 +16,11 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`
  */
 export async function assignAppRoles(pool: Pool, roles: AppRoles): Promise<void> {
   const statements: string[] = []
-  for (const role of Object.values(roles)) statements.push(`GRANT USAGE ON SCHEMA public TO ${quote(role)}`)
+  for (const role of Object.values(roles)) {
+    statements.push(`GRANT USAGE ON SCHEMA public TO ${quote(role)}`)
+    // a service started with DATABASE_MIGRATE=false checks that the migrations it needs are applied
+    statements.push(`GRANT SELECT ON "_prisma_migrations" TO ${quote(role)}`)
+  }
   // Creating an index needs CREATE in the schema: the indexer drops and rebuilds its secondary indexes around a long
   // catch-up (deferred_index). The other apps create nothing.
   statements.push(`GRANT CREATE ON SCHEMA public TO ${quote(roles.indexer)}`)

@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createDatabase, withEveryConnection } from './createDatabase.ts'
+import { DatabaseNotMigratedError, readMigrations } from './migrate.ts'
 import { parseDatabaseUrl } from './parseDatabaseUrl.ts'
 import { createTestDatabase, type TestDatabase } from './testing/index.ts'
 
@@ -33,6 +34,54 @@ async function settledConnections(role?: string): Promise<number> {
     await sleep(20)
   }
 }
+
+describe("createDatabase: migrate 'verify' (a service under a per-app role, DATABASE_MIGRATE=false)", () => {
+  test('refuses a database that lacks migrations, naming them, and applies nothing; opens a migrated one', async () => {
+    const committed = readMigrations().migrationDirectories.map((entry) => entry.path)
+    expect(committed.length).toBeGreaterThan(3)
+    const empty = await createTestDatabase(inject('databaseUrl'), 'verify_migrations')
+    try {
+      const refused = await createDatabase({ url: empty.url, migrate: 'verify' }).then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+      expect(refused).toBeInstanceOf(DatabaseNotMigratedError)
+      expect((refused as DatabaseNotMigratedError).missing).toEqual(committed)
+      expect((refused as Error).message).toContain('node scripts/migrate.ts deploy')
+      const tables = async (url: string) => {
+        const client = new pg.Client(parseDatabaseUrl(url))
+        await client.connect()
+        try {
+          const { rows } = await client.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'`,
+          )
+          return rows[0]?.n
+        } finally {
+          await client.end()
+        }
+      }
+      expect(await tables(empty.url)).toBe(0)
+      // migrated as the migrating role: verify opens it and applies nothing
+      await (await createDatabase({ url: empty.url })).close()
+      const db = await createDatabase({ url: empty.url, migrate: 'verify' })
+      try {
+        expect(db.appliedMigrations).toEqual([])
+        // one migration's record gone: refused, naming exactly that one
+        const last = committed.at(-1) as string
+        await db.pool.query(`DELETE FROM _prisma_migrations WHERE migration_name = $1`, [last])
+      } finally {
+        await db.close()
+      }
+      const again = await createDatabase({ url: empty.url, migrate: 'verify' }).then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+      expect((again as DatabaseNotMigratedError).missing).toEqual([committed.at(-1)])
+    } finally {
+      await empty.drop()
+    }
+  })
+})
 
 describe('createDatabase: the pool', () => {
   test('kept connections are all open on return and stay open past the idle timeout', async () => {

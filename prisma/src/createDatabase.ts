@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { PrismaPg } from '@prisma/adapter-pg'
 import pg from 'pg'
 import { PrismaClient } from '../generated/client/client.ts'
-import { deployMigrations } from './migrate.ts'
+import { deployMigrations, verifyMigrations } from './migrate.ts'
 import { parseDatabaseUrl } from './parseDatabaseUrl.ts'
 import { defaultPgliteDir } from './paths.ts'
 
@@ -11,8 +11,12 @@ export type CreateDatabaseParameters = {
   url?: string | undefined
   /** Folder of the embedded database (default: `.data/pglite` in the repository root). */
   pgliteDir?: string | undefined
-  /** Apply pending migrations before returning (default: true). */
-  migrate?: boolean
+  /**
+   * Apply pending migrations before returning (default: true); `'verify'`: apply nothing, but refuse
+   * (`DatabaseNotMigratedError`) a PostgreSQL database that lacks a committed migration (a service under a per-app
+   * role, which may not migrate).
+   */
+  migrate?: boolean | 'verify'
   /** Connections of the raw pool and of Prisma's pool (default: 10; always 1 for PGlite). */
   poolSize?: number
   /**
@@ -66,7 +70,8 @@ export async function createDatabase(parameters: CreateDatabaseParameters = {}):
     throw new RangeError(`idleTimeoutMs: a whole number of milliseconds from 1, not ${idleTimeoutMs}`)
   }
   if (url) {
-    const appliedMigrations = migrate ? await deployMigrations({ url }) : []
+    if (migrate === 'verify') await verifyMigrations({ url })
+    const appliedMigrations = migrate === true ? await deployMigrations({ url }) : []
     if (appliedMigrations.length) log?.(`applied migrations: ${appliedMigrations.join(', ')}`)
     const kind = await serverKind(url)
     const database = openClient({
@@ -88,7 +93,7 @@ export async function createDatabase(parameters: CreateDatabaseParameters = {}):
     }
     return database
   }
-  return await openPglite(parameters.pgliteDir ?? defaultPgliteDir, migrate, log)
+  return await openPglite(parameters.pgliteDir ?? defaultPgliteDir, migrate !== false, log)
 }
 
 /**

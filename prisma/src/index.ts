@@ -8,6 +8,7 @@ export {
   readMigrations,
 } from './migrate.ts'
 export type { MigrateOptions, MigrationStatus } from './migrate.ts'
+export { DatabaseNotMigratedError, verifyMigrations } from './migrate.ts'
 export { withdrawnToday } from './legacyWithdrawals.ts'
 export { assignAppRoles } from './appRoles.ts'
 export type { AppRoles } from './appRoles.ts'

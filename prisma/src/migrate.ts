@@ -184,6 +184,47 @@ async function withEngine<T>(options: MigrateOptions, run: (engine: Engine) => P
  * @example
  * const applied = await deployMigrations({ url: process.env.DATABASE_URL! })
  */
+/** The database lacks committed migrations and the caller may not apply them (`createDatabase`'s `migrate: 'verify'`). */
+export class DatabaseNotMigratedError extends Error {
+  /** The committed migrations the database lacks. */
+  readonly missing: readonly string[]
+
+  constructor(missing: readonly string[]) {
+    super(
+      `the database lacks ${missing.length} migration(s) (${missing.join(', ')}): apply them as the migrating role ` +
+        '(in prisma/: node scripts/migrate.ts deploy) before starting a service with DATABASE_MIGRATE=false',
+    )
+    this.name = 'DatabaseNotMigratedError'
+    this.missing = missing
+  }
+}
+
+/**
+ * Checks, without changing anything, that every committed migration is recorded as finished in the database
+ * (a service under its own per-app role, which may not migrate: docs/database.md "Per-app roles"); throws
+ * {@link DatabaseNotMigratedError} naming the missing ones.
+ */
+export async function verifyMigrations(options: MigrateOptions): Promise<void> {
+  const committed = readMigrations(options.migrationsDir).migrationDirectories.map((entry) => entry.path)
+  const client = new pg.Client(parseDatabaseUrl(options.url))
+  await client.connect()
+  let applied: Set<string>
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      `SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    )
+    applied = new Set(rows.map((row) => row.name))
+  } catch (error) {
+    // no migration table at all: nothing was ever applied
+    if ((error as { code?: string }).code === '42P01') applied = new Set()
+    else throw error
+  } finally {
+    await client.end()
+  }
+  const missing = committed.filter((name) => !applied.has(name))
+  if (missing.length) throw new DatabaseNotMigratedError(missing)
+}
+
 export async function deployMigrations(options: MigrateOptions): Promise<string[]> {
   const lock = new pg.Client(parseDatabaseUrl(options.url))
   await lock.connect()

@@ -58,6 +58,13 @@ function asServerUser(command, args, options = {}) {
   return result.stdout
 }
 
+/** Runs `sql` on the database of `url` with the cluster's own psql (stops at the first error). */
+export function runSql(url, sql) {
+  const result = spawnSync(join(binDir, 'psql'), [url, '-v', 'ON_ERROR_STOP=1', '-q', '-c', sql], { encoding: 'utf8' })
+  if (result.status !== 0) throw new Error(`psql failed (exit ${result.status ?? result.signal}): ${result.stderr}`)
+  return result.stdout
+}
+
 /**
  * Starts a new cluster. Returns `{ url, port, dir, stop }`; `url` connects as the superuser `postgres`
  * to the database `postgres` over TCP on 127.0.0.1.

@@ -3,7 +3,10 @@
 // USDT at unrelated addresses (fixtures/deployTestnet.mjs, the path of scripts/deploy.ts), and each service gets
 // only the deployments file and its environment (nothing from this machine's), as an operator starts them. Each
 // must then serve that chain's data: the indexer an order made on it, the legacy API a sign-in and a registration
-// whose referrer it knows from the chain, the keeper a check of every job against the deployed contracts.
+// whose referrer it knows from the chain, the keeper a check of every job against the deployed contracts. The
+// database is set up as docs/database.md "Per-app roles" says: migrated by the migrating role, one role per service
+// (assignAppRoles), each service connecting as its own role with DATABASE_MIGRATE=false, so the services run end to
+// end under exactly the privileges their roles grant.
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -87,13 +90,37 @@ async function startService(name: string, app: string, env: Record<string, strin
   }
 }
 
-const chainEnv = () => ({ CHAIN_ID: '97', RPC_URL: node.url, DEPLOYMENTS_FILE: deployed.file, DATABASE_URL: pg.url })
+/** The per-app roles (docs/database.md "Per-app roles"). */
+const roles = { indexer: 'nexus_indexer', 'legacy-api': 'nexus_legacy_api', keeper: 'nexus_keeper' } as const
+/** The database URL of `app`'s own role. */
+const roleUrl = (app: keyof typeof roles) => {
+  const url = new URL(pg.url)
+  url.username = roles[app]
+  url.password = ''
+  return url.toString()
+}
+const chainEnv = (app: keyof typeof roles) => ({
+  CHAIN_ID: '97',
+  RPC_URL: node.url,
+  DEPLOYMENTS_FILE: deployed.file,
+  DATABASE_URL: roleUrl(app),
+  DATABASE_MIGRATE: 'false',
+})
 
 beforeAll(async () => {
   const { startHardhatNode } = await import('@nexus/testing')
-  const { startPostgres } = await import('../lib/pg.mjs')
+  const { runSql, startPostgres } = await import('../lib/pg.mjs')
   // (generous: the node compiles nothing, but a loaded machine is slow to start it)
   ;[node, pg] = await Promise.all([startHardhatNode({ chainId: 97, timeoutMs: 180_000 }), startPostgres()])
+  // the operator's database: migrated by the migrating role (the superuser here), then one role per service
+  const migrate = (...args: string[]) =>
+    promisify(execFile)(process.execPath, [join(root, 'prisma', 'scripts', 'migrate.ts'), ...args], {
+      cwd: join(root, 'prisma'),
+      env: { ...process.env, DATABASE_URL: pg.url },
+    })
+  await migrate('deploy')
+  for (const role of Object.values(roles)) runSql(pg.url, `CREATE ROLE "${role}" LOGIN`)
+  await migrate('roles', roles.indexer, roles['legacy-api'], roles.keeper)
   // the operator funds the deployer and the keeper's signer (on BSC testnet from a faucet)
   const test = createTestClient({ mode: 'hardhat', transport: http(node.url) })
   for (const key of [deployerKey, keeperKey])
@@ -118,14 +145,17 @@ beforeAll(async () => {
   deployed = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as typeof deployed
   deployment = JSON.parse(readFileSync(deployed.file, 'utf8')) as Deployment
   const startBlock = String(Math.min(...Object.values(deployment.contracts).map((c) => c.blockNumber || Infinity)))
-  // one after another: the indexer creates the database's tables, which the other two use
-  await startService('indexer', 'indexer', { ...chainEnv(), START_BLOCK: startBlock, CONFIRMATIONS: '0' })
+  await startService('indexer', 'indexer', { ...chainEnv('indexer'), START_BLOCK: startBlock, CONFIRMATIONS: '0' })
   await startService('legacy-api', 'legacy-api', {
-    ...chainEnv(),
+    ...chainEnv('legacy-api'),
     CORS_ORIGINS: 'https://app.example.com',
     SIWE_DOMAINS: 'app.example.com',
   })
-  await startService('keeper', 'keeper', { ...chainEnv(), KEEPER_PRIVATE_KEY: keeperKey, KEEPER_INTERVAL_MS: '1000' })
+  await startService('keeper', 'keeper', {
+    ...chainEnv('keeper'),
+    KEEPER_PRIVATE_KEY: keeperKey,
+    KEEPER_INTERVAL_MS: '1000',
+  })
 }, 900_000)
 
 afterAll(async () => {
@@ -288,5 +318,13 @@ describe('the services on a stand-in for BSC testnet (chain 97), from the deploy
     const metrics = await (await fetch(`${keeper.url}/metrics`)).text()
     expect(metrics).toMatch(/keeper_job_runs_total\{job="[^"]+"\} [1-9]/)
     expect(metrics).not.toMatch(/keeper_job_failures_total\{[^}]*\} [1-9]/)
+  })
+
+  it('each service ran under its own role and met no permission it lacks', async () => {
+    const stdout = await import('../lib/pg.mjs').then(({ runSql }) =>
+      runSql(pg.url, `SELECT DISTINCT usename FROM pg_stat_activity WHERE usename LIKE 'nexus_%' ORDER BY 1`),
+    )
+    for (const role of Object.values(roles)) expect(stdout).toContain(role)
+    for (const { name, output } of services) expect(output(), name).not.toMatch(/permission denied|42501/i)
   })
 })

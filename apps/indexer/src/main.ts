@@ -55,6 +55,7 @@ const metrics = createMetrics()
 // A long-running service keeps its connections: opening one mid-load costs a request 10-40 ms (see createDatabase).
 const db = await createDatabase({
   url: config.databaseUrl,
+  migrate: config.databaseMigrate,
   keepConnections: true,
   log: (message) => console.log(`indexer: ${message}`),
 })

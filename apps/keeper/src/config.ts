@@ -8,6 +8,7 @@ import {
   SettingsError as ConfigError,
   type WithdrawalPolicy,
   withdrawalPolicySetting,
+  databaseSettings,
 } from '@nexus/abi/node'
 import type { Hex } from 'viem'
 
@@ -30,6 +31,8 @@ export type KeeperConfig = {
   privateKey: Hex | undefined
   /** DATABASE_URL; undefined: the embedded PGlite of `@nexus/db`. */
   databaseUrl: string | undefined
+  /** DATABASE_MIGRATE: true applies pending migrations at start; 'verify' (false) only checks they are applied. */
+  databaseMigrate: true | 'verify'
   host: string
   port: number
   /**
@@ -78,7 +81,7 @@ export function readConfig(env: NodeJS.ProcessEnv): KeeperConfig {
     rpcUrls,
     chainId,
     privateKey: rawKey ? (rawKey as Hex) : undefined,
-    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    ...databaseSettings(env),
     host: env.HOST?.trim() || '127.0.0.1',
     port: integer(env, 'PORT', 4200, 0, 65535),
     upkeeps: boolean(env, 'KEEPER_UPKEEPS', true),

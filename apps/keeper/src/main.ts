@@ -22,7 +22,11 @@ try {
   process.exit(2)
 }
 
-const db = await createDatabase({ url: config.databaseUrl, log: (message) => log.info(message) })
+const db = await createDatabase({
+  url: config.databaseUrl,
+  migrate: config.databaseMigrate,
+  log: (message) => log.info(message),
+})
 const keeper = await createKeeper({ config, db, log })
 log.info({ url: keeper.url, signer: keeper.account.address, chainId: config.chainId }, 'keeper listening')
 

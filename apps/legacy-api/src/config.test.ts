@@ -7,6 +7,7 @@ test('defaults for the local product', () => {
     chainId: 31337,
     deploymentsFile: undefined,
     databaseUrl: undefined,
+    databaseMigrate: true,
     port: 4100,
     host: '127.0.0.1',
     corsOrigins: ['http://127.0.0.1:5173', 'http://localhost:5173', 'http://127.0.0.1:4173', 'http://localhost:4173'],

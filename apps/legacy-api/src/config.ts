@@ -7,6 +7,7 @@ import {
   SettingsError as ConfigError,
   type WithdrawalPolicy,
   withdrawalPolicySetting,
+  databaseSettings,
 } from '@nexus/abi/node'
 import { parseAmount } from '@nexus/sdk'
 import { defaultCorsOrigins } from './createApp.ts'
@@ -23,6 +24,8 @@ export type LegacyApiConfig = {
   deploymentsFile: string | undefined
   /** PostgreSQL URL (DATABASE_URL); undefined selects the embedded PGlite database under .data/. */
   databaseUrl: string | undefined
+  /** DATABASE_MIGRATE: true applies pending migrations at start; 'verify' (false) only checks they are applied. */
+  databaseMigrate: true | 'verify'
   port: number
   host: string
   corsOrigins: string[]
@@ -94,7 +97,7 @@ export function readConfig(env: Record<string, string | undefined>): LegacyApiCo
     rpcUrls,
     chainId,
     deploymentsFile: env.DEPLOYMENTS_FILE?.trim() || undefined,
-    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    ...databaseSettings(env),
     port: integer(env, 'PORT', 4100, 0, 65535),
     host: env.HOST?.trim() || '127.0.0.1',
     corsOrigins,

@@ -12,6 +12,7 @@ export {
   amountSetting,
   awaitsApproval,
   booleanSetting,
+  databaseSettings,
   type Env,
   integerSetting,
   SettingsError,

@@ -6,6 +6,7 @@ import {
   amountSetting,
   awaitsApproval,
   booleanSetting,
+  databaseSettings,
   integerSetting,
   SettingsError,
   withdrawalPolicySetting,
@@ -35,6 +36,18 @@ describe('settings from the environment', () => {
     for (const raw of ['0', 'false', 'No', 'OFF']) expect(booleanSetting({ X: raw }, 'X', true)).toBe(false)
     expect(booleanSetting({}, 'X', true)).toBe(true)
     expect(() => booleanSetting({ X: 'maybe' }, 'X', true)).toThrow('X must be true or false (got "maybe")')
+  })
+
+  it('reads the database settings: the URL (none: embedded PGlite) and whether to migrate or only verify', () => {
+    expect(databaseSettings({})).toEqual({ databaseUrl: undefined, databaseMigrate: true })
+    expect(databaseSettings({ DATABASE_URL: ' postgresql://a@h/db ', DATABASE_MIGRATE: 'false' })).toEqual({
+      databaseUrl: 'postgresql://a@h/db',
+      databaseMigrate: 'verify',
+    })
+    expect(databaseSettings({ DATABASE_MIGRATE: 'on' }).databaseMigrate).toBe(true)
+    expect(() => databaseSettings({ DATABASE_MIGRATE: 'later' })).toThrow(
+      'DATABASE_MIGRATE must be true or false (got "later")',
+    )
   })
 
   it('reads an address in lower case and refuses a malformed one', () => {

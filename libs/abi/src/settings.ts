@@ -58,6 +58,22 @@ export function booleanSetting(env: Env, name: string, fallback: boolean) {
 }
 
 /**
+ * The database settings every service reads: DATABASE_URL (undefined: the embedded PGlite database) and
+ * DATABASE_MIGRATE (default true: apply pending migrations at start; false: apply nothing and refuse to start on a
+ * database that lacks one, for a service under its own per-app role: docs/database.md "Per-app roles").
+ *
+ * @example
+ * databaseSettings({ DATABASE_URL: 'postgresql://nexus_indexer@db/nexus', DATABASE_MIGRATE: 'false' })
+ * // { databaseUrl: 'postgresql://nexus_indexer@db/nexus', databaseMigrate: 'verify' }
+ */
+export function databaseSettings(env: Env): { databaseUrl: string | undefined; databaseMigrate: true | 'verify' } {
+  return {
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    databaseMigrate: booleanSetting(env, 'DATABASE_MIGRATE', true) ? true : 'verify',
+  }
+}
+
+/**
  * An account address from `env[name]` in lower case, undefined when unset or blank; refuses anything else than
  * 0x and 40 hexadecimal digits.
  *

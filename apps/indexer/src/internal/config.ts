@@ -3,6 +3,7 @@ import {
   integerSetting as integer,
   parseRpcUrls,
   SettingsError as ConfigError,
+  databaseSettings,
 } from '@nexus/abi/node'
 
 /**
@@ -26,6 +27,8 @@ export type IndexerConfig = {
   startBlock: bigint | undefined
   /** PostgreSQL URL (DATABASE_URL); undefined selects the embedded PGlite database under .data/. */
   databaseUrl: string | undefined
+  /** DATABASE_MIGRATE: true applies pending migrations at start; 'verify' (false) only checks they are applied. */
+  databaseMigrate: true | 'verify'
   /** Blocks behind the head a row must be to count as confirmed (CONFIRMATIONS). */
   confirmations: number
   /** /readyz answers 200 while the indexed block is at most this many blocks behind the head (READY_MAX_LAG). */
@@ -64,7 +67,7 @@ export function readConfig(env: Record<string, string | undefined>): IndexerConf
     chainId,
     deploymentsFile: env.DEPLOYMENTS_FILE?.trim() || undefined,
     startBlock: startBlock ? BigInt(startBlock) : undefined,
-    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    ...databaseSettings(env),
     // A local chain never reorganizes by itself; public chains need a margin (BSC: 15 blocks).
     confirmations: integer(env, 'CONFIRMATIONS', chainId === 31337 ? 0 : 15, 0, 10_000),
     readyMaxLag: integer(env, 'READY_MAX_LAG', 5, 0, 1_000_000),
