@@ -110,7 +110,7 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
     /// @inheritdoc IFomo
     function claimReward(uint256 index) external payable nonReentrant {
         // no blacklist gate: a blacklisted account still takes out what it is owed (balance, prizes)
-        uint256 handleGas = _s.cfg.handleGas;
+        uint256 handleGas = _s.handleGas;
         if (msg.value != handleGas) revert FomoWrongHandleFee(msg.value, handleGas);
         FomoLib.claimReward(_s, index);
     }
@@ -201,18 +201,18 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
                 dayTimes: s.dayTimes,
                 algebra: s.algebra,
                 feeRate: s.feeRate,
-                handleGas: s.handleGas,
+                handleGas: _s.handleGas,
                 swapRate: s.swapRate,
                 burnEvery: s.burnEvery,
                 burnSurplus: _s.hot.burnSurplus,
                 rewardRate: s.rewardRate,
                 outDays: s.outDays,
                 startTime: s.startTime,
-                roundMin: s.roundMin,
+                roundMin: _s.roundMin,
                 roundTime: s.roundTime,
                 lastIndex: _s.hot.orderCount - 1,
                 totalRewardFOM: _s.totals.totalRewardFOM,
-                userMax: s.userMax,
+                userMax: _s.userMax,
                 totalExtract: _s.totals.totalExtract
             });
     }

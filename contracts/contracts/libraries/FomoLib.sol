@@ -185,10 +185,16 @@ library FomoLib {
 
     /// @dev All of Fomo's state.
     struct Layout {
+        // three settings in the free bytes of the contract slots that read them: `roundMin` with USDT and `userMax`
+        // with Main (every order reads both), `handleGas` with the Log (every claim reads both), so that an order
+        // reads no config slot of its own for them
         IERC20 usdt;
+        uint96 roundMin;
         IERC20 nex;
         IMain main;
+        uint96 userMax;
         ILog log;
+        uint64 handleGas;
         IPriceOracle oracle;
         IUniswapV2Router02 router;
         IDouble double_;
@@ -232,9 +238,6 @@ library FomoLib {
         uint8 algebra;
         uint16 feeRate;
         uint16 outDays;
-        uint96 roundMin;
-        uint96 userMax;
-        uint64 handleGas;
         uint96 burnEvery;
         uint16[11] rates; // burnRates 0..6, teamRates 7..10
         uint16[15] tiers; // stakeDays 0..4, stakeRates 5..9, stakeSurplus 10..14
@@ -293,7 +296,7 @@ library FomoLib {
         uint256 actual = o.amount;
         if (first && line.referrers.length > 0) _pushInvite($, line.referrers[0], line.index);
         _count($, value, actual, tokens);
-        if (actual >= $.cfg.roundMin) _joinRound($, orderIndex);
+        if (actual >= $.roundMin) _joinRound($, orderIndex);
         emit IFomo.Burned(msg.sender, orderIndex, $.round.index, o.stakeIndex, value, actual, tokens, o.isUSDT);
         // the order's value in USDT (paid in USDT or NEX), the account's amount in orders after it; its referral
         // and team credits follow ({_distribute})
@@ -505,7 +508,7 @@ library FomoLib {
         // team figures count TeamLib.DEPTH generations; team rewards reach `algebra` (up to MAX_ALGEBRA)
         (line.index, line.referrers, line.indexes) = $.main.getLineage(msg.sender, _walkDepth($));
         if (line.index == 0) revert IFomo.FomoNotRegistered(msg.sender);
-        uint256 userMax = cfg.userMax;
+        uint256 userMax = $.userMax;
         uint256 current = $.users[msg.sender].amount;
         uint256 max = userMax > current ? userMax - current : 0;
         if (amount > MAX_AMOUNT) revert IFomo.FomoAmountOutOfRange(amount, 1, max);
@@ -1029,9 +1032,9 @@ library FomoLib {
         cfg.algebra = SafeCast.toUint8(s.algebra);
         cfg.feeRate = SafeCast.toUint16(s.feeRate);
         cfg.outDays = SafeCast.toUint16(s.outDays);
-        cfg.roundMin = SafeCast.toUint96(s.roundMin);
-        cfg.userMax = SafeCast.toUint96(s.userMax);
-        cfg.handleGas = SafeCast.toUint64(s.handleGas);
+        $.roundMin = SafeCast.toUint96(s.roundMin);
+        $.userMax = SafeCast.toUint96(s.userMax);
+        $.handleGas = SafeCast.toUint64(s.handleGas);
         cfg.burnEvery = SafeCast.toUint96(s.burnEvery);
     }
 
