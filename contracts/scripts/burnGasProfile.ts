@@ -6,8 +6,7 @@
 import { network } from 'hardhat'
 import { getAddress, parseEther, type Address, type Hex } from 'viem'
 import { deployContractsIISystem } from '../test/helpers/contractsII.ts'
-
-type Step = { op: string; gas: number; gasCost: number; depth: number; stack?: string[] }
+import { CALL_OPS, callOwnGas, stackAddress, stepGas, traceSteps, type TraceStep } from '../test/helpers/trace.ts'
 
 const connection = await network.create()
 const { networkHelpers } = connection
@@ -33,45 +32,25 @@ async function member(i: number, referrer: Address) {
 
 async function profile(label: string, hash: Hex) {
   const receipt = await s.publicClient.waitForTransactionReceipt({ hash })
-  const trace = (await s.publicClient.request({
-    method: 'debug_traceTransaction' as never,
-    params: [hash, { disableStorage: true, disableMemory: true }] as never,
-  })) as { structLogs: Step[] }
-  const steps = trace.structLogs
+  const { steps } = await traceSteps(s.publicClient, hash)
   const rows = new Map<string, number>()
   const add = (key: string, gas: number) => rows.set(key, (rows.get(key) ?? 0) + gas)
   // storage context per depth (DELEGATECALL keeps the caller's), code per depth
   const storage: string[] = [s.burn.address]
   const code: string[] = [s.burn.address]
   for (let i = 0; i < steps.length; i++) {
-    const step = steps[i] as Step
+    const step = steps[i] as TraceStep
     const d = step.depth - 1
-    const stack = step.stack ?? []
-    const top = (k: number) =>
-      `0x${(stack[stack.length - 1 - k] ?? '0').replace(/^0x/, '').padStart(40, '0').slice(-40)}`
     if (step.op === 'SSTORE') add(`SSTORE ${nameOf(storage[d] as string)}`, step.gasCost)
     else if (step.op === 'SLOAD') add(`SLOAD ${nameOf(storage[d] as string)}`, step.gasCost)
     else if (step.op.startsWith('LOG')) add(`LOG (events) in ${nameOf(storage[d] as string)}`, step.gasCost)
-    else if (['CALL', 'STATICCALL', 'DELEGATECALL'].includes(step.op)) {
-      const target = top(1)
-      const next = steps[i + 1]
+    else if (CALL_OPS.has(step.op) && step.op !== 'CALLCODE') {
+      const target = stackAddress(step, 1).toLowerCase()
       storage[d + 1] = step.op === 'DELEGATECALL' ? (storage[d] as string) : target
       code[d + 1] = target
       // the call's own cost (access, value, memory expansion): the gas it took less what the callee used
-      let own = step.gasCost
-      if (next && next.depth > step.depth) {
-        let j = i + 1
-        while (j < steps.length && (steps[j] as Step).depth > step.depth) j++
-        const last = steps[j - 1] as Step
-        const used = next.gas - (last.gas - last.gasCost)
-        own = step.gas - (steps[j]?.gas ?? last.gas - last.gasCost) - used
-      } else if (next) own = step.gas - next.gas
-      add(`${step.op} (access, value) to ${nameOf(target)}`, Math.max(own, 0))
-    } else {
-      const next = steps[i + 1]
-      const cost = next && next.depth === step.depth ? step.gas - next.gas : step.gasCost
-      add(`compute in ${nameOf(code[d] as string)}`, Math.max(cost, 0))
-    }
+      add(`${step.op} (access, value) to ${nameOf(target)}`, Math.max(callOwnGas(steps, i), 0))
+    } else add(`compute in ${nameOf(code[d] as string)}`, Math.max(stepGas(steps, i), 0))
   }
   const intrinsic =
     Number(receipt.gasUsed) - (steps[0]?.gas ?? 0) + ((steps.at(-1)?.gas ?? 0) - (steps.at(-1)?.gasCost ?? 0))

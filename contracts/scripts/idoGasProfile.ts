@@ -7,8 +7,7 @@ import { network } from 'hardhat'
 import { getAddress, parseEther, type Hex } from 'viem'
 import { deployContractsIISystem, fundWallet, register } from '../test/helpers/contractsII.ts'
 import { alignToLogDay } from '../test/helpers/gasTable.ts'
-
-type Step = { op: string; gas: number; gasCost: number; depth: number; stack?: string[] }
+import { CALL_OPS, callOwnGas, stackAddress, stepGas, traceSteps, type TraceStep } from '../test/helpers/trace.ts'
 
 const connection = await network.create()
 const { networkHelpers } = connection
@@ -25,11 +24,7 @@ const nameOf = (a: string) => names.get(getAddress(a)) ?? a.slice(0, 10)
 async function profile(label: string, hash: Hex) {
   const receipt = await s.publicClient.waitForTransactionReceipt({ hash })
   const tx = await s.publicClient.getTransaction({ hash })
-  const trace = (await s.publicClient.request({
-    method: 'debug_traceTransaction' as never,
-    params: [hash, { disableStorage: true, disableMemory: true }] as never,
-  })) as { structLogs: Step[] }
-  const steps = trace.structLogs
+  const { steps } = await traceSteps(s.publicClient, hash)
   const rows = new Map<string, [number, number]>()
   const add = (key: string, gas: number) => {
     const row = rows.get(key) ?? [0, 0]
@@ -39,11 +34,9 @@ async function profile(label: string, hash: Hex) {
   const storage: string[] = [to]
   const code: string[] = [to]
   for (let i = 0; i < steps.length; i++) {
-    const step = steps[i] as Step
+    const step = steps[i] as TraceStep
     const d = step.depth - 1
     const stack = step.stack ?? []
-    const top = (k: number) =>
-      `0x${(stack[stack.length - 1 - k] ?? '0').replace(/^0x/, '').padStart(40, '0').slice(-40)}`
     const where = nameOf(storage[d] as string)
     if (process.env.PROFILE_SLOTS && (step.op === 'SLOAD' || step.op === 'SSTORE') && step.gasCost >= 2_100)
       console.log(`    ${step.op} ${step.gasCost} ${where} ${stack[stack.length - 1]}`)
@@ -59,25 +52,12 @@ async function profile(label: string, hash: Hex) {
       add(`SSTORE ${kind} ${where}`, step.gasCost)
     } else if (step.op === 'SLOAD') add(`SLOAD ${step.gasCost >= 2_100 ? 'cold' : 'warm'} ${where}`, step.gasCost)
     else if (step.op.startsWith('LOG')) add(`LOG in ${where}`, step.gasCost)
-    else if (['CALL', 'STATICCALL', 'DELEGATECALL'].includes(step.op)) {
-      const target = top(1)
-      const next = steps[i + 1]
+    else if (CALL_OPS.has(step.op) && step.op !== 'CALLCODE') {
+      const target = stackAddress(step, 1).toLowerCase()
       storage[d + 1] = step.op === 'DELEGATECALL' ? (storage[d] as string) : target
       code[d + 1] = target
-      let own = step.gasCost
-      if (next && next.depth > step.depth) {
-        let j = i + 1
-        while (j < steps.length && (steps[j] as Step).depth > step.depth) j++
-        const last = steps[j - 1] as Step
-        const used = next.gas - (last.gas - last.gasCost)
-        own = step.gas - (steps[j]?.gas ?? last.gas - last.gasCost) - used
-      } else if (next) own = step.gas - next.gas
-      add(`${step.op} to ${nameOf(target)} from ${nameOf(code[d] as string)}`, Math.max(own, 0))
-    } else {
-      const next = steps[i + 1]
-      const cost = next && next.depth === step.depth ? step.gas - next.gas : step.gasCost
-      add(`compute in ${nameOf(code[d] as string)}`, Math.max(cost, 0))
-    }
+      add(`${step.op} to ${nameOf(target)} from ${nameOf(code[d] as string)}`, Math.max(callOwnGas(steps, i), 0))
+    } else add(`compute in ${nameOf(code[d] as string)}`, Math.max(stepGas(steps, i), 0))
   }
   console.log(`\n${label}: ${receipt.gasUsed} gas (limit-left ${steps[0]?.gas})`)
   for (const [key, [gas, n]] of [...rows].sort((a, b) => b[1][0] - a[1][0])) {

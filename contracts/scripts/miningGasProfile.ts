@@ -8,8 +8,7 @@ import { encodeAbiParameters, getAddress, keccak256, parseEther, toHex, type Add
 import { localContractsIII as local } from '../config/contractsIII.ts'
 import { deployContractsIIISystem, join } from '../test/InfoSystem.ts'
 import { alignToLogDay } from '../test/helpers/gasTable.ts'
-
-type Step = { op: string; gas: number; gasCost: number; depth: number; stack?: string[] }
+import { callTotalGas, stackAddress, stepGas, traceSteps, type TraceStep } from '../test/helpers/trace.ts'
 
 const connection = await network.create()
 const { time } = connection.networkHelpers
@@ -86,11 +85,7 @@ const slotName = (slot: bigint) => slotNames.get(slot) ?? `0x${slot.toString(16)
 async function profile(label: string, contract: 'stake' | 'mining', hash: Hex) {
   nameSlots(contract)
   const receipt = await s.publicClient.waitForTransactionReceipt({ hash })
-  const trace = (await s.publicClient.request({
-    method: 'debug_traceTransaction' as never,
-    params: [hash, { disableStorage: true, disableMemory: true }] as never,
-  })) as { structLogs: Step[] }
-  const steps = trace.structLogs
+  const { steps } = await traceSteps(s.publicClient, hash)
   const proxy = getAddress((contract === 'stake' ? s.stake : s.mining).address)
   const storage: string[] = [proxy]
   const rows = new Map<string, { reads: number; cold: number; writes: number; writeGas: number; readGas: number }>()
@@ -98,7 +93,7 @@ async function profile(label: string, contract: 'stake' | 'mining', hash: Hex) {
   const order: string[] = []
   const ops = new Map<string, number>()
   for (let i = 0; i < steps.length; i++) {
-    const step = steps[i] as Step
+    const step = steps[i] as TraceStep
     const depth = step.depth - 1
     const stack = step.stack ?? []
     const at = (k: number) => BigInt(stack[stack.length - 1 - k] ?? '0')
@@ -118,8 +113,7 @@ async function profile(label: string, contract: 'stake' | 'mining', hash: Hex) {
       rows.set(name, row)
     }
     if (mine && !['CALL', 'STATICCALL', 'DELEGATECALL', 'SLOAD', 'SSTORE'].includes(step.op)) {
-      const next = steps[i + 1]
-      const cost = next && next.depth === step.depth ? step.gas - next.gas : step.gasCost
+      const cost = stepGas(steps, i)
       const key = step.op.startsWith('LOG')
         ? 'LOG*'
         : step.op.startsWith('PUSH') || step.op.startsWith('DUP') || step.op.startsWith('SWAP') || step.op === 'POP'
@@ -128,12 +122,10 @@ async function profile(label: string, contract: 'stake' | 'mining', hash: Hex) {
       ops.set(key, (ops.get(key) ?? 0) + cost)
     }
     if (['CALL', 'STATICCALL', 'DELEGATECALL'].includes(step.op)) {
-      const target = getAddress(`0x${at(1).toString(16).padStart(40, '0').slice(-40)}`)
+      const target = stackAddress(step, 1)
       storage[depth + 1] = step.op === 'DELEGATECALL' ? (storage[depth] as string) : target
       if (mine && step.op !== 'DELEGATECALL') {
-        let j = i + 1
-        while (j < steps.length && (steps[j] as Step).depth > step.depth) j++
-        const used = step.gas - ((steps[j] as Step | undefined)?.gas ?? 0)
+        const used = callTotalGas(steps, i)
         calls.set(nameOf(target), (calls.get(nameOf(target)) ?? 0) + used)
       }
     }

@@ -2,7 +2,8 @@
 // storage reads, events, and each called contract's own gas (its code and storage, without the contracts it calls).
 // Used by test/FomoWorstCase.ts with GAS_BREAKDOWN=1 to write the per-part figures of contracts/README.md.
 
-type Step = { op: string; gas: number; gasCost: number; depth: number; stack?: string[] }
+import { CALL_OPS, callOwnGas, stackAddress, traceSteps } from './trace.ts'
+
 type Provider = { request: (args: { method: string; params?: unknown[] }) => Promise<unknown> }
 
 export type Breakdown = {
@@ -14,19 +15,13 @@ export type Breakdown = {
   frames: Record<string, number>
 }
 
-const CALLS = new Set(['CALL', 'STATICCALL', 'DELEGATECALL', 'CALLCODE'])
-
 /** The breakdown of transaction `hash`; `names` labels addresses (lower case). */
 export async function gasBreakdown(
   provider: Provider,
   hash: string,
   names: Record<string, string>,
 ): Promise<Breakdown> {
-  const trace = (await provider.request({
-    method: 'debug_traceTransaction',
-    params: [hash, { disableMemory: true, disableStorage: true }],
-  })) as { structLogs: Step[] }
-  const steps = trace.structLogs
+  const { steps } = await traceSteps(provider, hash)
   const result: Breakdown = {
     sstore: { new: { count: 0, gas: 0 }, rewrite: { count: 0, gas: 0 }, warm: { count: 0, gas: 0 } },
     sload: { count: 0, gas: 0 },
@@ -57,23 +52,9 @@ export async function gasBreakdown(
       charge(step.gasCost)
     } else if (next.depth === step.depth) {
       charge(step.gas - next.gas)
-    } else if (next.depth > step.depth && CALLS.has(step.op)) {
-      // the call's own cost (address access, value, memory): what the caller lost less what the callee used
-      let back = i + 1
-      while (back < steps.length && steps[back].depth > step.depth) back++
-      const last = steps[back - 1]
-      const calleeUsed = next.gas - (last.gas - last.gasCost)
-      const after = steps[back]?.gas ?? last.gas - last.gasCost
-      charge(step.gas - after - calleeUsed)
-      const stack = step.stack ?? []
-      frames.push(
-        label(
-          '0x' +
-            BigInt(stack[stack.length - 2] ?? '0x0')
-              .toString(16)
-              .padStart(40, '0'),
-        ),
-      )
+    } else if (next.depth > step.depth && CALL_OPS.has(step.op)) {
+      charge(callOwnGas(steps, i))
+      frames.push(label(stackAddress(step, 1).toLowerCase()))
     } else if (next.depth < step.depth) {
       charge(step.gasCost)
       frames.pop()

@@ -14,6 +14,7 @@ import assert from 'node:assert/strict'
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { getAddress, parseEventLogs, type Abi, type Address, type Hash, type PublicClient } from 'viem'
+import { CALL_OPS, callTotalGas, stackAddress, traceSteps, type TraceStep } from './trace.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const SNAPSHOT = join(ROOT, 'gas-snapshot.json')
@@ -34,8 +35,6 @@ type Snapshot = Record<string, Record<string, GasRow>>
 /** The public client calls the table makes (a viem public client of the Hardhat network). */
 type Client = Pick<PublicClient, 'getTransactionReceipt' | 'request'>
 
-type StructLog = { op: string; gas: number; gasCost: number; depth: number; stack?: string[] }
-
 const format = (n: number) => n.toLocaleString('en-US')
 
 /**
@@ -49,13 +48,8 @@ const format = (n: number) => n.toLocaleString('en-US')
  */
 export async function breakdown(client: Client, hash: Hash, labels: Record<string, string>): Promise<string> {
   const names = new Map(Object.entries(labels).map(([name, address]) => [getAddress(address), name]))
-  // a method outside viem's public RPC schema: the request is untyped here, the answer typed below
-  const trace = (await client.request({
-    method: 'debug_traceTransaction',
-    params: [hash, { disableMemory: true, disableStorage: true }],
-  } as never)) as { gas: number; structLogs: StructLog[] }
+  const { steps: logs } = await traceSteps(client, hash)
   const receipt = await client.getTransactionReceipt({ hash })
-  const logs = trace.structLogs
   const calls = new Map<string, number>()
   let newSlots = 0
   let newSlotGas = 0
@@ -67,7 +61,7 @@ export async function breakdown(client: Client, hash: Hash, labels: Record<strin
   let acting = 1
   let top = 1
   for (let i = 0; i < logs.length; i++) {
-    const step = logs[i] as StructLog
+    const step = logs[i] as TraceStep
     if (step.depth === 1 && step.op === 'DELEGATECALL' && logs[i + 1]?.depth === 2) acting = top = 2
     if (step.depth >= acting && step.depth < top) top = step.depth
     if (step.depth < acting || step.depth > top) continue
@@ -84,13 +78,9 @@ export async function breakdown(client: Client, hash: Hash, labels: Record<strin
         updates++
         updateGas += step.gasCost
       }
-    } else if (['CALL', 'STATICCALL', 'DELEGATECALL', 'CALLCODE'].includes(step.op)) {
-      const stack = step.stack ?? []
-      const target = getAddress(`0x${(stack[stack.length - 2] ?? '0').replace(/^0x/, '').padStart(64, '0').slice(24)}`)
-      let j = i + 1
-      while (j < logs.length && (logs[j] as StructLog).depth > step.depth) j++
-      const after = logs[j]
-      const used = after ? step.gas - after.gas : step.gasCost
+    } else if (CALL_OPS.has(step.op)) {
+      const target = stackAddress(step, 1)
+      const used = callTotalGas(logs, i)
       const name = names.get(target) ?? (Number(BigInt(target)) < 0x100 ? 'precompiles' : shortAddress(target))
       calls.set(name, (calls.get(name) ?? 0) + used)
     }
