@@ -1,7 +1,9 @@
 // Shared parts of the property tests (BurnProperty.ts, FomoProperty.ts, issue 19): fast-check settings (run count,
 // FC_SEED replay), random referral trees of impersonated accounts, and the custom-error name of a revert.
 import fc from 'fast-check'
-import { getAddress, zeroAddress, type Address } from 'viem'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { decodeErrorResult, getAddress, zeroAddress, type Abi, type AbiItem, type Address, type Hex } from 'viem'
 
 /** The most accounts of one tree (as deep as a chain of 40, as wide as a star of 40). */
 export const MAX_NODES = 40
@@ -74,13 +76,36 @@ export const treeArbitrary = fc
 
 export type Tree = { parent: number; joinsAtStart: boolean }[]
 
-/** The name of the custom error a contract call reverted with (viem decodes it from the contract's ABI), or its revert string. */
+/** Every custom error of the package's contracts (their artifacts), read once: to name an error a callee raised. */
+let everyError: Abi | undefined
+function allErrors(): Abi {
+  if (everyError) return everyError
+  const found = new Map<string, AbiItem>()
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else if (entry.name.endsWith('.json') && !entry.name.endsWith('.dbg.json')) {
+        const { abi } = JSON.parse(readFileSync(path, 'utf8')) as { abi?: AbiItem[] }
+        for (const item of abi ?? []) if (item.type === 'error') found.set(JSON.stringify(item), item)
+      }
+    }
+  }
+  walk(join(import.meta.dirname, '..', '..', 'artifacts', 'contracts'))
+  return (everyError = [...found.values()] as Abi)
+}
+
+/**
+ * The name of the custom error a contract call reverted with (viem decodes it from the called contract's ABI; an
+ * error raised by a contract it calls, which that ABI lacks, from every contract's errors), or its revert string.
+ */
 export function revertName(error: unknown): string {
   type Revert = {
     cause?: unknown
     data?: { errorName?: string; args?: unknown[] }
     errorName?: string
     reason?: string
+    raw?: Hex
   }
   let e = error as Revert | undefined
   while (e) {
@@ -88,6 +113,13 @@ export function revertName(error: unknown): string {
     if (e.data?.errorName) return e.data.errorName
     if (e.errorName) return e.errorName
     if (e.reason) return e.reason
+    if (e.raw && e.raw !== '0x') {
+      try {
+        return decodeErrorResult({ abi: allErrors(), data: e.raw }).errorName
+      } catch {
+        // not an error of these contracts: keep looking, then report it whole
+      }
+    }
     e = e.cause as typeof e
   }
   return `not a custom error: ${(error as Error)?.message ?? String(error)}`
