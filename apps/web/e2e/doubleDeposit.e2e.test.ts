@@ -1,4 +1,5 @@
 import { doubleAbi } from '@nexus/abi'
+import type { Page } from 'playwright-core'
 import { erc20Abi, parseEther } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { waitForPage } from './lib/browser.ts'
@@ -16,6 +17,14 @@ import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 /** A depositor of this file's own (HD 159, the admin screens' range). */
 const DEPOSITOR = hdAccount(159)
 const browser = useBrowser()
+
+/**
+ * Waits until the page has read the doubling pool's figures (the first read comes 1 s after the page opens, later on
+ * a loaded machine): the refusals below come from them (the balance, the paused flag, read in the same multicall as
+ * the claimable amount shown); clicked earlier, the form has none of them yet and leaves the refusal to the chain.
+ */
+const figuresRead = (page: Page) =>
+  page.getByTestId('double-balance').locator('dd').filter({ hasText: /\d/ }).waitFor({ timeout: 15_000 })
 
 const totalDeposited = async () =>
   (
@@ -80,6 +89,7 @@ describe('the direct doubling deposit', () => {
       path: '/superFomMine',
     })
     try {
+      await figuresRead(page)
       const submit = page.getByTestId('double-submit')
       expect(await page.getByTestId('double-bounds').textContent()).toBe('每次存入最多 10,000,000,000 USDT。')
       for (const [amount, message] of [
@@ -94,6 +104,7 @@ describe('the direct doubling deposit', () => {
       await ownerWrite(rpcUrl, { address: double, abi: doubleAbi, functionName: 'pause', args: [] })
       await page.reload()
       await waitForPage(page, '/superFomMine')
+      await figuresRead(page)
       await page.getByTestId('double-amount').fill('1')
       await refused(page, submit, '翻倍池已暫停：目前停止存入。')
     } finally {
