@@ -522,6 +522,17 @@ describe('legacy withdrawals', () => {
   it('a crash between a payout sent and its record: recorded from the journal after the restart, never sent again', async () => {
     const payer = await fundPayer(parseEther('1000'))
     const first = await keeper({ KEEPER_UPKEEPS: 'false', WITHDRAW_INTERVAL_MS: '3600000' })
+    // the withdrawal job runs once at start: the withdrawal comes after that run, so that only the test pays it (under
+    // load the first run came after the withdrawal and paid it)
+    const startDeadline = Date.now() + 15_000
+    for (;;) {
+      const ready = (await (await fetch(`${first.url}/readyz`)).json()) as {
+        jobs: Record<string, { lastRunAt?: string }>
+      }
+      if (ready.jobs.withdrawals?.lastRunAt) break
+      if (Date.now() > startDeadline) throw new Error('the withdrawal job did not run at start')
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
     const w = await withdrawal(1, '77')
     const to = users[1]?.address as Address
     const before = await usdtOf(to)

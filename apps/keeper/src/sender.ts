@@ -48,7 +48,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** The revert reason or error message, short enough for a log line and a database column. */
 export function errorText(error: unknown): string {
-  if (error instanceof BaseError) return (error.shortMessage || error.message).slice(0, 500)
+  // viem's short message of an RPC error is its class's ("Missing or invalid parameters." for the -32000 that geth and
+  // EDR answer a used nonce with): the node's own words are in `details`, which the checks below read
+  if (error instanceof BaseError) {
+    const short = error.shortMessage || error.message
+    return (error.details && !short.includes(error.details) ? `${short} ${error.details}` : short).slice(0, 500)
+  }
   return (error instanceof Error ? error.message : String(error)).slice(0, 500)
 }
 
