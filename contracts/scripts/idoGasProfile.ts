@@ -5,8 +5,8 @@
 // Run: `npx hardhat run scripts/idoGasProfile.ts` (prints a table; writes nothing).
 import { network } from 'hardhat'
 import { getAddress, parseEther, type Hex } from 'viem'
-import { deployContractsIISystem, fundWallet, register } from '../test/helpers/contractsII.ts'
-import { alignToLogDay } from '../test/helpers/gasTable.ts'
+import { deployContractsIISystem } from '../test/helpers/contractsII.ts'
+import { idoChain } from '../test/helpers/gasCases.ts'
 import { CALL_OPS, callOwnGas, stackAddress, stepGas, traceSteps, type TraceStep } from '../test/helpers/trace.ts'
 
 const connection = await network.create()
@@ -65,16 +65,9 @@ async function profile(label: string, hash: Hex) {
   }
 }
 
-const { ido, nft, burn, usdt, deployer } = s
-const [a, b, c] = s.users as [typeof deployer, typeof deployer, typeof deployer]
-await register(s, a, deployer.account.address)
-await register(s, b, a.account.address)
-await register(s, c, b.account.address)
-for (const wallet of [a, b, c]) {
-  await fundWallet(s, wallet, ido.address)
-  await usdt.write.approve([burn.address, 2n ** 255n], { account: wallet.account })
-}
-await alignToLogDay(networkHelpers.time, s.log)
+const { ido, nft, usdt } = s
+const [a, b, c] = s.users as [(typeof s.users)[number], (typeof s.users)[number], (typeof s.users)[number]]
+await idoChain(s, networkHelpers.time)
 const only = process.env.PROFILE_ONLY
 const run = async (label: string, hash: Promise<Hex>) => {
   const sent = await hash

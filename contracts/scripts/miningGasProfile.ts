@@ -6,8 +6,8 @@
 import { network } from 'hardhat'
 import { encodeAbiParameters, getAddress, keccak256, parseEther, toHex, type Address, type Hex } from 'viem'
 import { localContractsIII as local } from '../config/contractsIII.ts'
-import { deployContractsIIISystem, join } from '../test/InfoSystem.ts'
-import { alignToLogDay } from '../test/helpers/gasTable.ts'
+import { deployContractsIIISystem } from '../test/InfoSystem.ts'
+import { stakeMiningChain } from '../test/helpers/gasCases.ts'
 import { callTotalGas, stackAddress, stepGas, traceSteps, type TraceStep } from '../test/helpers/trace.ts'
 
 const connection = await network.create()
@@ -155,13 +155,8 @@ async function profile(label: string, contract: 'stake' | 'mining', hash: Hex) {
   for (const [name, gas] of [...calls].sort((x, y) => y[1] - x[1])) console.log(`  call ${name}: ${gas}`)
 }
 
-await join(s, a, s.deployer.account.address)
-await join(s, b, a.account.address)
-await join(s, c, b.account.address)
-await join(s, d, c.account.address)
-await join(s, e, d.account.address)
+await stakeMiningChain(s, time)
 const stakeAmount = local.stakeIdos[0]?.idoMin ?? parseEther('100')
-await alignToLogDay(time, s.log)
 if (!process.env.MINING_ONLY)
   await profile('Stake.deposit worst', 'stake', await s.stake.write.deposit([stakeAmount, 0n], { account: c.account }))
 if (!process.env.MINING_ONLY)

@@ -12,7 +12,7 @@ import { getAddress, parseEther, type Address, type Hash } from 'viem'
 import { localContractsII } from '../config/contractsII.ts'
 import { localContractsIII as local } from '../config/contractsIII.ts'
 import { localDefaults } from '../config/defaults.ts'
-import { deployContractsIIISystem, join, type ContractsIIISystem } from './InfoSystem.ts'
+import { deployContractsIIISystem, type ContractsIIISystem } from './InfoSystem.ts'
 import { deployContractsIISystem, fundWallet, register, type ContractsIISystem } from './helpers/contractsII.ts'
 import {
   activateTeamLevels,
@@ -21,8 +21,10 @@ import {
   deployTeam,
   fomoUnderActiveChain,
   GENERATIONS,
+  idoChain,
   MAX_ALGEBRA,
   registerChain,
+  stakeMiningChain,
   steadyPools,
 } from './helpers/gasCases.ts'
 import { alignToLogDay, GasTable } from './helpers/gasTable.ts'
@@ -162,15 +164,10 @@ describe('Gas table', () => {
     const s = await deployContractsIIISystem(connection)
     const table = new GasTable('Stake, Mining, Double', s.publicClient, () => labelsOf(s), s.log)
     const { stake, mining, double } = s
-    const [a, b, c, d, e] = s.users as [Wallet, Wallet, Wallet, Wallet, Wallet]
+    const [a, , c, d, e] = s.users as [Wallet, Wallet, Wallet, Wallet, Wallet]
     // a fresh chain a <- b <- c <- d <- e under the deployer; nobody has used a pool yet
-    await join(s, a, s.deployer.account.address)
-    await join(s, b, a.account.address)
-    await join(s, c, b.account.address)
-    await join(s, d, c.account.address)
-    await join(s, e, d.account.address)
+    await stakeMiningChain(s, time)
     const stakeAmount = local.stakeIdos[0]?.idoMin ?? parseEther('100')
-    await alignToLogDay(time, s.log)
 
     // Stake: a deposit rewards 2 generations (fixed): worst = the depositor's first, its 2 referrers' first credit
     // (3 Log entries: the deposit and the 2 credits)
@@ -474,17 +471,10 @@ describe('Gas table', () => {
     const connection = await network.create()
     const { networkHelpers } = connection
     const system = await deployContractsIISystem(connection)
-    const { ido, nft, burn, usdt, publicClient, deployer } = system
+    const { ido, nft, usdt, publicClient } = system
     const table = new GasTable('Ido, Nft', publicClient, () => labelsOf(system), system.log)
     const [a, b, c] = system.users as [Wallet, Wallet, Wallet]
-    await register(system, a, deployer.account.address)
-    await register(system, b, a.account.address)
-    await register(system, c, b.account.address)
-    for (const wallet of [a, b, c]) {
-      await fundWallet(system, wallet, ido.address)
-      await usdt.write.approve([burn.address, 2n ** 255n], { account: wallet.account })
-    }
-    await alignToLogDay(networkHelpers.time, system.log)
+    await idoChain(system, networkHelpers.time)
     // a mint rewards 2 generations (fixed): worst = the minter's first, its 2 referrers' first credit (3 Log
     // entries: the mint and the 2 credits)
     await table.measure('Ido.mint (USDT)', 'worst', ido.write.mint([1n, true], { account: c.account }), 3)

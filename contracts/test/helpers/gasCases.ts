@@ -14,7 +14,40 @@ import { parseEther, type Address, type Hash } from 'viem'
 import { localContractsII } from '../../config/contractsII.ts'
 import { localContractsIII as local } from '../../config/contractsIII.ts'
 import { deployContractsIIISystem, join, type ContractsIIISystem } from '../InfoSystem.ts'
-import { deployContractsIISystem } from './contractsII.ts'
+import { deployContractsIISystem, fundWallet, register, type ContractsIISystem } from './contractsII.ts'
+import { alignToLogDay } from './gasTable.ts'
+
+type Clock = Parameters<typeof alignToLogDay>[0]
+
+/**
+ * The "Stake, Mining, Double" part's setup (test/GasSnapshot.ts and scripts/miningGasProfile.ts): a fresh chain
+ * users[0] <- users[1] <- ... <- users[4] under the deployer, nobody in a pool yet, aligned to the Log's day.
+ */
+export async function stakeMiningChain(s: ContractsIIISystem, time: Clock) {
+  let referrer: Address = s.deployer.account.address
+  for (const wallet of s.users.slice(0, 5)) {
+    await join(s, wallet, referrer)
+    referrer = wallet.account.address
+  }
+  await alignToLogDay(time, s.log)
+}
+
+/**
+ * The "Ido, Nft" part's setup (test/GasSnapshot.ts and scripts/idoGasProfile.ts): users[0] <- users[1] <-
+ * users[2] under the deployer, each funded for Ido and approving Burn, aligned to the Log's day.
+ */
+export async function idoChain(s: ContractsIISystem, time: Clock) {
+  let referrer: Address = s.deployer.account.address
+  for (const wallet of s.users.slice(0, 3)) {
+    await register(s, wallet, referrer)
+    referrer = wallet.account.address
+  }
+  for (const wallet of s.users.slice(0, 3)) {
+    await fundWallet(s, wallet, s.ido.address)
+    await s.usdt.write.approve([s.burn.address, 2n ** 255n], { account: wallet.account })
+  }
+  await alignToLogDay(time, s.log)
+}
 
 type Connection = NetworkConnection<'generic'>
 
