@@ -11,6 +11,10 @@ import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 /// share, and never loses more than one wei over its whole life.
 /// @dev Every holder's entitlement `weight * acc - debt` is >= 0 at all times: it starts at 0, only grows when
 /// `acc` grows, drops by `paid * PRECISION <= entitlement` on settle, and is unchanged by {reweight}.
+/// Ranges: every product is checked (0.8 arithmetic and SafeCast), so an input out of range reverts and never wraps.
+/// {increment} needs `amount * PRECISION < 2**256` (amount below 1.15e59); {pending}, {settle} and {reweight} need
+/// `weight * acc < 2**255`. A pool keeps the second true by a floor on its total weight ({incrementAbove}): each
+/// distribution then adds at most `amount * PRECISION / minWeight` to `acc`.
 library RewardMath {
     /// @notice The scale of the accumulator.
     uint256 internal constant PRECISION = 1e18;
@@ -24,6 +28,17 @@ library RewardMath {
         inc = (amount * PRECISION) / totalWeight;
         uint256 scaled = inc * totalWeight; // <= amount * PRECISION
         consumed = scaled / PRECISION + (scaled % PRECISION == 0 ? 0 : 1);
+    }
+
+    /// @notice {increment} while `totalWeight` is at least the pool's weight floor `minWeight` (at least 1), and
+    /// `(0, 0)` below it: the amount then stays in the pool for a later distribution.
+    function incrementAbove(
+        uint256 amount,
+        uint256 totalWeight,
+        uint256 minWeight
+    ) internal pure returns (uint256 inc, uint256 consumed) {
+        if (totalWeight < minWeight) return (0, 0);
+        return increment(amount, totalWeight);
     }
 
     /// @notice What a holder of `weight` can be paid now (whole wei).
