@@ -151,13 +151,22 @@ function openClient(options: {
   const pool = new pg.Pool({
     ...parseDatabaseUrl(options.url),
     max: options.poolSize,
+    // A server that went away mid-connection (a dropped network, a host gone) fails a checkout after 10 s instead of
+    // holding the request forever, and TCP keep-alive notices a dead idle connection.
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
     // Idle connections above `min` close after idleTimeoutMillis; kept ones (min = max) never do.
     min: options.keepConnections ? options.poolSize : 0,
     ...(options.idleTimeoutMs !== undefined && { idleTimeoutMillis: options.idleTimeoutMs }),
   })
   // An idle client's error (the server restarted, the network dropped) must not crash the process; the pool
-  // replaces the client on the next checkout.
+  // replaces the client on the next checkout. A checked-out client's error while it runs no query (a lock held
+  // across statements) is its holder's to handle: see `holdConnection`.
   pool.on('error', () => undefined)
+  // node-postgres emits `error` on a checked-out client too when its connection ends, even while a query of it is
+  // rejected with the same error, and an unhandled `error` event ends the process. Every client of the pool gets a
+  // listener for its whole life: its holder sees the failure in its queries, and the pool drops the client on release.
+  pool.on('connect', (client) => client.on('error', () => undefined))
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) })
   let closed = false
   return {

@@ -1,4 +1,5 @@
 export { createDatabase, withEveryConnection } from './createDatabase.ts'
+export { isDatabaseUnavailable, whenDatabaseAvailable } from './databaseUnavailable.ts'
 export type { CreateDatabaseParameters, Database } from './createDatabase.ts'
 export {
   createMigration,

@@ -74,6 +74,10 @@ export function readMigrations(dir: string = migrationsDir): MigrationList {
  */
 function createMigratorPool(config: PgConnectionConfig, max = 4): pg.Pool {
   const pool = new pg.Pool({ ...config, max })
+  // A connection ended by the server (a restart during a migration) fails the migration's statements; its `error`
+  // event (idle or checked out) must not end the process as well.
+  pool.on('error', () => undefined)
+  pool.on('connect', (client) => client.on('error', () => undefined))
   const fixFields = (result: unknown) => {
     for (const r of [result].flat() as ({ fields?: { dataTypeID: number }[] } | undefined)[]) {
       r?.fields?.forEach((field) => {
@@ -136,6 +140,7 @@ async function openEngine(options: MigrateOptions): Promise<Engine> {
     // DROP fails ("being accessed by other users"). Create it here and drop it after the pool is closed.
     async connectToShadowDb() {
       const admin = new pg.Client(config)
+      admin.on('error', () => undefined) // a lost connection fails its next statement
       await admin.connect()
       const name = `prisma_shadow_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
       await admin.query(`CREATE DATABASE "${name}"`)
@@ -207,6 +212,7 @@ export class DatabaseNotMigratedError extends Error {
 export async function verifyMigrations(options: MigrateOptions): Promise<void> {
   const committed = readMigrations(options.migrationsDir).migrationDirectories.map((entry) => entry.path)
   const client = new pg.Client(parseDatabaseUrl(options.url))
+  client.on('error', () => undefined) // a lost connection fails the query below
   await client.connect()
   let applied: Set<string>
   try {
@@ -227,6 +233,8 @@ export async function verifyMigrations(options: MigrateOptions): Promise<void> {
 
 export async function deployMigrations(options: MigrateOptions): Promise<string[]> {
   const lock = new pg.Client(parseDatabaseUrl(options.url))
+  // The server ending this connection (a restart) also ends the migration's own connections, which fail it.
+  lock.on('error', () => undefined)
   await lock.connect()
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])

@@ -66,7 +66,7 @@ export function runSql(url, sql) {
 }
 
 /**
- * Starts a new cluster. Returns `{ url, port, dir, stop }`; `url` connects as the superuser `postgres`
+ * Starts a new cluster. Returns `{ url, port, dir, stop, halt, resume }`; `url` connects as the superuser `postgres`
  * to the database `postgres` over TCP on 127.0.0.1.
  */
 export async function startPostgres() {
@@ -101,6 +101,12 @@ export async function startPostgres() {
     'max_connections=200',
     'shared_buffers=256MB',
   ]
+  const serverOptions = [
+    `-p ${port}`,
+    `-k ${dir}`,
+    '-c listen_addresses=127.0.0.1',
+    ...settings.map((s) => `-c ${s}`),
+  ].join(' ')
   asServerUser(join(binDir, 'pg_ctl'), [
     '-D',
     dataDir,
@@ -110,7 +116,7 @@ export async function startPostgres() {
     '-t',
     '60',
     '-o',
-    [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', ...settings.map((s) => `-c ${s}`)].join(' '),
+    serverOptions,
     'start',
   ])
   const url = `postgresql://postgres@127.0.0.1:${port}/postgres`
@@ -125,7 +131,24 @@ export async function startPostgres() {
     }
     rmSync(dir, { recursive: true, force: true })
   }
-  return { url, port, dir, stop }
+  // The server alone, for outage tests: `halt` stops it as an operator's restart or a fail-over does (`fast`:
+  // every connection is ended; `immediate`: a crash, recovered from the WAL at the next start), `resume` starts it
+  // again on the same port with the same data.
+  const halt = (mode = 'fast') => asServerUser(join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', mode, '-w', 'stop'])
+  const resume = () =>
+    asServerUser(join(binDir, 'pg_ctl'), [
+      '-D',
+      dataDir,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      serverOptions,
+      'start',
+    ])
+  return { url, port, dir, stop, halt, resume }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

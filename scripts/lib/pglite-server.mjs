@@ -235,6 +235,9 @@ export async function startPgliteServer(options = {}) {
     server.once('error', reject)
     server.listen(options.port ?? 5532, host, resolve)
   })
+  // After listening, a server error (e.g. accepting a connection failed) is logged, never an unhandled `error` event
+  // that would end the database under its clients.
+  server.on('error', (error) => process.stderr.write(`[pglite] server error: ${error.message}\n`))
   const port = server.address().port
   return {
     host,

@@ -8,7 +8,7 @@ import {
   settingsOrExit,
   stopOnSignals,
 } from '@nexus/abi/node'
-import { createDatabase } from '@nexus/db'
+import { createDatabase, whenDatabaseAvailable } from '@nexus/db'
 import { createServer } from './createServer.ts'
 import { readConfig } from './internal/config.ts'
 import { resolveSources } from './handlers/resolveSources.ts'
@@ -53,12 +53,17 @@ if (config.startBlock !== undefined) {
 // Settings, deployment and node checked: now the database and the chain reader.
 const metrics = createMetrics()
 // A long-running service keeps its connections: opening one mid-load costs a request 10-40 ms (see createDatabase).
-const db = await createDatabase({
-  url: config.databaseUrl,
-  migrate: config.databaseMigrate,
-  keepConnections: true,
-  log: (message) => console.log(`indexer: ${message}`),
-})
+// A database that is away at start (a restart, a fail-over, started after this service) is waited for.
+const db = await whenDatabaseAvailable(
+  () =>
+    createDatabase({
+      url: config.databaseUrl,
+      migrate: config.databaseMigrate,
+      keepConnections: true,
+      log: (message) => console.log(`indexer: ${message}`),
+    }),
+  { log: (message) => console.warn(`indexer: ${message}`) },
+)
 const rpc = createRpc({ url: config.rpcUrls, metrics })
 const app = createServer({
   db,

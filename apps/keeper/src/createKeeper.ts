@@ -102,6 +102,7 @@ export async function createKeeper(options: CreateKeeperOptions): Promise<Keeper
     host: config.host,
     port: config.port,
     balance: () => client.getBalance({ address: account.address }),
+    nodeCheck: () => client.getBlockNumber({ cacheTime: 0 }),
   })
   return { ...running, sender, account, client }
 }

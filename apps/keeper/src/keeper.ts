@@ -24,6 +24,8 @@ export type KeeperOptions = {
   balance?: () => Promise<bigint>
   /** Longest wait after failures (doubling from the job's interval). @default 300_000 */
   maxBackoffMs?: number
+  /** Checks the chain node for /readyz (e.g. reads the block number); a failure makes the keeper not ready. */
+  nodeCheck?: () => Promise<unknown>
 }
 
 export type JobState = {
@@ -49,6 +51,11 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
   let ready = false
   let stopped = false
   let lockClient: PoolClient | undefined
+  /**
+   * Set when the lock's connection ended (the database restarted or failed over): the server released the lock with
+   * it, so no job runs until it is taken again and the journal reconciled again (`recover`).
+   */
+  let lockLost = false
   const timers = new Set<NodeJS.Timeout>()
 
   const server: Server = createServer((request, response) => {
@@ -56,22 +63,26 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
     if (path === '/healthz') {
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok' }))
     } else if (path === '/readyz') {
-      const body = {
-        ready,
-        signer: sender.address,
-        jobs: Object.fromEntries(
-          [...state].map(([name, s]) => [
-            name,
-            {
-              lastRunAt: s.lastRunAt?.toISOString(),
-              lastSuccessAt: s.lastSuccessAt?.toISOString(),
-              lastOutcome: s.lastOutcome,
-              lastError: s.lastError,
-            },
-          ]),
-        ),
-      }
-      response.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+      void readiness().then((reason) => {
+        const body = {
+          ready: reason === undefined,
+          ...(reason !== undefined && { reason }),
+          signer: sender.address,
+          jobs: Object.fromEntries(
+            [...state].map(([name, s]) => [
+              name,
+              {
+                lastRunAt: s.lastRunAt?.toISOString(),
+                lastSuccessAt: s.lastSuccessAt?.toISOString(),
+                lastOutcome: s.lastOutcome,
+                lastError: s.lastError,
+              },
+            ]),
+          ),
+        }
+        response.writeHead(reason === undefined ? 200 : 503, { 'content-type': 'application/json' })
+        response.end(JSON.stringify(body))
+      })
     } else if (path === '/metrics') {
       metrics.registry.metrics().then(
         (text) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
@@ -88,6 +99,24 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
   const address = server.address()
   const url = `http://${options.host}:${typeof address === 'object' && address ? address.port : options.port}`
 
+  /** Why the keeper is not ready (undefined: ready): the lock and the journal first, then the database and the node. */
+  async function readiness(): Promise<string | undefined> {
+    if (lockLost) return 'database connection lost: taking the keeper lock again'
+    if (!ready) return lockClient ? "finishing the journal's pending work" : 'waiting for the keeper lock'
+    const within = (work: Promise<unknown>) =>
+      Promise.race([
+        work.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3_000).unref()),
+      ]).catch(() => false)
+    const [database, node] = await Promise.all([
+      within(db.pool.query('select 1')),
+      options.nodeCheck ? within(options.nodeCheck()) : true,
+    ])
+    if (!database) return 'database unreachable'
+    if (!node) return 'chain node unreachable'
+    return undefined
+  }
+
   const running = new Set<string>()
   async function runJob(job: Job): Promise<number> {
     // one run of a job at a time (its timer and runAll may meet)
@@ -101,6 +130,8 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
   }
 
   async function runJobOnce(job: Job): Promise<number> {
+    // without the lock (lost with its connection, being taken again) nothing is sent: look again in a second
+    if (lockLost || !ready) return 1_000
     const s = state.get(job.name) ?? { consecutiveFailures: 0 }
     s.lastRunAt = new Date()
     metrics.runs.inc({ job: job.name })
@@ -140,20 +171,56 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
   }
 
   async function acquireLock() {
-    for (;;) {
+    for (let attempt = 0; ; attempt++) {
       if (stopped) return false
-      const client = await db.pool.connect()
-      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
-        KEEPER_LOCK_KEY,
-      ])
-      if (rows[0]?.locked) {
-        lockClient = client
-        return true
+      let client: PoolClient | undefined
+      try {
+        client = await db.pool.connect()
+        const held = client
+        held.on('error', (error: Error) => lockConnectionEnded(held, error))
+        const { rows } = await held.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+          KEEPER_LOCK_KEY,
+        ])
+        if (rows[0]?.locked) {
+          lockClient = held
+          return true
+        }
+        held.release()
+        log.warn('another keeper holds the lock; waiting')
+        await new Promise((resolve) => setTimeout(resolve, 5_000))
+      } catch (error) {
+        // the database is away (a restart, a fail-over): try again, 1 s doubling to 10 s
+        client?.release(true)
+        const retryInMs = Math.min(10_000, 1_000 * 2 ** Math.min(attempt, 4))
+        log.error({ error: errorText(error), retryInMs }, 'could not take the keeper lock; retrying')
+        await new Promise((resolve) => setTimeout(resolve, retryInMs))
       }
-      client.release()
-      log.warn('another keeper holds the lock; waiting')
-      await new Promise((resolve) => setTimeout(resolve, 5_000))
     }
+  }
+
+  /** The lock's connection ended: stop sending, and take the lock again once the database is back. */
+  function lockConnectionEnded(client: PoolClient, error: Error) {
+    if (client !== lockClient || stopped) return
+    lockClient = undefined
+    lockLost = true
+    ready = false
+    log.error({ error: errorText(error) }, 'lost the keeper lock with its database connection; taking it again')
+    client.release(true)
+    void recover()
+  }
+
+  /**
+   * After the lock was lost: waits for the jobs that were running (their work is journaled or failed), takes the
+   * lock again and finishes the journal's pending work from the chain before any job runs again.
+   */
+  async function recover() {
+    while (running.size) await new Promise((resolve) => setTimeout(resolve, 20))
+    if (!(await acquireLock())) return
+    lockLost = false
+    const resumed = await reconcile()
+    if (resumed === undefined) return
+    log.info({ resumed }, 'keeper lock taken again; jobs resume')
+    ready = true
   }
 
   const refreshBalance = async () => {

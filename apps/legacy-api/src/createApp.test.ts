@@ -1,5 +1,6 @@
 import { createDatabase, type Database } from '@nexus/db'
 import { createTestDatabase, type TestDatabase } from '@nexus/db/testing'
+import { startHardhatNode } from '@nexus/testing'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createApp } from './createApp.ts'
@@ -176,5 +177,74 @@ describe('security', () => {
     await limited.close()
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ code: 4800, msg: 'Too many requests; try again later', data: null })
+  })
+})
+
+describe('a dependency away: the database or the chain node', () => {
+  test('routes answer the envelope with the retryable 5030, /readyz 503 naming it; both recover by themselves', async () => {
+    // its own database and app: every backend of that database is ended, as a restart or a fail-over does
+    const ownDb = await createTestDatabase(inject('databaseUrl'), 'legacy_outage')
+    const own = await createDatabase({ url: ownDb.url, keepConnections: true, poolSize: 3 })
+    // a node that does not exist: nothing listens on port 9 of this machine
+    const ownApp = await createApp({ db: own, ...payments, rpcUrl: 'http://127.0.0.1:9', rateLimitPerMinute: 1000 })
+    // another database's connection (the file's own) runs the administrator's statements
+    const admin = db.pool
+    try {
+      const ask = (lang: string) =>
+        ownApp.inject({
+          method: 'POST',
+          url: '/api/api/invest/isRegister',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', lang },
+          payload: `address=${registered}`,
+        })
+      expect((await ask('en')).json()).toEqual({ code: 0, msg: 'OK', data: { isRegister: false } })
+      const nodeAway = await ownApp.inject({ method: 'GET', url: '/readyz' })
+      expect({ status: nodeAway.statusCode, body: nodeAway.json() }).toEqual({
+        status: 503,
+        body: { status: 'not_ready', reason: 'chain node unreachable' },
+      })
+
+      // the database ends every connection and refuses new ones for a while
+      await admin.query(`ALTER DATABASE ${ownDb.name} ALLOW_CONNECTIONS false`)
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [ownDb.name])
+      for (const lang of ['en', 'zh-cn']) {
+        const response = await ask(lang)
+        expect(response.statusCode).toBe(200)
+        expect(response.json()).toEqual({
+          code: 5030,
+          msg:
+            lang === 'en'
+              ? 'The service is briefly unavailable; nothing was changed, please try again shortly'
+              : '服务暂时不可用，未做任何更改，请稍后重试',
+          data: null,
+        })
+      }
+      const databaseAway = await ownApp.inject({ method: 'GET', url: '/readyz' })
+      expect({ status: databaseAway.statusCode, body: databaseAway.json() }).toEqual({
+        status: 503,
+        body: { status: 'not_ready', reason: 'database unreachable' },
+      })
+
+      // back: the same app answers again, without a restart
+      await admin.query(`ALTER DATABASE ${ownDb.name} ALLOW_CONNECTIONS true`)
+      expect((await ask('en')).json()).toEqual({ code: 0, msg: 'OK', data: { isRegister: false } })
+    } finally {
+      await admin.query(`ALTER DATABASE ${ownDb.name} ALLOW_CONNECTIONS true`).catch(() => undefined)
+      await ownApp.close()
+      await own.close()
+      await ownDb.drop()
+    }
+  })
+
+  test('/readyz answers 200 while the database and the node answer', async () => {
+    const node = await startHardhatNode()
+    const ownApp = await createApp({ db, ...payments, rpcUrl: node.url })
+    try {
+      const response = await ownApp.inject({ method: 'GET', url: '/readyz' })
+      expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 200, body: { status: 'ready' } })
+    } finally {
+      await ownApp.close()
+      await node.stop()
+    }
   })
 })

@@ -119,6 +119,22 @@ export async function createApp(parameters: CreateAppParameters): Promise<Fastif
 
   // Liveness, outside the legacy envelope: for process managers and load balancers.
   app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }))
+  // Readiness, outside the envelope too: 200 while the database and the chain node answer (each within 3 s), else
+  // 503 naming the one that does not; routes meanwhile answer 5030 (retryable).
+  app.get('/readyz', { config: { rateLimit: false } }, async (_request, reply) => {
+    const within = (work: Promise<unknown>) =>
+      Promise.race([
+        work.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3_000).unref()),
+      ]).catch(() => false)
+    const [database, node] = await Promise.all([
+      within(pool.query('select 1')),
+      within(client.getBlockNumber({ cacheTime: 0 })),
+    ])
+    if (!database) return reply.code(503).send({ status: 'not_ready', reason: 'database unreachable' })
+    if (!node) return reply.code(503).send({ status: 'not_ready', reason: 'chain node unreachable' })
+    return { status: 'ready' }
+  })
 
   await app.register(investRoutes, { prefix: '/api/api/invest', context })
   // The routes have declared their statements: the connections open now prepare them before the first request.

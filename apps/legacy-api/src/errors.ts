@@ -9,6 +9,11 @@ export const ResponseCode = {
   rejected: 4800,
   /** Anything else; the client shows a generic error text. */
   serverError: 5000,
+  /**
+   * The database or the chain node is away for now (a restart, a fail-over, an outage): nothing was done, the same
+   * request may be sent again shortly. Clients that know only 5000 show their generic error text.
+   */
+  unavailable: 5030,
 } as const
 
 /**

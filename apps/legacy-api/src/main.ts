@@ -2,7 +2,7 @@
 // product tables when empty and serves the first product version's REST API until SIGINT/SIGTERM.
 import { mainAbi } from '@nexus/abi'
 import { assertRpcChain, loadDeployment, settingsOrExit, stopOnSignals } from '@nexus/abi/node'
-import { createDatabase } from '@nexus/db'
+import { createDatabase, whenDatabaseAvailable } from '@nexus/db'
 import { rpcTransport } from '@nexus/sdk'
 import { createPublicClient } from 'viem'
 import { readConfig } from './config.ts'
@@ -35,12 +35,17 @@ try {
 // several RPC URLs: each request moves on to the next one when one fails
 const publicClient = createPublicClient({ transport: rpcTransport(config.rpcUrls, { timeout: 15_000, retryCount: 1 }) })
 // A long-running service keeps its connections: opening one mid-load costs a request 10-40 ms (see createDatabase).
-const db = await createDatabase({
-  url: config.databaseUrl,
-  migrate: config.databaseMigrate,
-  keepConnections: true,
-  log: (message) => console.log(`legacy-api: ${message}`),
-})
+// A database that is away at start (a restart, a fail-over, started after this service) is waited for.
+const db = await whenDatabaseAvailable(
+  () =>
+    createDatabase({
+      url: config.databaseUrl,
+      migrate: config.databaseMigrate,
+      keepConnections: true,
+      log: (message) => console.log(`legacy-api: ${message}`),
+    }),
+  { log: (message) => console.warn(`legacy-api: ${message}`) },
+)
 const seeded = await seedLegacyData(db.prisma)
 if (seeded.machineTypes || seeded.nodes) {
   console.log(`legacy-api: seeded ${seeded.machineTypes} machine types and ${seeded.nodes} nodes`)

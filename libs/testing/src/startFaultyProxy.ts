@@ -9,6 +9,8 @@ export type FaultyProxy = {
   methodFaults: Record<string, number>
   /** Changes the fault rate of every method from now on (0: a healthy endpoint again). */
   setRate: (rate: number, rateByMethod?: Partial<Record<string, number>>) => void
+  /** Changes the faults drawn from now on (e.g. `['reset']` with rate 1: a node that cannot be reached). */
+  setKinds: (kinds: readonly FaultKind[]) => void
   requests: () => number
   /** Most requests the proxy held at once (what the client kept in flight), of one method or of all. */
   maxInFlight: (method?: string) => number
@@ -82,7 +84,7 @@ export async function startFaultyProxy(
     inFlight.set(key, now)
     if (now > (maxInFlight.get(key) ?? 0)) maxInFlight.set(key, now)
   }
-  const kinds = options.kinds ?? defaultKinds
+  let kinds: readonly FaultKind[] = options.kinds ?? defaultKinds
   const hanging = new Set<() => void>()
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = []
@@ -199,6 +201,9 @@ export async function startFaultyProxy(
     setRate(next, byMethod = {}) {
       rate = next
       rateByMethod = byMethod
+    },
+    setKinds(next) {
+      kinds = next
     },
     requests: () => requests,
     maxInFlight: (method = '') => maxInFlight.get(method) ?? 0,

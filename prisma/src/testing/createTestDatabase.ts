@@ -21,6 +21,7 @@ export type TestDatabase = {
 export async function createTestDatabase(adminUrl: string, label = 'test'): Promise<TestDatabase> {
   const name = `${label.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`
   const admin = new pg.Client(parseDatabaseUrl(adminUrl))
+  admin.on('error', () => undefined) // a lost connection fails the statement below
   await admin.connect()
   try {
     await admin.query(`CREATE DATABASE "${name}"`)
@@ -34,6 +35,7 @@ export async function createTestDatabase(adminUrl: string, label = 'test'): Prom
     name,
     async drop() {
       const client = new pg.Client(parseDatabaseUrl(adminUrl))
+      client.on('error', () => undefined) // a lost connection fails the statement below
       await client.connect()
       try {
         await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)

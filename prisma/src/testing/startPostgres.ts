@@ -2,7 +2,14 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { repoRoot } from '../paths.ts'
 
-export type PostgresServer = { url: string; stop: () => void }
+export type PostgresServer = {
+  url: string
+  stop: () => void
+  /** Stops the server alone (`fast`: connections ended, as a restart; `immediate`: as a crash), data kept. */
+  halt: (mode?: 'fast' | 'immediate') => void
+  /** Starts it again on the same port with the same data. */
+  resume: () => void
+}
 
 /**
  * Starts a throwaway PostgreSQL 15 cluster with the repository's harness (`scripts/lib/pg.mjs`, which is not

@@ -244,20 +244,46 @@ export function createIndexer(parameters: CreateIndexerParameters) {
     }
   }
 
+  /**
+   * Set when the lock's connection ended (the database restarted or failed over, the network dropped): the server
+   * released the lock with it, so nothing more is written until it is taken again.
+   */
+  let lockLost = false
+
   async function acquireLock(): Promise<PoolClient | 'embedded' | null> {
     // @dev PGlite is one process's embedded database (its directory admits one process) and one session, so an
     // advisory lock would exclude nothing, and holding a connection would starve its one-connection pool.
     if (db.kind === 'pglite') return 'embedded'
     const client = await db.pool.connect()
+    client.on('error', () => (lockLost = true))
     const [a, b] = lockKey(chainId)
-    for (let logged = false; running;) {
-      const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [a, b])
-      if (rows[0]?.ok) return client
-      if (!logged) logger.warn({ msg: 'another indexer writes this chain; waiting for its lock', chainId })
-      logged = true
-      await sleep(2_000)
+    try {
+      for (let logged = false; running;) {
+        const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [a, b])
+        if (rows[0]?.ok) return client
+        if (!logged) logger.warn({ msg: 'another indexer writes this chain; waiting for its lock', chainId })
+        logged = true
+        await sleep(2_000)
+      }
+    } catch (error) {
+      client.release(error instanceof Error ? error : true)
+      throw error
     }
     client.release()
+    return null
+  }
+
+  /** Takes the lock, retrying while the database is away (each failure logged, 1 s apart); null once stopped. */
+  async function takeLock(): Promise<PoolClient | 'embedded' | null> {
+    while (running) {
+      lockLost = false
+      try {
+        return await acquireLock()
+      } catch (error) {
+        logger.error({ msg: 'could not take the writer lock; retrying', chainId, err: error })
+        await sleep(1_000)
+      }
+    }
     return null
   }
 
@@ -272,7 +298,7 @@ export function createIndexer(parameters: CreateIndexerParameters) {
   }
 
   async function run() {
-    const lock = await acquireLock()
+    let lock = await takeLock()
     if (!lock) return
     try {
       logger.info({ msg: 'indexing', chainId, contracts: sources.map((s) => s.name) })
@@ -288,6 +314,17 @@ export function createIndexer(parameters: CreateIndexerParameters) {
       }
       let indexesBuilt = false
       while (running) {
+        if (lockLost && lock !== 'embedded') {
+          logger.warn({ msg: 'lost the writer lock with its database connection; taking it again', chainId })
+          lock.release(true)
+          // another writer may have moved the checkpoint meanwhile: read it again
+          checkpoint = undefined
+          next = undefined
+          historical.drop()
+          lock = await takeLock()
+          if (!lock) return
+          continue
+        }
         try {
           const event = await step()
           if (event.type === 'idle' && !indexesBuilt) {
@@ -310,7 +347,7 @@ export function createIndexer(parameters: CreateIndexerParameters) {
         }
       }
     } finally {
-      if (lock !== 'embedded') {
+      if (lock && lock !== 'embedded') {
         const [a, b] = lockKey(chainId)
         await lock.query('SELECT pg_advisory_unlock($1, $2)', [a, b]).catch(() => undefined)
         lock.release()

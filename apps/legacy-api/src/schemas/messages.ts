@@ -18,6 +18,10 @@ export const messages = {
   badRequest: { en: 'Malformed request', 'zh-cn': '请求格式错误' },
   notFound: { en: 'Unknown API', 'zh-cn': '接口不存在' },
   serverError: { en: 'Server busy; please try again later', 'zh-cn': '服务器繁忙，请稍后再试' },
+  unavailable: {
+    en: 'The service is briefly unavailable; nothing was changed, please try again shortly',
+    'zh-cn': '服务暂时不可用，未做任何更改，请稍后重试',
+  },
   // Sign-in
   nonceInvalid: {
     en: 'The sign-in request is unknown, used or expired; please sign in again',
