@@ -24,6 +24,11 @@ function log(message) {
   process.stderr.write(`[run] ${message}\n`)
 }
 
+// A terminal's Ctrl-C reaches every process of its foreground group, this one too. The child it runs handles it
+// (start.mjs stops the services, then the chain and the database): this process waits for the child and exits
+// with its code, instead of dying first and leaving npm to report a command killed by SIGINT.
+process.on('SIGINT', () => undefined)
+
 function versionTuple(version) {
   return version.replace(/^v/, '').split('.').map(Number)
 }

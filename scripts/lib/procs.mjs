@@ -1,6 +1,8 @@
 // A small supervisor for the local product's processes: each child runs in its own process group, its
 // output lines carry its name, and `stopAll()` ends every group (SIGTERM, then SIGKILL after a grace period),
-// so Ctrl-C leaves no orphans behind.
+// so Ctrl-C leaves no orphans behind. The services go first and the processes they depend on (`dependency: true`:
+// the chain, the database) only once every service has exited, so no service meets its database or node gone
+// while it shuts down.
 import { spawn } from 'node:child_process'
 
 const children = new Set()
@@ -22,9 +24,19 @@ function prefixLines(stream, prefix, target) {
 
 /**
  * Starts `command args` as a supervised child. Resolves once it is ready: when `ready` (an async function)
- * resolves, or at once without it. Rejects when the child exits before it is ready.
+ * resolves, or at once without it. Rejects when the child exits before it is ready. `dependency`: other children
+ * use it (a chain, a database), so `stopAll` stops it after them.
  */
-export async function startProcess({ name, command, args = [], cwd, env = {}, ready, quiet = false }) {
+export async function startProcess({
+  name,
+  command,
+  args = [],
+  cwd,
+  env = {},
+  ready,
+  quiet = false,
+  dependency = false,
+}) {
   const color = colors[colorIndex++ % colors.length]
   const prefix = process.stdout.isTTY ? `\x1b[${color}m[${name}]\x1b[0m` : `[${name}]`
   const child = spawn(command, args, {
@@ -33,7 +45,7 @@ export async function startProcess({ name, command, args = [], cwd, env = {}, re
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  const entry = { name, child, exited: false, expectedExit: false }
+  const entry = { name, child, exited: false, expectedExit: false, dependency }
   children.add(entry)
   let output = ''
   const keep = (chunk) => {
@@ -86,10 +98,11 @@ async function stopEntry(entry, graceMs = 5000) {
   clearTimeout(timer)
 }
 
-/** Stops every supervised child, newest first. */
+/** Stops every supervised child: the services together, then (once they have exited) their dependencies. */
 export async function stopAll() {
   const entries = [...children].reverse()
-  await Promise.all(entries.map((entry) => stopEntry(entry)))
+  await Promise.all(entries.filter((entry) => !entry.dependency).map((entry) => stopEntry(entry)))
+  await Promise.all(entries.filter((entry) => entry.dependency).map((entry) => stopEntry(entry)))
 }
 
 /** Calls `onExit(name, code)` when any supervised child exits without being asked to. */

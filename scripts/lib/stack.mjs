@@ -141,6 +141,7 @@ export async function startLocalProduct({
       cwd: join(root, 'contracts'),
       ready: rpcReady(rpcUrl),
       quiet: true,
+      dependency: true,
     })
     log(`chain ready at ${rpcUrl}`)
 
@@ -175,10 +176,12 @@ export async function startLocalProduct({
           dir,
         ],
         quiet,
+        dependency: true,
         ready: () =>
           waitFor('embedded PGlite', async () => {
             const { default: pg } = await import('pg')
             const client = new pg.Client({ connectionString: url })
+            client.on('error', () => undefined) // a probe while the server starts: its failure is the answer
             await client.connect()
             await client.end()
             return true
