@@ -3,6 +3,7 @@ pragma solidity ^0.8.28;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
 import {IIdo} from "./interfaces/IIdo.sol";
@@ -449,18 +450,20 @@ contract Ido is NexusUpgradeable, IIdo {
         _userRounds[p.round][p.account] += p.times;
         IdoLib.UserRecord storage user = _users[p.account];
         uint256 counts = user.counts;
-        if (counts == 0) t.totalUser = SafeCast.toUint32(t.totalUser + 1);
+        // the counts and the USDT paid only inform: they saturate at their fields' maxima instead of refusing a
+        // mint (the NEX credited is owed: it is checked, and below NEX's supply)
+        if (counts == 0) t.totalUser = uint32(Math.min(uint256(t.totalUser) + 1, type(uint32).max));
         // one write: amount, tokens, counts and keys share a slot; claimed (read) beside the NEX paid
-        user.counts = SafeCast.toUint32(counts + p.times);
-        user.nfts = SafeCast.toUint32(user.nfts + p.keys);
-        user.amount = SafeCast.toUint96(user.amount + p.amount);
+        user.counts = uint32(Math.min(counts + p.times, type(uint32).max));
+        user.nfts = uint32(Math.min(user.nfts + p.keys, type(uint32).max));
+        user.amount = uint96(Math.min(user.amount + p.amount, type(uint96).max));
         uint256 tokens = user.tokens + p.tokens;
         user.tokens = SafeCast.toUint96(tokens);
         if (p.amountNEX != 0) user.amountNEX = SafeCast.toUint128(user.amountNEX + p.amountNEX);
         balance = tokens - user.claimed;
-        t.totalIDO = SafeCast.toUint64(t.totalIDO + p.times);
-        t.totalNFT = SafeCast.toUint64(t.totalNFT + p.keys);
-        t.totalAmount = SafeCast.toUint96(t.totalAmount + p.amount);
+        t.totalIDO = uint64(Math.min(t.totalIDO + p.times, type(uint64).max));
+        t.totalNFT = uint64(Math.min(t.totalNFT + p.keys, type(uint64).max));
+        t.totalAmount = uint96(Math.min(t.totalAmount + p.amount, type(uint96).max));
         t.totalTokens = SafeCast.toUint128(t.totalTokens + p.tokens);
         if (p.amountNEX != 0) t.totalNexus += p.amountNEX;
     }

@@ -22,8 +22,9 @@ contract Log is NexusUpgradeable, ILog {
     /// @dev The most writers ever authorized (a writer's id takes 5 bits of an entry).
     uint256 private constant MAX_WRITERS = 31;
 
-    // An entry is one word: amount (88 bits) | balance (88) | startTime (32) | global index (32) | symbol (4) |
-    // action (6) | writer id (5) | has-from (1), lowest bits first. Its counterparty is the writer (by id) unless
+    // An entry is one word: amount (88 bits) | balance (88) | startTime (32) | global index's low 32 bits (32) |
+    // symbol (4) | action (6) | writer id (5) | has-from (1), lowest bits first. The index's higher bits are its
+    // owner's, kept once per 2**32 entries (see `_highStarts`). Its counterparty is the writer (by id) unless
     // has-from is set; then the writer id's bits (which no view needs then) say where the counterparty is: 0, the
     // entry's word in `_froms` (written only then); FROM_INLINE, the entry's own amount and balance bits, which hold
     // its address when both are 0 (a registration: its referrer, no second word). A credit entry ({addCredits},
@@ -38,8 +39,18 @@ contract Log is NexusUpgradeable, ILog {
     uint256 private constant HAS_FROM_SHIFT = 255;
     /// @dev In the writer id's bits of a has-from entry: the counterparty is in the entry's amount and balance bits.
     uint256 private constant FROM_INLINE = 1;
-    /// @dev Where an account's id starts in its `_heads` word.
+    /// @dev Where an account's id starts in its `_heads` word (64 bits; an id is given once per crediting account).
     uint256 private constant ID_SHIFT = 64;
+    /// @dev Where the high part (`index >> 32`) of the global index of an account's latest entry starts in its
+    /// `_heads` word (to the top of the word).
+    uint256 private constant HIGH_SHIFT = 128;
+    /// @dev The bits of an entry word's index field: the global index's low 32 bits.
+    uint256 private constant LOW_MASK = type(uint32).max;
+    /// @dev {State}'s fields in its word (the compiler's packing of the struct, in order): `total` 0-31,
+    /// `dayTimes` 32-63, `writerCount` 64-71, `accountCount` 72-103, `totalHigh` 104-135, `accountCountHigh` 136-167.
+    uint256 private constant ACCOUNTS_SHIFT = 72;
+    uint256 private constant TOTAL_HIGH_SHIFT = 104;
+    uint256 private constant ACCOUNTS_HIGH_SHIFT = 136;
     /// @dev An amount or balance at least this large (2**88 - 1, 309,485,009 tokens of 18 decimals) does not fit its
     /// 88 bits: the bits hold this value and the exact figure is in `_bigs` (a word written only then), so that no
     /// amount makes the action that writes the entry revert.
@@ -55,19 +66,23 @@ contract Log is NexusUpgradeable, ILog {
     }
 
     /// @dev The global entry count and the length of a day share one word (both read by every write), with the
-    /// counts of writers and of account ids.
+    /// counts of writers and of account ids. Each count is 64 bits: its low 32 bits where earlier versions kept the
+    /// whole count, its high 32 bits in the fields appended after them (the word had room: a proxy's existing state
+    /// reads the same), so that no count of entries or accounts realistic maxima reach can fill it.
     struct State {
-        uint32 total;
+        uint32 total; // the global entry count, bits 0-31
         uint32 dayTimes;
         uint8 writerCount;
-        uint32 accountCount;
+        uint32 accountCount; // the account ids given, bits 0-31
+        uint32 totalHigh; // the global entry count, bits 32-63
+        uint32 accountCountHigh; // the account ids given, bits 32-63
     }
 
     mapping(address owner => mapping(uint256 position => uint256 word)) private _entries;
     mapping(address owner => mapping(uint256 position => address from)) private _froms;
-    /// @dev An account's list length (bits 0-63) and, once it has credited others ({addCredits}), its id (bits
-    /// 64-95): one word, which the account's own entry writes anyway, so that a credit names its counterparty
-    /// without a word of its own.
+    /// @dev An account's list length (bits 0-63), once it has credited others ({addCredits}) its id (bits
+    /// 64-127), and the high part (`index >> 32`) of its latest entry's global index (bits 128-255): one word, which
+    /// the account's own entry writes anyway, so that a credit names its counterparty without a word of its own.
     mapping(address owner => uint256 head) private _heads;
     /// @dev A writer: its id (1..MAX_WRITERS, kept when revoked) shifted left by one, and bit 0 = allowed.
     mapping(address account => uint256 writer) private _writers;
@@ -78,6 +93,12 @@ contract Log is NexusUpgradeable, ILog {
     mapping(uint256 id => address account) private _accountById;
     /// @dev The exact amount and balance of an entry whose bits hold {BIG} (see there).
     mapping(address owner => mapping(uint256 position => BigFigures figures)) private _bigs;
+
+    /// @dev Where each high part of the global index starts in an account's list: `_highStarts[owner][high]` is
+    /// 1 + the position of `owner`'s first entry whose global index is `high << 32` or more (written once per
+    /// account per 2**32 entries of the whole log, by the entry that starts it; 0: none). An entry word keeps the
+    /// index's low 32 bits; its high part is the largest `high` that starts at or before its position.
+    mapping(address owner => mapping(uint256 high => uint256 start)) private _highStarts;
 
     /// @dev An entry's figures too large for its word; a field is written only when its bits hold {BIG}.
     struct BigFigures {
@@ -110,17 +131,14 @@ contract Log is NexusUpgradeable, ILog {
         if (owner == address(0)) revert LogInvalidOwner(owner);
         if (!LogCodes.isValid(symbol, action)) revert LogUnknownCode(symbol, action);
         if (LogCodes.isCredit(action)) revert LogWrongEntryKind(action);
-        index = _state.total;
-        _state.total = SafeCast.toUint32(index + 1);
-        if (LogCodes.isReward(action)) _addReward(_rewards[owner][symbol], amount, block.timestamp / _state.dayTimes);
-        uint256 head = _heads[owner];
-        uint256 position = uint64(head);
-        unchecked {
-            _heads[owner] = head + 1; // fewer than 2**64 entries: the length never carries into the id
-        }
+        uint256 state = _loadState();
+        index = _total(state);
+        _storeState(_withTotal(state, index + 1));
+        if (LogCodes.isReward(action)) _addReward(_rewards[owner][symbol], amount, block.timestamp / _dayTimes(state));
+        uint256 position = _push(owner, index);
         uint256 word =
             (uint256(uint32(block.timestamp)) << TIME_SHIFT) |
-                (index << INDEX_SHIFT) |
+                ((index & LOW_MASK) << INDEX_SHIFT) |
                 (uint256(symbol) << SYMBOL_SHIFT) |
                 (uint256(action) << ACTION_SHIFT);
         if (from == msg.sender) {
@@ -132,7 +150,7 @@ contract Log is NexusUpgradeable, ILog {
             _froms[owner][position] = from;
         }
         _entries[owner][position] = word;
-        _emitAdded(owner, from, position, word, amount, balance);
+        _emitAdded(index, owner, from, position, word, amount, balance);
     }
 
     /// @inheritdoc ILog
@@ -140,16 +158,18 @@ contract Log is NexusUpgradeable, ILog {
         uint256 writer = _writers[msg.sender];
         if (writer & 1 == 0) revert LogUnauthorizedWriter(msg.sender);
         if (symbol == 0 || symbol > LogCodes.MAX_SYMBOL) revert LogUnknownCode(symbol, 0);
-        State memory state = _state;
-        first = state.total;
+        uint256 state = _loadState();
+        first = _total(state);
         if (credits.length == 0) return first;
+        uint256 id;
+        (id, state) = _accountId(from, state);
         // shared by every entry of the batch: time, symbol, writer, and the counterparty's id where a balance would be
         uint256 common =
-            (_accountId(from, state) << BALANCE_SHIFT) |
+            (id << BALANCE_SHIFT) |
                 (uint256(uint32(block.timestamp)) << TIME_SHIFT) |
                 (uint256(symbol) << SYMBOL_SHIFT) |
                 ((writer >> 1) << WRITER_SHIFT);
-        _state.total = SafeCast.toUint32(_addCredits(credits, common, from, block.timestamp / state.dayTimes, first));
+        _storeState(_withTotal(state, _addCredits(credits, common, from, block.timestamp / _dayTimes(state), first)));
     }
 
     /// @inheritdoc ILog
@@ -183,7 +203,7 @@ contract Log is NexusUpgradeable, ILog {
 
     /// @inheritdoc ILog
     function totalLog() external view returns (uint256) {
-        return _state.total;
+        return _total(_loadState());
     }
 
     /// @inheritdoc ILog
@@ -247,6 +267,7 @@ contract Log is NexusUpgradeable, ILog {
     }
 
     function _emitAdded(
+        uint256 index,
         address owner,
         address from,
         uint256 position,
@@ -256,7 +277,7 @@ contract Log is NexusUpgradeable, ILog {
     ) private {
         uint8 action = uint8((word >> ACTION_SHIFT) & 0x3f);
         emit LogAdded(
-            uint32(word >> INDEX_SHIFT),
+            index,
             owner,
             from,
             msg.sender,
@@ -288,15 +309,22 @@ contract Log is NexusUpgradeable, ILog {
                 if (++i == count) revert LogCreditAmountMissing();
                 amount = credits[i];
             }
-            _addCredit(credit, amount, common | (index << INDEX_SHIFT), from, day);
+            _addCredit(credit, amount, common, from, day, index);
             ++index;
         }
         return index;
     }
 
     /// @dev One credit of {addCredits}: `credit` as it takes them, `amount` its exact amount, `common` the entry's
-    /// other fields.
-    function _addCredit(uint256 credit, uint256 amount, uint256 common, address from, uint256 day) private {
+    /// other fields but its global index `index`.
+    function _addCredit(
+        uint256 credit,
+        uint256 amount,
+        uint256 common,
+        address from,
+        uint256 day,
+        uint256 index
+    ) private {
         address owner = address(uint160(credit));
         uint8 action = uint8(credit >> 248);
         if (owner == address(0)) revert LogInvalidOwner(owner);
@@ -304,14 +332,74 @@ contract Log is NexusUpgradeable, ILog {
         if (LogCodes.isReward(action)) {
             _addReward(_rewards[owner][uint8((common >> SYMBOL_SHIFT) & 0xf)], amount, day);
         }
+        uint256 position = _push(owner, index);
+        uint256 word =
+            _figures(owner, position, amount, 0) |
+                common |
+                ((index & LOW_MASK) << INDEX_SHIFT) |
+                (uint256(action) << ACTION_SHIFT);
+        _entries[owner][position] = word;
+        _emitAdded(index, owner, from, position, word, amount, 0);
+    }
+
+    /// @dev Appends an entry of global index `index` to `owner`'s list; returns its position. The first entry of
+    /// `owner` in a new high part of the index (one in 2**32 entries of the whole log) records where it starts.
+    function _push(address owner, uint256 index) private returns (uint256 position) {
         uint256 head = _heads[owner];
-        uint256 position = uint64(head);
+        position = uint64(head);
+        uint256 high = index >> 32;
+        if (high != head >> HIGH_SHIFT) {
+            _highStarts[owner][high] = position + 1;
+            head = (head & ((1 << HIGH_SHIFT) - 1)) | (high << HIGH_SHIFT);
+        }
         unchecked {
             _heads[owner] = head + 1; // fewer than 2**64 entries: the length never carries into the id
         }
-        uint256 word = _figures(owner, position, amount, 0) | common | (uint256(action) << ACTION_SHIFT);
-        _entries[owner][position] = word;
-        _emitAdded(owner, from, position, word, amount, 0);
+    }
+
+    /// @dev The global index of `account`'s entry at `position` whose word holds `word`: its high part is the
+    /// largest that starts at or before `position` (the loop runs at most once per 2**32 entries of the log).
+    function _indexOf(address account, uint256 position, uint256 word) private view returns (uint256) {
+        uint256 high = _heads[account] >> HIGH_SHIFT;
+        while (high != 0) {
+            uint256 start = _highStarts[account][high];
+            if (start != 0 && start <= position + 1) break;
+            --high;
+        }
+        return (high << 32) | ((word >> INDEX_SHIFT) & LOW_MASK);
+    }
+
+    /// @dev {State} as one word (read once and written once by an entry; the compiler's field-by-field access of a
+    /// packed struct reads and writes the slot once per field).
+    function _loadState() private view returns (uint256 state) {
+        assembly ("memory-safe") {
+            state := sload(_state.slot)
+        }
+    }
+
+    function _storeState(uint256 state) private {
+        assembly ("memory-safe") {
+            sstore(_state.slot, state)
+        }
+    }
+
+    /// @dev The global entry count in `state`: `total` (bits 0-31) and `totalHigh` (104-135).
+    function _total(uint256 state) private pure returns (uint256) {
+        return (state & LOW_MASK) | (((state >> TOTAL_HIGH_SHIFT) & LOW_MASK) << 32);
+    }
+
+    /// @dev `state` with the global entry count `total` (checked to 64 bits: E < 2**41 entries in ten years).
+    function _withTotal(uint256 state, uint256 total) private pure returns (uint256) {
+        total = SafeCast.toUint64(total);
+        return
+            (state & ~(LOW_MASK | (LOW_MASK << TOTAL_HIGH_SHIFT))) |
+            (total & LOW_MASK) |
+            ((total >> 32) << TOTAL_HIGH_SHIFT);
+    }
+
+    /// @dev The length of a day in `state` (`dayTimes`, bits 32-63).
+    function _dayTimes(uint256 state) private pure returns (uint256) {
+        return (state >> 32) & LOW_MASK;
     }
 
     /// @dev The amount and balance bits of `owner`'s entry at `position`: each figure itself when it fits, else
@@ -328,15 +416,21 @@ contract Log is NexusUpgradeable, ILog {
         return amount | (balance << BALANCE_SHIFT);
     }
 
-    /// @dev `account`'s id, given now if it has none (`state`: the state as read by the caller).
-    function _accountId(address account, State memory state) private returns (uint256 id) {
+    /// @dev `account`'s id, given now if it has none; `state` (as the caller read it) with the ids' count then.
+    /// The count is `accountCount` (bits 72-103) and `accountCountHigh` (136-167), checked to 64 bits.
+    function _accountId(address account, uint256 state) private returns (uint256 id, uint256) {
         uint256 head = _heads[account];
-        id = head >> ID_SHIFT;
-        if (id != 0) return id;
-        id = uint256(state.accountCount) + 1;
-        _state.accountCount = SafeCast.toUint32(id);
+        id = uint64(head >> ID_SHIFT);
+        if (id != 0) return (id, state);
+        id = (((state >> ACCOUNTS_SHIFT) & LOW_MASK) | (((state >> ACCOUNTS_HIGH_SHIFT) & LOW_MASK) << 32)) + 1;
+        id = SafeCast.toUint64(id);
+        state =
+            (state & ~((LOW_MASK << ACCOUNTS_SHIFT) | (LOW_MASK << ACCOUNTS_HIGH_SHIFT))) |
+            ((id & LOW_MASK) << ACCOUNTS_SHIFT) |
+            ((id >> 32) << ACCOUNTS_HIGH_SHIFT);
         _heads[account] = head | (id << ID_SHIFT);
         _accountById[id] = account;
+        return (id, state);
     }
 
     /// @dev Adds `amount` (any amount) to a reward record on `day`. The figures saturate:
@@ -415,7 +509,7 @@ contract Log is NexusUpgradeable, ILog {
         return
             Entry({
                 isReduce: LogCodes.isReduce(action),
-                index: uint32(word >> INDEX_SHIFT),
+                index: _indexOf(account, position, word),
                 userIndex: position,
                 symbol: uint8((word >> SYMBOL_SHIFT) & 0xf),
                 action: action,

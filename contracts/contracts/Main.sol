@@ -163,8 +163,10 @@ contract Main is NexusUpgradeable, IMain {
         _users[account] = UserRecord({referrer: referrer, index: uint64(index), invites: 0});
         _accounts[index] = account;
         if (referrer != address(0)) {
+            UserRecord storage parent = _users[referrer];
             unchecked {
-                ++_users[referrer].invites; // fewer than 2**32 accounts can register in practice
+                // informational: saturates at 2**32 - 1 instead of wrapping (or refusing the registration)
+                if (parent.invites != type(uint32).max) ++parent.invites;
             }
         }
         emit Registered(account, referrer, index);

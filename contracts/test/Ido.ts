@@ -1,7 +1,16 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { network } from 'hardhat'
-import { encodeFunctionData, getAddress, parseEther, zeroAddress } from 'viem'
+import {
+  encodeAbiParameters,
+  encodeFunctionData,
+  getAddress,
+  keccak256,
+  pad,
+  parseEther,
+  toHex,
+  zeroAddress,
+} from 'viem'
 import { localContractsII } from '../config/contractsII.ts'
 import { UPGRADE_DELAY } from './helpers/fixtures.ts'
 import { deployContractsIISystem, fundWallet, register } from './helpers/contractsII.ts'
@@ -281,6 +290,37 @@ describe('Ido (minting rounds)', async () => {
       order.tokens >= expected - expected / 100n && order.tokens <= expected + expected / 100n,
       `${order.tokens}`,
     )
+  })
+
+  it('counts and sums that only inform saturate at their fields: a mint under full counts still succeeds', async () => {
+    const system = await networkHelpers.loadFixture(fixture)
+    const { ido, bob, carol } = system
+    await ido.write.mint([1n, true], { account: bob.account })
+    const publicClient = await viem.getPublicClient()
+    const read = async (slot: `0x${string}`) =>
+      BigInt((await publicClient.getStorageAt({ address: ido.address, slot })) ?? 0)
+    const write = (slot: `0x${string}`, word: bigint) =>
+      networkHelpers.setStorageAt(ido.address, slot, pad(toHex(word)))
+    // `_totals` (slot 18): totalUser 0-31 | totalIDO 32-95 | totalNFT 96-159 | totalAmount 160-255: every field full
+    const TOTALS = pad(toHex(18n))
+    await write(TOTALS, 2n ** 256n - 1n)
+    // bob's record (`_users`, slot 14), first word: amount 0-95 | tokens 96-191 | counts 192-223 | nfts 224-255
+    const bobSlot = keccak256(
+      encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [bob.account.address, 14n]),
+    )
+    const tokens = ((await read(bobSlot)) >> 96n) & (2n ** 96n - 1n)
+    await write(bobSlot, (2n ** 96n - 1n) | (tokens << 96n) | ((2n ** 64n - 1n) << 192n))
+    await ido.write.mint([1n, true], { account: bob.account }) // bob's counts, keys and USDT paid are full
+    await ido.write.mint([1n, true], { account: carol.account }) // carol's first mint: a buyer more
+    const totals = await ido.read.totalInfo()
+    assert.deepEqual(
+      [totals.totalUser, totals.totalIDO, totals.totalNFT, totals.totalAmount],
+      [2n ** 32n - 1n, 2n ** 64n - 1n, 2n ** 64n - 1n, 2n ** 96n - 1n],
+    )
+    const user = await ido.read.users([bob.account.address])
+    assert.deepEqual([user.counts, user.nfts, user.amount], [2n ** 32n - 1n, 2n ** 32n - 1n, 2n ** 96n - 1n])
+    assert.equal(await ido.read.getIdoTokens([bob.account.address]), tokens + TOKENS) // what is owed stays exact
+    assert.equal((await ido.read.users([carol.account.address])).counts, 1n)
   })
 
   it('mint rejects: zero times, unregistered, whitelist-only, round max, user max, unbacked NEX, non-minters', async () => {

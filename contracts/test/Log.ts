@@ -246,6 +246,76 @@ describe('Log', async () => {
     }
   })
 
+  it('keeps global indexes and account ids exact past 2**32 (no logged action reverts when a 32-bit count is full)', async () => {
+    const { log, writer, alice, bob, stranger } = await networkHelpers.loadFixture(fixture)
+    const w = { account: writer.account }
+    const wr = getAddress(writer.account.address)
+    const [a, b, c] = [alice, bob, stranger].map((x) => getAddress(x.account.address)) as [Address, Address, Address]
+    const publicClient = await viem.getPublicClient()
+    // `_state` (slot 6): total bits 0-31 | dayTimes 32-63 | writerCount 64-71 | accountCount 72-103 | the counts'
+    // high 32 bits 104-135 (entries) and 136-167 (accounts); a test sets the counts near their 32-bit limits
+    const STATE = '0x6' as const
+    const readState = async () => BigInt((await publicClient.getStorageAt({ address: log.address, slot: STATE })) ?? 0)
+    const setCounts = async (total: bigint, accounts: bigint) => {
+      const kept = (await readState()) & (((1n << 40n) - 1n) << 32n) // dayTimes and writerCount
+      const word =
+        kept |
+        (total & 0xffffffffn) |
+        ((accounts & 0xffffffffn) << 72n) |
+        ((total >> 32n) << 104n) |
+        ((accounts >> 32n) << 136n)
+      await networkHelpers.setStorageAt(log.address, STATE, word)
+    }
+    const indexes = async (owner: Address) => (await log.read.getUserLogs([owner, 0n, 100n]))[0].map((e) => e.index)
+    const eventIndexes = async () =>
+      (await log.getEvents.LogAdded({}, { fromBlock: 'latest' })).map((e) => e.args.index)
+
+    await log.write.addLog([a, wr, NEX, DEPOSIT, 1n, 0n], w) // index 0, written before the counts grow
+    const LIMIT = 2n ** 32n
+    await setCounts(LIMIT - 2n, LIMIT - 1n)
+    await log.write.addLog([a, wr, NEX, DEPOSIT, 2n, 0n], w)
+    await log.write.addLog([a, wr, NEX, DEPOSIT, 3n, 0n], w)
+    await log.write.addLog([a, wr, NEX, REWARD, 4n, 0n], w) // index 2**32: the entry earlier versions refused
+    assert.deepEqual(await eventIndexes(), [LIMIT])
+    await log.write.addLog([b, a, NEX, DEPOSIT, 5n, 6n], w)
+    // a batch across no limit, from an account whose id is the 2**32nd, then one from the next id
+    await log.write.addCredits([a, NEX, [credit(c, BURN_DIRECT, 7n), credit(a, IDO_DIRECT, 8n)]], w)
+    assert.deepEqual(await eventIndexes(), [LIMIT + 2n, LIMIT + 3n])
+    await log.write.addCredits([b, NEX, [credit(c, BURN_TEAM, 9n)]], w)
+    assert.equal(await log.read.totalLog(), LIMIT + 5n)
+    assert.deepEqual(await indexes(a), [LIMIT + 3n, LIMIT, LIMIT - 1n, LIMIT - 2n, 0n])
+    assert.deepEqual(await indexes(b), [LIMIT + 1n])
+    assert.deepEqual(await indexes(c), [LIMIT + 4n, LIMIT + 2n])
+    const [ofC] = await log.read.getUserLogs([c, 0n, 10n])
+    assert.deepEqual(
+      ofC.map((e) => [e.from, e.amount, e.action]),
+      [
+        [b, 9n, BURN_TEAM],
+        [a, 7n, BURN_DIRECT],
+      ],
+    )
+    assert.equal(((await readState()) >> 72n) & 0xffffffffn, 1n) // the ids' low bits: 2**32 + 1 given
+    assert.equal((await readState()) >> 136n, 1n)
+    // far later (high part 3; an account that skipped the high parts between): each entry keeps its index, the
+    // filters too
+    await setCounts(3n * LIMIT + 7n, LIMIT + 1n)
+    await log.write.addLog([a, wr, NEX, RELEASE, 10n, 0n], w)
+    await log.write.addLog([c, wr, NEX, RELEASE, 11n, 0n], w)
+    assert.deepEqual(await indexes(a), [3n * LIMIT + 7n, LIMIT + 3n, LIMIT, LIMIT - 1n, LIMIT - 2n, 0n])
+    assert.deepEqual(await indexes(c), [3n * LIMIT + 8n, LIMIT + 4n, LIMIT + 2n])
+    const [deposits] = await log.read.getUserActionLogs([a, DEPOSIT, 0n, 10n])
+    assert.deepEqual(
+      deposits.map((e) => e.index),
+      [LIMIT - 1n, LIMIT - 2n, 0n],
+    )
+    const [reward] = await log.read.getUserSymbolActions([a, NEX, REWARD, 0n, 10n])
+    assert.deepEqual(
+      reward.map((e) => [e.index, e.amount]),
+      [[LIMIT, 4n]],
+    )
+    assert.equal(await log.read.totalLog(), 3n * LIMIT + 9n)
+  })
+
   it('pages newest first and filters by symbol, action and both', async () => {
     const { log, writer, alice, bob } = await networkHelpers.loadFixture(fixture)
     const w = { account: writer.account }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { network } from 'hardhat'
-import { getAddress, zeroAddress } from 'viem'
+import { encodeAbiParameters, getAddress, keccak256, pad, toHex, zeroAddress } from 'viem'
 import { logCode } from '../scripts/lib/logCodes.ts'
 import { deployMain, UPGRADE_DELAY } from './helpers/fixtures.ts'
 import { deploySystem } from './helpers/system.ts'
@@ -33,6 +33,28 @@ describe('Main', async () => {
     )
     assert.deepEqual(await main.read.users([alice.account.address]), [2n, getAddress(genesis.account.address)])
     assert.equal(await main.read.invites([genesis.account.address]), 1n)
+  })
+
+  it("counts a referrer's invites up to 2**32 - 1, then saturates: a registration under a full count still succeeds", async () => {
+    const { main, genesis, alice, bob } = await networkHelpers.loadFixture(deployFixture)
+    // `_users[genesis]` (mapping at slot 0): referrer bits 0-159 | index 160-223 | invites 224-255
+    const slot = keccak256(
+      encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [genesis.account.address, 0n]),
+    )
+    const publicClient = await viem.getPublicClient()
+    const word = BigInt((await publicClient.getStorageAt({ address: main.address, slot })) ?? 0)
+    const FULL = 2n ** 32n - 1n
+    await networkHelpers.setStorageAt(
+      main.address,
+      slot,
+      pad(toHex((word & ((1n << 224n) - 1n)) | ((FULL - 1n) << 224n))),
+    )
+    await main.write.register([genesis.account.address], { account: alice.account })
+    assert.equal(await main.read.invites([genesis.account.address]), FULL)
+    await main.write.register([genesis.account.address], { account: bob.account })
+    assert.equal(await main.read.invites([genesis.account.address]), FULL) // was 0: the count wrapped
+    assert.deepEqual(await main.read.users([bob.account.address]), [3n, getAddress(genesis.account.address)])
+    assert.deepEqual(await main.read.users([genesis.account.address]), [1n, zeroAddress])
   })
 
   it('writes one register entry per registration to the Log the deployment wires (from: the referrer)', async () => {

@@ -66,7 +66,7 @@ library IdoLib {
     /// keys: a mint writes one slot, and a first mint creates one); the NEX claimed (a mint reads it, a claim writes
     /// it) with the NEX paid (a NEX mint writes it); its USDT and its NEX referral rewards. It exists once it has
     /// bought (`counts != 0`). `tokens` is at most NEX's fixed supply (21 million, below 2**96) and `amount` 96
-    /// bits (79 billion USDT); every narrowing is checked.
+    /// bits (79 billion USDT); `tokens` is checked, the counts and `amount` (informational) saturate.
     struct UserRecord {
         uint96 amount;
         uint96 tokens;
@@ -82,7 +82,7 @@ library IdoLib {
 
     /// @dev The totals in three slots: the counts with the USDT paid (a USDT mint writes two slots: this one and
     /// `totalTokens`); `totalClaimed` next to `totalTokens` (a mint reads both: what is owed); the NEX paid.
-    /// `totalAmount` is 96 bits (79 billion USDT), checked like every narrowing.
+    /// The counts and `totalAmount` (96 bits, 79 billion USDT) only inform: they saturate at their maxima.
     struct TotalsRecord {
         uint32 totalUser;
         uint64 totalIDO;

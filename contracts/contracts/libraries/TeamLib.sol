@@ -10,7 +10,7 @@ import {IMain} from "../interfaces/IMain.sol";
 /// `leg` of the account through which the walk reached that ancestor. So, by construction, an account's
 /// `teamAmount` is exactly the sum of its direct invitees' `leg`s (each order counted once, through one invitee),
 /// its largest leg `teamMax = leg(maxAccount) <= teamAmount`, and `teamMin = teamAmount - teamMax >= 0`; `teamUser`
-/// counts the members whose first order the walk reached. Nothing here can underflow, whatever the tree, the walk
+/// counts the members whose first order the walk reached (informational: it saturates at 2**24 - 1). Nothing here can underflow, whatever the tree, the walk
 /// depth or the order sizes. Linked (DELEGATECALL on the caller's storage): the caller keeps one {Teams} and emits
 /// its own events from what {add} and {setManual} return.
 library TeamLib {
@@ -37,7 +37,7 @@ library TeamLib {
     struct Member {
         uint96 teamAmount; // the orders the walks added to this account's team
         uint96 leg; // own orders + team, as far as the walks reached the parent: what the parent counts through it
-        uint24 teamUser; // the members whose first order the walks added
+        uint24 teamUser; // the members whose first order the walks added, at most 2**24 - 1 (it saturates)
         uint32 maxIndex; // Main index of the direct invitee with the largest leg (0: none; BIG: see `bigMax`)
         uint8 manual; // 0: automatic level; else 1 + the level the owner set
     }
@@ -164,10 +164,8 @@ library TeamLib {
         uint256 before = w.bySmallLegs ? teamAmount - maxLeg : teamAmount;
         teamAmount = (teamAmount + w.value).toUint96();
         a = (a & ~uint256(type(uint96).max)) | teamAmount;
-        if (w.first) {
-            uint256 teamUser = (uint256(uint24(a >> TEAM_USER)) + 1).toUint24();
-            a = (a & ~(uint256(type(uint24).max) << TEAM_USER)) | (teamUser << TEAM_USER);
-        }
+        // an informational count: it saturates at 2**24 - 1 (16,777,215 members) instead of refusing the order
+        if (w.first && uint24(a >> TEAM_USER) < type(uint24).max) a += 1 << TEAM_USER;
         if (childIsMax) {
             maxLeg = leg;
         } else if (leg > maxLeg) {
