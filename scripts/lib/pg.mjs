@@ -65,60 +65,53 @@ export function runSql(url, sql) {
   return result.stdout
 }
 
-/**
- * Starts a new cluster. Returns `{ url, port, dir, stop, halt, resume }`; `url` connects as the superuser `postgres`
- * to the database `postgres` over TCP on 127.0.0.1.
- */
-export async function startPostgres() {
-  ensurePostgresInstalled()
+/** A new folder for a cluster, owned by the server's user. */
+function clusterDir() {
   const dir = mkdtempSync(join(tmpdir(), 'nexus-pg-'))
-  const dataDir = join(dir, 'data')
-  const isRoot = process.getuid?.() === 0
-  if (isRoot) {
+  if (process.getuid?.() === 0) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim())
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim())
     chownSync(dir, uid, gid)
   }
   chmodSync(dir, 0o700)
-  const port = await freePort()
-  asServerUser(join(binDir, 'initdb'), [
-    '-D',
-    dataDir,
-    '-U',
-    'postgres',
-    '--auth=trust',
-    '-E',
-    'UTF8',
-    '--no-sync',
-    '-A',
-    'trust',
-  ])
-  // Tuned for throwaway test data: durability off, enough connections for parallel test files.
-  const settings = [
-    'fsync=off',
-    'synchronous_commit=off',
-    'full_page_writes=off',
-    'max_connections=200',
-    'shared_buffers=256MB',
-  ]
+  return dir
+}
+
+// Tuned for throwaway test data: durability off, enough connections for parallel test files. A standby gets the
+// same (hot standby needs max_connections at least the primary's).
+const settings = [
+  'fsync=off',
+  'synchronous_commit=off',
+  'full_page_writes=off',
+  'max_connections=200',
+  'shared_buffers=256MB',
+]
+
+/**
+ * Starts the server of `dataDir` on `port` (its socket and log in `dir`); returns `{ url, port, dir, stop, halt,
+ * resume }`.
+ */
+function startServer(dir, dataDir, port) {
   const serverOptions = [
     `-p ${port}`,
     `-k ${dir}`,
     '-c listen_addresses=127.0.0.1',
     ...settings.map((s) => `-c ${s}`),
   ].join(' ')
-  asServerUser(join(binDir, 'pg_ctl'), [
-    '-D',
-    dataDir,
-    '-l',
-    join(dir, 'server.log'),
-    '-w',
-    '-t',
-    '60',
-    '-o',
-    serverOptions,
-    'start',
-  ])
+  const start = () =>
+    asServerUser(join(binDir, 'pg_ctl'), [
+      '-D',
+      dataDir,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      serverOptions,
+      'start',
+    ])
+  start()
   const url = `postgresql://postgres@127.0.0.1:${port}/postgres`
   let stopped = false
   const stop = () => {
@@ -135,20 +128,60 @@ export async function startPostgres() {
   // every connection is ended; `immediate`: a crash, recovered from the WAL at the next start), `resume` starts it
   // again on the same port with the same data.
   const halt = (mode = 'fast') => asServerUser(join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', mode, '-w', 'stop'])
-  const resume = () =>
-    asServerUser(join(binDir, 'pg_ctl'), [
-      '-D',
-      dataDir,
-      '-l',
-      join(dir, 'server.log'),
-      '-w',
-      '-t',
-      '60',
-      '-o',
-      serverOptions,
-      'start',
-    ])
-  return { url, port, dir, stop, halt, resume }
+  return { url, port, dir, stop, halt, resume: start }
+}
+
+/**
+ * Starts a new cluster. Returns `{ url, port, dir, stop, halt, resume }`; `url` connects as the superuser `postgres`
+ * to the database `postgres` over TCP on 127.0.0.1.
+ */
+export async function startPostgres() {
+  ensurePostgresInstalled()
+  const dir = clusterDir()
+  const dataDir = join(dir, 'data')
+  const port = await freePort()
+  asServerUser(join(binDir, 'initdb'), [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+    '-A',
+    'trust',
+  ])
+  return startServer(dir, dataDir, port)
+}
+
+/**
+ * Starts a streaming replica (hot standby) of a cluster of {@link startPostgres}: `pg_basebackup -R` copies the
+ * primary and writes its connection into the copy, which then replays the primary's WAL as it is written. Returns
+ * what `startPostgres` does (reads only; a standby refuses writes).
+ */
+export async function startStandby(primary) {
+  ensurePostgresInstalled()
+  const dir = clusterDir()
+  const dataDir = join(dir, 'data')
+  const port = await freePort()
+  asServerUser(join(binDir, 'pg_basebackup'), [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primary.port),
+    '-U',
+    'postgres',
+    '-D',
+    dataDir,
+    '-R',
+    '-X',
+    'stream',
+    '--no-sync',
+    '-c',
+    'fast',
+  ])
+  return startServer(dir, dataDir, port)
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

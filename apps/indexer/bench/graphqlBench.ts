@@ -18,7 +18,7 @@ import Fastify from 'fastify'
 import { createServer } from '../src/createServer.ts'
 import { createMetrics } from '../src/internal/metrics.ts'
 import { createRpc } from '../src/sync/createRpc.ts'
-import { fillOrderTotals, importAtCommit, loadTest, repoRoot, type LoadResult } from './lib.ts'
+import { fillGraphqlData, importAtCommit, loadTest, repoRoot, type LoadResult } from './lib.ts'
 
 const seconds = Number(process.env.GRAPHQL_BENCH_SECONDS ?? 5)
 const only = process.env.GRAPHQL_BENCH_ONLY
@@ -27,56 +27,12 @@ const { startPostgres } = (await import(pathToFileURL(join(repoRoot, 'scripts', 
 }
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
 
-const account = (sql: string) => `'0x' || lpad(to_hex(${sql}), 40, '0')`
-// Rows are spread over 20,000 accounts, except that every 50th belongs to the measured account (0x…07): 20,000
-// action log entries and 10,000 orders, so that its pages, cursors and counts run over a long history.
-const ownerOf = (g: string) => `CASE WHEN ${g} % 50 = 0 THEN ${account('7')} ELSE ${account(`${g} % 20000`)} END`
-const owner = ownerOf('g')
 const pg = await startPostgres()
 // Whatever happens (a failed step throws), the cluster ends with the process.
 process.once('exit', () => pg.stop())
 const target = await createTestDatabase(pg.url, 'graphqlbench')
 const db = await createDatabase({ url: target.url })
-await db.pool.query(
-  `INSERT INTO action_log (chain_id, index, owner, "from", writer, user_index, symbol, action, is_reduce, is_reward,
-     amount, balance, start_time, block_number, block_hash, log_index, transaction_hash)
-   SELECT 31337, g, ${owner}, '0x00', '0x00', g, (ARRAY['USDT','NEX','BNB'])[1 + g % 3],
-     (ARRAY['burn','stake','claim'])[1 + g % 3], false, g % 5 = 0, g, g, g, g, '0x' || g, 0, '0x'
-   FROM generate_series(1, 1000000) g`,
-)
-await db.pool.query(
-  `INSERT INTO order_record (chain_id, contract, order_index, owner, amount, tokens, details, start_time, end_time,
-     block_number, block_hash, log_index, transaction_hash)
-   SELECT 31337, 'Burn', g, ${owner}, g, g, '{}', g, g + 100, g, '0xo' || g, 0, '0x'
-   FROM generate_series(1, 500000) g`,
-)
-await db.pool.query(
-  `INSERT INTO order_change (chain_id, block_hash, log_index, contract, order_index, owner, event_name, status,
-     amount, details, block_number, block_timestamp, transaction_hash)
-   SELECT 31337, '0xc' || g, 0, 'Burn', g * 2, ${ownerOf('g * 2')}, 'Released', 'completed', 1, '{}',
-     1000000 + g, 1, '0x'
-   FROM generate_series(1, 250000) g`,
-)
-// A binary referral tree: account g (1..19,999) was referred by g / 2; the closure has every ancestor.
-await db.pool.query(
-  `INSERT INTO registration (chain_id, account, referrer, index, depth, block_number, block_hash, log_index,
-     block_timestamp, transaction_hash)
-   SELECT 31337, ${account('g')}, CASE WHEN g = 1 THEN ${account('0')} ELSE ${account('g / 2')} END, g,
-     floor(log(2, g))::int, g, '0xr' || g, 0, g, '0x'
-   FROM generate_series(1, 19999) g`,
-)
-await db.pool.query(
-  `INSERT INTO referral_path (chain_id, ancestor, descendant, distance, block_number)
-   SELECT 31337, ${account('g >> d')}, ${account('g')}, d, g
-   FROM generate_series(2, 19999) g, generate_series(1, 15) d WHERE g >> d > 0`,
-)
-await fillOrderTotals(db.pool)
-// The checkpoint of an indexed database (counts are cached per checkpoint: see createCounts in resolvers.ts).
-await db.pool.query(
-  `INSERT INTO chain_checkpoint (chain_id, block_number, block_hash, updated_at) VALUES (31337, 2000000, '0xh', now())`,
-)
-// As autovacuum leaves an insert-mostly table: statistics, and the visibility map that lets counts read the index alone.
-await db.pool.query('VACUUM (ANALYZE)')
+await fillGraphqlData(db.pool)
 
 /** The server of another commit (its apps/indexer/src), for before/after figures from the same run. */
 async function serverOf(commit: string): Promise<typeof createServer> {

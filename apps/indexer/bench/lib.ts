@@ -93,3 +93,58 @@ export async function fillOrderTotals(pool: Pool): Promise<void> {
      ON CONFLICT (chain_id, account, contract) DO UPDATE SET amount = EXCLUDED.amount`,
   )
 }
+
+const account = (sql: string) => `'0x' || lpad(to_hex(${sql}), 40, '0')`
+// Rows are spread over 20,000 accounts, except that every 50th belongs to the measured account (0x…07): 20,000
+// action log entries and 10,000 orders, so that its pages, cursors and counts run over a long history.
+const ownerOf = (g: string) => `CASE WHEN ${g} % 50 = 0 THEN ${account('7')} ELSE ${account(`${g} % 20000`)} END`
+const owner = ownerOf('g')
+
+/**
+ * The GraphQL benchmarks' data (graphqlBench.ts, replicaBench.ts): 1,000,000 action_log rows of 20,000 accounts,
+ * 500,000 Burn orders (every other one with a later status change), a binary referral tree of the same accounts with
+ * its closure, the order totals and a checkpoint; the measured account (0x…07) has 20,000 of the action log rows,
+ * 10,000 of the orders and a team of 4,094. Vacuumed and analysed, as autovacuum leaves an insert-mostly table.
+ */
+export async function fillGraphqlData(pool: Pool): Promise<void> {
+  await pool.query(
+    `INSERT INTO action_log (chain_id, index, owner, "from", writer, user_index, symbol, action, is_reduce, is_reward,
+       amount, balance, start_time, block_number, block_hash, log_index, transaction_hash)
+     SELECT 31337, g, ${owner}, '0x00', '0x00', g, (ARRAY['USDT','NEX','BNB'])[1 + g % 3],
+       (ARRAY['burn','stake','claim'])[1 + g % 3], false, g % 5 = 0, g, g, g, g, '0x' || g, 0, '0x'
+     FROM generate_series(1, 1000000) g`,
+  )
+  await pool.query(
+    `INSERT INTO order_record (chain_id, contract, order_index, owner, amount, tokens, details, start_time, end_time,
+       block_number, block_hash, log_index, transaction_hash)
+     SELECT 31337, 'Burn', g, ${owner}, g, g, '{}', g, g + 100, g, '0xo' || g, 0, '0x'
+     FROM generate_series(1, 500000) g`,
+  )
+  await pool.query(
+    `INSERT INTO order_change (chain_id, block_hash, log_index, contract, order_index, owner, event_name, status,
+       amount, details, block_number, block_timestamp, transaction_hash)
+     SELECT 31337, '0xc' || g, 0, 'Burn', g * 2, ${ownerOf('g * 2')}, 'Released', 'completed', 1, '{}',
+       1000000 + g, 1, '0x'
+     FROM generate_series(1, 250000) g`,
+  )
+  // A binary referral tree: account g (1..19,999) was referred by g / 2; the closure has every ancestor.
+  await pool.query(
+    `INSERT INTO registration (chain_id, account, referrer, index, depth, block_number, block_hash, log_index,
+       block_timestamp, transaction_hash)
+     SELECT 31337, ${account('g')}, CASE WHEN g = 1 THEN ${account('0')} ELSE ${account('g / 2')} END, g,
+       floor(log(2, g))::int, g, '0xr' || g, 0, g, '0x'
+     FROM generate_series(1, 19999) g`,
+  )
+  await pool.query(
+    `INSERT INTO referral_path (chain_id, ancestor, descendant, distance, block_number)
+     SELECT 31337, ${account('g >> d')}, ${account('g')}, d, g
+     FROM generate_series(2, 19999) g, generate_series(1, 15) d WHERE g >> d > 0`,
+  )
+  await fillOrderTotals(pool)
+  // The checkpoint of an indexed database (counts are cached per checkpoint: see createCounts in resolvers.ts).
+  await pool.query(
+    `INSERT INTO chain_checkpoint (chain_id, block_number, block_hash, updated_at) VALUES (31337, 2000000, '0xh', now())`,
+  )
+  // As autovacuum leaves an insert-mostly table: statistics, and the visibility map that lets counts read the index alone.
+  await pool.query('VACUUM (ANALYZE)')
+}

@@ -8,7 +8,7 @@ import {
   settingsOrExit,
   stopOnSignals,
 } from '@nexus/abi/node'
-import { createDatabase, whenDatabaseAvailable } from '@nexus/db'
+import { createDatabase, openReadReplica, whenDatabaseAvailable } from '@nexus/db'
 import { createServer } from './createServer.ts'
 import { readConfig } from './internal/config.ts'
 import { resolveSources } from './handlers/resolveSources.ts'
@@ -64,9 +64,19 @@ const db = await whenDatabaseAvailable(
     }),
   { log: (message) => console.warn(`indexer: ${message}`) },
 )
+// Reads of GraphQL on a streaming replica (DATABASE_READ_URL), the primary for what the replica has not replayed yet.
+const replica = config.readUrl
+  ? await whenDatabaseAvailable(
+      () => openReadReplica({ url: config.readUrl as string, primary: db.pool, keepConnections: true }),
+      { log: (message) => console.warn(`indexer: read replica: ${message}`) },
+    )
+  : undefined
 const rpc = createRpc({ url: config.rpcUrls, metrics })
 const app = createServer({
   db,
+  replica,
+  readWaitMs: config.readWaitMs,
+  readMaxLagSeconds: config.readMaxLagSeconds,
   rpc,
   chainId: config.chainId,
   confirmations: config.confirmations,
@@ -91,7 +101,7 @@ const indexer = createIndexer({
 
 // Stop ingestion first (it finishes or rolls back its current range), then stop serving, then close the database.
 stopOnSignals({
-  steps: [() => indexer.stop(), () => app.close(), () => db.close()],
+  steps: [() => indexer.stop(), () => app.close(), async () => await replica?.close(), () => db.close()],
   log: (msg, { signal, error }) => app.log.info({ msg, signal, err: error }),
 })
 
@@ -101,5 +111,8 @@ app.log.info({
   graphql: `http://${config.host}:${config.port}/graphql`,
   chainId: config.chainId,
   database: db.kind,
+  readReplica: replica !== undefined,
+  ingest: config.ingest,
 })
-indexer.start()
+// A reader (INDEXER_INGEST=false) serves GraphQL only; the writer of the chain runs elsewhere.
+if (config.ingest) indexer.start()

@@ -8,6 +8,8 @@ import {
   type WithdrawalPolicy,
   withdrawalPolicySetting,
   databaseSettings,
+  type ReadReplicaSettings,
+  readReplicaSettings,
 } from '@nexus/abi/node'
 import { parseAmount } from '@nexus/sdk'
 import { defaultCorsOrigins } from './createApp.ts'
@@ -16,7 +18,7 @@ import { defaultCorsOrigins } from './createApp.ts'
  * The legacy API's settings, read from the environment once at start.
  * @dev The README lists the same variables; docker-compose.yml and its test rely on that list.
  */
-export type LegacyApiConfig = {
+export type LegacyApiConfig = ReadReplicaSettings & {
   /** JSON-RPC endpoints used to verify payments on chain (RPC_URL; several comma-separated, tried in order). */
   rpcUrls: readonly string[]
   chainId: number
@@ -98,6 +100,7 @@ export function readConfig(env: Record<string, string | undefined>): LegacyApiCo
     chainId,
     deploymentsFile: env.DEPLOYMENTS_FILE?.trim() || undefined,
     ...databaseSettings(env),
+    ...readReplicaSettings(env),
     port: integer(env, 'PORT', 4100, 0, 65535),
     host: env.HOST?.trim() || '127.0.0.1',
     corsOrigins,

@@ -12,6 +12,13 @@ export type LegacyContext = {
    * 1,000 req/s of the benchmark that difference is most of a core. Every write goes through Prisma.
    */
   pool: Pool
+  /**
+   * The pool of reads that may come from a streaming replica (DATABASE_READ_URL): the replica once it has replayed
+   * everything the primary had committed when the read began (waiting up to READ_REPLICA_WAIT_MS), else the
+   * primary; without a replica, `pool`. Only for reads of other accounts' data (the indexer's tree); a user's own
+   * rows, the token check and every write stay on `pool`.
+   */
+  readPool: () => Promise<Pick<Pool, 'query'>>
   /** The chain of payments and of the indexer's referral tree (`registration.chain_id`). */
   chainId: number
   auth: Auth

@@ -43,6 +43,22 @@ test('/healthz answers while the process is up', async () => {
   expect(response.json()).toEqual({ status: 'ok' })
 })
 
+test('/metrics counts requests by route and envelope code (the HTTP status outside the envelope)', async () => {
+  // (no chain node here: /readyz answers 503)
+  expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503)
+  await post('isRegister', { address: registered })
+  await post('isRegister', { address: 'nope' })
+  await post('noSuchRoute', {})
+  const metrics = (await app.inject({ method: 'GET', url: '/metrics' })).body
+  const count = (labels: string) =>
+    Number(new RegExp(`^legacy_api_request_duration_seconds_count\\{${labels}\\} (\\d+)$`, 'm').exec(metrics)?.[1])
+  expect(count('route="isRegister",code="0"')).toBeGreaterThanOrEqual(1)
+  expect(count('route="isRegister",code="4800"')).toBeGreaterThanOrEqual(1)
+  expect(count('route="unknown",code="4800"')).toBeGreaterThanOrEqual(1)
+  expect(count('route="readyz",code="503"')).toBe(1)
+  expect(metrics).toMatch(/^legacy_api_replica_lag_seconds 0$/m)
+})
+
 describe('isRegister {address}', () => {
   test('true for an address with an account (any letter case), from the database', async () => {
     const response = await post('isRegister', { address: registered })

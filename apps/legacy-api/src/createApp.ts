@@ -1,5 +1,5 @@
 import { type WithdrawalPolicy, withdrawalPolicySetting } from '@nexus/abi/node'
-import type { Database } from '@nexus/db'
+import type { Database, ReadReplica } from '@nexus/db'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { createPublicClient, http, type Address, type PublicClient } from 'viem'
 import type { LegacyContext } from './context.ts'
@@ -8,10 +8,27 @@ import { createAuth } from './plugins/app/auth.ts'
 import { startTeamFold, startTeamSync } from './internal/teamFold.ts'
 import { registerErrorHandler } from './plugins/app/errorHandler.ts'
 import { registerExternalPlugins } from './plugins/external/registerExternalPlugins.ts'
+import {
+  createLegacyMetrics,
+  createReadPool,
+  registerOperations,
+  type LegacyMetrics,
+} from './plugins/app/operations.ts'
 import { investRoutes } from './routes/api/api/invest/index.ts'
 
 export type CreateAppParameters = {
   db: Pick<Database, 'prisma' | 'pool'>
+  /**
+   * A streaming replica of `db` (DATABASE_READ_URL) for the reads of the indexer's tree (`recommendList`): used once
+   * it has replayed what the primary had committed when the read began, else the primary reads.
+   */
+  replica?: Pick<ReadReplica, 'pool' | 'lag' | 'caughtUp'> | undefined
+  /** How long such a read waits for the replica (default 1,000 ms). */
+  readWaitMs?: number
+  /** /readyz answers 503 while the replica is more than this many seconds behind (default 30). */
+  readMaxLagSeconds?: number
+  /** Prometheus metrics served on /metrics (default: a registry of this app's own). */
+  metrics?: LegacyMetrics
   /** Chain of payments, sign-in messages and the indexer's referral tree (default 31337). */
   chainId?: number
   /** JSON-RPC endpoint that payments are verified on (default http://127.0.0.1:8545); or pass `publicClient`. */
@@ -80,9 +97,20 @@ export async function createApp(parameters: CreateAppParameters): Promise<Fastif
       transport: http(parameters.rpcUrl ?? 'http://127.0.0.1:8545', { timeout: 15_000, retryCount: 1 }),
     })
   const { prisma, pool } = parameters.db
+  const routing = {
+    primary: pool,
+    replica: parameters.replica,
+    waitMs: parameters.readWaitMs ?? 1_000,
+    maxLagSeconds: parameters.readMaxLagSeconds ?? 30,
+    metrics: parameters.metrics ?? createLegacyMetrics(),
+  }
   const context: LegacyContext = {
     prisma,
     pool,
+    // (called per request, once `app` exists)
+    readPool: createReadPool(routing, (error) =>
+      app.log.warn({ err: error }, 'read replica failed: reading the primary'),
+    ),
     chainId,
     auth: createAuth(prisma, pool, {
       chainId,
@@ -112,6 +140,7 @@ export async function createApp(parameters: CreateAppParameters): Promise<Fastif
     trustProxy: parameters.trustProxy ?? false,
   })
   registerErrorHandler(app)
+  const replicaReadiness = registerOperations(app, routing)
   await registerExternalPlugins(app, {
     corsOrigins,
     rateLimitPerMinute: parameters.rateLimitPerMinute ?? 600,
@@ -133,7 +162,9 @@ export async function createApp(parameters: CreateAppParameters): Promise<Fastif
     ])
     if (!database) return reply.code(503).send({ status: 'not_ready', reason: 'database unreachable' })
     if (!node) return reply.code(503).send({ status: 'not_ready', reason: 'chain node unreachable' })
-    return { status: 'ready' }
+    const { reason, ...replica } = await replicaReadiness()
+    if (reason) return reply.code(503).send({ status: 'not_ready', reason, ...replica })
+    return { status: 'ready', ...replica }
   })
 
   await app.register(investRoutes, { prefix: '/api/api/invest', context })

@@ -2,7 +2,7 @@
 // product tables when empty and serves the first product version's REST API until SIGINT/SIGTERM.
 import { mainAbi } from '@nexus/abi'
 import { assertRpcChain, loadDeployment, settingsOrExit, stopOnSignals } from '@nexus/abi/node'
-import { createDatabase, whenDatabaseAvailable } from '@nexus/db'
+import { createDatabase, openReadReplica, whenDatabaseAvailable } from '@nexus/db'
 import { rpcTransport } from '@nexus/sdk'
 import { createPublicClient } from 'viem'
 import { readConfig } from './config.ts'
@@ -46,12 +46,22 @@ const db = await whenDatabaseAvailable(
     }),
   { log: (message) => console.warn(`legacy-api: ${message}`) },
 )
+// The indexer's tree for recommendList from a streaming replica (DATABASE_READ_URL), when it has replayed far enough.
+const replica = config.readUrl
+  ? await whenDatabaseAvailable(
+      () => openReadReplica({ url: config.readUrl as string, primary: db.pool, keepConnections: true }),
+      { log: (message) => console.warn(`legacy-api: read replica: ${message}`) },
+    )
+  : undefined
 const seeded = await seedLegacyData(db.prisma)
 if (seeded.machineTypes || seeded.nodes) {
   console.log(`legacy-api: seeded ${seeded.machineTypes} machine types and ${seeded.nodes} nodes`)
 }
 const app = await createApp({
   db,
+  replica,
+  readWaitMs: config.readWaitMs,
+  readMaxLagSeconds: config.readMaxLagSeconds,
   chainId: config.chainId,
   publicClient,
   paymentToken,
@@ -76,7 +86,7 @@ const app = await createApp({
 })
 
 stopOnSignals({
-  steps: [() => app.close(), () => db.close()],
+  steps: [() => app.close(), async () => await replica?.close(), () => db.close()],
   log: (msg, { signal, error }) => app.log.info({ msg, signal, err: error }),
 })
 

@@ -15,6 +15,8 @@ export {
   databaseSettings,
   type Env,
   integerSetting,
+  type ReadReplicaSettings,
+  readReplicaSettings,
   SettingsError,
   settingsOrExit,
   type WithdrawalPolicy,

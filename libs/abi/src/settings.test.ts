@@ -7,6 +7,7 @@ import {
   awaitsApproval,
   booleanSetting,
   databaseSettings,
+  readReplicaSettings,
   integerSetting,
   SettingsError,
   withdrawalPolicySetting,
@@ -48,6 +49,28 @@ describe('settings from the environment', () => {
     expect(() => databaseSettings({ DATABASE_MIGRATE: 'later' })).toThrow(
       'DATABASE_MIGRATE must be true or false (got "later")',
     )
+  })
+
+  it('reads the read replica settings: none by default, a replica only beside a primary, bounded waits', () => {
+    expect(readReplicaSettings({})).toEqual({ readUrl: undefined, readWaitMs: 1000, readMaxLagSeconds: 30 })
+    expect(
+      readReplicaSettings({
+        DATABASE_URL: 'postgresql://a@primary/db',
+        DATABASE_READ_URL: ' postgresql://a@replica/db ',
+        READ_REPLICA_WAIT_MS: '250',
+        READ_REPLICA_MAX_LAG_SECONDS: '5',
+      }),
+    ).toEqual({ readUrl: 'postgresql://a@replica/db', readWaitMs: 250, readMaxLagSeconds: 5 })
+    expect(() => readReplicaSettings({ DATABASE_READ_URL: 'postgresql://a@replica/db' })).toThrow(
+      'DATABASE_READ_URL needs DATABASE_URL (the primary it replicates)',
+    )
+    expect(() =>
+      readReplicaSettings({ DATABASE_URL: 'postgresql://p/db', DATABASE_READ_URL: 'mysql://u:secret@replica/db' }),
+    ).toThrow('DATABASE_READ_URL must be a postgresql:// URL (got "mysql://u:***@replica/db")')
+    expect(() => readReplicaSettings({ READ_REPLICA_WAIT_MS: '60001' })).toThrow(
+      'READ_REPLICA_WAIT_MS must be between 0 and 60000 (got 60001)',
+    )
+    expect(() => readReplicaSettings({ READ_REPLICA_MAX_LAG_SECONDS: '0' })).toThrow(SettingsError)
   })
 
   it('reads an address in lower case and refuses a malformed one', () => {

@@ -73,6 +73,43 @@ export function databaseSettings(env: Env): { databaseUrl: string | undefined; d
   }
 }
 
+/** Where a service reads from a streaming replica (`readReplicaSettings`). */
+export type ReadReplicaSettings = {
+  /** DATABASE_READ_URL: a streaming replica of DATABASE_URL for reads; undefined: every read goes to the primary. */
+  readUrl: string | undefined
+  /** READ_REPLICA_WAIT_MS: how long a read that needs what the replica has not replayed yet waits for it. */
+  readWaitMs: number
+  /** READ_REPLICA_MAX_LAG_SECONDS: replica lag above which `/readyz` answers 503. */
+  readMaxLagSeconds: number
+}
+
+/**
+ * The read-replica settings of the services that serve reads (indexer GraphQL, legacy API): DATABASE_READ_URL,
+ * READ_REPLICA_WAIT_MS (default 1,000; a read that needs more than the replica has replayed waits this long for
+ * it, then reads the primary) and READ_REPLICA_MAX_LAG_SECONDS (default 30: a replica further behind makes the
+ * service not ready). A read URL needs DATABASE_URL (the primary: writes and the reads that cannot wait).
+ *
+ * @example
+ * readReplicaSettings({ DATABASE_URL: 'postgresql://db/nexus', DATABASE_READ_URL: 'postgresql://replica/nexus' })
+ * // { readUrl: 'postgresql://replica/nexus', readWaitMs: 1000, readMaxLagSeconds: 30 }
+ */
+export function readReplicaSettings(env: Env): ReadReplicaSettings {
+  const readUrl = env.DATABASE_READ_URL?.trim() || undefined
+  if (readUrl && !env.DATABASE_URL?.trim()) {
+    throw new SettingsError('DATABASE_READ_URL needs DATABASE_URL (the primary it replicates)')
+  }
+  if (readUrl && !/^postgres(ql)?:\/\//.test(readUrl)) {
+    throw new SettingsError(
+      `DATABASE_READ_URL must be a postgresql:// URL (got "${readUrl.replace(/:[^:@/]*@/, ':***@')}")`,
+    )
+  }
+  return {
+    readUrl,
+    readWaitMs: integerSetting(env, 'READ_REPLICA_WAIT_MS', 1_000, 0, 60_000),
+    readMaxLagSeconds: integerSetting(env, 'READ_REPLICA_MAX_LAG_SECONDS', 30, 1, 86_400),
+  }
+}
+
 /**
  * An account address from `env[name]` in lower case, undefined when unset or blank; refuses anything else than
  * 0x and 40 hexadecimal digits.

@@ -1,10 +1,14 @@
+import { GraphQLError } from 'graphql'
 import { createYoga } from 'graphql-yoga'
 import { useCompiledQueries } from './compiledQueries.ts'
 import { useQueryLimits, type QueryLimits } from './limits.ts'
 import { createGraphQLSchema, type GraphQLContext } from './schema.ts'
 
 export type CreateGraphQLParameters = {
-  context: GraphQLContext
+  /** The context of every request, but the pool. */
+  context: Omit<GraphQLContext, 'pool'>
+  /** The pool a request reads, given the block it needs (its `extensions.minBlock`; see readRouter.ts). */
+  poolFor: (minBlock?: bigint) => Promise<GraphQLContext['pool']>
   limits?: Partial<QueryLimits>
   /** Show the GraphiQL page on GET /graphql from a browser (default: when introspection is on). */
   graphiql?: boolean
@@ -14,6 +18,23 @@ export type CreateGraphQLParameters = {
     warn: (m: unknown) => void
     error: (m: unknown) => void
   }
+}
+
+/**
+ * The request's `extensions.minBlock` (GraphQL over HTTP's extensions: the body's `extensions` of a POST, the
+ * JSON `extensions` parameter of a GET): the block the answer must include, as a decimal string or a whole number.
+ * Anything else is refused with `BAD_USER_INPUT` (HTTP 400).
+ */
+export function minBlockOf(extensions: Record<string, unknown> | undefined): bigint | undefined {
+  const value = extensions?.minBlock
+  if (value === undefined || value === null) return undefined
+  if (typeof value === 'string' && /^\d{1,20}$/.test(value)) return BigInt(value)
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value)
+  const shown = JSON.stringify(value)
+  throw new GraphQLError(
+    `Extension "minBlock": a block number (a decimal string of at most 20 digits), not ${shown.length > 40 ? `${shown.slice(0, 40)}…` : shown}`,
+    { extensions: { code: 'BAD_USER_INPUT', http: { status: 400 } } },
+  )
 }
 
 /**
@@ -27,7 +48,8 @@ export function createGraphQL(parameters: CreateGraphQLParameters) {
   return createYoga<Record<never, never>, GraphQLContext>({
     schema: createGraphQLSchema(),
     graphqlEndpoint: '/graphql',
-    context: () => context,
+    // Each request reads the pool of the block it needs (the replica, or the primary when the replica is behind).
+    context: async ({ params }) => ({ ...context, pool: await parameters.poolFor(minBlockOf(params.extensions)) }),
     maskedErrors: true,
     graphiql: parameters.graphiql ?? introspection,
     landingPage: false,

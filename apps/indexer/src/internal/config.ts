@@ -4,13 +4,15 @@ import {
   parseRpcUrls,
   SettingsError as ConfigError,
   databaseSettings,
+  type ReadReplicaSettings,
+  readReplicaSettings,
 } from '@nexus/abi/node'
 
 /**
  * The indexer's settings, read from the environment once at start.
  * @dev The README lists the same variables; docker-compose.yml and its test rely on that list.
  */
-export type IndexerConfig = {
+export type IndexerConfig = ReadReplicaSettings & {
   /**
    * JSON-RPC endpoints of the chain's nodes (RPC_URL, comma-separated): the indexer reads from the first until it
    * fails, then from the next (see createRpc).
@@ -29,6 +31,11 @@ export type IndexerConfig = {
   databaseUrl: string | undefined
   /** DATABASE_MIGRATE: true applies pending migrations at start; 'verify' (false) only checks they are applied. */
   databaseMigrate: true | 'verify'
+  /**
+   * Whether this process indexes the chain (INDEXER_INGEST, default true). false: a reader that only serves GraphQL
+   * (e.g. on a replica, DATABASE_READ_URL), beside the one writer.
+   */
+  ingest: boolean
   /** Blocks behind the head a row must be to count as confirmed (CONFIRMATIONS). */
   confirmations: number
   /** /readyz answers 200 while the indexed block is at most this many blocks behind the head (READY_MAX_LAG). */
@@ -68,6 +75,8 @@ export function readConfig(env: Record<string, string | undefined>): IndexerConf
     deploymentsFile: env.DEPLOYMENTS_FILE?.trim() || undefined,
     startBlock: startBlock ? BigInt(startBlock) : undefined,
     ...databaseSettings(env),
+    ...readReplicaSettings(env),
+    ingest: boolean(env, 'INDEXER_INGEST', true),
     // A local chain never reorganizes by itself; public chains need a margin (BSC: 15 blocks).
     confirmations: integer(env, 'CONFIRMATIONS', chainId === 31337 ? 0 : 15, 0, 10_000),
     readyMaxLag: integer(env, 'READY_MAX_LAG', 5, 0, 1_000_000),

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 
 export type IndexerMetrics = ReturnType<typeof createMetrics>
 
@@ -71,6 +71,36 @@ export function createMetrics() {
     reorgs: new Counter({
       name: 'indexer_reorgs_total',
       help: 'Chain reorganizations detected and rolled back',
+      registers: [registry],
+    }),
+    graphqlDuration: new Histogram({
+      name: 'indexer_graphql_request_duration_seconds',
+      help: 'GraphQL requests by outcome (ok, or error: an answer with errors or an HTTP status of 400 or more)',
+      labelNames: ['outcome'] as const,
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    replicaReads: new Counter({
+      name: 'indexer_replica_reads_total',
+      help:
+        'GraphQL requests by where they read (DATABASE_READ_URL): replica, replica_after_wait (waited for its ' +
+        'minBlock), primary (the replica was behind after READ_REPLICA_WAIT_MS, or failed)',
+      labelNames: ['via'] as const,
+      registers: [registry],
+    }),
+    replicaLagSeconds: new Gauge({
+      name: 'indexer_replica_lag_seconds',
+      help: 'Seconds the read replica is behind the primary (0 when it has replayed everything)',
+      registers: [registry],
+    }),
+    replicaLagBytes: new Gauge({
+      name: 'indexer_replica_lag_bytes',
+      help: "Bytes of the primary's WAL the read replica has not replayed",
+      registers: [registry],
+    }),
+    replicaLagBlocks: new Gauge({
+      name: 'indexer_replica_lag_blocks',
+      help: "The primary's indexed block minus the read replica's",
       registers: [registry],
     }),
   }

@@ -79,14 +79,17 @@ const writtenTables = [
 
 /**
  * A fresh database (migrated, seeded) and the app on it. Without `rpcUrl` the app points at a closed port, so a
- * request that reached the chain would fail (5000) instead of passing silently.
+ * request that reached the chain would fail (5000) instead of passing silently. `parameters` may depend on the new
+ * database (e.g. a replica of it); `adminUrl` is the cluster to create it on (default: the tests' cluster).
  */
 export async function setupApp(
   label: string,
-  parameters: Partial<CreateAppParameters> = {},
+  parameters:
+    Partial<CreateAppParameters> | ((testDb: TestDatabase, db: Database) => Promise<Partial<CreateAppParameters>>) = {},
+  { adminUrl }: { adminUrl?: string } = {},
 ): Promise<TestApp & { testDb: TestDatabase }> {
   const { inject } = await import('vitest')
-  const testDb = await createTestDatabase(inject('databaseUrl'), label)
+  const testDb = await createTestDatabase(adminUrl ?? inject('databaseUrl'), label)
   const db = await createDatabase({ url: testDb.url, poolSize: 5 })
   await seedLegacyData(db.prisma)
   const app = await createApp({
@@ -97,7 +100,7 @@ export async function setupApp(
     rateLimitPerMinute: 1_000_000,
     loginRateLimitPerMinute: 1_000_000,
     purchaseRateLimitPerMinute: 1_000_000,
-    ...parameters,
+    ...(typeof parameters === 'function' ? await parameters(testDb, db) : parameters),
   })
   const post: TestApp['post'] = (route, form = {}, headers = {}) =>
     app.inject({

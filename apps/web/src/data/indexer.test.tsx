@@ -13,12 +13,16 @@ const indexer = {
   indexed: 3,
   items: ['a'],
   requests: [] as string[],
+  /** The `extensions` parameter of each list request. */
+  extensions: [] as (string | null)[],
   failing: false,
 }
 const server = createServer((request, response) => {
-  const query = new URL(request.url ?? '/', 'http://localhost').searchParams.get('query') ?? ''
+  const params = new URL(request.url ?? '/', 'http://localhost').searchParams
+  const query = params.get('query') ?? ''
   const name = /indexerStatus/.test(query) ? 'status' : /items/.test(query) ? 'items' : 'other'
   indexer.requests.push(name)
+  if (name === 'items') indexer.extensions.push(params.get('extensions'))
   response.setHeader('content-type', 'application/json')
   if (indexer.failing) {
     response.statusCode = 500
@@ -132,6 +136,8 @@ describe('indexer data', () => {
     // The first list: the page waits while the pages move into urql's Provider, then shows the indexed rows.
     await act(async () => fireEvent.click(screen.getByText('to list')))
     await waitFor(() => expect(screen.getByTestId('items').textContent).toBe('a'))
+    // The list asks for the block of the transaction the indexer caught up with (a replica waits for it).
+    expect(indexer.extensions.map((e) => e && JSON.parse(e))).toEqual([{ minBlock: '5' }])
     expect(screen.getByTestId('provider').textContent).toBe('true')
     // The shell around the pages kept its state.
     expect((screen.getByLabelText('shell field') as HTMLInputElement).value).toBe('kept')
@@ -142,6 +148,7 @@ describe('indexer data', () => {
     indexer.indexed = 6
     await act(async () => fireEvent.click(screen.getByText('catch up')))
     await waitFor(() => expect(screen.getByTestId('items').textContent).toBe('a,b'), { timeout: 4_000 })
+    expect(indexer.extensions.at(-1)).toBe('{"minBlock":"5"}')
     expect(indexer.requests.filter((name) => name === 'status').length).toBeGreaterThan(before)
 
     // Back on a page without lists: it renders inside the Provider now, with no new wait.

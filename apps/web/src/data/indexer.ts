@@ -1,11 +1,11 @@
-import { createElement, use, useContext, useEffect, useState } from 'react'
+import { createElement, use, useContext, useEffect, useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
 import { Client, Context, Provider, useQuery } from 'urql'
 import type { AnyVariables, UseQueryArgs } from 'urql'
 import { env } from '../lib/env.ts'
 import { createGraphqlClient } from '../lib/graphqlClient.ts'
 import { openIndexerScope } from './indexerScope.ts'
-import { useIndexedVersion, useIndexerUrl } from './indexerSync.ts'
+import { useIndexedMinBlock, useIndexedVersion, useIndexerUrl } from './indexerSync.ts'
 
 export { useIndexerCatchUp, useIndexerCatchingUp } from './indexerSync.ts'
 
@@ -32,7 +32,9 @@ export function useIndexerClient(): Client {
 }
 
 /**
- * An indexed list (urql), fetched again whenever the indexer caught up with one of the app's transactions.
+ * An indexed list (urql), fetched again whenever the indexer caught up with one of the app's transactions, and from
+ * then on asking for that transaction's block (`minBlock`: see lib/graphqlClient.ts), so that it never shows the
+ * list without the user's own action.
  *
  * @example
  * const [result] = useIndexedQuery({ query: ORDERS, variables: { account } })
@@ -42,7 +44,12 @@ export function useIndexedQuery<Data, Variables extends AnyVariables = AnyVariab
 ) {
   useIndexerClient()
   const version = useIndexedVersion()
-  const [result, reexecute] = useQuery<Data, Variables>(args)
+  const minBlock = useIndexedMinBlock()
+  const context = useMemo(
+    () => (minBlock === undefined ? args.context : { ...args.context, minBlock: minBlock.toString() }),
+    [args.context, minBlock],
+  )
+  const [result, reexecute] = useQuery<Data, Variables>({ ...args, context })
   useEffect(() => {
     if (version > 0) reexecute({ requestPolicy: 'network-only' })
   }, [version, reexecute])

@@ -52,6 +52,12 @@ type IndexerSync = {
   version: number
   /** The block the app waits for, if any. */
   awaited: bigint | undefined
+  /**
+   * The block of the app's latest transaction once the indexer reported it: the lists ask for it
+   * (`extensions.minBlock`), so that an indexer process reading a replica that has not replayed that block yet
+   * waits for it or reads the primary (apps/indexer README, "Read replicas").
+   */
+  minBlock: bigint | undefined
 }
 
 const IndexerSyncContext = createContext<IndexerSync>({
@@ -59,6 +65,7 @@ const IndexerSyncContext = createContext<IndexerSync>({
   waitFor: () => undefined,
   version: 0,
   awaited: undefined,
+  minBlock: undefined,
 })
 
 /**
@@ -68,6 +75,7 @@ const IndexerSyncContext = createContext<IndexerSync>({
 export function IndexerSyncProvider({ url, children }: { url: string; children: ReactNode }) {
   const [awaited, setAwaited] = useState<bigint | undefined>()
   const [version, setVersion] = useState(0)
+  const [minBlock, setMinBlock] = useState<bigint>()
 
   useEffect(() => {
     if (awaited === undefined) return
@@ -83,6 +91,7 @@ export function IndexerSyncProvider({ url, children }: { url: string; children: 
         await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS))
       }
       if (stop.signal.aborted) return
+      setMinBlock((current) => (current === undefined || awaited > current ? awaited : current))
       setAwaited(undefined)
       setVersion((value) => value + 1)
     }
@@ -94,7 +103,10 @@ export function IndexerSyncProvider({ url, children }: { url: string; children: 
     (block: bigint) => setAwaited((current) => (current === undefined || block > current ? block : current)),
     [],
   )
-  const value = useMemo(() => ({ url, waitFor, version, awaited }), [url, waitFor, version, awaited])
+  const value = useMemo(
+    () => ({ url, waitFor, version, awaited, minBlock }),
+    [url, waitFor, version, awaited, minBlock],
+  )
   return createElement(IndexerSyncContext.Provider, { value }, children)
 }
 
@@ -111,6 +123,11 @@ export function useIndexerCatchingUp(): boolean {
 /** The indexer's GraphQL endpoint given to {@link IndexerSyncProvider} (undefined outside one). */
 export function useIndexerUrl(): string | undefined {
   return useContext(IndexerSyncContext).url
+}
+
+/** The block the indexed lists must include: the app's latest transaction's, once the indexer reported it. */
+export function useIndexedMinBlock(): bigint | undefined {
+  return useContext(IndexerSyncContext).minBlock
 }
 
 /** A number that changes each time the indexed lists must be fetched again (the indexer caught up). */

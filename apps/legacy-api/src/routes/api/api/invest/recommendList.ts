@@ -16,16 +16,18 @@ export const recommendLimit = 500
  * no account here; `power` of its running machines).
  */
 export function recommendListRoute(app: FastifyInstance, context: LegacyContext) {
-  const { prisma, pool, chainId, auth } = context
+  const { prisma, readPool, chainId, auth } = context
   app.post('/recommendList', async (request) => {
     const address = await auth.authenticate(request)
     const userId = optionalIntegerField(request.body, 'userId', { min: 1, max: 2_147_483_647 })
+    // the indexer's tree, as of at least the moment of the request: the replica when it has replayed that far
+    const tree = await readPool()
     let target = address as string
     if (userId !== undefined) {
       const user = await prisma.legacyUser.findUnique({ where: { id: userId }, select: { address: true } })
       if (!user) throw rejected('userNotInTeam')
       if (user.address !== address) {
-        const inTeam = await pool.query(
+        const inTeam = await tree.query(
           'SELECT 1 FROM indexer_referral_path WHERE chain_id = $1 AND ancestor = $2 AND descendant = $3',
           [chainId, address, user.address],
         )
@@ -35,11 +37,11 @@ export function recommendListRoute(app: FastifyInstance, context: LegacyContext)
     }
     // The direct members from the indexer's view, with their team sizes (kept with the tree: one row per member).
     const [{ rows: counted }, { rows: members }] = await Promise.all([
-      pool.query<{ total: number }>(
+      tree.query<{ total: number }>(
         'SELECT count(*)::int AS total FROM indexer_registration WHERE chain_id = $1 AND referrer = $2',
         [chainId, target],
       ),
-      pool.query<{ account: string; block_timestamp: string; team: number | null }>(
+      tree.query<{ account: string; block_timestamp: string; team: number | null }>(
         `SELECT r.account, r.block_timestamp::text, c.team FROM indexer_registration r
          LEFT JOIN indexer_team_member_count c ON c.chain_id = r.chain_id AND c.account = r.account
          WHERE r.chain_id = $1 AND r.referrer = $2 ORDER BY r.index LIMIT $3`,
