@@ -15,6 +15,8 @@ const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8')
 
 type Service = {
   image?: string
+  user?: string
+  deploy?: { replicas?: number }
   build?: { context: string; target: string; args?: Record<string, string> }
   command?: string[]
   working_dir?: string
@@ -86,10 +88,14 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(services).sort()).toEqual([
       'chain',
       'deploy',
+      'grafana',
       'indexer',
+      'indexer-reader',
       'keeper',
       'legacy-api',
       'postgres',
+      'postgres-replica',
+      'prometheus',
       'web',
     ])
     for (const [name, service] of Object.entries(services)) {
@@ -189,6 +195,107 @@ describe('docker-compose.yml', () => {
     expect(web.ports).toContain('127.0.0.1:4173:4173')
     expect(readFileSync(join(root, 'apps', 'web', 'nginx.conf'), 'utf8')).toMatch(/listen 4173;/)
     expect(architecture).toContain('4173 (built)')
+  })
+
+  describe('read replica', () => {
+    const replica = services['postgres-replica'] as Service
+    const reader = services['indexer-reader'] as Service
+
+    it('runs a hot standby of postgres, made by pg_basebackup -R from it, as the replication role the primary creates', () => {
+      expect(replica.image).toBe(services.postgres?.image)
+      const script = (replica.command ?? []).join(' ')
+      expect(script).toMatch(/pg_basebackup -h postgres -U replicator -D "\$\$PGDATA" -R -X stream/)
+      expect(script).toContain('exec postgres -c hot_standby=on')
+      expect(replica.depends_on?.postgres?.condition).toBe('service_healthy')
+      expect(compose.volumes).toHaveProperty('pgreplica')
+      // the primary: WAL for replicas, and the role and pg_hba line of its init script
+      expect(services.postgres?.command).toEqual(expect.arrayContaining(['wal_level=replica']))
+      const init = (services.postgres?.volumes ?? []).find((v) => v.includes('/docker-entrypoint-initdb.d/'))
+      const initFile = join(root, (init ?? '').split(':')[0] as string)
+      expect(existsSync(initFile), initFile).toBe(true)
+      const initScript = readFileSync(initFile, 'utf8')
+      expect(initScript).toContain('CREATE ROLE replicator WITH REPLICATION LOGIN')
+      expect(initScript).toContain('host replication replicator all scram-sha-256')
+      expect(services.postgres?.environment?.REPLICATION_PASSWORD).toBe(replica.environment?.PGPASSWORD)
+    })
+
+    it('runs GraphQL readers (the indexer without ingestion) on the replica, the primary beside it', () => {
+      expect(reader.command).toEqual(services.indexer?.command)
+      const env = reader.environment ?? {}
+      expect(env.INDEXER_INGEST).toBe('false')
+      expect(new URL(env.DATABASE_READ_URL as string).hostname).toBe('postgres-replica')
+      expect(new URL(env.DATABASE_URL as string).hostname).toBe('postgres')
+      const read = variablesRead('indexer')
+      for (const name of Object.keys(env))
+        expect(read, `indexer-reader sets ${name}, which the indexer never reads`).toContain(name)
+      expect(reader.deploy?.replicas).toBe(2)
+      expect(reader.ports).toEqual([`127.0.0.1:4001-4002:${env.PORT}`])
+      expect(reader.depends_on?.['postgres-replica']?.condition).toBe('service_healthy')
+      // the legacy API reads the indexer's tree there too
+      expect(services['legacy-api']?.environment?.DATABASE_READ_URL).toBe(env.DATABASE_READ_URL)
+      expect(variablesRead('legacy-api')).toContain('DATABASE_READ_URL')
+    })
+  })
+
+  describe('Prometheus and Grafana', () => {
+    const prometheus = services.prometheus as Service
+    const grafana = services.grafana as Service
+    const mounted = (service: Service, target: string) => {
+      const volume = (service.volumes ?? []).find((v) => v.split(':')[1] === target)
+      expect(volume, `${target} mounted`).toBeDefined()
+      return join(root, (volume as string).split(':')[0] as string)
+    }
+    type ScrapeConfig = {
+      job_name: string
+      static_configs?: { targets: string[] }[]
+      dns_sd_configs?: { names: string[]; port: number }[]
+    }
+    const scrape = (
+      parse(readFileSync(mounted(prometheus, '/etc/prometheus/prometheus.yml'), 'utf8')) as {
+        scrape_configs: ScrapeConfig[]
+      }
+    ).scrape_configs
+
+    it("scrapes every service's /metrics at the port it listens on inside the network", () => {
+      const targets = new Map(
+        scrape.flatMap((config) => [
+          ...(config.static_configs ?? []).flatMap((c) => c.targets.map((t) => [config.job_name, t] as const)),
+          ...(config.dns_sd_configs ?? []).flatMap((c) =>
+            c.names.map((n) => [config.job_name, `${n}:${c.port}`] as const),
+          ),
+        ]),
+      )
+      expect([...targets.keys()].sort()).toEqual(['indexer', 'indexer-reader', 'keeper', 'legacy-api'])
+      for (const [job, target] of targets) {
+        const [host, port] = target.split(':') as [string, string]
+        expect(host, job).toBe(job)
+        expect(services[host]?.environment?.PORT, `${job} listens on ${port}`).toBe(port)
+      }
+    })
+
+    it('provisions the Prometheus data source and the dashboards folder, every dashboard valid JSON on that source', () => {
+      const provisioning = mounted(grafana, '/etc/grafana/provisioning')
+      const source = parse(readFileSync(join(provisioning, 'datasources', 'prometheus.yml'), 'utf8')) as {
+        datasources: { uid: string; url: string }[]
+      }
+      expect(source.datasources[0]?.url).toBe('http://prometheus:9090')
+      const providers = parse(readFileSync(join(provisioning, 'dashboards', 'nexus.yml'), 'utf8')) as {
+        providers: { options: { path: string } }[]
+      }
+      const dashboardsDir = mounted(grafana, providers.providers[0]?.options.path as string)
+      const files = readdirSync(dashboardsDir).filter((name) => name.endsWith('.json'))
+      expect(files.sort()).toEqual(['api.json', 'indexer.json', 'keeper.json', 'replica.json'])
+      for (const file of files) {
+        const dashboard = JSON.parse(readFileSync(join(dashboardsDir, file), 'utf8')) as {
+          panels: { title: string; datasource: { uid: string }; targets: { expr: string }[] }[]
+        }
+        expect(dashboard.panels.length, file).toBeGreaterThan(0)
+        for (const panel of dashboard.panels) {
+          expect(panel.datasource.uid, `${file}: ${panel.title}`).toBe(source.datasources[0]?.uid)
+          expect(panel.targets.length, `${file}: ${panel.title}`).toBeGreaterThan(0)
+        }
+      }
+    })
   })
 
   it('points every service at the compose PostgreSQL and chain', () => {

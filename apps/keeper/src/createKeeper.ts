@@ -3,7 +3,15 @@
 import { loadDeployment } from '@nexus/abi/node'
 import type { Database } from '@nexus/db'
 import { rpcTransport } from '@nexus/sdk'
-import { type Address, createPublicClient, type LocalAccount, parseEther, type PublicClient } from 'viem'
+import {
+  type Address,
+  createPublicClient,
+  erc20Abi,
+  formatUnits,
+  type LocalAccount,
+  parseEther,
+  type PublicClient,
+} from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { DEV_KEY_INDEX, DEV_MNEMONIC, type KeeperConfig } from './config.ts'
 import { type Job, UPKEEP_CONTRACTS, upkeepJob } from './jobs.ts'
@@ -93,6 +101,10 @@ export async function createKeeper(options: CreateKeeperOptions): Promise<Keeper
     }),
   )
   jobs.push(...(options.extraJobs?.({ client, sender, account }) ?? []))
+  const payoutTokens = Object.entries({
+    USDT: config.withdrawTokens.USDT ?? contracts.USDT,
+    ...(config.withdrawTokens.ARB ? { ARB: config.withdrawTokens.ARB } : {}),
+  }).filter((entry): entry is [string, Address] => entry[1] !== undefined)
   const running = await startKeeper({
     db,
     sender,
@@ -103,6 +115,20 @@ export async function createKeeper(options: CreateKeeperOptions): Promise<Keeper
     port: config.port,
     balance: () => client.getBalance({ address: account.address }),
     nodeCheck: () => client.getBlockNumber({ cacheTime: 0 }),
+    tokenBalances: async () =>
+      Object.fromEntries(
+        await Promise.all(
+          payoutTokens.map(async ([symbol, token]) => {
+            const units = await client.readContract({
+              address: token,
+              abi: erc20Abi,
+              functionName: 'balanceOf',
+              args: [account.address],
+            })
+            return [symbol, Number(formatUnits(units, 18))] as const
+          }),
+        ),
+      ),
   })
   return { ...running, sender, account, client }
 }

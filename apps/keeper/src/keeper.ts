@@ -6,7 +6,7 @@ import type { Database } from '@nexus/db'
 import type { PoolClient } from 'pg'
 import type { Job } from './jobs.ts'
 import type { Logger } from './log.ts'
-import type { KeeperMetrics } from './metrics.ts'
+import { type KeeperMetrics, refreshPayoutMetrics } from './metrics.ts'
 import { errorText, type JournaledSender } from './sender.ts'
 
 /** The advisory lock key: one keeper per database ("nexus-keeper" as an int). */
@@ -22,6 +22,8 @@ export type KeeperOptions = {
   port: number
   /** Refreshes the signer's balance gauge; called every minute. */
   balance?: () => Promise<bigint>
+  /** The signer's balance of each payout token in token units (by symbol); read with `balance`. */
+  tokenBalances?: () => Promise<Record<string, number>>
   /** Longest wait after failures (doubling from the job's interval). @default 300_000 */
   maxBackoffMs?: number
   /** Checks the chain node for /readyz (e.g. reads the block number); a failure makes the keeper not ready. */
@@ -84,10 +86,13 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
         response.end(JSON.stringify(body))
       })
     } else if (path === '/metrics') {
-      metrics.registry.metrics().then(
-        (text) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
-        (error: unknown) => response.writeHead(500).end(String(error)),
-      )
+      refreshPayoutMetrics(metrics, db.pool)
+        .catch((error: unknown) => log.warn({ error: errorText(error) }, 'could not count the payouts'))
+        .then(() => metrics.registry.metrics())
+        .then(
+          (text) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+          (error: unknown) => response.writeHead(500).end(String(error)),
+        )
     } else {
       response.writeHead(404).end()
     }
@@ -227,6 +232,9 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
     if (!options.balance) return
     try {
       metrics.balance.set(Number(await options.balance()))
+      for (const [token, units] of Object.entries((await options.tokenBalances?.()) ?? {})) {
+        metrics.tokenBalance.set({ token }, units)
+      }
     } catch (error) {
       log.warn({ error: errorText(error) }, 'could not read the signer balance')
     }
