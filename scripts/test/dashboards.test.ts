@@ -1,5 +1,5 @@
 // The operators' Grafana dashboards (ops/grafana/dashboards) against the services as they run: the local product
-// (chain with the contracts deployed, indexer, legacy API, keeper) is started, and every metric name in every
+// (chain with the contracts deployed, indexer, legacy API, keeper, on a PostgreSQL 15 cluster) is started, and every metric name in every
 // panel's PromQL query must be one that a service's /metrics really exports, so that no panel stays empty because a
 // metric was renamed or never existed.
 import { readdirSync, readFileSync } from 'node:fs'
@@ -56,14 +56,21 @@ function exported(text: string): Set<string> {
 
 type Stack = { urls: { indexer: string; legacy: string; keeper?: string }; stop: () => Promise<void> }
 let stack: Stack | undefined
+let postgres: { url: string; stop: () => void } | undefined
 const services = new Map<string, Set<string>>()
 
 beforeAll(async () => {
   const { startLocalProduct } = (await import(pathToFileURL(join(root, 'scripts', 'lib', 'stack.mjs')).href)) as {
     startLocalProduct: (options: Record<string, unknown>) => Promise<Stack>
   }
+  const { startPostgres } = (await import(pathToFileURL(join(root, 'scripts', 'lib', 'pg.mjs')).href)) as {
+    startPostgres: () => Promise<{ url: string; stop: () => void }>
+  }
+  // the services' database: a PostgreSQL 15 cluster of this test (as in production)
+  postgres = await startPostgres()
   stack = await startLocalProduct({
     ports: 'free',
+    databaseUrl: postgres.url,
     web: false,
     seed: false,
     keeper: 'withdrawals',
@@ -82,7 +89,10 @@ beforeAll(async () => {
     services.set(name, exported(await response.text()))
   }
 }, 600_000)
-afterAll(async () => await stack?.stop(), 60_000)
+afterAll(async () => {
+  await stack?.stop()
+  postgres?.stop()
+}, 60_000)
 
 describe('Grafana dashboards', () => {
   it('reads the metric names of a PromQL query', () => {
