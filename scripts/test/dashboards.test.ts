@@ -88,7 +88,7 @@ beforeAll(async () => {
     expect(response.status, `${name} /metrics`).toBe(200)
     services.set(name, exported(await response.text()))
   }
-}, 600_000)
+}, 1_200_000)
 afterAll(async () => {
   await stack?.stop()
   postgres?.stop()
