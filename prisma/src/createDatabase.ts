@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { PrismaPg } from '@prisma/adapter-pg'
 import pg from 'pg'
 import { PrismaClient } from '../generated/client/client.ts'
+import { whenDatabaseAvailable } from './databaseUnavailable.ts'
 import { deployMigrations, verifyMigrations } from './migrate.ts'
 import { parseDatabaseUrl } from './parseDatabaseUrl.ts'
 import { defaultPgliteDir } from './paths.ts'
@@ -32,6 +33,11 @@ export type CreateDatabaseParameters = {
   idleTimeoutMs?: number
   /** Progress messages (default: dropped). */
   log?: (message: string) => void
+  /**
+   * A service's start: while the server cannot be reached or is starting up (a restart, a fail-over, started after the
+   * service), try again (0.5 s doubling to 10 s, each attempt told to `log`) instead of failing (default: false).
+   */
+  waitForServer?: boolean
 }
 
 export type Database = {
@@ -63,6 +69,12 @@ export type Database = {
  * await db.close()
  */
 export async function createDatabase(parameters: CreateDatabaseParameters = {}): Promise<Database> {
+  if (parameters.waitForServer) {
+    const { log } = parameters
+    return await whenDatabaseAvailable(() => createDatabase({ ...parameters, waitForServer: false }), {
+      ...(log && { log }),
+    })
+  }
   const { url, migrate = true, log, poolSize = 10, idleTimeoutMs = 10_000 } = parameters
   if (!Number.isInteger(poolSize) || poolSize < 1)
     throw new RangeError(`poolSize: a whole number from 1, not ${poolSize}`)

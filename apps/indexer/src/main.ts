@@ -53,17 +53,14 @@ if (config.startBlock !== undefined) {
 // Settings, deployment and node checked: now the database and the chain reader.
 const metrics = createMetrics()
 // A long-running service keeps its connections: opening one mid-load costs a request 10-40 ms (see createDatabase).
-// A database that is away at start (a restart, a fail-over, started after this service) is waited for.
-const db = await whenDatabaseAvailable(
-  () =>
-    createDatabase({
-      url: config.databaseUrl,
-      migrate: config.databaseMigrate,
-      keepConnections: true,
-      log: (message) => console.log(`indexer: ${message}`),
-    }),
-  { log: (message) => console.warn(`indexer: ${message}`) },
-)
+const db = await createDatabase({
+  url: config.databaseUrl,
+  migrate: config.databaseMigrate,
+  keepConnections: true,
+  log: (message) => console.log(`indexer: ${message}`),
+  // a database away at start (a restart, a fail-over, started after this service) is waited for
+  waitForServer: true,
+})
 // Reads of GraphQL on a streaming replica (DATABASE_READ_URL), the primary for what the replica has not replayed yet.
 const replica = config.readUrl
   ? await whenDatabaseAvailable(

@@ -2,6 +2,7 @@
 // before anything new is sent, each job on its own timer with retries and backoff (a failing job never stops the
 // others), and an HTTP server with /healthz, /readyz and /metrics.
 import { createServer, type Server } from 'node:http'
+import { unreachableDependency } from '@nexus/abi/node'
 import type { Database } from '@nexus/db'
 import type { PoolClient } from 'pg'
 import type { Job } from './jobs.ts'
@@ -108,18 +109,10 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
   async function readiness(): Promise<string | undefined> {
     if (lockLost) return 'database connection lost: taking the keeper lock again'
     if (!ready) return lockClient ? "finishing the journal's pending work" : 'waiting for the keeper lock'
-    const within = (work: Promise<unknown>) =>
-      Promise.race([
-        work.then(() => true),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3_000).unref()),
-      ]).catch(() => false)
-    const [database, node] = await Promise.all([
-      within(db.pool.query('select 1')),
-      options.nodeCheck ? within(options.nodeCheck()) : true,
-    ])
-    if (!database) return 'database unreachable'
-    if (!node) return 'chain node unreachable'
-    return undefined
+    return await unreachableDependency({
+      database: () => db.pool.query('select 1'),
+      ...(options.nodeCheck && { node: options.nodeCheck }),
+    })
   }
 
   const running = new Set<string>()

@@ -1,7 +1,7 @@
 // The keeper process: reads the environment (README.md lists it), opens and migrates the database, takes the
 // keeper lock, finishes the journal's pending work from the chain, then runs the jobs until SIGINT/SIGTERM.
 import { assertRpcChain, loadDeployment, settingsOrExit, stopOnSignals } from '@nexus/abi/node'
-import { createDatabase, whenDatabaseAvailable } from '@nexus/db'
+import { createDatabase } from '@nexus/db'
 import { readConfig } from './config.ts'
 import { createKeeper } from './createKeeper.ts'
 import { UPKEEP_CONTRACTS } from './jobs.ts'
@@ -22,16 +22,13 @@ try {
   process.exit(2)
 }
 
-// A database that is away at start (a restart, a fail-over, started after this service) is waited for.
-const db = await whenDatabaseAvailable(
-  () =>
-    createDatabase({
-      url: config.databaseUrl,
-      migrate: config.databaseMigrate,
-      log: (message) => log.info(message),
-    }),
-  { log: (message) => log.warn(message) },
-)
+const db = await createDatabase({
+  url: config.databaseUrl,
+  migrate: config.databaseMigrate,
+  log: (message) => log.info(message),
+  // a database away at start (a restart, a fail-over, started after this service) is waited for
+  waitForServer: true,
+})
 const keeper = await createKeeper({ config, db, log })
 log.info({ url: keeper.url, signer: keeper.account.address, chainId: config.chainId }, 'keeper listening')
 

@@ -1,4 +1,4 @@
-import { type WithdrawalPolicy, withdrawalPolicySetting } from '@nexus/abi/node'
+import { unreachableDependency, type WithdrawalPolicy, withdrawalPolicySetting } from '@nexus/abi/node'
 import type { Database, ReadReplica } from '@nexus/db'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { createPublicClient, http, type Address, type PublicClient } from 'viem'
@@ -151,17 +151,11 @@ export async function createApp(parameters: CreateAppParameters): Promise<Fastif
   // Readiness, outside the envelope too: 200 while the database and the chain node answer (each within 3 s), else
   // 503 naming the one that does not; routes meanwhile answer 5030 (retryable).
   app.get('/readyz', { config: { rateLimit: false } }, async (_request, reply) => {
-    const within = (work: Promise<unknown>) =>
-      Promise.race([
-        work.then(() => true),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3_000).unref()),
-      ]).catch(() => false)
-    const [database, node] = await Promise.all([
-      within(pool.query('select 1')),
-      within(client.getBlockNumber({ cacheTime: 0 })),
-    ])
-    if (!database) return reply.code(503).send({ status: 'not_ready', reason: 'database unreachable' })
-    if (!node) return reply.code(503).send({ status: 'not_ready', reason: 'chain node unreachable' })
+    const unreachable = await unreachableDependency({
+      database: () => pool.query('select 1'),
+      node: () => client.getBlockNumber({ cacheTime: 0 }),
+    })
+    if (unreachable) return reply.code(503).send({ status: 'not_ready', reason: unreachable })
     const { reason, ...replica } = await replicaReadiness()
     if (reason) return reply.code(503).send({ status: 'not_ready', reason, ...replica })
     return { status: 'ready', ...replica }

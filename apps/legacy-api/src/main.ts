@@ -35,17 +35,14 @@ try {
 // several RPC URLs: each request moves on to the next one when one fails
 const publicClient = createPublicClient({ transport: rpcTransport(config.rpcUrls, { timeout: 15_000, retryCount: 1 }) })
 // A long-running service keeps its connections: opening one mid-load costs a request 10-40 ms (see createDatabase).
-// A database that is away at start (a restart, a fail-over, started after this service) is waited for.
-const db = await whenDatabaseAvailable(
-  () =>
-    createDatabase({
-      url: config.databaseUrl,
-      migrate: config.databaseMigrate,
-      keepConnections: true,
-      log: (message) => console.log(`legacy-api: ${message}`),
-    }),
-  { log: (message) => console.warn(`legacy-api: ${message}`) },
-)
+const db = await createDatabase({
+  url: config.databaseUrl,
+  migrate: config.databaseMigrate,
+  keepConnections: true,
+  log: (message) => console.log(`legacy-api: ${message}`),
+  // a database away at start (a restart, a fail-over, started after this service) is waited for
+  waitForServer: true,
+})
 // The indexer's tree for recommendList from a streaming replica (DATABASE_READ_URL), when it has replayed far enough.
 const replica = config.readUrl
   ? await whenDatabaseAvailable(

@@ -7,6 +7,7 @@ import { DeploymentFileError, parseDeploymentFile } from './parseDeployment.ts'
 
 export { DeploymentFileError } from './parseDeployment.ts'
 export { type ShutdownOptions, stopOnSignals } from './shutdown.ts'
+export { type DependencyChecks, unreachableDependency } from './readiness.ts'
 export {
   addressSetting,
   amountSetting,
