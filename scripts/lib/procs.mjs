@@ -26,6 +26,9 @@ function prefixLines(stream, prefix, target) {
  * Starts `command args` as a supervised child. Resolves once it is ready: when `ready` (an async function)
  * resolves, or at once without it. Rejects when the child exits before it is ready. `dependency`: other children
  * use it (a chain, a database), so `stopAll` stops it after them.
+ *
+ * @param {{ name: string, command: string, args?: string[], cwd?: string, env?: Record<string, string>,
+ *   ready?: () => Promise<unknown>, quiet?: boolean, dependency?: boolean }} options
  */
 export async function startProcess({
   name,
