@@ -59,6 +59,11 @@ export type DeploymentSettings = {
    * 7 days; never claims. A fast key, not the multisig. Absent: the deployer (local).
    */
   guardian?: Address
+  /**
+   * The keeper's signer: the only account that may pay legacy withdrawals out of Payouts (and cancel them). Absent:
+   * the keeper's local development key on a local chain; on 56 and 97 none, until the owner (the Timelock) sets it.
+   */
+  payer?: Address
   /** The timelock's minimum delay between scheduling and executing an owner action. */
   timelockDelay: bigint
   /** Length of a day for every contract that counts days (Log, Burn, Ido, Stake, Mining, Fomo, Double). */
@@ -101,6 +106,8 @@ export function readDeploymentSettings(chainId: number, file = parameterFile(cha
 
 const fields = {
   addresses: ['router', 'factory', 'wbnb', 'usdt', 'admin', 'guardian'],
+  /** May be absent or zero on every chain. */
+  optionalAddresses: ['payer'],
   times: [
     'timelockDelay',
     'dayLength',
@@ -126,10 +133,12 @@ export function parseDeploymentSettings(chainId: number, raw: unknown, source = 
     throw new DeploymentSettingsError(source, ['has no "$global" object with the deployment settings'])
   }
   const input = raw as Record<string, unknown>
-  const known = new Set<string>([...fields.addresses, ...fields.times])
+  const known = new Set<string>([...fields.addresses, ...fields.optionalAddresses, ...fields.times])
   for (const key of Object.keys(input)) if (!known.has(key)) problems.push(`${key}: unknown setting`)
 
-  const address = (key: (typeof fields.addresses)[number]): Address | undefined => {
+  const address = (
+    key: (typeof fields.addresses)[number] | (typeof fields.optionalAddresses)[number],
+  ): Address | undefined => {
     const value = input[key]
     if (value === undefined || value === null) return undefined
     if (typeof value !== 'string' || !isAddress(value, { strict: false })) {
@@ -154,6 +163,7 @@ export function parseDeploymentSettings(chainId: number, raw: unknown, source = 
 
   const parsed = Object.fromEntries([
     ...fields.addresses.map((key) => [key, address(key)]),
+    ...fields.optionalAddresses.map((key) => [key, address(key)]),
     ...fields.times.map((key) => [key, whole(key)]),
   ]) as Partial<Omit<DeploymentSettings, 'chainId' | 'public'>>
   const isPublic = isPublicChain(chainId)

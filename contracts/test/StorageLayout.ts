@@ -9,7 +9,7 @@ import { describe, it } from 'node:test'
 import { type StorageEntry, storageLayout } from './helpers/storageLayout.ts'
 
 const snapshotFile = join(import.meta.dirname, '..', 'storage-layouts.json')
-const proxied = ['Main', 'Log', 'Nft', 'Burn', 'Ido', 'Stake', 'Mining', 'Fomo', 'Double', 'Info'] as const
+const proxied = ['Main', 'Log', 'Nft', 'Burn', 'Ido', 'Stake', 'Mining', 'Fomo', 'Double', 'Info', 'Payouts'] as const
 const update = process.env.UPDATE_STORAGE_LAYOUTS === '1'
 
 type Snapshot = Record<string, StorageEntry[]>

@@ -17,6 +17,8 @@ import {
 } from '../../config/deployment.ts'
 import LocalStandInsModule from '../../ignition/modules/LocalStandIns.ts'
 import NexusModule from '../../ignition/modules/Nexus.ts'
+import PayoutsModule from '../../ignition/modules/Payouts.ts'
+import { keeperAddress } from '../seed/accounts.ts'
 import { contractsIIFutures, deployContractsII } from './contractsII.ts'
 import { contractsIIIFutures, deployContractsIII } from './contractsIII.ts'
 import { deployTimelock, handOver, TIMELOCK_OWNED, timelockFutures } from './timelock.ts'
@@ -39,6 +41,8 @@ const futures: Record<string, string> = {
   ...contractsIIFutures,
   ...contractsIIIFutures,
   ...timelockFutures,
+  Payouts: 'Payouts#PayoutsProxy',
+  PayoutsImplementation: 'Payouts#PayoutsImplementation',
 }
 
 /** Multicall3 where it already exists (the same address on every chain; viem knows the block it was created in). */
@@ -189,6 +193,13 @@ export async function deploySystem(
     current.every((s, i) => getAddress(s.target) === sources[i]?.target && s.selector === sources[i]?.selector)
   if (!same) await publicClient.waitForTransactionReceipt({ hash: await iii.info.write.setSources([sources]) })
 
+  // the legacy withdrawals' payouts, paid by the keeper's signer (locally its development key)
+  const payer = settings.payer ?? (settings.public ? zeroAddress : keeperAddress())
+  const payouts = await ignition.deploy(PayoutsModule, {
+    ...common,
+    parameters: { Payouts: { payer, upgradeDelay: parameters.$global.upgradeDelay } },
+  })
+
   // the Timelock, then every contract handed to it (the last step: every wiring call above is the deployer's)
   const [deployer] = await viem.getWalletClients()
   if (!deployer) throw new DeployRefusedError('deploy refused: the connection has no deployer account')
@@ -212,6 +223,8 @@ export async function deploySystem(
     ...(multicall ? { Multicall3: multicall } : {}),
     ...ii.addresses,
     ...(iii.addresses as Record<string, Address>),
+    Payouts: payouts.payouts.address,
+    PayoutsImplementation: payouts.payoutsImplementation.address,
     ...timelock.addresses,
   }
   // the guardian of every upgradeable contract (may pause inflows at once, at most 7 days), set while the deployer

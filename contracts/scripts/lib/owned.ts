@@ -16,4 +16,5 @@ export const TIMELOCK_OWNED = [
   'SuperFomo',
   'Double',
   'Info',
+  'Payouts',
 ] as const

@@ -38,6 +38,7 @@ export type DeployedName =
   | 'Double'
   | 'Log'
   | 'Info'
+  | 'Payouts'
   | 'Timelock'
 
 /**

@@ -9,6 +9,7 @@ import {
   mainAbi,
   miningAbi,
   nftAbi,
+  payoutsAbi,
   stakeAbi,
   timelockAbi,
   tokenAbi,
@@ -42,6 +43,7 @@ const OWNED: readonly { name: DeployedName; abi: Abi | readonly unknown[] }[] = 
   { name: 'SuperFomo', abi: fomoAbi },
   { name: 'Double', abi: doubleAbi },
   { name: 'Info', abi: infoAbi },
+  { name: 'Payouts', abi: payoutsAbi },
   { name: 'Timelock', abi: timelockAbi },
 ]
 

@@ -158,6 +158,8 @@ const HOLDERS: readonly { name: DeployedName; token: 'USDT' | 'Token'; symbol: s
     { name: 'Mining', token: 'Token', symbol: 'NEX' },
     // the cards' dividends are paid in Nft's reward token, USDT (its `initialize`, ignition/modules/ContractsII.ts)
     { name: 'Nft', token: 'USDT', symbol: 'USDT' },
+    // the operator's float for the legacy withdrawals, each paid at most once by its id (owes nobody until paid)
+    { name: 'Payouts', token: 'USDT', symbol: 'USDT' },
   ]
 
 function SolvencyPanel() {
