@@ -4,7 +4,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { DoubleModel, MAX_CLAIM } from './doubleModel.ts'
 import { FomoModel, type FomoMulti, type FomoSettings } from './fomoModel.ts'
-import { Fraction } from './fraction.ts'
+import { Ratio } from './ratio.ts'
 
 const E = 10n ** 18n
 const settings: FomoSettings = {
@@ -48,8 +48,8 @@ describe('the FOM pool model', () => {
     const emission = consumed(gold / 100n, 400n * E)
     assert.ok(emission <= gold / 100n && emission + 1n >= gold / 100n - (400n * E) / E)
     assert.equal(m.gold, gold - emission)
-    assert.equal(m.account('0xa').staticExact.toString(), new Fraction(emission, 4n).toString())
-    assert.equal(m.account('0xb').staticExact.toString(), new Fraction(emission * 3n, 4n).toString())
+    assert.equal(m.account('0xa').staticExact.toString(), new Ratio(emission, 4n).toString())
+    assert.equal(m.account('0xb').staticExact.toString(), new Ratio(emission * 3n, 4n).toString())
     assert.equal(m.balanceAt(600n, '0xb'), (emission * 3n) / 4n)
     // half a day later, pending in the view only
     assert.equal(m.staticAt(900n, '0xa').floor(), (emission + consumed(m.gold / 200n, 400n * E)) / 4n)
@@ -61,7 +61,7 @@ describe('the FOM pool model', () => {
     const gold = m.gold
     m.drip(6_000n)
     assert.equal(m.gold, gold, 'the gold waits')
-    assert.equal(m.account('0xa').staticExact.n, 0n)
+    assert.equal(m.account('0xa').staticExact.num, 0n)
     m.order(6_000n, '0xb', 0, 1n, 1_000n * E, solo, true)
     const before = m.gold
     m.drip(6_600n) // the time below the floor is not paid later: one day from the last drip

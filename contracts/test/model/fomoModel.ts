@@ -29,7 +29,7 @@
 // - The owner releases its order from `endTime` on (principal paid out); anyone else from `endTime + outDays *
 //   dayTimes` on (principal credited to the owner's balance); the keeper's batch forces out the due orders, earliest
 //   force time first. An order out of the lock leaves its weight and amount.
-import { Fraction } from './fraction.ts'
+import { Ratio } from './ratio.ts'
 
 export const BPS = 10_000n
 /** The pot shares of the last five qualifying orders, latest first. */
@@ -99,7 +99,7 @@ export type ModelAccount = {
   /** claimed from the balance (what the pool paid, fee included) */
   claimed: bigint
   /** its exact static reward, all ever */
-  staticExact: Fraction
+  staticExact: Ratio
   /** how far below `staticExact` the pool's figure may be (see the header) */
   staticSlack: bigint
   /** USDT that left the pool for it: releases, balance and prize claims after the fee */
@@ -190,7 +190,7 @@ export class FomoModel {
         team: 0n,
         forced: 0n,
         claimed: 0n,
-        staticExact: Fraction.ZERO,
+        staticExact: Ratio.ZERO,
         staticSlack: 1n,
         paid: 0n,
       }
@@ -230,17 +230,17 @@ export class FomoModel {
     this.dripped += emission
     for (const a of this.accounts.values()) {
       if (a.weight === 0n) continue
-      a.staticExact = a.staticExact.add(new Fraction(emission * a.weight, this.totalWeight))
+      a.staticExact = a.staticExact.add(new Ratio(emission * a.weight, this.totalWeight))
       a.staticSlack += 1n
     }
   }
 
   /** `account`'s exact static reward if the pool dripped at `now` (a view: nothing changes). */
-  staticAt(now: bigint, address: string): Fraction {
+  staticAt(now: bigint, address: string): Ratio {
     const a = this.account(address)
     const emission = this.pendingEmission(now)
     if (emission === 0n || a.weight === 0n) return a.staticExact
-    return a.staticExact.add(new Fraction(emission * a.weight, this.totalWeight))
+    return a.staticExact.add(new Ratio(emission * a.weight, this.totalWeight))
   }
 
   /** The slack of `account`'s static figure at `now` (a pending drip counts as one more). */
