@@ -42,7 +42,9 @@ it('stops every service before any dependency, and the dependencies after the sl
     `)
   const slow = await startProcess({ name: 'slow-service', ...shutdownCheck(1_500) })
   const quick = await startProcess({ name: 'quick-service', ...shutdownCheck(100) })
-  await new Promise((resolve) => setTimeout(resolve, 500))
+  // both have installed their SIGTERM handler (a loaded machine starts a Node process slowly)
+  while (!slow.output().includes('serving') || !quick.output().includes('serving'))
+    await new Promise((resolve) => setTimeout(resolve, 50))
 
   await stopAll()
   const [slowExit, quickExit, dependencyExit] = await Promise.all([slow.exited, quick.exited, dependency.exited])
