@@ -1,7 +1,12 @@
 // One ESLint config for every TypeScript project. Formatting is Prettier's job (eslint-config-prettier
 // turns the conflicting rules off); Solidity is linted by solhint.
 import nx from '@nx/eslint-plugin'
+import boundaries from 'eslint-plugin-boundaries'
 import prettier from 'eslint-config-prettier'
+import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const rootPath = dirname(fileURLToPath(import.meta.url))
 
 const chainAndWalletImports = [
   'viem',
@@ -15,6 +20,66 @@ const chainAndWalletImports = [
   '@nexus/abi',
   '@tanstack/react-query',
 ]
+
+// The web app's layers, bottom to top: lib (pure helpers) < data (chain, indexer and legacy API access) < hooks <
+// components (shared views) < features (one folder a screen) < routes and the app shell. A file may import its own
+// layer and the layers below it, never one above; a feature imports no other feature (what two share moves down).
+const webLayers = ['web-lib', 'web-data', 'web-hooks', 'web-components', 'web-feature', 'web-routes', 'web-app']
+const webBelow = (layer) => webLayers.slice(0, webLayers.indexOf(layer))
+const webBoundaries = {
+  files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+  plugins: { boundaries },
+  settings: {
+    'boundaries/root-path': rootPath,
+    'boundaries/include': ['apps/web/src/**/*'],
+    'boundaries/elements': [
+      { type: 'web-generated', pattern: 'apps/web/src/{generated,locales}' },
+      { type: 'web-lib', pattern: 'apps/web/src/lib' },
+      { type: 'web-data', pattern: 'apps/web/src/data' },
+      { type: 'web-hooks', pattern: 'apps/web/src/hooks' },
+      { type: 'web-components', pattern: 'apps/web/src/components' },
+      { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
+      { type: 'web-routes', pattern: 'apps/web/src/routes' },
+      { type: 'web-app', pattern: 'apps/web/src' },
+    ],
+    'boundaries/files': [
+      { category: 'test', pattern: '**/*.test.{ts,tsx}' },
+      { category: 'generated', pattern: '**/routeTree.gen.ts' },
+    ],
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'disallow',
+        policies: [
+          // Generated code (GraphQL types, catalogs, the route tree's types) is below every layer.
+          { allow: { to: { element: { type: 'web-generated' } } } },
+          { allow: { to: { file: { categories: 'generated' } } } },
+          ...webLayers.map((layer) => ({
+            from: { element: { type: layer } },
+            allow: {
+              to: {
+                element: { types: { anyOf: layer === 'web-feature' ? webBelow(layer) : [layer, ...webBelow(layer)] } },
+              },
+            },
+          })),
+          // A test may set up any layer (the router, the app) around what it tests, but no other feature.
+          {
+            from: { file: { categories: 'test' } },
+            allow: { to: { element: { types: { anyOf: webLayers.filter((layer) => layer !== 'web-feature') } } } },
+          },
+          {
+            from: { element: { type: 'web-feature' } },
+            allow: {
+              to: { element: { type: 'web-feature', captured: { feature: '{{ from.element.captured.feature }}' } } },
+            },
+          },
+        ],
+      },
+    ],
+  },
+}
 
 export default [
   ...nx.configs['flat/base'],
@@ -111,4 +176,5 @@ export default [
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  webBoundaries,
 ]

@@ -8,17 +8,23 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: ['zh-Hant', 'en'],
   fallbackLocales: false,
-  // The shell's catalog, plus one catalog per feature folder (src/features/<name>/locales/<locale>.po), so that
-  // work on different pages never edits the same catalog. The app loads and merges all of them (src/lib/i18n.ts).
+  // The shell's catalog, plus one catalog per feature folder (src/features/<name>/locales/<locale>.po) and per shared
+  // block (src/components/blocks/<name>/locales/<locale>.po), so that work on different pages never edits the same
+  // catalog and a page loads only what it shows. The app loads and merges them (src/lib/i18n.ts).
   catalogs: [
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: [...testFiles, '<rootDir>/src/features/**'],
+      exclude: [...testFiles, '<rootDir>/src/features/**', '<rootDir>/src/components/blocks/**'],
     },
     {
       path: '<rootDir>/src/features/{name}/locales/{locale}',
       include: ['<rootDir>/src/features/{name}/'],
+      exclude: testFiles,
+    },
+    {
+      path: '<rootDir>/src/components/blocks/{name}/locales/{locale}',
+      include: ['<rootDir>/src/components/blocks/{name}/'],
       exclude: testFiles,
     },
   ],

@@ -108,3 +108,37 @@ describe('module boundaries', () => {
     expect(await boundaryErrors(file, code)).toEqual([])
   })
 })
+
+async function layerErrors(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: join(root, 'apps/web/src', file) })
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => m.message)
+}
+
+describe("the web app's layers (lib < data < hooks < components < features < routes, features are leaves)", () => {
+  it.each([
+    ['features/burn/probe.ts', "import { FomoGamePage } from '../fomo/FomoGamePage.tsx'", 'feature → feature'],
+    ['features/mining/probe.ts', "import { StakePage } from '../stake/StakePage.tsx'", 'feature → feature'],
+    ['features/stake/probe.test.ts', "import { MinePage } from '../mine/MinePage.tsx'", 'test → other feature'],
+    ['components/probe.ts', "import { BurnPage } from '../features/burn/BurnPage.tsx'", 'components → feature'],
+    ['data/probe.ts', "import { useTransaction } from '../hooks/useTransaction.ts'", 'data → hooks'],
+    ['lib/probe.ts', "import { Stat } from '../components/Stat.tsx'", 'lib → components'],
+    ['lib/probe.ts', "import { useSession } from '../data/session.tsx'", 'lib → data'],
+    ['hooks/probe.ts', "import { PageFrame } from '../components/pages/PageFrame.tsx'", 'hooks → components'],
+    ['features/burn/probe.ts', "import { Route } from '../../routes/transparency.tsx'", 'feature → routes'],
+    ['lib/probe.ts', "import { App } from '../App.tsx'", 'lib → app shell'],
+  ])('%s: %s fails lint (%s)', async (file, line) => {
+    expect(await layerErrors(file, `${line}\nexport const probe = 1\n`)).not.toEqual([])
+  })
+
+  it.each([
+    ['features/burn/probe.ts', "import { tokensForUsdt } from './burnQuote.ts'"],
+    ['features/burn/probe.ts', "import { PagedList } from '../../components/blocks/account/PagedList.tsx'"],
+    ['features/burn/probe.ts', "import { useTransaction } from '../../hooks/useTransaction.ts'"],
+    ['components/probe.ts', "import { useSession } from '../data/session.tsx'"],
+    ['hooks/probe.ts', "import { showAmount } from '../lib/format.ts'"],
+    ['routes/probe.tsx', "import { BurnPage } from '../features/burn/BurnPage.tsx'"],
+    ['lib/probe.test.ts', "import { createAppRouter } from '../router.tsx'"],
+  ])('%s may import %s', async (file, line) => {
+    expect(await layerErrors(file, `${line}\nexport const probe = 1\n`)).toEqual([])
+  })
+})

@@ -2,7 +2,12 @@ import { useEffect, useState } from 'react'
 import type { DocumentNode } from 'graphql'
 import { useIndexerClient } from './indexer.ts'
 import { useIndexedVersion } from './indexerSync.ts'
-import type { IndexedPage } from '../features/account/PagedList.tsx'
+
+/** One page of an indexer list (apps/indexer GraphQL cursor pages). */
+export type IndexedPage<Node> = {
+  nodes: Node[]
+  pageInfo: { hasNextPage: boolean; endCursor: string | null }
+}
 
 /** Pages fetched at most for one list: 100 × 100 rows (a bound, so that a faulty cursor cannot loop forever). */
 const MAX_PAGES = 100

@@ -40,18 +40,23 @@ describe('languages', () => {
   })
 })
 
-describe('feature catalogs', () => {
-  it('are found for every feature folder with messages, and load into the active language', async () => {
-    const { FEATURE_CATALOGS, loadFeatureCatalogs } = await import('./i18n.ts')
-    const folders = Object.keys(import.meta.glob('../features/*/locales/en.po')).map(
-      (path) => /features\/([^/]+)\//.exec(path)?.[1],
-    )
-    expect(FEATURE_CATALOGS).toEqual([...folders].sort())
-    const [name] = FEATURE_CATALOGS
+describe('page catalogs', () => {
+  it('are found for every feature folder and shared block with messages, and load into the active language', async () => {
+    const { CATALOGS, loadCatalogs } = await import('./i18n.ts')
+    const paths = Object.keys(import.meta.glob(['../features/*/locales/en.po', '../components/blocks/*/locales/en.po']))
+    const folders = paths.map((path) => /\/([^/]+)\/locales\//.exec(path)?.[1])
+    expect(CATALOGS).toEqual([...folders].sort())
+    expect(CATALOGS).toContain('account')
+    expect(CATALOGS).toContain('burn')
+    const [name] = CATALOGS
     if (name === undefined) return
-    const loaders = import.meta.glob<{ messages: Record<string, unknown> }>('../features/*/locales/*.po')
+    const loaders = import.meta.glob<{ messages: Record<string, unknown> }>([
+      '../features/*/locales/*.po',
+      '../components/blocks/*/locales/*.po',
+    ])
     const catalog = async (locale: string) => {
-      const load = loaders[`../features/${name}/locales/${locale}.po`]
+      const path = Object.keys(loaders).find((key) => key.endsWith(`/${name}/locales/${locale}.po`))
+      const load = path ? loaders[path] : undefined
       if (!load) throw new Error(`no ${locale} catalog for ${name}`)
       return (await load()).messages
     }
@@ -59,9 +64,9 @@ describe('feature catalogs', () => {
     const [enId = ''] = Object.keys(en)
     const [zhId = ''] = Object.keys(zh)
     await activateLocale('en')
-    await loadFeatureCatalogs([name, 'no-such-feature'])
+    await loadCatalogs([name, 'no-such-catalog'])
     expect(i18n.messages[enId]).toEqual(en[enId])
-    // A later change of language brings the feature's messages along.
+    // A later change of language brings the catalog's messages along.
     await activateLocale('zh-Hant')
     expect(i18n.messages[zhId]).toEqual(zh[zhId])
   })

@@ -12,48 +12,51 @@ type CatalogModule = { messages: Messages }
 type CatalogLoader = () => Promise<CatalogModule>
 
 // Each catalog is its own chunk, compiled from the .po file by @lingui/vite-plugin: the shell's, loaded with the
-// language, and one per feature folder (lingui.config.ts), loaded when a page that needs it opens
-// (its route's `staticData.page.features`, lib/routeMeta.ts), so the first load carries only the shell's messages.
+// language, and one per feature folder (src/features/<name>) and per shared block (src/components/blocks/<name>)
+// (lingui.config.ts), loaded when a page that needs it opens (its route's `staticData.page.catalogs`,
+// lib/routeMeta.ts), so the first load carries only the shell's messages.
 const shellCatalogs: Record<AppLocale, CatalogLoader> = {
   'zh-Hant': () => import('../locales/zh-Hant/messages.po'),
   en: () => import('../locales/en/messages.po'),
 }
-const featureCatalogs: Record<AppLocale, Record<string, CatalogLoader>> = {
-  'zh-Hant': byFeature(import.meta.glob<CatalogModule>('../features/*/locales/zh-Hant.po')),
-  en: byFeature(import.meta.glob<CatalogModule>('../features/*/locales/en.po')),
+const pageCatalogs: Record<AppLocale, Record<string, CatalogLoader>> = {
+  'zh-Hant': byName(
+    import.meta.glob<CatalogModule>(['../features/*/locales/zh-Hant.po', '../components/blocks/*/locales/zh-Hant.po']),
+  ),
+  en: byName(import.meta.glob<CatalogModule>(['../features/*/locales/en.po', '../components/blocks/*/locales/en.po'])),
 }
 
-function byFeature(loaders: Record<string, CatalogLoader>): Record<string, CatalogLoader> {
+function byName(loaders: Record<string, CatalogLoader>): Record<string, CatalogLoader> {
   return Object.fromEntries(
-    Object.entries(loaders).map(([path, load]) => [/features\/([^/]+)\/locales\//.exec(path)?.[1] ?? path, load]),
+    Object.entries(loaders).map(([path, load]) => [/\/([^/]+)\/locales\/[^/]+\.po$/.exec(path)?.[1] ?? path, load]),
   )
 }
 
-/** The feature folders that have catalogs. */
-export const FEATURE_CATALOGS: readonly string[] = Object.keys(featureCatalogs.en).sort()
+/** The catalogs a page can need: one per feature folder and per shared block (their names are unique). */
+export const CATALOGS: readonly string[] = Object.keys(pageCatalogs.en).sort()
 
-/** Features whose messages were needed so far: a change of language loads them in the new language too. */
-const neededFeatures = new Set<string>()
+/** Catalogs whose messages were needed so far: a change of language loads them in the new language too. */
+const neededCatalogs = new Set<string>()
 
-async function loadMessages(locale: AppLocale, features: Iterable<string>): Promise<Messages> {
-  const loaders = [...features].flatMap((name) => featureCatalogs[locale][name] ?? [])
+async function loadMessages(locale: AppLocale, catalogs: Iterable<string>): Promise<Messages> {
+  const loaders = [...catalogs].flatMap((name) => pageCatalogs[locale][name] ?? [])
   const modules = await Promise.all(loaders.map((load) => load()))
   return Object.assign({}, ...modules.map((module) => module.messages)) as Messages
 }
 
 /**
- * Makes the messages of feature folders available in the active language (and in any language chosen later).
- * Unknown names are ignored.
+ * Makes the messages of catalogs (feature folders, shared blocks) available in the active language (and in any
+ * language chosen later). Unknown names are ignored.
  *
  * @example
- * await loadFeatureCatalogs(['burn', 'account'])
+ * await loadCatalogs(['burn', 'account'])
  */
-export async function loadFeatureCatalogs(features: readonly string[]): Promise<void> {
-  const missing = features.filter((name) => !neededFeatures.has(name) && name in featureCatalogs.en)
+export async function loadCatalogs(catalogs: readonly string[]): Promise<void> {
+  const missing = catalogs.filter((name) => !neededCatalogs.has(name) && name in pageCatalogs.en)
   if (missing.length === 0) return
-  for (const name of missing) neededFeatures.add(name)
+  for (const name of missing) neededCatalogs.add(name)
   // The active language, and the one being activated if a change is under way (it may have listed the needed
-  // features before these were added). Before any language is active, activateLocale loads them.
+  // catalogs before these were added). Before any language is active, activateLocale loads them.
   const locales = new Set([toAppLocale(i18n.locale), activating].filter((locale) => locale !== undefined))
   await Promise.all(
     [...locales].map(async (locale) => {
@@ -97,8 +100,8 @@ export function readLocale(storage: Pick<Storage, 'getItem'>): AppLocale {
  */
 export async function activateLocale(locale: AppLocale, storage?: Pick<Storage, 'setItem'>): Promise<void> {
   activating = locale
-  const [shell, features] = await Promise.all([shellCatalogs[locale](), loadMessages(locale, neededFeatures)])
-  const messages = { ...shell.messages, ...features }
+  const [shell, pages] = await Promise.all([shellCatalogs[locale](), loadMessages(locale, neededCatalogs)])
+  const messages = { ...shell.messages, ...pages }
   i18n.loadAndActivate({ locale, messages })
   if (activating === locale) activating = undefined
   if (typeof document !== 'undefined') document.documentElement.lang = locale
@@ -110,7 +113,7 @@ export async function activateLocale(locale: AppLocale, storage?: Pick<Storage, 
 }
 
 // A message without a translation shows its id: say which one, so the browser tests (which fail on console errors)
-// catch a page whose feature catalog was not loaded (its route's `features`) or a catalog left out of date.
+// catch a page whose catalog was not loaded (its route's `catalogs`) or a catalog left out of date.
 i18n.on('missing', ({ id, locale }) => console.error(`Missing ${locale} message: ${id}`))
 
 export { i18n }

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createAppRouter } from '../router.tsx'
-import { FEATURE_CATALOGS } from './i18n.ts'
+import { CATALOGS } from './i18n.ts'
 import { sectionTabsOf } from '../hooks/useSectionTabs.ts'
 import { menuEntries, pageOfMatches, pagesByPath, refreshesByItself } from './routeMeta.ts'
 import type { MenuName, RouteLike } from './routeMeta.ts'
@@ -43,14 +43,16 @@ function reach(file: string, seen = new Set<string>()): Set<string> {
   return seen
 }
 
-/** The feature folders whose code a route's page reaches: the catalogs it needs. */
-function featuresOfRoute(routeFile: string): string[] {
-  const features = new Set<string>()
+/** The feature folders and shared blocks whose code a route's page reaches: the catalogs it needs. */
+function catalogsOfRoute(routeFile: string): string[] {
+  const catalogs = new Set<string>()
   for (const file of reach(routeFile)) {
-    const [top, name] = relative(src, file).split('/')
-    if (top === 'features' && name && FEATURE_CATALOGS.includes(name)) features.add(name)
+    const parts = relative(src, file).split('/')
+    const name =
+      parts[0] === 'features' ? parts[1] : parts[0] === 'components' && parts[1] === 'blocks' ? parts[2] : undefined
+    if (name && CATALOGS.includes(name)) catalogs.add(name)
   }
-  return [...features].sort()
+  return [...catalogs].sort()
 }
 
 /** The page route files (src/routes, layouts `_name.tsx` and the root `__root.tsx` left out) by their page's path. */
@@ -64,14 +66,14 @@ function pageRouteFiles(): Map<string, string> {
   return files
 }
 
-describe('the feature catalogs of each page (staticData.page.features)', () => {
-  it('name exactly the feature folders with catalogs that its route reaches', () => {
+describe('the catalogs of each page (staticData.page.catalogs)', () => {
+  it('name exactly the feature folders and shared blocks with catalogs that its route reaches', () => {
     const expected: Record<string, string[]> = {}
-    for (const [path, file] of [...pageRouteFiles()].sort()) expected[path] = featuresOfRoute(file)
+    for (const [path, file] of [...pageRouteFiles()].sort()) expected[path] = catalogsOfRoute(file)
     const listed = Object.fromEntries(
-      [...pagesByPath(routes)].sort().map(([path, { page }]) => [path, [...page.features].sort()]),
+      [...pagesByPath(routes)].sort().map(([path, { page }]) => [path, [...page.catalogs].sort()]),
     )
-    // On failure, the expected value says what each route's `features` should be.
+    // On failure, the expected value says what each route's `catalogs` should be.
     expect(listed).toEqual(expected)
   })
 })

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import type { StaticDataRouteOption } from '@tanstack/react-router'
-import type { IconName } from '../components/Icon.tsx'
+import type { IconName } from './iconPaths.ts'
 import type { FileRoutesByTo } from '../routeTree.gen.ts'
 
 /**
@@ -23,11 +23,12 @@ export type PageMeta = {
   /** Pages shown as shortcuts on this page (sub-pages and neighbours). */
   related: readonly RoutePath[]
   /**
-   * The feature folders (src/features/<name>) whose messages the page shows: the root route loads their catalogs
-   * before the page renders, so a visit loads only the messages it needs (routeMeta.imports.test.ts derives the
-   * list from the route's imports and prints the right value when it is out of date).
+   * The catalogs (feature folders src/features/<name> and shared blocks src/components/blocks/<name>) whose
+   * messages the page shows: the root route loads them before the page renders, so a visit loads only the messages
+   * it needs (routeMeta.test.ts derives the list from the route's imports and prints the right value when it is out
+   * of date).
    */
-  features: readonly string[]
+  catalogs: readonly string[]
 }
 
 export type MenuPlace = {

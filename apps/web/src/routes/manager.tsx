@@ -8,7 +8,7 @@ export const Route = createFileRoute('/manager')({
       title: msg`NFT admin`,
       description: msg`Administration of the burn-node NFT contract.`,
       related: ['/managerSuper', '/managerFom', '/managerMining'],
-      features: ['admin', 'legacy', 'timelock', 'transparency'],
+      catalogs: ['admin', 'legacy', 'settings', 'timelock'],
     },
     loadOnce: true,
     menu: { admin: { order: 1, icon: 'shield' } },

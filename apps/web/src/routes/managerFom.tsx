@@ -8,7 +8,7 @@ export const Route = createFileRoute('/managerFom')({
       title: msg`FOM admin`,
       description: msg`Administration of the FOM pool.`,
       related: ['/manager', '/managerSuper', '/managerMining'],
-      features: ['admin', 'timelock', 'transparency'],
+      catalogs: ['admin', 'settings', 'timelock'],
     },
     loadOnce: true,
     menu: { admin: { order: 3, icon: 'shield' } },

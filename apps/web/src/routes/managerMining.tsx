@@ -8,7 +8,7 @@ export const Route = createFileRoute('/managerMining')({
       title: msg`Mining admin`,
       description: msg`Administration of the mining contract.`,
       related: ['/manager', '/managerSuper', '/managerFom'],
-      features: ['admin', 'timelock', 'transparency'],
+      catalogs: ['admin', 'settings', 'timelock'],
     },
     loadOnce: true,
     menu: { admin: { order: 4, icon: 'shield' } },

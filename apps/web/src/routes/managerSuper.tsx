@@ -8,7 +8,7 @@ export const Route = createFileRoute('/managerSuper')({
       title: msg`Super FOM admin`,
       description: msg`Administration of the super FOM pool.`,
       related: ['/manager', '/managerFom', '/managerMining'],
-      features: ['admin', 'timelock', 'transparency'],
+      catalogs: ['admin', 'settings', 'timelock'],
     },
     loadOnce: true,
     menu: { admin: { order: 2, icon: 'shield' } },

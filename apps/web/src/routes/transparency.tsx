@@ -8,7 +8,7 @@ export const Route = createFileRoute('/transparency')({
       title: msg`Transparency`,
       description: msg`Every privileged action on the contracts, and what each contract holds against what it owes users.`,
       related: ['/', '/wp'],
-      features: ['admin', 'timelock', 'transparency'],
+      catalogs: ['settings', 'timelock', 'transparency'],
     },
     menu: { more: { order: 1, icon: 'layers' } },
   },

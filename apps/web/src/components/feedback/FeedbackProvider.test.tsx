@@ -2,7 +2,8 @@ import { act, render } from '@testing-library/react'
 import { I18nProvider } from '@lingui/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { activateLocale, i18n } from '../../lib/i18n.ts'
-import { FeedbackProvider, useFeedback } from './FeedbackProvider.tsx'
+import { useFeedback } from '../../hooks/useFeedback.ts'
+import { FeedbackProvider } from './FeedbackProvider.tsx'
 
 type Feedback = ReturnType<typeof useFeedback>
 

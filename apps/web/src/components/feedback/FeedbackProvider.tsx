@@ -1,24 +1,9 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { AwaitingOverlay, ConfirmDialog, ToastProvider } from '@nexus/ui'
-
-export type ConfirmRequest = { title: ReactNode; message?: ReactNode }
-
-type Feedback = {
-  /** Shows the AWAITING overlay until `work` settles, and returns its result (SPEC.md §2). */
-  awaiting<T>(work: Promise<T> | (() => Promise<T>)): Promise<T>
-  /** Asks a Confirm/Cancel question; resolves true on Confirm. */
-  confirm(request: ConfirmRequest): Promise<boolean>
-  /**
-   * Runs `work` unless another exclusive work is still running, in which case it resolves `undefined` at once
-   * without running it: the wallet signs one thing at a time, so a double click (or a second button pressed
-   * before the page repaints) sends one transaction or one signature request.
-   */
-  exclusive<T>(work: () => Promise<T>): Promise<T | undefined>
-}
-
-const FeedbackContext = createContext<Feedback | null>(null)
+import { FeedbackContext } from '../../hooks/useFeedback.ts'
+import type { ConfirmRequest } from '../../hooks/useFeedback.ts'
 
 /**
  * Toasts, the global AWAITING overlay and Confirm/Cancel dialogs, with the product's translated labels.
@@ -90,11 +75,4 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
       </FeedbackContext.Provider>
     </ToastProvider>
   )
-}
-
-/** The AWAITING overlay and confirm dialogs of the nearest {@link FeedbackProvider}. */
-export function useFeedback(): Feedback {
-  const feedback = useContext(FeedbackContext)
-  if (!feedback) throw new Error('useFeedback must be used inside a <FeedbackProvider>')
-  return feedback
 }

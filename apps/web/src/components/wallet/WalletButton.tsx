@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { shortenAddress } from '@nexus/sdk'
 import { useConnection, useWalletRuntime } from '../../data/wallet.tsx'
-import { useFeedback } from '../feedback/FeedbackProvider.tsx'
+import { useFeedback } from '../../hooks/useFeedback.ts'
 import { useWalletConnect } from '../../hooks/useWalletConnect.ts'
 import { Icon } from '../Icon.tsx'
 

@@ -5,7 +5,7 @@ import type { Abi, Address } from 'viem'
 import { getAddress, isAddress } from 'viem'
 import { ok, useChainReads, useRefreshChain } from '../../data/ChainData.tsx'
 import { AdminForm } from './AdminForm.tsx'
-import type { FieldSpec } from './formModel.ts'
+import type { FieldSpec } from '../../components/blocks/settings/formModel.ts'
 
 const BLACKLIST_FIELDS: readonly FieldSpec[] = [{ key: 'blacklisted', label: msg`Blacklisted`, kind: 'bool' }]
 

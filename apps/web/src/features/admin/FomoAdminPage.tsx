@@ -10,7 +10,7 @@ import { AdminPage, NotDeployed } from './AdminPage.tsx'
 import { BlacklistForm } from './BlacklistForm.tsx'
 import { LookupForm, SettingForm } from './SettingForms.tsx'
 import { deployed } from '../../lib/deployment.ts'
-import { arrayValues } from './formModel.ts'
+import { arrayValues } from '../../components/blocks/settings/formModel.ts'
 import {
   FOMO_ADD_BALANCE,
   FOMO_MULTI,
@@ -20,7 +20,7 @@ import {
   fomoMultiProblems,
   structOf,
   fomoSettingsProblems,
-} from './specs.ts'
+} from '../../components/blocks/settings/specs.ts'
 
 /** `/managerFom` (the Fomo deployment) and `/managerSuper` (SuperFomo): config, multi config, blacklist, addBalance. */
 export function FomoAdminPage({ path }: { path: '/managerFom' | '/managerSuper' }) {

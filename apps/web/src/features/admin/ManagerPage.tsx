@@ -14,7 +14,7 @@ import { LookupForm, SettingForm } from './SettingForms.tsx'
 import { SystemForms } from './SystemForms.tsx'
 import { WithdrawalsCard } from './WithdrawalsCard.tsx'
 import { deployed } from '../../lib/deployment.ts'
-import type { FieldSpec, Problem, Values } from './formModel.ts'
+import type { FieldSpec, Problem, Values } from '../../components/blocks/settings/formModel.ts'
 import {
   BURN_MULTI,
   BURN_SETTINGS,
@@ -26,8 +26,8 @@ import {
   NFT_LEVEL_MAX,
   NFT_MAX_SUPPLY,
   NFT_SEND_MIN,
-} from './specs.ts'
-import { arrayValues } from './formModel.ts'
+} from '../../components/blocks/settings/specs.ts'
+import { arrayValues } from '../../components/blocks/settings/formModel.ts'
 
 /**
  * `/manager`: the burn-node NFT contract (cards, supply, URI, boxes, names, minting), the Burn contract, the

@@ -8,7 +8,7 @@ import { AdminPage, NotDeployed } from './AdminPage.tsx'
 import { BlacklistForm } from './BlacklistForm.tsx'
 import { SettingForm } from './SettingForms.tsx'
 import { deployed } from '../../lib/deployment.ts'
-import { arrayValues } from './formModel.ts'
+import { arrayValues } from '../../components/blocks/settings/formModel.ts'
 import {
   MINING_MULTI,
   MINING_SETTINGS,
@@ -16,7 +16,7 @@ import {
   miningMultiProblems,
   structOf,
   miningSettingsProblems,
-} from './specs.ts'
+} from '../../components/blocks/settings/specs.ts'
 
 /** `/managerMining`: mining settings, the 6 tiers and 3 invite rates, blacklist. */
 export function MiningAdminPage() {

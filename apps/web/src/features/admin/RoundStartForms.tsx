@@ -5,7 +5,7 @@ import type { Address } from 'viem'
 import { ok, useChainReads } from '../../data/ChainData.tsx'
 import { AdminForm } from './AdminForm.tsx'
 import { deployed } from '../../lib/deployment.ts'
-import type { FieldSpec } from './formModel.ts'
+import type { FieldSpec } from '../../components/blocks/settings/formModel.ts'
 
 /** NexusUpgradeable.MAX_ROUND_NOTICE: a round may be scheduled at most 90 days ahead, never in the past. */
 const MAX_ROUND_NOTICE = 90n * 86_400n

@@ -8,7 +8,7 @@ import { ok, useChainReads, useRefreshChain } from '../../data/ChainData.tsx'
 import { AdminForm } from './AdminForm.tsx'
 import type { AdminFormProps } from './AdminForm.tsx'
 import { abiArgs, abiFields } from './abiForm.ts'
-import type { FieldSpec, FieldValue, Problem, Values } from './formModel.ts'
+import type { FieldSpec, FieldValue, Problem, Values } from '../../components/blocks/settings/formModel.ts'
 
 const LOOKUP_PROBLEM: Record<'address' | 'uint', Problem> = {
   address: { message: msg`Enter a valid address (0x followed by 40 hexadecimal digits)` },

@@ -7,11 +7,11 @@ import { SelectField } from '../../components/forms/SelectField.tsx'
 import { ok, useChainReads, useLatestBlock, useRefreshChain } from '../../data/ChainData.tsx'
 import { showTime } from '../../lib/format.ts'
 import { deployed } from '../../lib/deployment.ts'
-import { ownedContracts } from '../timelock/useTimelock.ts'
+import { ownedContracts } from '../../components/blocks/timelock/useTimelock.ts'
 import { AdminForm } from './AdminForm.tsx'
 import { abiArgs, abiFields } from './abiForm.ts'
 import { LookupForm, SettingForm } from './SettingForms.tsx'
-import type { Problem, Values } from './formModel.ts'
+import type { Problem, Values } from '../../components/blocks/settings/formModel.ts'
 import {
   DOUBLE_SETTINGS,
   IDO_ROUND,
@@ -33,8 +33,8 @@ import {
   stakeRoundProblems,
   tokenMultiProblems,
   tokenSettingsProblems,
-} from './specs.ts'
-import type { IdoVesting } from './specs.ts'
+} from '../../components/blocks/settings/specs.ts'
+import type { IdoVesting } from '../../components/blocks/settings/specs.ts'
 
 const ACCOUNT = msg`Account`
 const ROUND = msg`Round (0 = the first)`

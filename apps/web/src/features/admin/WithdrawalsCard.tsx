@@ -11,8 +11,8 @@ import { ExplorerLink } from '../../components/ExplorerLink.tsx'
 import { env } from '../../lib/env.ts'
 import { toAppLocale } from '../../lib/i18n.ts'
 import { legacyCall } from '../../lib/legacyApi.ts'
-import { legacyErrorText } from '../legacy/legacyErrors.ts'
-import { LegacyError, SignInPanel } from '../legacy/SignInPanel.tsx'
+import { legacyErrorText } from '../../components/blocks/legacy/legacyErrors.ts'
+import { LegacyError, SignInPanel } from '../../components/blocks/legacy/SignInPanel.tsx'
 
 /** The lists of the legacy API's withdrawQueue (`status`). */
 const LISTS = ['open', 'paid', 'rejected'] as const

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { doubleAbi, idoAbi, stakeAbi, tokenAbi } from '@nexus/abi'
 import { abiArgs, abiFields } from './abiForm.ts'
-import { parseField, parseForm } from './formModel.ts'
-import type { FieldSpec } from './formModel.ts'
+import { parseField, parseForm } from '../../components/blocks/settings/formModel.ts'
+import type { FieldSpec } from '../../components/blocks/settings/formModel.ts'
 import {
   DOUBLE_SETTINGS,
   IDO_WHITELISTS,
@@ -10,7 +10,7 @@ import {
   TOKEN_SETTINGS,
   stakeRoundProblems,
   tokenSettingsProblems,
-} from './specs.ts'
+} from '../../components/blocks/settings/specs.ts'
 
 const field = (fields: readonly FieldSpec[], key: string) => {
   const found = fields.find((f) => f.key === key)

@@ -1,5 +1,5 @@
 import type { Abi, AbiFunction, AbiParameter } from 'viem'
-import type { FieldKind, FieldSpec, Values } from './formModel.ts'
+import type { FieldKind, FieldSpec, Values } from '../../components/blocks/settings/formModel.ts'
 
 /**
  * The fields of a setter read from its ABI, so that a form carries the contract's own parameter names: each

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { IDO_MAX_CLAIM_DELAY, idoVestingLimits, idoVestingProblems } from './specs.ts'
-import type { IdoVesting } from './specs.ts'
-import type { Values } from './formModel.ts'
+import { IDO_MAX_CLAIM_DELAY, idoVestingLimits, idoVestingProblems } from '../../components/blocks/settings/specs.ts'
+import type { IdoVesting } from '../../components/blocks/settings/specs.ts'
+import type { Values } from '../../components/blocks/settings/formModel.ts'
 
 // IdoLib._checkVesting (issue 19): once NEX is sold, claimStart only earlier and never unset (a first one at most
 // MAX_CLAIM_DELAY ahead), dayTimes and releaseDays never grow.

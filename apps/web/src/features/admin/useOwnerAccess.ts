@@ -4,7 +4,7 @@ import type { Address } from 'viem'
 import { isAddressEqual } from 'viem'
 import { ok, useChainReads } from '../../data/ChainData.tsx'
 import { useSession } from '../../data/session.tsx'
-import { PROPOSER_ROLE, timelockDeployment } from '../timelock/useTimelock.ts'
+import { PROPOSER_ROLE, timelockDeployment } from '../../components/blocks/timelock/useTimelock.ts'
 
 /**
  * What the connected wallet can do with a contract's owner-only settings: `owner` (it owns the contract and calls

@@ -9,11 +9,16 @@ import { ok, useChainNow, useChainReads, useNamedChainReads } from '../../data/C
 import { useTransaction } from '../../hooks/useTransaction.ts'
 import { showAmount, showCount, showTime } from '../../lib/format.ts'
 import { solvency } from '../../lib/solvency.ts'
-import { doubleShortOfLine, doubleVested, fomoOrderState, percent } from './format.ts'
+import {
+  doubleShortOfLine,
+  doubleVested,
+  fomoOrderState,
+  percent,
+} from '../../components/blocks/records/recordFormat.ts'
 import { DOUBLE_MAX_AMOUNT, doubleDepositRefusal, doubleDepositRules, needsApproval } from './doubleDeposit.ts'
 import { checkAmount } from '../../lib/amountInput.ts'
 import { NotDeployed, PageFrame } from '../../components/pages/PageFrame.tsx'
-import { RecordItem, RecordList, StateBadge, useReader } from './parts.tsx'
+import { RecordItem, RecordList, StateBadge, useReader } from '../../components/blocks/records/RecordParts.tsx'
 import { Stat } from '../../components/Stat.tsx'
 import { poolContracts } from './pool.ts'
 import type { PoolName } from './pool.ts'
@@ -21,9 +26,9 @@ import { ActionForm } from '../../components/forms/ActionForm.tsx'
 import { AmountField } from '../../components/forms/AmountField.tsx'
 import { ClaimButton } from '../../components/forms/ClaimButton.tsx'
 import { useEveryPage } from '../../data/useEveryPage.ts'
-import { PagedList } from '../account/PagedList.tsx'
-import { RECORD_PAGE, ROUND_WINNERS } from './queries.ts'
-import type { RecordNode, RecordPageData, RoundWinnersData } from './queries.ts'
+import { PagedList } from '../../components/blocks/account/PagedList.tsx'
+import { RECORD_PAGE, ROUND_WINNERS } from '../../data/recordQueries.ts'
+import type { RecordNode, RecordPageData, RoundWinnersData } from '../../data/recordQueries.ts'
 
 /**
  * `/fomoMine` and `/superFomMine`: the account's orders in one pool (status, lock, release), its rewards and

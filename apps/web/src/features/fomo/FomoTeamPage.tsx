@@ -7,14 +7,14 @@ import type { Address } from 'viem'
 import { ok, useNamedChainReads } from '../../data/ChainData.tsx'
 import { useIndexedQuery } from '../../data/indexer.ts'
 import { showAmount, showCount, showTime } from '../../lib/format.ts'
-import { percent } from './format.ts'
+import { percent } from '../../components/blocks/records/recordFormat.ts'
 import { NotDeployed, PageFrame } from '../../components/pages/PageFrame.tsx'
-import { RecordItem, RecordList, useReader } from './parts.tsx'
+import { RecordItem, RecordList, useReader } from '../../components/blocks/records/RecordParts.tsx'
 import { Stat } from '../../components/Stat.tsx'
 import { poolContracts } from './pool.ts'
 import type { PoolName } from './pool.ts'
-import { ACCOUNT_EVENTS } from './queries.ts'
-import type { AccountEventsData } from './queries.ts'
+import { ACCOUNT_EVENTS } from '../../data/recordQueries.ts'
+import type { AccountEventsData } from '../../data/recordQueries.ts'
 
 /** Invitees read from the contract's paged view. */
 const INVITES_SHOWN = 50n

@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react'
-import type { Messages } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { render, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { activateLocale, i18n } from '../../lib/i18n.ts'
-import { InviteList } from '../mining/MiningPages.tsx'
+import { activateLocale, i18n, loadCatalogs } from '../../lib/i18n.ts'
+import { InviteList } from '../../components/blocks/records/InviteList.tsx'
 import { SettledRoundList } from './FomoGamePage.tsx'
 import { teamRewardsByLevel, TeamRewardList } from './FomoTeamPage.tsx'
-import { RecordList } from './parts.tsx'
+import { RecordList } from '../../components/blocks/records/RecordParts.tsx'
 
 const wrap = (node: ReactNode) => render(<I18nProvider i18n={i18n}>{node}</I18nProvider>)
 
@@ -79,9 +78,9 @@ describe('pool lists', () => {
   })
 
   it('translate the empty state of the settled rounds into Traditional Chinese', async () => {
-    // This folder's own catalog (the app merges every feature's catalog at load).
-    const { messages } = (await import('./locales/zh-Hant.po')) as { messages: Messages }
-    i18n.loadAndActivate({ locale: 'zh-Hant', messages })
+    // The catalogs the FOM pages load: this folder's and the shared record lists'.
+    await activateLocale('zh-Hant')
+    await loadCatalogs(['fomo', 'records'])
     wrap(<SettledRoundList fetching={false} error={false} rounds={[]} />)
     expect(screen.getByTestId('settled-list').textContent).toBe('暫無數據')
   })

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { showTime } from '../../lib/format.ts'
-import { activateLocale, loadFeatureCatalogs } from '../../lib/i18n.ts'
-import { renderWithIndexer } from '../account/indexerTestClient.tsx'
-import { PagedList } from '../account/PagedList.tsx'
+import { activateLocale, loadCatalogs } from '../../lib/i18n.ts'
+import { renderWithIndexer } from '../../data/indexerTestClient.tsx'
+import { PagedList } from '../../components/blocks/account/PagedList.tsx'
 import { MINTS, MintRow } from './IdoPage.tsx'
 import type { MintNode, MintsData } from './IdoPage.tsx'
 
@@ -41,7 +41,7 @@ const page = (nodes: MintNode[]) => ({
 describe('minting history list', () => {
   beforeEach(async () => {
     await activateLocale('en')
-    await loadFeatureCatalogs(['account', 'ido'])
+    await loadCatalogs(['account', 'ido'])
   })
 
   it('formats a mint: round from 1, units, amounts with separators, payment, time in the Chinese locale', async () => {

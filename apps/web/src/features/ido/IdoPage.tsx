@@ -11,8 +11,8 @@ import { useSession } from '../../data/session.tsx'
 import { contractsOf } from '../../lib/contracts.ts'
 import { env } from '../../lib/env.ts'
 import { showAmount, showCount, showTime } from '../../lib/format.ts'
-import { AccountPage, ConnectPrompt } from '../account/AccountPage.tsx'
-import { PagedList } from '../account/PagedList.tsx'
+import { AccountPage, ConnectPrompt } from '../../components/blocks/account/AccountPage.tsx'
+import { PagedList } from '../../components/blocks/account/PagedList.tsx'
 import type { MintsQuery, MintsQueryVariables } from '../../generated/graphql.ts'
 
 /** The account's minting history, newest first (apps/indexer `mints`). */

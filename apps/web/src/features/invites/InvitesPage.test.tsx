@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { showTime } from '../../lib/format.ts'
-import { activateLocale, loadFeatureCatalogs } from '../../lib/i18n.ts'
-import { renderWithIndexer } from '../account/indexerTestClient.tsx'
-import { PagedList } from '../account/PagedList.tsx'
-import { INVITATIONS, inviteLink } from '../team/queries.ts'
-import type { InvitationNode, InvitationsData } from '../team/queries.ts'
+import { activateLocale, loadCatalogs } from '../../lib/i18n.ts'
+import { renderWithIndexer } from '../../data/indexerTestClient.tsx'
+import { PagedList } from '../../components/blocks/account/PagedList.tsx'
+import { INVITATIONS, inviteLink } from '../../data/teamQueries.ts'
+import type { InvitationNode, InvitationsData } from '../../data/teamQueries.ts'
 import { InvitationRow } from './InvitesPage.tsx'
 
 const list = (
@@ -30,7 +30,7 @@ const page = (nodes: InvitationNode[], hasNextPage = false) => ({
 describe('invitation list', () => {
   beforeEach(async () => {
     await activateLocale('en')
-    await loadFeatureCatalogs(['account', 'invites'])
+    await loadCatalogs(['account', 'invites'])
   })
 
   it('formats an invitee: short address, number, amount, date', async () => {

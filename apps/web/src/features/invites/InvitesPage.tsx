@@ -4,11 +4,11 @@ import { Card } from '@nexus/ui'
 import type { Address } from 'viem'
 import { useSession } from '../../data/session.tsx'
 import { showAmount, showTime } from '../../lib/format.ts'
-import { AccountPage, ConnectPrompt } from '../account/AccountPage.tsx'
-import { shortAccount } from '../account/figures.ts'
-import { PagedList } from '../account/PagedList.tsx'
-import { INVITATIONS } from '../team/queries.ts'
-import type { InvitationNode, InvitationsData } from '../team/queries.ts'
+import { AccountPage, ConnectPrompt } from '../../components/blocks/account/AccountPage.tsx'
+import { shortAccount } from '../../components/blocks/account/figures.ts'
+import { PagedList } from '../../components/blocks/account/PagedList.tsx'
+import { INVITATIONS } from '../../data/teamQueries.ts'
+import type { InvitationNode, InvitationsData } from '../../data/teamQueries.ts'
 
 /** Invitations (`/invites`): everyone who registered with the user's link, with what they burned and when. */
 export function InvitesPage() {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { activateLocale, loadFeatureCatalogs } from '../../lib/i18n.ts'
-import { renderWithIndexer } from '../account/indexerTestClient.tsx'
-import { PagedList } from '../account/PagedList.tsx'
+import { activateLocale, loadCatalogs } from '../../lib/i18n.ts'
+import { renderWithIndexer } from '../../data/indexerTestClient.tsx'
+import { PagedList } from '../../components/blocks/account/PagedList.tsx'
 import { LogRow } from './ActionLogView.tsx'
 import { ACTION_LOG } from './queries.ts'
 import type { ActionLogData, ActionLogNode } from './queries.ts'
@@ -40,7 +40,7 @@ const page = (nodes: ActionLogNode[]) => ({
 describe('action log list', () => {
   beforeEach(async () => {
     await activateLocale('en')
-    await loadFeatureCatalogs(['account', 'mine'])
+    await loadCatalogs(['account', 'mine'])
   })
 
   it('formats entries: action name, signed amount with symbol, balance after, time', async () => {

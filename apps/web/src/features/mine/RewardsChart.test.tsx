@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { I18nProvider } from '@lingui/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { activateLocale, i18n, loadFeatureCatalogs } from '../../lib/i18n.ts'
+import { activateLocale, i18n, loadCatalogs } from '../../lib/i18n.ts'
 import { dailyBars } from './dailyBars.ts'
 import { RewardsChart } from './RewardsChart.tsx'
 
@@ -15,7 +15,7 @@ const rows = [
 describe('RewardsChart', () => {
   beforeEach(async () => {
     await activateLocale('en')
-    await loadFeatureCatalogs(['mine'])
+    await loadCatalogs(['mine'])
   })
 
   it('draws one chart per symbol with a bar on each day that had rewards, scaled to the best day', () => {

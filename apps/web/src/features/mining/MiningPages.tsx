@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import { miningAbi } from '@nexus/abi'
-import { shortenAddress } from '@nexus/sdk'
 import { Button, Card } from '@nexus/ui'
 import { erc20Abi } from 'viem'
 import type { Address } from 'viem'
@@ -11,16 +10,24 @@ import { useTransaction } from '../../hooks/useTransaction.ts'
 import { contractsOf } from '../../lib/contracts.ts'
 import { env } from '../../lib/env.ts'
 import { showAmount, showCount, showTime } from '../../lib/format.ts'
-import { allowedRange, duration, miningStakeState, multiplier, percent, secondsUntil } from '../fomo/format.ts'
+import {
+  allowedRange,
+  duration,
+  miningStakeState,
+  multiplier,
+  percent,
+  secondsUntil,
+} from '../../components/blocks/records/recordFormat.ts'
 import { useDurationUnits } from '../../hooks/useDurationUnits.ts'
 import { NotDeployed, PageFrame } from '../../components/pages/PageFrame.tsx'
-import { RecordItem, RecordList, StateBadge, useReader } from '../fomo/parts.tsx'
+import { RecordItem, RecordList, StateBadge, useReader } from '../../components/blocks/records/RecordParts.tsx'
 import { Stat } from '../../components/Stat.tsx'
 import { ClaimButton } from '../../components/forms/ClaimButton.tsx'
 import { useEveryPage } from '../../data/useEveryPage.ts'
-import { PagedList } from '../account/PagedList.tsx'
-import { CLAIMS, RECORD_PAGE } from '../fomo/queries.ts'
-import type { ClaimsData, RecordNode, RecordPageData } from '../fomo/queries.ts'
+import { PagedList } from '../../components/blocks/account/PagedList.tsx'
+import { InviteList } from '../../components/blocks/records/InviteList.tsx'
+import { CLAIMS, RECORD_PAGE } from '../../data/recordQueries.ts'
+import type { ClaimsData, RecordNode, RecordPageData } from '../../data/recordQueries.ts'
 import { AmountField } from '../../components/forms/AmountField.tsx'
 import { ActionForm } from '../../components/forms/ActionForm.tsx'
 
@@ -384,40 +391,5 @@ function Team({ mining }: { mining: Address }) {
         invites={indirects?.[0] ?? []}
       />
     </>
-  )
-}
-
-/** Invitees that mine, with their stakes, NEX and force, and the list's loading, error and empty states. */
-export function InviteList({
-  title,
-  testId,
-  loading,
-  error,
-  invites,
-}: {
-  title: string
-  testId: string
-  loading: boolean
-  error: boolean
-  invites: readonly { account: Address; amount: bigint; force: bigint; stakes: bigint }[]
-}) {
-  const { t } = useLingui()
-  return (
-    <Card title={title} data-testid={testId}>
-      <RecordList loading={loading} error={error} count={invites.length} testId={`${testId}-list`}>
-        {invites.map((invitee) => (
-          <RecordItem
-            key={invitee.account}
-            testId="mining-invitee"
-            title={shortenAddress(invitee.account)}
-            figures={[
-              [t`NEX staked`, showAmount(invitee.amount)],
-              [t`Force`, showAmount(invitee.force)],
-              [t`Stakes`, showCount(invitee.stakes)],
-            ]}
-          />
-        ))}
-      </RecordList>
-    </Card>
   )
 }

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { activateLocale, loadFeatureCatalogs } from '../../lib/i18n.ts'
-import { renderWithIndexer } from '../account/indexerTestClient.tsx'
-import { PagedList } from '../account/PagedList.tsx'
+import { activateLocale, loadCatalogs } from '../../lib/i18n.ts'
+import { renderWithIndexer } from '../../data/indexerTestClient.tsx'
+import { PagedList } from '../../components/blocks/account/PagedList.tsx'
 import { InvitationRow } from './OrdersPage.tsx'
 import { BURN_ORDERS, INVITATION_ORDERS, paidInBnb, readCredit } from './queries.ts'
 import type { BurnOrdersData, InvitationOrderNode, InvitationOrdersData } from './queries.ts'
@@ -39,7 +39,7 @@ const page = (field: string, typename: string, nodes: object[]) => ({
 describe('orders lists', () => {
   beforeEach(async () => {
     await activateLocale('en')
-    await loadFeatureCatalogs(['account', 'orders'])
+    await loadCatalogs(['account', 'orders'])
   })
 
   it('formats a reward an invitee’s order credited', async () => {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { checkAmount } from '../../lib/amountInput.ts'
 import { showAmount, showTime } from '../../lib/format.ts'
-import { duration, percent } from '../fomo/format.ts'
+import { duration, percent } from '../../components/blocks/records/recordFormat.ts'
 import { useDurationUnits } from '../../hooks/useDurationUnits.ts'
 import { releaseSchedule } from './releaseSchedule.ts'
 import './stake.css'

@@ -11,10 +11,16 @@ import { useTransaction } from '../../hooks/useTransaction.ts'
 import { contractsOf } from '../../lib/contracts.ts'
 import { env } from '../../lib/env.ts'
 import { showAmount, showCount, showTime } from '../../lib/format.ts'
-import { allowedRange, duration, percent, secondsUntil, stakeRecordState } from '../fomo/format.ts'
+import {
+  allowedRange,
+  duration,
+  percent,
+  secondsUntil,
+  stakeRecordState,
+} from '../../components/blocks/records/recordFormat.ts'
 import { useDurationUnits } from '../../hooks/useDurationUnits.ts'
 import { NotDeployed, PageFrame } from '../../components/pages/PageFrame.tsx'
-import { RecordItem, RecordList, StateBadge, useReader } from '../fomo/parts.tsx'
+import { RecordItem, RecordList, StateBadge, useReader } from '../../components/blocks/records/RecordParts.tsx'
 import { Stat } from '../../components/Stat.tsx'
 import { ClaimButton } from '../../components/forms/ClaimButton.tsx'
 import { AmountField } from '../../components/forms/AmountField.tsx'

@@ -14,12 +14,12 @@ import { useCopy } from '../../hooks/useCopy.ts'
 import { contractsOf } from '../../lib/contracts.ts'
 import { env } from '../../lib/env.ts'
 import { showAmount, showCount } from '../../lib/format.ts'
-import { AccountPage, ConnectPrompt, NotDeployed } from '../account/AccountPage.tsx'
-import { nextLevel, shortAccount } from '../account/figures.ts'
-import { LegacyTeamCard } from '../legacy/LegacyTeamCard.tsx'
+import { AccountPage, ConnectPrompt, NotDeployed } from '../../components/blocks/account/AccountPage.tsx'
+import { nextLevel, shortAccount } from '../../components/blocks/account/figures.ts'
+import { LegacyTeamCard } from '../../components/blocks/legacy/LegacyTeamCard.tsx'
 import { InviteQr } from './InviteQr.tsx'
-import { inviteLink, TEAM } from './queries.ts'
-import type { TeamData } from './queries.ts'
+import { inviteLink, TEAM } from '../../data/teamQueries.ts'
+import type { TeamData } from '../../data/teamQueries.ts'
 
 /** Community (`/team`): team level (V0 by default), invitations, size and volume, the legs, the invite link. */
 export function TeamPage() {

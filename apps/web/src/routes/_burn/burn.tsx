@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_burn/burn')({
       title: msg`Burn dividends`,
       description: msg`Burn tokens for dividends, with direct, indirect and team rewards.`,
       related: ['/orders', '/team'],
-      features: ['account', 'burn'],
+      catalogs: ['account', 'burn'],
     },
   },
   component: BurnPage,

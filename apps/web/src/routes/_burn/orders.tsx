@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_burn/orders')({
       title: msg`Orders`,
       description: msg`Your burn orders and invitation orders.`,
       related: ['/burn', '/invites'],
-      features: ['account', 'burn', 'orders'],
+      catalogs: ['account', 'orders'],
     },
   },
   component: OrdersPage,

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_fomo/fomo')({
       title: msg`FOM pool`,
       description: msg`The FOM round game: deposit before the round ends.`,
       related: ['/fomoMine', '/fomoTeam'],
-      features: ['fomo'],
+      catalogs: ['fomo', 'records'],
     },
   },
   component: () => <FomoGamePage pool="Fomo" />,

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_fomo/fomoMine')({
       title: msg`My FOM`,
       description: msg`Your FOM orders, rewards and doubling deposits.`,
       related: ['/fomo', '/fomoTeam'],
-      features: ['account', 'fomo'],
+      catalogs: ['account', 'fomo', 'records'],
     },
   },
   component: () => <FomoMinePage pool="Fomo" />,

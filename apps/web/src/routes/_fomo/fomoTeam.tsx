@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_fomo/fomoTeam')({
       title: msg`FOM team`,
       description: msg`The FOM performance of your team.`,
       related: ['/fomo', '/fomoMine'],
-      features: ['fomo'],
+      catalogs: ['fomo', 'records'],
     },
   },
   component: () => <FomoTeamPage pool="Fomo" />,

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_home/ido')({
       title: msg`Minting history`,
       description: msg`Every minting round and your part in it.`,
       related: ['/', '/mine'],
-      features: ['account', 'ido'],
+      catalogs: ['account', 'ido'],
     },
   },
   component: IdoPage,

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { createFileRoute } from '@tanstack/react-router'
-import { SwapPage } from '../../components/pages/SwapPage.tsx'
+import { SwapPage } from '../../features/swap/SwapPage.tsx'
 
 export const Route = createFileRoute('/_home/swap')({
   staticData: {
@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_home/swap')({
       title: msg`Flash exchange`,
       description: msg`Swap USDT and NEX through the exchange router.`,
       related: ['/'],
-      features: [],
+      catalogs: ['swap'],
     },
   },
   component: SwapPage,

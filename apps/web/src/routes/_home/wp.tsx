@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_home/wp')({
       title: msg`White paper`,
       description: msg`The plan behind the product.`,
       related: ['/'],
-      features: [],
+      catalogs: [],
     },
   },
   component: WhitePaperPage,

@@ -9,7 +9,7 @@ export const Route = createFileRoute('/_mine/mine')({
       title: msg`Mine`,
       description: msg`Your assets, NFT dividends and NFT synthesis.`,
       related: ['/stake', '/orders', '/ido'],
-      features: ['account', 'legacy', 'mine'],
+      catalogs: ['account', 'legacy', 'mine'],
     },
     menu: { main: { order: 6, icon: 'user' } },
   },

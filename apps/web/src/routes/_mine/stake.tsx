@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_mine/stake')({
       title: msg`Staking`,
       description: msg`Stake with lock periods and claim the released rewards.`,
       related: ['/mine'],
-      features: ['fomo', 'stake'],
+      catalogs: ['records', 'stake'],
     },
   },
   component: () => <StakePage />,

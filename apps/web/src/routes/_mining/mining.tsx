@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_mining/mining')({
       title: msg`Mining`,
       description: msg`Stake in one of the mining tiers and earn by hash power.`,
       related: ['/miningMine', '/miningTeam'],
-      features: ['account', 'fomo', 'mining'],
+      catalogs: ['account', 'mining', 'records'],
     },
   },
   component: () => <MiningPage />,

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_mining/miningMine')({
       title: msg`My mining`,
       description: msg`Your mining stakes, power and rewards.`,
       related: ['/mining', '/miningTeam'],
-      features: ['account', 'fomo', 'mining'],
+      catalogs: ['account', 'mining', 'records'],
     },
   },
   component: () => <MiningMinePage />,

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_mining/miningTeam')({
       title: msg`Mining team`,
       description: msg`The mining power of your team.`,
       related: ['/mining', '/miningMine'],
-      features: ['account', 'fomo', 'mining'],
+      catalogs: ['account', 'mining', 'records'],
     },
   },
   component: () => <MiningTeamPage />,

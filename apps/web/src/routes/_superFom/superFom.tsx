@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_superFom/superFom')({
       title: msg`Super FOM`,
       description: msg`The super FOM pool: bigger rounds, bigger prizes.`,
       related: ['/superFomMine', '/superFomTeam'],
-      features: ['fomo'],
+      catalogs: ['fomo', 'records'],
     },
   },
   component: () => <FomoGamePage pool="SuperFomo" />,

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_superFom/superFomMine')({
       title: msg`My super FOM`,
       description: msg`Your super FOM orders and rewards.`,
       related: ['/superFom', '/superFomTeam'],
-      features: ['account', 'fomo'],
+      catalogs: ['account', 'fomo', 'records'],
     },
   },
   component: () => <FomoMinePage pool="SuperFomo" />,

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_superFom/superFomTeam')({
       title: msg`Super FOM team`,
       description: msg`The super FOM performance of your team.`,
       related: ['/superFom', '/superFomMine'],
-      features: ['fomo'],
+      catalogs: ['fomo', 'records'],
     },
   },
   component: () => <FomoTeamPage pool="SuperFomo" />,

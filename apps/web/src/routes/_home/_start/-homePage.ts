@@ -6,5 +6,5 @@ export const HOME_PAGE: PageMeta = {
   title: msg`Home`,
   description: msg`Minting with a round countdown, the next round, notes and advantages.`,
   related: ['/ido', '/swap', '/wp'],
-  features: [],
+  catalogs: ['home'],
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { HomePage } from '../../../components/pages/HomePage.tsx'
+import { HomePage } from '../../../features/home/HomePage.tsx'
 import { HOME_PAGE } from './-homePage.ts'
 
 export const Route = createFileRoute('/_home/_start/')({

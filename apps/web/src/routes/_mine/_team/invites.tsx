@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_mine/_team/invites')({
       title: msg`Invitations`,
       description: msg`Everyone who joined through your invitation link.`,
       related: ['/team'],
-      features: ['account', 'invites', 'team'],
+      catalogs: ['account', 'invites'],
     },
   },
   component: InvitesPage,

@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_mine/_team/team')({
       title: msg`Community`,
       description: msg`Your team level, invitations and team performance.`,
       related: ['/invites', '/orders'],
-      features: ['account', 'legacy', 'team'],
+      catalogs: ['account', 'legacy', 'team'],
     },
   },
   component: TeamPage,
