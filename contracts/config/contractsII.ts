@@ -30,7 +30,7 @@ export const burnDefaults = {
   handleGas: 50n,
   /** Share of an order that buys NEX and burns it (bound <= 5,000, and in the shares sum). */
   swapRate: 1_000n,
-  /** USDT value of one unit (`times`) (bound 1 wei..1,000,000 USDT). */
+  /** USDT value of one unit (`times`), the least order (bound 1..1,000,000 USDT: an order is never worth a few wei). */
   burnEvery: 100n * ether,
   /** Units that can still be burned (any; decreases with every order). */
   burnSurplus: 1_000_000n,

@@ -72,7 +72,7 @@ export const miningSettings = {
   mintDay: 10_000n * ether,
   /** Most NEX one account may have staked (bound userMin..1e30). */
   userMax: 1_000_000n * ether,
-  /** Least NEX per deposit (bound >= 1 wei). */
+  /** Least NEX per deposit (bound 1 NEX..userMax: a stake's force is never a few wei). */
   userMin: 100n * ether,
   /** Native coin (wei) a reward claim must carry (bound <= 0.01 BNB). */
   handleGas: 0n,

@@ -11,8 +11,6 @@ import {IFeeReceiver} from "./interfaces/IFeeReceiver.sol";
 import {ILog} from "./interfaces/ILog.sol";
 import {LogCodes} from "./libraries/LogCodes.sol";
 import {IMain} from "./interfaces/IMain.sol";
-import {IPriceOracle} from "./interfaces/IPriceOracle.sol";
-import {IUniswapV2Router02} from "./interfaces/external/IUniswapV2Router02.sol";
 import {Bounds} from "./libraries/Bounds.sol";
 import {FeeMath} from "./libraries/FeeMath.sol";
 import {BurnLib} from "./libraries/BurnLib.sol";
@@ -37,7 +35,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     /// @notice The most expired orders one `performUpkeep` forces out (keeps it under ~5,000,000 gas).
     uint256 public constant UPKEEP_OUTS = 25;
     /// @notice How long the buy-and-burn waits after a failed buy before it tries again (with half the amount).
-    uint256 public constant SWAP_RETRY_DELAY = 10 minutes;
+    uint256 public constant SWAP_RETRY_DELAY = BurnLib.SWAP_RETRY_DELAY;
 
     /// @dev What a settlement of orders of one account sums ({_settleOrder}, {_applySettled}).
     struct Settled {
@@ -121,8 +119,8 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
         uint256 value = times * s.burnEvery;
         s.burnSurplus -= times;
-        _collect(value, amount, isBNB);
-        uint256 tokens = _nexValue(value);
+        uint256 tokens = BurnLib.collect(_addresses, value, amount, isBNB, BurnLib.slippage(_multi.shares));
+        _sums.lastBalance += value.toUint128();
         (uint256 index, uint256 endTime) = _createOrder(account, user, value, tokens, isBNB);
         emit OrderCreated(index, account, msg.sender, isBNB, value, tokens, amount, endTime);
         _logOrder(account, value, user.amount);
@@ -199,20 +197,16 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     /// leave every later buy at its small size: a balance B after the size fell to s takes about log2(B / s) buys,
     /// not B / s upkeeps paid by the keeper.
     function _swapBurn() private {
-        uint256 balance = _sums.swapBalance;
-        if (balance == 0 || block.timestamp < _swapRetryAt) return;
-        uint256 limit = _swapTry;
-        uint256 amount = limit != 0 && limit < balance ? limit : balance;
-        if (BurnLib.swapBurn(_addresses.token, _addresses.usdt, amount)) {
-            _sums.swapBalance -= uint128(amount); // amount <= swapBalance
-            _sums.lastBalance -= uint128(amount);
-            if (limit != 0) _swapTry = 2 * amount >= balance - amount ? 0 : uint128(2 * amount);
-            emit TokensBurned(amount);
-        } else {
-            _swapTry = uint128(amount / 2 + 1); // never 0, which would mean the whole balance
-            _swapRetryAt = uint64(block.timestamp + SWAP_RETRY_DELAY);
-            emit SwapBurnSkipped(amount);
-        }
+        if (_sums.swapBalance == 0 || block.timestamp < _swapRetryAt) return;
+        (uint256 nextTry, uint256 retryAt) = BurnLib.swapStep(
+            _sums,
+            _addresses.token,
+            _addresses.usdt,
+            _swapTry,
+            _swapRetryAt
+        );
+        // nextTry < the swap balance (128 bits); retryAt a block time plus SWAP_RETRY_DELAY
+        (_swapTry, _swapRetryAt) = (uint128(nextTry), uint64(retryAt));
     }
 
     /// @inheritdoc IBurn
@@ -252,17 +246,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     /// @inheritdoc IBurn
     function setTeam(address account, bool isManual, uint256 level) external onlyOwner {
-        Bounds.check("level", level, 0, BurnLib.MAX_LEVEL);
-        level = TeamLib.setManual(
-            _team,
-            IMain(_addresses.main),
-            account,
-            isManual,
-            level,
-            BurnLib.thresholds(_multi),
-            true
-        );
-        emit TeamManualUpdated(account, isManual, level); // the level now (manual, or the automatic one)
+        BurnLib.setTeam(_team, IMain(_addresses.main), _multi, account, isManual, level);
     }
 
     // --- views -------------------------------------------------------------------------------------------
@@ -283,13 +267,13 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     }
 
     /// @inheritdoc IBurn
-    function getSwapBnb(uint256 amountBNB) public view returns (uint256) {
-        return IPriceOracle(_addresses.bnbOracle).consult(_wbnb(), amountBNB);
+    function getSwapBnb(uint256 amountBNB) external view returns (uint256) {
+        return BurnLib.quote(_addresses, amountBNB, false);
     }
 
     /// @inheritdoc IBurn
     function getSwapTokens(uint256 amountBNB) external view returns (uint256) {
-        return IPriceOracle(_addresses.nexOracle).consult(_addresses.usdt, getSwapBnb(amountBNB));
+        return BurnLib.quote(_addresses, amountBNB, true);
     }
 
     /// @inheritdoc IBurn
@@ -299,26 +283,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     /// @inheritdoc IBurn
     function teams(address account) external view returns (Team memory) {
-        BurnLib.Activity storage t = _active[account];
-        TeamLib.Figures memory f = TeamLib.figures(
-            _team,
-            IMain(_addresses.main),
-            account,
-            BurnLib.thresholds(_multi),
-            true
-        );
-        return
-            Team({
-                isManual: f.isManual,
-                level: f.level,
-                invites: t.invites,
-                inviteValids: t.inviteValids,
-                teamUser: f.teamUser,
-                teamAmount: f.teamAmount,
-                teamMax: f.teamMax,
-                teamMin: f.teamMin,
-                maxAccount: f.maxAccount
-            });
+        _return(BurnLib.teamView(_team, _active[account], IMain(_addresses.main), _multi, account));
     }
 
     /// @inheritdoc IBurn
@@ -338,15 +303,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     /// @inheritdoc IBurn
     function userOrderIndex(address account, uint256 index) external view returns (uint256) {
-        // past the end: Panic(0x32), as the array this list was before
-        if (index >= _users[account].orders) {
-            assembly ("memory-safe") {
-                mstore(0, 0x4e487b71)
-                mstore(0x20, 0x32)
-                revert(0x1c, 0x24)
-            }
-        }
-        return _orderAt(account, index);
+        return BurnLib.orderIndex(_userOrders[account], _users[account].orders, index);
     }
 
     /// @inheritdoc IBurn
@@ -361,7 +318,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     /// @inheritdoc IBurn
     function getReserves() external view returns (Reserves memory) {
-        return Reserves({pool: _sums.pool, orders: _sums.owed, balances: _sums.balances, swap: _sums.swapBalance});
+        _return(BurnLib.reserves(_sums));
     }
 
     /// @inheritdoc IBurn
@@ -370,20 +327,6 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     }
 
     // --- internals: orders and the pool --------------------------------------------------------------------
-
-    /// @dev Takes the payment: exactly `value` USDT, or `amount` BNB swapped to at least `value` USDT and no
-    /// less than its TWAP value less `slippage` (the USDT above `value` goes back to the payer).
-    function _collect(uint256 value, uint256 amount, bool isBNB) private {
-        IERC20 usdt = IERC20(_addresses.usdt);
-        if (!isBNB) {
-            if (msg.value != 0) revert BurnValueMismatch(msg.value, 0);
-            if (amount < value) revert BurnPaymentTooLow(amount, value);
-            usdt.safeTransferFrom(msg.sender, address(this), value);
-        } else {
-            BurnLib.payBnb(_addresses, amount, value, BurnLib.slippage(_multi.shares));
-        }
-        _sums.lastBalance += value.toUint128();
-    }
 
     function _createOrder(
         address account,
@@ -499,8 +442,8 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         if (endTime <= block.timestamp) return count;
         uint256 pool = _sums.pool;
         uint256 totalForce = _sums.totalForce;
-        if (pool == 0 || totalForce == 0) return count;
-        (uint256 inc, uint256 consumed) = RewardMath.increment(pool, totalForce);
+        // below the weight floor (and with no force at all) the pool waits for the next sharing
+        (uint256 inc, uint256 consumed) = RewardMath.incrementAbove(pool, totalForce, BurnLib.FORCE_FLOOR);
         if (inc == 0) return count;
         uint256 perForce = _sums.perForce + inc;
         _sums.perForce = perForce;
@@ -633,12 +576,6 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         BurnLib.setAddresses(_addresses, a);
     }
 
-    function _nexValue(uint256 value) private returns (uint256) {
-        IPriceOracle oracle = IPriceOracle(_addresses.nexOracle);
-        oracle.update();
-        return oracle.consult(_addresses.usdt, value);
-    }
-
     /// @dev An order's Log entry: its value in USDT (paid in USDT or BNB), the account's amount in orders after it.
     function _logOrder(address account, uint256 value, uint256 balance) private {
         LogCodes.write(
@@ -652,10 +589,6 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         );
     }
 
-    function _wbnb() private view returns (address) {
-        return IUniswapV2Router02(_addresses.router).WETH();
-    }
-
     function _order(uint256 index) private view returns (BurnLib.OrderRecord storage) {
         if (index == 0 || index > _sums.totalOrder) revert BurnUnknownOrder(index);
         return _orders[index];
@@ -663,11 +596,6 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     function _checkNotBlacklisted(address account) private view {
         if (_active[account].blacklisted) revert BurnBlacklisted(account);
-    }
-
-    /// @dev The index of `account`'s `position`-th order (`position` < its `orders`).
-    function _orderAt(address account, uint256 position) private view returns (uint256) {
-        return uint32(_userOrders[account][position >> 3] >> ((position & 7) * 32));
     }
 
     /// @dev Ends a view with `data`, the ABI encoding of its return value made by {BurnLib} (so that Burn's code
@@ -680,9 +608,6 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     /// @dev The USDT held for users (plus any that arrived and is not accounted yet: it belongs to the pool).
     function _claimable(address token) internal view override returns (uint256) {
-        if (token != _addresses.usdt) return 0;
-        uint256 reserved = uint256(_sums.pool) + _sums.owed + _sums.balances + _sums.swapBalance;
-        uint256 balance = IERC20(token).balanceOf(address(this));
-        return balance > _sums.lastBalance ? reserved + (balance - _sums.lastBalance) : reserved;
+        return token == _addresses.usdt ? BurnLib.held(_sums, token) : 0;
     }
 }

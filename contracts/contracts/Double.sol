@@ -117,7 +117,8 @@ contract Double is NexusUpgradeable, IDouble {
         // `openClaim` false closes the pool to new money only (issue 19): claims of what records are owed go on
         if (!config.openClaim) revert DoubleDepositsClosed();
         UserData storage user = _users[account];
-        if (user.index == 0) user.index = uint32(++_hot.totalUser);
+        // the user number informs only: it saturates at 2^32 - 1 rather than wrap (the count itself is 64 bits)
+        if (user.index == 0) user.index = uint32(Math.min(++_hot.totalUser, type(uint32).max));
         uint256 index = _records.length;
         uint256 price = config.price;
         // ceil(BPS / price) days, so that `price` bp of the reward vest per day at most

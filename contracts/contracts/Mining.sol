@@ -16,7 +16,7 @@ import {Bounds} from "./libraries/Bounds.sol";
 import {
     MiningLib,
     Account,
-    Reward,
+    Accumulator,
     OwnForce,
     InviteForce,
     UserData,
@@ -43,6 +43,10 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
     uint256 public constant GENERATIONS = MiningLib.GENERATIONS;
     /// @notice Scale of `perForce`.
     uint256 public constant ACC = 1e18;
+    /// @notice The least `userMin` (1 NEX), and the total force below which nothing is emitted (the time passes and
+    /// the budget keeps the amount).
+    uint256 public constant MIN_USER_MIN = MiningLib.MIN_USER_MIN;
+    uint256 public constant FORCE_FLOOR = MiningLib.FORCE_FLOOR;
     /// @notice Config bounds.
     uint256 public constant MAX_ADD_TIME = MiningLib.MAX_ADD_TIME;
     uint256 public constant MIN_DAY_TIMES = MiningLib.MIN_DAY_TIMES;
@@ -73,6 +77,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
     mapping(address account => UserData user) private _users;
     mapping(address account => address[] invitees) private _invites;
     mapping(address account => address[] invitees) private _indirects;
+    Accumulator private _acc; // the pool's accumulator, full width (MiningLib)
 
     /// @custom:oz-upgrades-unsafe-allow constructor
     constructor() {
@@ -126,7 +131,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
             }
             dayTimes = settings.dayTimes;
         }
-        PoolMem memory pool = MiningLib.loadPool(_state);
+        PoolMem memory pool = MiningLib.loadPool(_state, _acc);
         MiningLib.advance(_state, pool);
         (address[3] memory referrers, uint256 blacklisted) = _referrers(account.refer, true);
         UserMem memory mem = MiningLib.loadUser(user);
@@ -146,7 +151,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
         pool.totalForce += opened.force + _inviteForces(opened.body, opened.force, referrers, pool, true);
         MiningLib.addToTier(_state.tiers[index], amount, opened.actual);
         pool.mintSurplus += amount - opened.actual;
-        MiningLib.savePool(_state, pool, true);
+        MiningLib.savePool(_state, _acc, pool, true);
         emit Deposited(msg.sender, opened.stakeIndex, index, amount, opened.actual, opened.force, opened.endTime);
         LogCodes.write(
             _log,
@@ -166,12 +171,12 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
         // no blacklist gate (issue 19): a blacklisted account still takes out what it is owed
         uint256 handleGas = _state.settingsB.handleGas;
         if (msg.value != handleGas) revert MiningWrongHandleFee(msg.value, handleGas);
-        MiningLib.claimReward(_state, _users[msg.sender], _nex, _log); // the rest in MiningLib (code size)
+        MiningLib.claimReward(_state, _acc, _users[msg.sender], _nex, _log); // the rest in MiningLib (code size)
     }
 
     /// @inheritdoc IMining
     function claimRelease(uint256 index) external nonReentrant {
-        PoolMem memory pool = MiningLib.loadPool(_state);
+        PoolMem memory pool = MiningLib.loadPool(_state, _acc);
         // the checks, and the stake's, its tier's and the released total's bookkeeping (MiningLib: code size)
         (StakeBody memory body, uint256 actual, uint256 force) = MiningLib.release(
             _heads,
@@ -194,7 +199,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
         if (account.amount == 0) --_state.counts.totalUserValid;
         (address[3] memory referrers, ) = _referrers(account.refer, false);
         pool.totalForce -= force + _inviteForces(body, force, referrers, pool, false);
-        MiningLib.savePool(_state, pool, true);
+        MiningLib.savePool(_state, _acc, pool, true);
         emit Released(msg.sender, index, actual);
         _nex.safeTransfer(msg.sender, actual);
         LogCodes.write(
@@ -210,13 +215,13 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
 
     /// @inheritdoc IMining
     function updateUser(address account) external nonReentrant {
-        PoolMem memory pool = MiningLib.loadPool(_state);
+        PoolMem memory pool = MiningLib.loadPool(_state, _acc);
         MiningLib.advance(_state, pool);
         UserData storage user = _users[account];
         UserMem memory mem = MiningLib.loadUser(user);
         pool.rewarded += MiningLib.accrue(account, mem, pool.perForce);
         MiningLib.settle(user, mem, pool.perForce);
-        MiningLib.savePool(_state, pool, false);
+        MiningLib.savePool(_state, _acc, pool, false);
     }
 
     /// @inheritdoc IMining
@@ -241,10 +246,10 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
     /// @inheritdoc IMining
     function addMint(uint256 amount) external nonReentrant {
         if (amount == 0 || amount > MAX_AMOUNT) revert MiningAmountOutOfRange(amount, 1, MAX_AMOUNT);
-        PoolMem memory pool = MiningLib.loadPool(_state);
+        PoolMem memory pool = MiningLib.loadPool(_state, _acc);
         MiningLib.advance(_state, pool);
         pool.mintSurplus += amount;
-        MiningLib.savePool(_state, pool, true);
+        MiningLib.savePool(_state, _acc, pool, true);
         emit MintFunded(msg.sender, amount, pool.mintSurplus);
         _nex.safeTransferFrom(msg.sender, address(this), amount);
     }
@@ -340,6 +345,7 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
         return
             MiningLib.totals(
                 _state.emission,
+                _acc.perForce,
                 _state.hot,
                 _state.minted,
                 _state.paid,
@@ -415,14 +421,11 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
 
     /// @dev `perForce`, `mintSurplus` and the emission if the pool were updated now.
     function _pending() private view returns (uint256 perForce, uint256 mintSurplus, uint256 emission) {
-        PoolMem memory pool = MiningLib.loadPool(_state);
-        emission = MiningLib.emissionOf(_state, pool);
-        perForce = pool.perForce;
-        mintSurplus = pool.mintSurplus;
-        if (emission != 0) {
-            perForce += (emission * ACC) / pool.totalForce;
-            mintSurplus -= emission;
-        }
+        PoolMem memory pool = MiningLib.loadPool(_state, _acc);
+        uint256 inc;
+        (inc, emission) = MiningLib.accrual(_state, pool);
+        perForce = pool.perForce + inc;
+        mintSurplus = pool.mintSurplus - emission;
     }
 
     function _upkeepDue() private view returns (bool) {
@@ -432,9 +435,9 @@ contract Mining is NexusUpgradeable, IMining, AutomationCompatibleInterface {
     }
 
     function _updatePool() private {
-        PoolMem memory pool = MiningLib.loadPool(_state);
+        PoolMem memory pool = MiningLib.loadPool(_state, _acc);
         MiningLib.advance(_state, pool);
-        MiningLib.savePool(_state, pool, false);
+        MiningLib.savePool(_state, _acc, pool, false);
     }
 
     /// @dev Adds (or removes) the invite forces of a stake (of `force`) to its owner's 3 referrers; returns their sum.

@@ -8,8 +8,8 @@ import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
 import {IFeeReceiver} from "./interfaces/IFeeReceiver.sol";
 import {ILog} from "./interfaces/ILog.sol";
 import {INft} from "./interfaces/INft.sol";
-import {Bounds} from "./libraries/Bounds.sol";
 import {LogCodes} from "./libraries/LogCodes.sol";
+import {CardRecord, NftLib} from "./libraries/NftLib.sol";
 import {RewardMath} from "./libraries/RewardMath.sol";
 
 /// @title Nft: ERC-1155 keys with levels, capped supply, power-weighted dividends (see {INft})
@@ -26,26 +26,16 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     /// @notice The longest batch of ids in one mint, burn or transfer.
     uint256 public constant MAX_BATCH = 32;
     /// @notice The largest power of one card.
-    uint256 public constant MAX_POWER = 1_000_000;
+    uint256 public constant MAX_POWER = NftLib.MAX_POWER;
     /// @notice The largest maximum supply of one id.
-    uint256 public constant MAX_SUPPLY_BOUND = 1e12;
+    uint256 public constant MAX_SUPPLY_BOUND = NftLib.MAX_SUPPLY_BOUND;
     /// @notice Levels run from 1 to `MAX_LEVEL` (five named tiers).
-    uint256 public constant MAX_LEVEL = 5;
-
-    /// @dev A card: what every mint, burn and transfer reads (power, caps, counts; a mint or burn writes its
-    /// counts) in its first slot. `total` is at most MAX_SUPPLY_BOUND, so `mints` and `supply` fit 64 bits too.
-    struct CardRecord {
-        uint32 power;
-        uint64 total;
-        uint64 mints;
-        uint64 supply;
-        uint8 level;
-        address author;
-        uint256 debt;
-        string name;
-        string cid;
-        string suffix;
-    }
+    uint256 public constant MAX_LEVEL = NftLib.MAX_LEVEL;
+    /// @notice The weight floor of the dividends: nothing is shared while the total power is below it (what arrived
+    /// waits in the balance for the next distribution at or above it). Power counts whole card points (every card
+    /// at least 1), never wei, so one point already keeps the accumulator exact: a distribution adds at most
+    /// `amount * 1e18` to `perPower`.
+    uint256 internal constant POWER_FLOOR = 1;
 
     /// @dev A holder in three slots: its number (0 until it first holds power: `isExist` is `index != 0`) with
     /// its power, which every change of power reads and writes; its debt; its settled and total dividends, which
@@ -97,11 +87,11 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
         _checkAddress(rewardToken_);
         _rewardToken = IERC20(rewardToken_);
         _sendMin = sendMin_;
-        _setLevelName(1, unicode"鑰匙", "Key");
-        _setLevelName(2, unicode"青銅", "Bronze");
-        _setLevelName(3, unicode"白銀", "Silver");
-        _setLevelName(4, unicode"黃金", "Gold");
-        _setLevelName(5, unicode"財團", "Syndicate");
+        NftLib.setLevelName(_levelZh, _levelEn, 1, unicode"鑰匙", "Key");
+        NftLib.setLevelName(_levelZh, _levelEn, 2, unicode"青銅", "Bronze");
+        NftLib.setLevelName(_levelZh, _levelEn, 3, unicode"白銀", "Silver");
+        NftLib.setLevelName(_levelZh, _levelEn, 4, unicode"黃金", "Gold");
+        NftLib.setLevelName(_levelZh, _levelEn, 5, unicode"財團", "Syndicate");
     }
 
     // --- minting and burning -----------------------------------------------------------------------------
@@ -201,27 +191,14 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
         string calldata cid,
         string calldata suffix
     ) external onlyOwner returns (uint256 tokenId) {
-        if (power == 0 || power > MAX_POWER) revert NftInvalidPower(power, MAX_POWER);
-        Bounds.check("maxSupply", newMaxSupply, 0, MAX_SUPPLY_BOUND);
         if (_totalID == MAX_CARDS) revert NftTooManyCards(MAX_CARDS);
         tokenId = ++_totalID;
-        CardRecord storage card = _cards[tokenId];
-        card.level = 1;
-        card.author = msg.sender;
-        card.power = uint32(power); // at most MAX_POWER (checked above)
-        card.total = uint64(newMaxSupply); // at most MAX_SUPPLY_BOUND (checked above)
-        card.debt = (_perPower * power) / RewardMath.PRECISION;
-        card.cid = cid;
-        card.suffix = suffix;
-        emit CardCreated(tokenId, power, newMaxSupply, cid, suffix, msg.sender);
+        NftLib.create(_cards[tokenId], tokenId, power, newMaxSupply, cid, suffix, _perPower);
     }
 
     /// @inheritdoc INft
     function setMaxSupply(uint256 tokenId, uint256 newMaxSupply) external onlyOwner {
-        CardRecord storage card = _card(tokenId);
-        Bounds.check("maxSupply", newMaxSupply, card.mints, MAX_SUPPLY_BOUND);
-        emit MaxSupplyUpdated(tokenId, card.total, newMaxSupply);
-        card.total = uint64(newMaxSupply); // at most MAX_SUPPLY_BOUND (checked above)
+        NftLib.setMaxSupply(_card(tokenId), tokenId, newMaxSupply);
     }
 
     /// @inheritdoc INft
@@ -239,16 +216,12 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
 
     /// @inheritdoc INft
     function setName(uint256 tokenId, uint256 level, string calldata name) external onlyOwner {
-        CardRecord storage card = _card(tokenId);
-        _checkLevel(level);
-        card.level = uint8(level); // at most MAX_LEVEL (checked above)
-        card.name = name;
-        emit CardNameUpdated(tokenId, level, name);
+        NftLib.setName(_card(tokenId), tokenId, level, name);
     }
 
     /// @inheritdoc INft
     function setLevelName(uint256 level, string calldata nameZh, string calldata nameEn) external onlyOwner {
-        _setLevelName(level, nameZh, nameEn);
+        NftLib.setLevelName(_levelZh, _levelEn, level, nameZh, nameEn);
     }
 
     /// @inheritdoc INft
@@ -272,56 +245,30 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
 
     /// @inheritdoc INft
     function getConfig() external view returns (Config memory) {
-        return
-            Config({
-                rewardToken: address(_rewardToken),
-                sendMin: _sendMin,
-                uri: super.uri(0),
-                maxCards: MAX_CARDS,
-                maxBatch: MAX_BATCH,
-                maxPower: MAX_POWER,
-                maxLevel: MAX_LEVEL
-            });
+        _return(NftLib.config(address(_rewardToken), _sendMin, MAX_CARDS, MAX_BATCH, MAX_POWER));
     }
 
     /// @inheritdoc INft
-    function getCards() external view returns (Card[] memory cards) {
-        cards = _cardsOf(0, true);
+    function getCards() external view returns (Card[] memory) {
+        _return(NftLib.cardsView(_cards, _totalID, 0, true));
     }
 
     /// @inheritdoc INft
-    function getCardsByLevel(uint256 level) external view returns (Card[] memory cards) {
-        cards = _cardsOf(level, false);
+    function getCardsByLevel(uint256 level) external view returns (Card[] memory) {
+        _return(NftLib.cardsView(_cards, _totalID, level, false));
     }
 
     /// @inheritdoc INft
-    function getCard(uint256 tokenId) public view returns (Card memory) {
-        CardRecord storage card = _card(tokenId);
-        return
-            Card({
-                tokenId: tokenId,
-                level: card.level,
-                total: card.total,
-                debt: card.debt,
-                name: card.name,
-                author: card.author,
-                mints: card.mints,
-                supply: card.supply,
-                power: card.power,
-                cid: card.cid,
-                suffix: card.suffix
-            });
+    function getCard(uint256 tokenId) external view returns (Card memory) {
+        _return(NftLib.cardView(_cards, tokenId));
     }
 
     /// @inheritdoc INft
-    function getUserInfo(address account) external view returns (UserInfo memory info) {
+    function getUserInfo(address account) external view returns (UserInfo memory) {
         UserRecord storage user = _users[account];
-        info.user = User({isExist: user.index != 0, index: user.index, balance: user.balance, total: user.total});
-        info.power = user.power;
-        info.pending = RewardMath.pending(user.power, _virtualPerPower(), user.debt);
-        uint256 count = _totalID;
-        info.balances = new uint256[](count);
-        for (uint256 i; i < count; ++i) info.balances[i] = balanceOf(account, i + 1);
+        uint256 power = user.power;
+        uint256 pending = RewardMath.pending(power, _virtualPerPower(), user.debt);
+        _return(NftLib.userInfo(account, user.index, user.balance, user.total, power, pending, _totalID));
     }
 
     /// @inheritdoc INft
@@ -344,8 +291,8 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     }
 
     /// @inheritdoc INft
-    function getLevelNames() external view returns (string[5] memory zh, string[5] memory en) {
-        return (_levelZh, _levelEn);
+    function getLevelNames() external view returns (string[5] memory, string[5] memory) {
+        _return(NftLib.levelNames(_levelZh, _levelEn));
     }
 
     /// @inheritdoc INft
@@ -381,10 +328,9 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     }
 
     /// @inheritdoc INft
-    function uris(uint256[] calldata tokenIds) external view returns (string[] memory result) {
+    function uris(uint256[] calldata tokenIds) external view returns (string[] memory) {
         _checkBatch(tokenIds.length);
-        result = new string[](tokenIds.length);
-        for (uint256 i; i < tokenIds.length; ++i) result[i] = uri(tokenIds[i]);
+        _return(NftLib.uris(tokenIds));
     }
 
     // --- internals ---------------------------------------------------------------------------------------
@@ -438,7 +384,7 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     /// @dev Shares what arrived since the last distribution by power (nothing while nobody holds power).
     function _distribute() private {
         uint256 totalPower = _totalPower;
-        if (totalPower == 0) return;
+        if (totalPower < POWER_FLOOR) return;
         uint256 balance = _rewardToken.balanceOf(address(this));
         uint256 last = _lastBalance;
         if (balance <= last) return;
@@ -482,22 +428,8 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
         uint256 balance = _rewardToken.balanceOf(address(this));
         uint256 last = _lastBalance;
         if (balance <= last) return _perPower;
-        (uint256 inc, ) = RewardMath.increment(balance - last, _totalPower);
+        (uint256 inc, ) = RewardMath.incrementAbove(balance - last, _totalPower, POWER_FLOOR);
         return _perPower + inc;
-    }
-
-    /// @dev The cards of `level` (`all`: every card), by id.
-    function _cardsOf(uint256 level, bool all) private view returns (Card[] memory cards) {
-        uint256 count = _totalID;
-        cards = new Card[](count);
-        uint256 found;
-        for (uint256 id = 1; id <= count; ++id) {
-            if (all || _cards[id].level == level) cards[found++] = getCard(id);
-        }
-        // solhint-disable-next-line no-inline-assembly
-        assembly {
-            mstore(cards, found) // shrink to the cards found
-        }
     }
 
     /// @dev The amount of `ids[i]` already taken by the earlier entries of the batch (duplicate ids).
@@ -529,10 +461,6 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
         }
     }
 
-    function _checkLevel(uint256 level) private pure {
-        if (level == 0 || level > MAX_LEVEL) revert NftInvalidLevel(level, MAX_LEVEL);
-    }
-
     function _checkBatch(uint256 length) private pure {
         if (length > MAX_BATCH) revert NftBatchTooLarge(length, MAX_BATCH);
     }
@@ -549,11 +477,12 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
         if (!_boxes[msg.sender] && amount > MAX_OWNER_MINT) revert NftOwnerMintTooLarge(amount, MAX_OWNER_MINT);
     }
 
-    function _setLevelName(uint256 level, string memory nameZh, string memory nameEn) private {
-        _checkLevel(level);
-        _levelZh[level - 1] = nameZh;
-        _levelEn[level - 1] = nameEn;
-        emit LevelNameUpdated(level, nameZh, nameEn);
+    /// @dev Ends a view with `data`, the ABI encoding of its return value made by {NftLib} (so that Nft's code
+    /// neither decodes nor re-encodes the strings).
+    function _return(bytes memory data) private pure {
+        assembly ("memory-safe") {
+            return(add(data, 0x20), mload(data))
+        }
     }
 
     /// @dev Every reward token unit here belongs to holders (distributed, or waiting to be).

@@ -14,6 +14,7 @@ import {IStake} from "./interfaces/IStake.sol";
 import {FeeMath} from "./libraries/FeeMath.sol";
 import {Paging} from "./libraries/Paging.sol";
 import {Bounds} from "./libraries/Bounds.sol";
+import {StakeLib, IdoData, DepositConfig, ConfigData} from "./libraries/StakeLib.sol";
 
 /// @title Stake: round-based USDT stakes paid in NEX within each round's reward cap (see {IStake})
 /// @notice Deployed behind an ERC-1967 proxy. NEX users can claim, or that is reserved for their future releases,
@@ -24,19 +25,19 @@ contract Stake is NexusUpgradeable, IStake {
     /// @notice The most stakes one claim releases from.
     uint256 public constant MAX_CLAIM = 20;
     /// @notice The most rounds.
-    uint256 public constant MAX_ROUNDS = 100;
+    uint256 public constant MAX_ROUNDS = StakeLib.MAX_ROUNDS;
     /// @notice Config bounds.
-    uint256 public constant MAX_ADD_TIME = 365 days;
-    uint256 public constant MIN_DAY_TIMES = 60;
-    uint256 public constant MAX_DAY_TIMES = 7 days;
-    uint256 public constant MAX_REFERRAL_RATE = 3_000;
-    uint256 public constant MAX_ROUND_COOL = 30 days;
-    uint256 public constant MAX_HANDLE_GAS = 0.01 ether;
-    uint256 public constant MAX_FEE_RATE = 2_000;
-    uint256 public constant MAX_RELEASE_DAY = 1_000;
-    uint256 public constant MAX_IDO_RATE = 50_000;
-    uint256 public constant MAX_IDO_PRICE = 1e30;
-    uint256 public constant MAX_AMOUNT = 1e30;
+    uint256 public constant MAX_ADD_TIME = StakeLib.MAX_ADD_TIME;
+    uint256 public constant MIN_DAY_TIMES = StakeLib.MIN_DAY_TIMES;
+    uint256 public constant MAX_DAY_TIMES = StakeLib.MAX_DAY_TIMES;
+    uint256 public constant MAX_REFERRAL_RATE = StakeLib.MAX_REFERRAL_RATE;
+    uint256 public constant MAX_ROUND_COOL = StakeLib.MAX_ROUND_COOL;
+    uint256 public constant MAX_HANDLE_GAS = StakeLib.MAX_HANDLE_GAS;
+    uint256 public constant MAX_FEE_RATE = StakeLib.MAX_FEE_RATE;
+    uint256 public constant MAX_RELEASE_DAY = StakeLib.MAX_RELEASE_DAY;
+    uint256 public constant MAX_IDO_RATE = StakeLib.MAX_IDO_RATE;
+    uint256 public constant MAX_IDO_PRICE = StakeLib.MAX_IDO_PRICE;
+    uint256 public constant MAX_AMOUNT = StakeLib.MAX_AMOUNT;
 
     /// @dev What a release reads and writes of a stake, in one slot (issue 20): a release writes it once, whole.
     struct StakeState {
@@ -96,37 +97,6 @@ contract Stake is NexusUpgradeable, IStake {
         uint32 cursor;
         uint32 lastOut;
         uint128 rewardIndirect;
-    }
-
-    /// @dev A round in 2 slots (a deposit reads both): amounts and the price are at most `MAX_AMOUNT` and
-    /// `MAX_IDO_PRICE` (1e30 < 2**100, {setIdo}'s bounds; `idoTotal <= idoMax`), so 104 bits.
-    struct IdoData {
-        uint104 idoMax;
-        uint104 idoTotal;
-        uint32 idoRate;
-        uint16 idoFirst;
-        uint104 idoPrice;
-        uint104 idoMin;
-        uint40 startTime;
-    }
-
-    /// @dev What a deposit reads of {IStake-Config}: one slot (the bounds of {_setConfig} fit every field).
-    struct DepositConfig {
-        uint104 userMax;
-        uint32 addTime;
-        uint32 dayTimes;
-        uint16 directRate;
-        uint16 indirectRate;
-        uint16 round;
-        uint24 roundCool;
-        uint16 releaseDay;
-    }
-
-    /// @dev {IStake-Config} in 2 slots: a deposit reads the first, a claim the second.
-    struct ConfigData {
-        DepositConfig deposit;
-        uint64 handleGas;
-        uint16 feeRate;
     }
 
     /// @dev {IStake-Totals} in 3 slots: what `_claimable` reads in one, what a deposit adds in two.
@@ -290,25 +260,7 @@ contract Stake is NexusUpgradeable, IStake {
 
     /// @inheritdoc IStake
     function setIdo(uint256 index, IdoSettings calldata s) external onlyOwner {
-        uint256 count = _idos.length;
-        if (index > count || index >= MAX_ROUNDS) revert StakeInvalidRound(index, count);
-        IdoData storage ido = index == count ? _idos.push() : _idos[index];
-        // a round's terms are fixed by its first deposit: later deposits of the round get what the first got
-        if (ido.idoTotal != 0 && (s.idoRate != ido.idoRate || s.idoPrice != ido.idoPrice || s.idoFirst != ido.idoFirst))
-            revert StakeRoundTermsFixed(index);
-        Bounds.check("idoMax", s.idoMax, ido.idoTotal == 0 ? 1 : ido.idoTotal, MAX_AMOUNT);
-        Bounds.check("idoMin", s.idoMin, 1, s.idoMax);
-        Bounds.check("idoRate", s.idoRate, 0, MAX_IDO_RATE);
-        Bounds.check("idoFirst", s.idoFirst, 0, FeeMath.BPS);
-        Bounds.check("idoPrice", s.idoPrice, 0, MAX_IDO_PRICE);
-        Bounds.check("startTime", s.startTime, 0, type(uint40).max);
-        ido.idoMax = uint104(s.idoMax);
-        ido.idoMin = uint104(s.idoMin);
-        ido.idoRate = uint32(s.idoRate);
-        ido.idoFirst = uint16(s.idoFirst);
-        ido.idoPrice = uint104(s.idoPrice);
-        ido.startTime = uint40(s.startTime);
-        emit IdoUpdated(index, s);
+        StakeLib.setIdo(_idos, index, s);
     }
 
     /// @inheritdoc IStake
@@ -348,20 +300,10 @@ contract Stake is NexusUpgradeable, IStake {
     // --- views ---------------------------------------------------------------------------------------------
 
     /// @inheritdoc IStake
-    function getIdos() external view returns (Ido[] memory list) {
-        list = new Ido[](_idos.length);
-        for (uint256 i; i < list.length; ++i) {
-            IdoData storage ido = _idos[i];
-            list[i] = Ido({
-                index: i,
-                idoMax: ido.idoMax,
-                idoTotal: ido.idoTotal,
-                idoRate: ido.idoRate,
-                idoPrice: ido.idoPrice,
-                idoFirst: ido.idoFirst,
-                startTime: ido.startTime,
-                idoMin: ido.idoMin
-            });
+    function getIdos() external view returns (Ido[] memory) {
+        bytes memory data = StakeLib.idos(_idos);
+        assembly ("memory-safe") {
+            return(add(data, 0x20), mload(data))
         }
     }
 
@@ -807,30 +749,7 @@ contract Stake is NexusUpgradeable, IStake {
     }
 
     function _setConfig(Config calldata config) private {
-        Bounds.check("addTime", config.addTime, 0, MAX_ADD_TIME);
-        Bounds.check("dayTimes", config.dayTimes, MIN_DAY_TIMES, MAX_DAY_TIMES);
-        Bounds.check("directRate", config.directRate + config.indirectRate, 0, MAX_REFERRAL_RATE);
-        Bounds.check("userMax", config.userMax, 1, MAX_AMOUNT);
-        Bounds.check("round", config.round, 0, _idos.length);
-        Bounds.check("roundCool", config.roundCool, 0, MAX_ROUND_COOL);
-        Bounds.check("handleGas", config.handleGas, 0, MAX_HANDLE_GAS);
-        Bounds.check("feeRate", config.feeRate, 0, MAX_FEE_RATE);
-        Bounds.check("releaseDay", config.releaseDay, 1, MAX_RELEASE_DAY);
-        _config = ConfigData({
-            deposit: DepositConfig({
-                userMax: SafeCast.toUint104(config.userMax),
-                addTime: SafeCast.toUint32(config.addTime),
-                dayTimes: SafeCast.toUint32(config.dayTimes),
-                directRate: SafeCast.toUint16(config.directRate),
-                indirectRate: SafeCast.toUint16(config.indirectRate),
-                round: SafeCast.toUint16(config.round),
-                roundCool: SafeCast.toUint24(config.roundCool),
-                releaseDay: SafeCast.toUint16(config.releaseDay)
-            }),
-            handleGas: SafeCast.toUint64(config.handleGas),
-            feeRate: SafeCast.toUint16(config.feeRate)
-        });
-        emit ConfigUpdated(config);
+        StakeLib.setConfig(_config, _idos.length, config);
     }
 
     function _setContracts(address main_, address log_, address oracle_) private {

@@ -64,7 +64,7 @@ describe('Burn (orders sharing the community pool by force)', async () => {
       [{ feeRate: 1001n }, ['feeRate', 1001n, 0n, 1000n]],
       [{ handleGas: 0n }, ['handleGas', 0n, 1n, 200n]],
       [{ swapRate: 5001n }, ['swapRate', 5001n, 0n, 5000n]],
-      [{ burnEvery: 0n }, ['burnEvery', 0n, 1n, 10n ** 24n]],
+      [{ burnEvery: parseEther('1') - 1n }, ['burnEvery', parseEther('1') - 1n, parseEther('1'), 10n ** 24n]],
       [{ rewardRate: 9_999n }, ['rewardRate', 9_999n, 10_000n, 20_000n]],
       [{ rewardRate: 20_001n }, ['rewardRate', 20_001n, 10_000n, 20_000n]],
       [{ outDays: 0n }, ['outDays', 0n, 1n, 365n]],

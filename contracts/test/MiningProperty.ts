@@ -470,7 +470,7 @@ describe('Mining properties (random trees, stakes, claims and owner changes)', a
             settings.dayTimes >= 60n &&
             settings.dayTimes <= DAY &&
             settings.mintDay <= parseEther('1000000') &&
-            settings.userMin >= 1n &&
+            settings.userMin >= parseEther('1') &&
             settings.userMax >= settings.userMin &&
             settings.handleGas <= parseEther('0.01') &&
             settings.feeRate <= 2_000n

@@ -86,6 +86,38 @@ contract NftTest is TestBase {
         assertLe(amount - before, 2, "at most 1 wei per holder of rounding");
     }
 
+    /// @dev One holder of one power point alone in the pool takes a distribution of up to 1e30 (all of it: it is
+    /// the only weight), then ordinary holders join and a second distribution is shared: each is paid exactly
+    /// floor(power * increments / 1e18), never more than was distributed, and nothing reverts.
+    function testFuzz_onePointAlone_thenOrdinaryHolders(uint256 first, uint256 second, uint256 cards) public {
+        uint256 a = bound(first, 1, 1e30);
+        uint256 b = bound(second, 1, 1e30);
+        uint256 n = bound(cards, 1, 50);
+        nft.mint(ALICE, 1, 1); // 1 point
+        usdt.mint(address(nft), a);
+        nft.mint(BOB, 2, n); // shares `a` over ALICE's point before BOB's power arrives
+        usdt.mint(address(nft), b);
+        vm.prank(ALICE);
+        nft.claimReward(); // shares `b` over 1 + 20 n points
+        uint256 weight = 1 + 20 * n;
+        uint256 inc2 = (b * RewardMath.PRECISION) / weight;
+        assertEq(usdt.balanceOf(ALICE), a + inc2 / RewardMath.PRECISION, "the point: all of a, its share of b");
+        assertEq(_claimable(BOB), (20 * n * inc2) / RewardMath.PRECISION, "the cards: their share of b");
+        assertLe(usdt.balanceOf(ALICE) + _claimable(BOB), a + b, "never more than distributed");
+    }
+
+    /// @dev What arrives while nobody holds power waits, and the first holder's next distribution shares it.
+    function testFuzz_emptyPool_waitsForTheFirstHolder(uint256 amount) public {
+        uint256 a = bound(amount, 1, 1e30);
+        usdt.mint(address(nft), a);
+        nft.mint(ALICE, 1, 1);
+        assertEq(nft.totalInfo().lastIndex, 0, "nothing distributed without power");
+        assertEq(_claimable(ALICE), a, "the waiting amount is the first holder's");
+        vm.prank(ALICE);
+        nft.claimReward();
+        assertEq(usdt.balanceOf(ALICE), a, "paid in full");
+    }
+
     function _claimable(address account) internal view returns (uint256) {
         INft.UserInfo memory info = nft.getUserInfo(account);
         return info.user.balance + info.pending;

@@ -489,9 +489,11 @@ describe('Nft (ERC-1155 keys with power dividends)', async () => {
   })
 
   it('upgrades behind its proxy only after the delay, keeping state', async () => {
-    const { nft, alice } = await networkHelpers.loadFixture(fixture)
+    const { nft, alice, addresses } = await networkHelpers.loadFixture(fixture)
     await nft.write.mint([alice.account.address, KEY, 3n])
-    const next = await viem.deployContract('Nft')
+    const next = await viem.deployContract('Nft', [], {
+      libraries: { NftLib: addresses.NftLib as `0x${string}` },
+    })
     await viem.assertions.revertWithCustomError(
       nft.write.upgradeToAndCall([next.address, '0x']),
       nft,

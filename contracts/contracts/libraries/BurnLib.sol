@@ -15,6 +15,7 @@ import {FeeMath} from "./FeeMath.sol";
 import {ExpiryQueue} from "./ExpiryQueue.sol";
 import {LogCodes} from "./LogCodes.sol";
 import {RewardMath} from "./RewardMath.sol";
+import {TeamLib} from "./TeamLib.sol";
 
 /// @title {Burn}'s parts outside its 24 KB: the bounds of its settings, rates and addresses, the BNB payment, and
 /// an order's referral and team credits
@@ -37,8 +38,15 @@ library BurnLib {
     uint256 internal constant MIN_DAY_TIMES = 60;
     uint256 internal constant MAX_DAY_TIMES = 7 days;
     uint256 internal constant MAX_BURN_EVERY = 1e24;
+    /// @notice The least `burnEvery` (1 USDT): an order's value, its force, is never below it.
+    uint256 internal constant MIN_BURN_EVERY = 1e18;
+    /// @notice The pool's weight floor: the pool is shared only while the total force is at least 1 USDT of orders
+    /// (below it, what arrived waits in the pool for the next sharing at or above it).
+    uint256 internal constant FORCE_FLOOR = 1e18;
     uint256 internal constant MAX_SLIPPAGE = 1_000;
     uint256 internal constant MAX_LEVEL = 5;
+    /// @notice How long the buy-and-burn waits after a failed buy before it tries again (with half the amount).
+    uint256 internal constant SWAP_RETRY_DELAY = 10 minutes;
     /// @notice Set by Burn in an ancestor's `levels` word ({rewardAncestors}) when it may earn: a live order and
     /// not blacklisted.
     uint256 internal constant EARNS = 1 << 9;
@@ -258,7 +266,7 @@ library BurnLib {
         uint256 balance = IERC20(usdt).balanceOf(address(this));
         if (balance > sums.lastBalance) pool += balance - sums.lastBalance;
         if (block.timestamp < o.endTime && _shareableNow(queue)) {
-            (uint256 inc, ) = RewardMath.increment(pool, sums.totalForce);
+            (uint256 inc, ) = RewardMath.incrementAbove(pool, sums.totalForce, FORCE_FLOOR);
             perForce += inc;
         }
         uint256 accrued = RewardMath.pending(o.amount, perForce, ~o.debtNot);
@@ -286,7 +294,7 @@ library BurnLib {
         (uint256 endTime, ) = ExpiryQueue.top(queue);
         if (endTime <= block.timestamp || (sums.swapBalance != 0 && block.timestamp >= swapRetryAt)) return true;
         if (IERC20(usdt).balanceOf(address(this)) > sums.lastBalance) return true;
-        (uint256 inc, ) = RewardMath.increment(sums.pool, sums.totalForce);
+        (uint256 inc, ) = RewardMath.incrementAbove(sums.pool, sums.totalForce, FORCE_FLOOR);
         return inc != 0;
     }
 
@@ -319,6 +327,53 @@ library BurnLib {
         user.amount += value;
         activity.amount += value;
         if (n.endTime > activity.liveUntil) activity.liveUntil = uint40(n.endTime);
+    }
+
+    /// @notice Sets `account`'s team level by hand (`isManual`, `level` at most MAX_LEVEL) or back to automatic
+    /// ({IBurn-setTeam}). Emits {IBurn-TeamManualUpdated} with the level now.
+    function setTeam(
+        TeamLib.Teams storage team,
+        IMain main,
+        Rates storage rates,
+        address account,
+        bool isManual,
+        uint256 level
+    ) external {
+        Bounds.check("level", level, 0, MAX_LEVEL);
+        level = TeamLib.setManual(team, main, account, isManual, level, thresholds(rates), true);
+        emit IBurn.TeamManualUpdated(account, isManual, level); // the level now (manual, or the automatic one)
+    }
+
+    /// @notice `account`'s team view ({IBurn-teams}), ABI-encoded.
+    function teamView(
+        TeamLib.Teams storage team,
+        Activity storage activity,
+        IMain main,
+        Rates storage rates,
+        address account
+    ) external view returns (bytes memory) {
+        TeamLib.Figures memory f = TeamLib.figures(team, main, account, thresholds(rates), true);
+        return
+            abi.encode(
+                IBurn.Team({
+                    isManual: f.isManual,
+                    level: f.level,
+                    invites: activity.invites,
+                    inviteValids: activity.inviteValids,
+                    teamUser: f.teamUser,
+                    teamAmount: f.teamAmount,
+                    teamMax: f.teamMax,
+                    teamMin: f.teamMin,
+                    maxAccount: f.maxAccount
+                })
+            );
+    }
+
+    /// @notice The USDT value of `amountBNB` at the BNB TWAP ({IBurn-getSwapBnb}), or with `tokens` the NEX that
+    /// value buys at the NEX TWAP ({IBurn-getSwapTokens}).
+    function quote(IBurn.Addresses storage a, uint256 amountBNB, bool tokens) external view returns (uint256 value) {
+        value = IPriceOracle(a.bnbOracle).consult(IUniswapV2Router02(a.router).WETH(), amountBNB);
+        if (tokens) value = IPriceOracle(a.nexOracle).consult(a.usdt, value);
     }
 
     /// @notice Order `index`'s view ({IBurn-orders}).
@@ -391,7 +446,7 @@ library BurnLib {
         Bounds.check("feeRate", s.feeRate, 0, MAX_FEE_RATE);
         Bounds.check("handleGas", s.handleGas, 1, MAX_HANDLE);
         Bounds.check("swapRate", s.swapRate, 0, MAX_SWAP_RATE);
-        Bounds.check("burnEvery", s.burnEvery, 1, MAX_BURN_EVERY);
+        Bounds.check("burnEvery", s.burnEvery, MIN_BURN_EVERY, MAX_BURN_EVERY);
         Bounds.check("rewardRate", s.rewardRate, MIN_REWARD_RATE, MAX_REWARD_RATE);
         Bounds.check("outDays", s.outDays, 1, MAX_OUT_DAYS);
         Bounds.check("startTime", s.startTime, 0, type(uint40).max);
@@ -516,9 +571,31 @@ library BurnLib {
         if (usdt != address(0) && a.usdt != usdt) revert IBurn.BurnInvalidAddress(a.usdt);
     }
 
-    /// @notice Swaps a BNB payment of `amount` (the call's value) to at least `value` USDT and no less than its TWAP
+    /// @notice Takes an order's payment ({IBurn-burn}): exactly `value` USDT, or `amount` BNB swapped to at least
+    /// `value` USDT and no less than its TWAP value less `slippageBps` (the USDT above `value` goes back to the
+    /// payer). Returns the NEX value of `value` at the NEX TWAP (updated first).
+    function collect(
+        IBurn.Addresses storage a,
+        uint256 value,
+        uint256 amount,
+        bool isBNB,
+        uint256 slippageBps
+    ) external returns (uint256) {
+        if (!isBNB) {
+            if (msg.value != 0) revert IBurn.BurnValueMismatch(msg.value, 0);
+            if (amount < value) revert IBurn.BurnPaymentTooLow(amount, value);
+            IERC20(a.usdt).safeTransferFrom(msg.sender, address(this), value);
+        } else {
+            _payBnb(a, amount, value, slippageBps);
+        }
+        IPriceOracle oracle = IPriceOracle(a.nexOracle);
+        oracle.update();
+        return oracle.consult(a.usdt, value);
+    }
+
+    /// @dev Swaps a BNB payment of `amount` (the call's value) to at least `value` USDT and no less than its TWAP
     /// value less `slippageBps`; the USDT above `value` goes back to the payer.
-    function payBnb(IBurn.Addresses storage a, uint256 amount, uint256 value, uint256 slippageBps) external {
+    function _payBnb(IBurn.Addresses storage a, uint256 amount, uint256 value, uint256 slippageBps) private {
         if (msg.value != amount) revert IBurn.BurnValueMismatch(msg.value, amount);
         IUniswapV2Router02 router = IUniswapV2Router02(a.router);
         IPriceOracle oracle = IPriceOracle(a.bnbOracle);
@@ -542,9 +619,66 @@ library BurnLib {
         if (refund != 0) usdt.safeTransfer(msg.sender, refund);
     }
 
-    /// @notice Lets the token take `amount` USDT to buy NEX at no worse than its TWAP less its slippage and burn it
+    /// @notice One step of Burn's buy-and-burn ({Burn-_swapBurn}): buys NEX with the swap balance, at most `swapTry`
+    /// of it (0: all), and burns it. A piece that passes lets the next be twice as large (the whole balance once
+    /// that covers it); a buy that fails is retried after SWAP_RETRY_DELAY with about half. Returns the next
+    /// `swapTry` and the time before which no buy is tried. Emits {IBurn-TokensBurned} or {IBurn-SwapBurnSkipped}.
+    function swapStep(
+        Sums storage sums,
+        address token,
+        address usdt,
+        uint256 swapTry,
+        uint256 retryAt
+    ) external returns (uint256, uint256) {
+        uint256 balance = sums.swapBalance;
+        uint256 amount = swapTry != 0 && swapTry < balance ? swapTry : balance;
+        if (_buyAndBurn(token, usdt, amount)) {
+            sums.swapBalance -= uint128(amount); // amount <= swapBalance
+            sums.lastBalance -= uint128(amount);
+            emit IBurn.TokensBurned(amount);
+            if (swapTry == 0 || 2 * amount >= balance - amount) return (0, retryAt);
+            return (2 * amount, retryAt);
+        }
+        emit IBurn.SwapBurnSkipped(amount);
+        return (amount / 2 + 1, block.timestamp + SWAP_RETRY_DELAY); // never 0, which would mean the whole balance
+    }
+
+    /// @notice The `position`-th order index of an account with `count` orders, from its `list` (8 indexes of 32
+    /// bits to a word) ({IBurn-userOrderIndex}); past the end, Panic(0x32), as the array this list was before.
+    function orderIndex(
+        mapping(uint256 => uint256) storage list,
+        uint256 count,
+        uint256 position
+    ) external view returns (uint256) {
+        if (position >= count) {
+            assembly ("memory-safe") {
+                mstore(0, 0x4e487b71)
+                mstore(0x20, 0x32)
+                revert(0x1c, 0x24)
+            }
+        }
+        return uint32(list[position >> 3] >> ((position & 7) * 32));
+    }
+
+    /// @notice What Burn holds by purpose ({IBurn-getReserves}), ABI-encoded.
+    function reserves(Sums storage sums) external view returns (bytes memory) {
+        return
+            abi.encode(
+                IBurn.Reserves({pool: sums.pool, orders: sums.owed, balances: sums.balances, swap: sums.swapBalance})
+            );
+    }
+
+    /// @notice The USDT Burn holds for users ({Burn-_claimable}): the pool, what orders are owed, the balances and
+    /// the swap balance, plus any that arrived and is not accounted yet (it belongs to the pool).
+    function held(Sums storage sums, address usdt) external view returns (uint256) {
+        uint256 reserved = uint256(sums.pool) + sums.owed + sums.balances + sums.swapBalance;
+        uint256 balance = IERC20(usdt).balanceOf(address(this));
+        return balance > sums.lastBalance ? reserved + (balance - sums.lastBalance) : reserved;
+    }
+
+    /// @dev Lets the token take `amount` USDT to buy NEX at no worse than its TWAP less its slippage and burn it
     /// (`IToken.swapBurn`); false, with no allowance left, when the buy did not pass.
-    function swapBurn(address token, address usdt, uint256 amount) external returns (bool) {
+    function _buyAndBurn(address token, address usdt, uint256 amount) private returns (bool) {
         IERC20(usdt).forceApprove(token, amount);
         try IToken(token).swapBurn(amount) {
             return true;

@@ -3,6 +3,7 @@ pragma solidity ^0.8.28;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {ILog} from "../interfaces/ILog.sol";
 import {IMining} from "../interfaces/IMining.sol";
@@ -10,14 +11,18 @@ import {Bounds} from "./Bounds.sol";
 import {FeeMath} from "./FeeMath.sol";
 import {LogCodes} from "./LogCodes.sol";
 import {Paging} from "./Paging.sol";
+import {RewardMath} from "./RewardMath.sol";
 
 // Mining's packed records (issue 20): the fields one action reads or writes share slots. Widths: an account's
 // `amount` is at most `userMax <= MAX_AMOUNT = 1e30 < 2**100` (the deposit's range check), a stake's force at most
 // 10 times its amount (`MAX_STAKE_FORCE`), so an account's own force fits 112 bits; NEX sums (tier amounts, the
 // budget) are bounded by NEX's fixed supply (21e24 < 2**85) and kept in 96 bits; rewards grow by at most
-// `MAX_MINT_DAY` per `MIN_DAY_TIMES` seconds (under 2**75 a second), so 112 bits last millennia; `perForce` grows by
-// at most that times 1e18 a second (force is at least 1 while anything is emitted); every narrowing that is not
-// proven by a check right there is a checked cast, which reverts rather than wraps. Stake times are 32 bits (2106).
+// `MAX_MINT_DAY` per `MIN_DAY_TIMES` seconds (under 2**75 a second), so 112 bits last millennia. The accumulator
+// (`Accumulator.perForce`) and every account's debt (`UserData.debt`) are full width ({RewardMath}); nothing is
+// emitted while the total force is below `FORCE_FLOOR` (1 NEX of force), so an emission adds at most itself to
+// `perForce` and `force * perForce` stays far below 2**255 (the bounds table in contracts/README.md). Every narrowing
+// that is not proven by a check right there is a checked cast, which reverts rather than wraps. Stake times are 32
+// bits (2106).
 
 /// @dev An account's first slot: what a walk through it reads (its referrer, cached from Main, whose tree never
 /// changes once bound) and the NEX it has staked, which its deposits and releases write. `amount` is at most
@@ -28,9 +33,10 @@ struct Account {
     uint88 amount;
 }
 
-/// @dev What every accrual writes.
+/// @dev What an accrual writes when the account earned something. `unused` is always 0 (the account's debt is
+/// {UserData}'s `debt`, full width).
 struct Reward {
-    uint128 debt;
+    uint128 unused;
     uint128 rewardTotal;
 }
 
@@ -58,12 +64,15 @@ struct Holding {
     uint32 index;
 }
 
+/// @dev `debt` is the account's accumulator debt ({RewardMath}: its force times `perForce`, scaled by 1e18, less
+/// what it was credited), full width; appended last so that the records before it keep their slots.
 struct UserData {
     Account account;
     Reward reward;
     OwnForce own;
     InviteForce invite;
     Holding holding;
+    int256 debt;
 }
 
 /// @dev A stake by its global index: its owner and where its terms are (the owner's `userIndex`-th stake).
@@ -118,10 +127,16 @@ struct SettingsB {
     uint16 inviteRate;
 }
 
-/// @dev The emission accumulator (non-zero from initialisation: `lastTime`).
+/// @dev When the emission last advanced (non-zero from initialisation). `unused` is always 0 (the accumulator is
+/// {Accumulator}, full width).
 struct Emission {
-    uint216 perForce;
+    uint216 unused;
     uint40 lastTime;
+}
+
+/// @dev The pool's accumulator ({RewardMath}): NEX emitted per unit of force, scaled by 1e18, full width.
+struct Accumulator {
+    uint256 perForce;
 }
 
 /// @dev What every deposit and release writes (non-zero from initialisation: `nextStake` starts at 1).
@@ -167,8 +182,10 @@ struct State {
 
 /// @dev An account's accrual inputs in memory (read once per call, written back once).
 struct UserMem {
-    uint256 debt;
+    int256 debt;
+    uint256 weight; // the force `debt` was set for (the sum of the four forces when loaded or last settled)
     uint256 rewardTotal;
+    uint256 rewardLoaded;
     uint256 force;
     uint256 forceDirect;
     uint256 forceIndirect;
@@ -206,19 +223,24 @@ library MiningLib {
     uint256 internal constant MAX_INVITE_RATE = 5_000;
     uint256 internal constant MAX_STAKE_DAYS = 1_000;
     uint256 internal constant MAX_STAKE_FORCE = 100_000;
+    /// @notice The least `userMin` (1 NEX): a stake's force is then at least 1e14 wei (at the least `stakeForce`).
+    uint256 internal constant MIN_USER_MIN = 1e18;
+    /// @notice The pool's weight floor: no emission while the total force is below 1 NEX of force; the time passes
+    /// and the budget keeps the amount for later.
+    uint256 internal constant FORCE_FLOOR = 1e18;
 
-    /// @dev The emission due since `lastTime` (0 while no force exists), at most the budget.
+    /// @dev The emission due since `lastTime` (0 while the total force is below `FORCE_FLOOR`), at most the budget.
     function emissionOf(State storage s, PoolMem memory pool) internal view returns (uint256 emission) {
-        if (block.timestamp <= pool.lastTime || pool.totalForce == 0) return 0;
+        if (block.timestamp <= pool.lastTime || pool.totalForce < FORCE_FLOOR) return 0;
         emission = ((block.timestamp - pool.lastTime) * s.settingsB.mintDay) / s.settingsA.dayTimes;
         if (emission > pool.mintSurplus) emission = pool.mintSurplus;
     }
 
     /// @dev The pool's {Emission} and {Hot} words, one SLOAD each, unpacked as Solidity packs them (the first field in
     /// the lowest bits).
-    function loadPool(State storage s) internal view returns (PoolMem memory pool) {
+    function loadPool(State storage s, Accumulator storage acc) internal view returns (PoolMem memory pool) {
         (uint256 ew, uint256 hw) = _poolWords(s);
-        pool.perForce = uint216(ew);
+        pool.perForce = acc.perForce;
         pool.lastTime = ew >> 216;
         pool.totalForce = uint112(hw);
         pool.mintSurplus = uint96(hw >> 112);
@@ -234,31 +256,38 @@ library MiningLib {
         }
     }
 
-    /// @dev Advances the emission in memory (see {_savePool}); emits {PoolUpdated} when there was any.
+    /// @dev Advances the emission in memory (see {savePool}); emits {PoolUpdated} when there was any. What the
+    /// accumulator cannot give out (the rounding of {RewardMath-increment}) stays in the budget.
     function advance(State storage s, PoolMem memory pool) internal {
         if (block.timestamp <= pool.lastTime) return;
-        uint256 emission = emissionOf(s, pool);
+        (uint256 inc, uint256 emitted) = accrual(s, pool);
         pool.lastTime = block.timestamp;
-        if (emission == 0) return;
-        pool.perForce += (emission * ACC) / pool.totalForce;
-        pool.mintSurplus -= emission;
-        pool.minted += emission;
-        emit IMining.PoolUpdated(emission, pool.perForce, pool.mintSurplus, block.timestamp);
+        if (inc == 0) return;
+        pool.perForce += inc;
+        pool.mintSurplus -= emitted;
+        pool.minted += emitted;
+        emit IMining.PoolUpdated(emitted, pool.perForce, pool.mintSurplus, block.timestamp);
+    }
+
+    /// @dev The accumulator increment and the NEX it gives out if the pool advanced now (none below the floor).
+    function accrual(State storage s, PoolMem memory pool) internal view returns (uint256 inc, uint256 emitted) {
+        return RewardMath.incrementAbove(emissionOf(s, pool), pool.totalForce, FORCE_FLOOR);
     }
 
     /// @dev Writes the pool back: `Emission` when time moved, `Hot` when `hot` (or an emission) changed it, and
     /// `Minted` when something was emitted or accrued.
-    function savePool(State storage s, PoolMem memory pool, bool hot) internal {
+    function savePool(State storage s, Accumulator storage acc, PoolMem memory pool, bool hot) internal {
         Emission storage e = s.emission;
         Hot storage h = s.hot;
         Minted storage m = s.minted;
         (uint256 ew, ) = _poolWords(s); // warm: read by {loadPool}
-        if (pool.lastTime != ew >> 216 || pool.perForce != uint216(ew)) {
-            uint256 word = fit(pool.perForce, 216) | (uint256(uint40(pool.lastTime)) << 216);
+        if (pool.lastTime != ew >> 216) {
+            uint256 word = uint256(uint40(pool.lastTime)) << 216; // block time, below 2**40
             assembly ("memory-safe") {
                 sstore(e.slot, word)
             }
         }
+        if (pool.minted != 0) acc.perForce = pool.perForce; // it grows only with an emission
         if (hot || pool.minted != 0) {
             uint256 word =
                 fit(pool.totalForce, 112) | (fit(pool.mintSurplus, 96) << 112) | (fit(pool.nextStake, 48) << 208);
@@ -296,23 +325,31 @@ library MiningLib {
             ow := sload(own.slot)
             iw := sload(invite.slot)
         }
-        mem.debt = uint128(rw);
+        mem.debt = u.debt;
         mem.rewardTotal = rw >> 128;
+        mem.rewardLoaded = mem.rewardTotal;
         mem.force = uint112(ow);
         mem.forceDirect = uint112(ow >> 112);
         mem.stakes = ow >> 224;
         mem.forceIndirect = uint112(iw);
         mem.forceInvite = uint112(iw >> 112);
+        mem.weight = sum(mem);
     }
 
-    /// @dev Sets the account's debt to its force's share of `perForce` (after a change of force) and writes its
-    /// accrual slot ({Reward}: debt, reward total) whole.
+    /// @dev Keeps what the account is owed across a change of its force ({RewardMath-reweight}, after {accrue}) and
+    /// writes its debt, and its reward total when it grew.
     function settle(UserData storage u, UserMem memory mem, uint256 perForce) internal {
-        mem.debt = (sum(mem) * perForce) / ACC;
-        uint256 word = fit(mem.debt, 128) | (fit(mem.rewardTotal, 128) << 128);
-        Reward storage r = u.reward;
-        assembly ("memory-safe") {
-            sstore(r.slot, word)
+        uint256 weight = sum(mem);
+        mem.debt = RewardMath.reweight(mem.weight, weight, perForce, mem.debt);
+        mem.weight = weight;
+        u.debt = mem.debt;
+        if (mem.rewardTotal != mem.rewardLoaded) {
+            uint256 word = fit(mem.rewardTotal, 128) << 128;
+            Reward storage r = u.reward;
+            assembly ("memory-safe") {
+                sstore(r.slot, word)
+            }
+            mem.rewardLoaded = mem.rewardTotal;
         }
     }
 
@@ -430,22 +467,27 @@ library MiningLib {
     /// @dev Credits in memory what `account` accrued since its debt was set (set the debt after changing its
     /// force); returns the amount for the pool's `totalReward`.
     function accrue(address account, UserMem memory mem, uint256 perForce) internal returns (uint256 accrued) {
-        accrued = (sum(mem) * perForce) / ACC - mem.debt;
+        (accrued, mem.debt) = RewardMath.settle(mem.weight, perForce, mem.debt);
         if (accrued == 0) return 0;
         mem.rewardTotal += accrued;
-        mem.debt += accrued;
         emit IMining.RewardAccrued(account, accrued);
     }
 
     /// @notice The caller's reward claim after Mining checked the fee (see {IMining.claimReward}): accrues, pays the
     /// balance less `feeRate` (the fee back to the budget) and writes the Log entry.
-    function claimReward(State storage s, UserData storage user, IERC20 nex, ILog log) external {
+    function claimReward(
+        State storage s,
+        Accumulator storage acc,
+        UserData storage user,
+        IERC20 nex,
+        ILog log
+    ) external {
         Holding memory holding = user.holding;
         uint256 addTime = s.settingsB.addTime;
         if (holding.lastOut != 0 && block.timestamp < uint256(holding.lastOut) + addTime) {
             revert IMining.MiningClaimTooEarly(uint256(holding.lastOut) + addTime);
         }
-        PoolMem memory pool = loadPool(s);
+        PoolMem memory pool = loadPool(s, acc);
         advance(s, pool);
         UserMem memory mem = loadUser(user);
         pool.rewarded += accrue(msg.sender, mem, pool.perForce);
@@ -461,7 +503,7 @@ library MiningLib {
         out.totalExtract = uint128(fit(out.totalExtract + paid, 128));
         s.paid = out;
         pool.mintSurplus += fee;
-        savePool(s, pool, true);
+        savePool(s, acc, pool, true);
         emit IMining.RewardClaimed(msg.sender, amount, fee);
         nex.safeTransfer(msg.sender, paid);
         LogCodes.write(log, msg.sender, address(this), LogCodes.SYMBOL_NEX, LogCodes.ACTION_MINING_REWARD, paid, 0);
@@ -472,7 +514,7 @@ library MiningLib {
         Bounds.check("addTime", s.addTime, 0, MAX_ADD_TIME);
         Bounds.check("dayTimes", s.dayTimes, MIN_DAY_TIMES, MAX_DAY_TIMES);
         Bounds.check("mintDay", s.mintDay, 0, MAX_MINT_DAY);
-        Bounds.check("userMin", s.userMin, 1, MAX_AMOUNT);
+        Bounds.check("userMin", s.userMin, MIN_USER_MIN, MAX_AMOUNT);
         Bounds.check("userMax", s.userMax, s.userMin, MAX_AMOUNT);
         Bounds.check("handleGas", s.handleGas, 0, MAX_HANDLE_GAS);
         Bounds.check("feeRate", s.feeRate, 0, MAX_FEE_RATE);
@@ -563,7 +605,8 @@ library MiningLib {
         InviteForce memory invite = u.invite;
         Holding memory h = u.holding;
         uint256 force = uint256(own.force) + own.forceDirect + invite.forceIndirect + invite.forceInvite;
-        uint256 accrued = (force * perForce) / 1e18 - r.debt;
+        int256 debt = u.debt;
+        uint256 accrued = RewardMath.pending(force, perForce, debt);
         return
             IMining.User({
                 index: h.index,
@@ -576,7 +619,7 @@ library MiningLib {
                 forceDirect: own.forceDirect,
                 forceIndirect: invite.forceIndirect,
                 forceInvite: invite.forceInvite,
-                debt: r.debt,
+                debt: debt > 0 ? uint256(debt) / ACC : 0,
                 refer: a.refer
             });
     }
@@ -610,7 +653,8 @@ library MiningLib {
         mapping(address => address[]) storage indirects,
         address[3] memory referrers
     ) external returns (uint32 index) {
-        index = uint32(++counts.totalUser);
+        // the user number informs only: it saturates at 2^32 - 1 rather than wrap (the count itself is 40 bits)
+        index = uint32(Math.min(++counts.totalUser, type(uint32).max));
         if (referrers[0] != address(0)) invites[referrers[0]].push(msg.sender);
         if (referrers[1] != address(0)) indirects[referrers[1]].push(msg.sender);
     }
@@ -662,6 +706,7 @@ library MiningLib {
     /// @notice The totals as `getTotals` returns them.
     function totals(
         Emission storage e,
+        uint256 perForce,
         Hot storage hot,
         Minted storage minted,
         Paid storage paid,
@@ -673,7 +718,7 @@ library MiningLib {
         t.totalRelease = counts.totalRelease;
         t.totalMint = minted.totalMint;
         t.totalExtract = paid.totalExtract;
-        t.perForce = e.perForce;
+        t.perForce = perForce;
         t.lastTime = e.lastTime;
         uint256 last = hot.nextStake - 1;
         t.totalUser = counts.totalUser;

@@ -31,8 +31,9 @@ export default buildModule('ContractsII', (m) => {
   const nexOracle = m.contract('PriceOracle', [pair, oracleWindow], { id: 'NexOracle' })
   const bnbOracle = m.contract('PriceOracle', [bnbPair, oracleWindow], { id: 'BnbOracle' })
 
-  // Nft
-  const nftImplementation = m.contract('Nft', [], { id: 'NftImplementation' })
+  // Nft, with its card setters and card views in a linked library (outside its 24 KB)
+  const nftLib = m.library('NftLib', { id: 'NftLib' })
+  const nftImplementation = m.contract('Nft', [], { id: 'NftImplementation', libraries: { NftLib: nftLib } })
   const nftInit = m.encodeFunctionCall(nftImplementation, 'initialize', [
     deployer,
     upgradeDelay,
@@ -57,7 +58,7 @@ export default buildModule('ContractsII', (m) => {
   // Burn
   const { teamLib } = m.useModule(TeamLibModule)
   // Burn's own linked libraries: its cold paths (BurnLib) and its expiry queue (ExpiryQueue), outside its 24 KB
-  const burnLib = m.library('BurnLib', { id: 'BurnLib' })
+  const burnLib = m.library('BurnLib', { id: 'BurnLib', libraries: { TeamLib: teamLib } })
   const expiryQueue = m.library('ExpiryQueue', { id: 'ExpiryQueue' })
   const burnImplementation = m.contract('Burn', [], {
     id: 'BurnImplementation',
@@ -98,6 +99,7 @@ export default buildModule('ContractsII', (m) => {
     main,
     nft,
     nftImplementation,
+    nftLib,
     burn,
     burnImplementation,
     teamLib,

@@ -53,7 +53,9 @@ export default buildModule('ContractsIII', (m) => {
   )
   const double = m.contractAt('Double', doubleProxy, { id: 'Double' })
 
-  const stakeImplementation = m.contract('Stake', [], { id: 'StakeImplementation' })
+  // Stake's owner setters and rounds' view in a linked library (outside its 24 KB)
+  const stakeLib = m.library('StakeLib', { id: 'StakeLib' })
+  const stakeImplementation = m.contract('Stake', [], { id: 'StakeImplementation', libraries: { StakeLib: stakeLib } })
   const stakeProxy = m.contract(
     'NexusProxy',
     [
@@ -194,6 +196,7 @@ export default buildModule('ContractsIII', (m) => {
   return {
     stake,
     stakeImplementation,
+    stakeLib,
     mining,
     miningImplementation,
     miningLib,

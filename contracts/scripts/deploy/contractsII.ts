@@ -27,6 +27,7 @@ export type ContractsIParameters = {
 export const contractsIIFutures: Record<string, string> = {
   Nft: 'ContractsII#NftProxy',
   NftImplementation: 'ContractsII#NftImplementation',
+  NftLib: 'ContractsII#NftLib',
   Burn: 'ContractsII#BurnProxy',
   BurnImplementation: 'ContractsII#BurnImplementation',
   TeamLib: 'TeamLib#TeamLib',
@@ -91,6 +92,7 @@ export async function deployContractsII(
   const addresses: Record<string, Address> = {
     Nft: nft,
     NftImplementation: getAddress(deployed.nftImplementation.address),
+    NftLib: getAddress(deployed.nftLib.address),
     Burn: burn,
     BurnImplementation: getAddress(deployed.burnImplementation.address),
     TeamLib: getAddress(deployed.teamLib.address),

@@ -24,6 +24,7 @@ export type ContractsIIIInputs = {
 export const contractsIIIFutures = {
   Stake: 'ContractsIII#StakeProxy',
   StakeImplementation: 'ContractsIII#StakeImplementation',
+  StakeLib: 'ContractsIII#StakeLib',
   Mining: 'ContractsIII#MiningProxy',
   MiningImplementation: 'ContractsIII#MiningImplementation',
   MiningLib: 'ContractsIII#MiningLib',
@@ -74,6 +75,7 @@ export async function deployContractsIII(
   const addresses: Partial<Record<keyof typeof contractsIIIFutures, Address>> = {
     Stake: d.stake.address,
     StakeImplementation: d.stakeImplementation.address,
+    StakeLib: d.stakeLib.address,
     Mining: d.mining.address,
     MiningImplementation: d.miningImplementation.address,
     MiningLib: d.miningLib.address,
