@@ -8,7 +8,7 @@
 // pool's floor (or zero) time passes without emission: the budget stays and drips later. Settings apply from the
 // moment they are set (the emission up to then follows the old ones).
 import { Ratio } from './ratio.ts'
-import { SharePool } from './sharePool.ts'
+import { PRECISION, SharePool } from './sharePool.ts'
 import { nth } from './nth.ts'
 
 export const BPS = 10_000n
@@ -36,6 +36,8 @@ export class MiningModel {
   lastTime: bigint
   /** Emitted so far (exact) and the budget ever funded. */
   emitted = Ratio.ZERO
+  /** How far above the exact budget left the contract's may be (what each update could not share stays in it). */
+  budgetSlack = 0n
   funded = 0n
   readonly stakes: MiningStake[] = []
   /** NEX paid to each account by claims (after the fee) and the fees taken. */
@@ -59,12 +61,16 @@ export class MiningModel {
     if (now < this.lastTime) throw new Error(`MiningModel: time went back (${now} < ${this.lastTime})`)
     if (now > this.lastTime && this.pool.sharing() && this.budget.cmp(0n) > 0) {
       let amount = Ratio.of(this.settings.mintDay * (now - this.lastTime), this.settings.dayTimes)
-      if (amount.cmp(this.budget) > 0) amount = this.budget
+      // at the budget's end the contract also emits the remainders its budget kept (see budgetSlack)
+      const capped = amount.cmp(this.budget) >= 0
+      if (capped) amount = this.budget
       this.budget = this.budget.sub(amount)
       this.emitted = this.emitted.add(amount)
       this.pool.add(amount)
-      // the contract emits whole wei per update: up to 1 wei less, shared
-      this.pool.distribute(Ratio.of(1n))
+      // the contract emits whole wei per update (up to 1 wei less, shared) and keeps in the budget what the
+      // accumulator cannot share (below total force / 1e18, RewardMath.increment's remainder)
+      this.budgetSlack += 1n + Ratio.of(this.pool.total, PRECISION).ceil()
+      this.pool.distribute(Ratio.of(1n), capped ? Ratio.of(this.budgetSlack) : Ratio.ZERO)
     }
     this.lastTime = now
   }

@@ -63,9 +63,10 @@ export class SharePool {
 
   /**
    * Shares what waits by the weights now, if the pool shares; `lost`: a bound on what the contract's own arithmetic
-   * may leave out of this distribution beyond the accumulator's rounding (each holder bears its share of it).
+   * may leave out of this distribution beyond the accumulator's rounding (each holder bears its share of it);
+   * `carried`: what earlier remainders the contract may add to it (each holder may receive its share of it).
    */
-  distribute(lost: Ratio = Ratio.ZERO) {
+  distribute(lost: Ratio = Ratio.ZERO, carried: Ratio = Ratio.ZERO) {
     if (!this.sharing() || this.waiting.isZero()) return
     const amount = this.waiting
     const total = this.total
@@ -77,6 +78,7 @@ export class SharePool {
         account,
         (this.slack.get(account) ?? Ratio.ZERO).add(Ratio.of(weight, PRECISION)).add(lost.mul(part)),
       )
+      if (!carried.isZero()) this.over.set(account, (this.over.get(account) ?? Ratio.ZERO).add(carried.mul(part)))
       if (this.lastTotal > 0n) {
         this.over.set(
           account,
