@@ -118,8 +118,10 @@ export const fomoSettings = {
   roundMin: 100n * ether,
   /** The round clock: at most this long from the last qualifying order (bound 60 s..7 d). */
   roundTime: day,
-  /** Most USDT one account may have locked (bound 1..1e30). */
+  /** Most USDT one account may have locked (bound 1..1e27). */
   userMax: 100_000n * ether,
+  /** Least USDT an order is credited (bound 1 USDT..1e27, FomoLib.MIN_ORDER_MIN: an order's weight is never dust). */
+  orderMin: 10n * ether,
 }
 
 /** Fomo (FOM pool): `setConfigMulti`. */

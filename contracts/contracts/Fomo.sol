@@ -13,7 +13,7 @@ import {IPriceOracle} from "./interfaces/IPriceOracle.sol";
 import {IUniswapV2Router02} from "./interfaces/external/IUniswapV2Router02.sol";
 import {Bounds} from "./libraries/Bounds.sol";
 import {FomoLib} from "./libraries/FomoLib.sol";
-import {Paging} from "./libraries/Paging.sol";
+import {FomoViews} from "./libraries/FomoViews.sol";
 import {TeamLib} from "./libraries/TeamLib.sol";
 
 /// @title Fomo: the FOM pool and its round game (see {IFomo}); the super FOM pool is a second deployment
@@ -41,6 +41,10 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
     uint256 public constant MAX_STAKE_DAYS = FomoLib.MAX_STAKE_DAYS;
     uint256 public constant MAX_STAKE_RATE = FomoLib.MAX_STAKE_RATE;
     uint256 public constant MAX_AMOUNT = FomoLib.MAX_AMOUNT;
+    /// @notice The least `orderMin` may be (1 USDT): an order's weight is never a few wei.
+    uint256 public constant MIN_ORDER_MIN = FomoLib.MIN_ORDER_MIN;
+    /// @notice No static reward drips while the pool's total weight is below this (it waits in the gold pool).
+    uint256 public constant WEIGHT_FLOOR = FomoLib.WEIGHT_FLOOR;
 
     FomoLib.Layout private _s;
 
@@ -123,7 +127,7 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
     /// @inheritdoc IFomo
     function processExpired(uint256 maxCount) external nonReentrant returns (uint256 count) {
         Bounds.check("maxCount", maxCount, 1, FomoLib.MAX_PROCESS);
-        return FomoLib.processExpired(_s, 0, maxCount);
+        (count, ) = FomoLib.processExpired(_s, maxCount);
     }
 
     /// @notice Chainlink Automation ({FomoLib-checkUpkeep}).
@@ -141,7 +145,6 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
         _s.drip();
         FomoLib.UserData storage user = _s.users[account];
         _s.accrueStatic(account, user);
-        _s.setDebt(user);
     }
 
     /// @inheritdoc IFomo
@@ -194,32 +197,12 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
 
     /// @inheritdoc IFomo
     function getConfig() external view returns (Config memory) {
-        FomoLib.PackedConfig storage s = _s.cfg;
-        return
-            Config({
-                addTime: s.addTime,
-                dayTimes: s.dayTimes,
-                algebra: s.algebra,
-                feeRate: s.feeRate,
-                handleGas: _s.handleGas,
-                swapRate: s.swapRate,
-                burnEvery: s.burnEvery,
-                burnSurplus: _s.hot.burnSurplus,
-                rewardRate: s.rewardRate,
-                outDays: s.outDays,
-                startTime: s.startTime,
-                roundMin: _s.roundMin,
-                roundTime: s.roundTime,
-                lastIndex: _s.hot.orderCount - 1,
-                totalRewardFOM: _s.totals.totalRewardFOM,
-                userMax: _s.userMax,
-                totalExtract: _s.totals.totalExtract
-            });
+        _return(FomoViews.config(_s));
     }
 
     /// @inheritdoc IFomo
     function getConfigMulti() external view returns (ConfigMulti memory) {
-        return FomoLib.multiView(_s);
+        _return(FomoViews.multi(_s));
     }
 
     /// @inheritdoc IFomo
@@ -228,69 +211,18 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
     }
 
     /// @inheritdoc IFomo
-    function orders(uint256 index) public view returns (Order memory order) {
-        if (index == 0 || index >= _s.hot.orderCount) return order;
-        FomoLib.OrderData storage o = _s.orders[index];
-        uint256 status = o.status;
-        if (status == FomoLib.STATUS_LOCKED && block.timestamp >= o.endTime) status = FomoLib.STATUS_UNLOCKED;
-        return
-            Order({
-                isUSDT: o.isUSDT,
-                status: status,
-                index: index,
-                userIndex: o.userIndex,
-                amount: o.amount,
-                tokens: o.tokens,
-                rate: o.rate,
-                stakeIndex: o.stakeIndex,
-                lockDays: o.lockDays,
-                price: o.price,
-                reward: o.reward,
-                startTime: o.startTime,
-                lastTime: o.lastTime == 0 ? o.startTime : o.lastTime,
-                endTime: o.endTime,
-                owner: o.owner,
-                principal: o.principal
-            });
+    function orders(uint256 index) external view returns (Order memory) {
+        _return(FomoViews.order(_s, index));
     }
 
     /// @inheritdoc IFomo
     function users(address account) external view returns (User memory) {
-        FomoLib.UserData storage u = _s.users[account];
-        (uint256 perWeight, ) = _s.pendingDrip();
-        uint256 accrued = (uint256(u.weight) * perWeight) / FomoLib.ACC - u.debt;
-        return
-            User({
-                index: u.index,
-                orders: u.orders,
-                amount: u.amount,
-                total: u.total,
-                balance: FomoLib.balanceOf(u) + accrued,
-                rewardStatic: u.rewardStatic + accrued,
-                rewardStaticToken: u.rewardStaticToken,
-                rewardDirect: u.rewardDirect,
-                rewardIndirect: u.rewardIndirect,
-                rewardTeam: u.rewardTeam,
-                rewardFOMO: u.rewardFOMO,
-                lastOut: u.lastOut
-            });
+        _return(FomoViews.user(_s, account));
     }
 
     /// @inheritdoc IFomo
     function teams(address account) external view returns (Team memory) {
-        TeamLib.Figures memory f = TeamLib.figures(_s.team, _s.main, account, _s.thresholds(), false);
-        return
-            Team({
-                isManual: f.isManual,
-                level: f.level,
-                invites: _s.main.invites(account),
-                inviteValids: _s.inviteCount(account),
-                teamUser: f.teamUser,
-                teamAmount: f.teamAmount,
-                teamMax: f.teamMax,
-                teamMin: f.teamMin,
-                maxAccount: f.maxAccount
-            });
+        _return(FomoViews.team(_s, account));
     }
 
     /// @inheritdoc IFomo
@@ -299,77 +231,28 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
     }
 
     /// @inheritdoc IFomo
-    function getUserOrders(
-        address account,
-        uint256 offset,
-        uint256 count
-    ) external view returns (Order[] memory list, uint256 total) {
-        total = _s.users[account].orders;
-        (uint256 start, uint256 size) = Paging.window(total, offset, count);
-        list = new Order[](size);
-        for (uint256 i; i < size; ++i) list[i] = orders(_s.userOrderAt(account, start - i));
+    function getUserOrders(address account, uint256 offset, uint256 count) external view returns (Order[] memory, uint256) {
+        _return(FomoViews.userOrders(_s, account, offset, count));
     }
 
     /// @inheritdoc IFomo
-    function getInvites(
-        address account,
-        uint256 offset,
-        uint256 count
-    ) external view returns (address[] memory list, uint256 total) {
-        total = _s.inviteCount(account);
-        (uint256 start, uint256 size) = Paging.window(total, offset, count);
-        list = new address[](size);
-        for (uint256 i; i < size; ++i) list[i] = _s.inviteAt(account, start - i);
+    function getInvites(address account, uint256 offset, uint256 count) external view returns (address[] memory, uint256) {
+        _return(FomoViews.invites(_s, account, offset, count));
     }
 
     /// @inheritdoc IFomo
     function getTotals() external view returns (Totals memory) {
-        FomoLib.TotalsData storage t = _s.totals;
-        FomoLib.Hot storage h = _s.hot;
-        FomoLib.RoundState memory r = _s.round;
-        return
-            Totals({
-                totalUser: h.totalUser,
-                totalOrder: _s.hot.orderCount - 1,
-                totalAmount: h.totalAmount,
-                totalActual: h.totalActual,
-                totalTokens: h.totalTokens,
-                totalRewardInvite: t.totalRewardInvite,
-                totalRewardTeam: t.totalRewardTeam,
-                totalReward: h.totalReward,
-                totalRewardUSDT: t.totalRewardInvite + t.totalRewardTeam + t.totalRewardFOM + h.totalReward,
-                todayAmount: h.today == block.timestamp / _s.cfg.dayTimes ? h.todayAmount : 0,
-                totalExtract: t.totalExtract,
-                lastBalance: t.lastBalance,
-                lastOut: t.lastOut,
-                roundEndTime: r.endTime,
-                roundEndIndex: r.index,
-                lastEndTime: r.index > 1 ? _s.rounds[r.index - 1].endTime : 0
-            });
+        _return(FomoViews.totals(_s));
     }
 
     /// @inheritdoc IFomo
     function getValues() external view returns (Values memory) {
-        FomoLib.Pools storage p = _s.pools;
-        FomoLib.Hot storage h = _s.hot;
-        (, uint256 emission) = _s.pendingDrip();
-        address double_ = address(_s.double_);
-        // every USDT that entered the gold pool is still in it, dripped (owed) or accrued as static rewards; every
-        // USDT that entered the pot is in it or was paid as prizes
-        return
-            Values({
-                gold: uint256(h.gold) + p.staticOwed + h.totalReward,
-                fomo: uint256(h.pot) + _s.totals.totalRewardFOM,
-                double: h.doubleOut,
-                balanceGold: h.gold - emission,
-                balanceFomo: h.pot,
-                balanceDouble: double_ == address(0) ? 0 : _s.usdt.balanceOf(double_)
-            });
+        _return(FomoViews.values(_s));
     }
 
     /// @inheritdoc IFomo
     function getRound(uint256 index) external view returns (Round memory) {
-        return FomoLib.roundView(_s, index);
+        _return(FomoViews.round(_s, index));
     }
 
     /// @inheritdoc IFomo
@@ -388,6 +271,14 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
     }
 
     // --- internals -----------------------------------------------------------------------------------------
+
+    /// @dev Ends a view with `data`, the ABI encoding of its return value made by {FomoViews} (Fomo's code neither
+    /// decodes nor re-encodes the struct).
+    function _return(bytes memory data) private pure {
+        assembly ("memory-safe") {
+            return(add(data, 0x20), mload(data))
+        }
+    }
 
     /// @dev Every bucket of USDT that belongs to users or to the game.
     function _claimable(address token) internal view override returns (uint256) {

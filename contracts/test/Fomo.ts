@@ -155,7 +155,12 @@ describe('Fomo (FOM pool and round game)', async () => {
     const value = parseEther('200')
     const tokens = await fomo.read.getSwapIn([value])
     const before = await token.read.balanceOf([carol.account.address])
-    await viem.assertions.emit(fomo.write.burn([1n, value, false], { account: carol.account }), fomo, 'Burned')
+    // any positive minimum of USDT for the sale (nobody moves the pair here; FomoSlippage.ts quotes it)
+    await viem.assertions.emit(
+      fomo.write.burn([0n, 1n, value, false, 1n], { account: carol.account }),
+      fomo,
+      'Burned',
+    )
     assert.equal(before - (await token.read.balanceOf([carol.account.address])), tokens)
     const order = await fomo.read.orders([1n])
     assert.equal(order.isUSDT, false)
@@ -187,14 +192,31 @@ describe('Fomo (FOM pool and round game)', async () => {
       fomo.write.burn([1n, 0n, true], as),
       fomo,
       'FomoAmountOutOfRange',
-      [0n, 1n, local.fomo.userMax],
+      [0n, local.fomo.orderMin, local.fomo.userMax],
     )
+    // an order is at least orderMin (a dust order would weigh a few wei: see FomoStaticShare.ts)
+    for (const amount of [1n, local.fomo.orderMin - 1n]) {
+      await viem.assertions.revertWithCustomErrorWithArgs(
+        fomo.write.burn([1n, amount, true], as),
+        fomo,
+        'FomoAmountOutOfRange',
+        [amount, local.fomo.orderMin, local.fomo.userMax],
+      )
+    }
+    // a payment in NEX takes the caller's minimum: the short burns and a minimum of 0 refuse it
+    for (const call of [
+      () => fomo.write.burn([1n, parseEther('200'), false], as),
+      () => fomo.write.burn([0n, 1n, parseEther('200'), false], as),
+      () => fomo.write.burn([0n, 1n, parseEther('200'), false, 0n], as),
+    ]) {
+      await viem.assertions.revertWithCustomErrorWithArgs(call(), fomo, 'FomoMinimumRequired', [parseEther('200')])
+    }
     await fomo.write.burn([1n, parseEther('60000'), true], as)
     await viem.assertions.revertWithCustomErrorWithArgs(
       fomo.write.burn([2n, parseEther('30000'), true], as),
       fomo,
       'FomoAmountOutOfRange',
-      [parseEther('60000'), 1n, parseEther('40000')],
+      [parseEther('60000'), local.fomo.orderMin, parseEther('40000')],
     )
     await viem.assertions.revertWithCustomErrorWithArgs(
       fomo.write.burn([1n, 1n, true], { account: stranger.account }),
@@ -679,7 +701,7 @@ describe('Fomo (FOM pool and round game)', async () => {
     const { fomo, alice, bob, carol, dave, erin, deployer, usdt } = s
     const accounts = [deployer, alice, bob, carol, dave, erin].map((w) => w.account.address)
     await fomo.write.burn([0n, 2n, parseEther('500'), true], { account: carol.account })
-    await fomo.write.burn([1n, 1n, parseEther('300'), false], { account: dave.account })
+    await fomo.write.burn([1n, 1n, parseEther('300'), false, 1n], { account: dave.account })
     await fomo.write.burn([2n, 1n, parseEther('700'), true], { account: erin.account })
     await time.increase(Number(local.fomo.roundTime))
     await fomo.write.updatePool()
@@ -720,7 +742,7 @@ describe('Fomo (FOM pool and round game)', async () => {
     const { alice, deployer, publicClient } = s
     const cusd = await viem.deployContract('FomoCallbackToken')
     const implementation = await viem.deployContract('Fomo', [], {
-      libraries: { FomoLib: s.fomoLib, TeamLib: s.teamLib },
+      libraries: s.fomoLibraries,
     })
     const settings = { ...local.fomo }
     const data = encodeFunctionData({
@@ -779,7 +801,7 @@ describe('Fomo (FOM pool and round game)', async () => {
     const s = await networkHelpers.loadFixture(fixture)
     const { fomo, carol } = s
     await fomo.write.burn([1n, parseEther('1000'), true], { account: carol.account })
-    const next = await viem.deployContract('Fomo', [], { libraries: { FomoLib: s.fomoLib, TeamLib: s.teamLib } })
+    const next = await viem.deployContract('Fomo', [], { libraries: s.fomoLibraries })
     await viem.assertions.emit(fomo.write.scheduleUpgrade([next.address]), fomo, 'UpgradeScheduled')
     await viem.assertions.revertWithCustomError(
       fomo.write.upgradeToAndCall([next.address, '0x']),

@@ -35,7 +35,7 @@ describe('Fomo approvals (issue 19 finding 2)', async () => {
     await fomo.write.burn([0n, 1n, parseEther('500'), true], { account: alice.account })
     assert.ok((await usdt.read.balanceOf([double.address])) > before, 'Double was paid its share')
     await zero(fomo.address)
-    await fomo.write.burn([1n, 1n, parseEther('300'), false], { account: bob.account })
+    await fomo.write.burn([1n, 1n, parseEther('300'), false, 1n], { account: bob.account })
     await zero(fomo.address)
     await superFomo.write.burn([0n, 1n, parseEther('2000'), true], { account: carol.account })
     await zero(superFomo.address)

@@ -1,7 +1,7 @@
-// Fomo's forced releases in bounded batches (issue 19 finding 9, issue 21 keeper): processExpired (anyone, paid
-// nothing) forces out the locked orders past their force time; a long-locked order at the head does not hide the
-// ones behind it from the upkeep (checkUpkeep names the first due order); performUpkeep is refused when nothing
-// is due. SuperFomo is the same implementation.
+// Fomo's forced releases in bounded batches: processExpired (anyone, paid nothing) and the upkeep force out the locked
+// orders past their force time, earliest end first, from an expiry queue keyed by each order's end (ExpiryQueue, as
+// Burn's): however many long-locked orders come first, the next due order is at the top (checkUpkeep names it);
+// performUpkeep is refused when nothing is due. SuperFomo is the same implementation.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { network } from 'hardhat'
@@ -78,7 +78,7 @@ describe('Fomo forced releases (processExpired, upkeep)', async () => {
     })
   }
 
-  it('processExpired moves its cursor past orders that are out, in batches of at most maxCount', async () => {
+  it('processExpired forces out the due orders earliest end first, in batches of at most maxCount', async () => {
     const s = await networkHelpers.loadFixture(fixture)
     const { fomo, bob, keeper } = s
     const config = await fomo.read.getConfig()

@@ -37,7 +37,7 @@ describe('Contracts III gas snapshot', async () => {
     const min = local.fomo.roundMin
     await measure('Fomo.burn (USDT, first order)', fomo.write.burn([1n, min, true], { account: erin.account }))
     await measure('Fomo.burn (USDT, next order)', fomo.write.burn([1n, min, true], { account: erin.account }))
-    await measure('Fomo.burn (NEX)', fomo.write.burn([1n, min, false], { account: dave.account }))
+    await measure('Fomo.burn (NEX)', fomo.write.burn([0n, 1n, min, false, 1n], { account: dave.account }))
     await measure('Fomo.addBalance', fomo.write.addBalance([parseEther('100')], { account: alice.account }))
     await time.increase(Number(local.fomo.roundTime))
     await measure('Fomo.burn (settles the round)', fomo.write.burn([2n, 1n, min, true], { account: carol.account }))

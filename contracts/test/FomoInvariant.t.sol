@@ -46,7 +46,7 @@ contract ContractsIIIHandler {
     }
 
     function fomoBurn(uint256 actor, uint256 tier, uint256 amount) external {
-        amount = 1 ether + (amount % 300 ether);
+        amount = 10 ether + (amount % 300 ether);
         VM.prank(_actor(actor));
         try _fomo.burn(tier % 5, 1, amount, true) {
             if (amount >= _fomo.getConfig().roundMin) lastQualifying = block.timestamp;
@@ -98,7 +98,8 @@ contract ContractsIIIHandler {
             startTime: c.startTime,
             roundMin: c.roundMin,
             roundTime: c.roundTime,
-            userMax: c.userMax
+            userMax: c.userMax,
+            orderMin: c.orderMin
         });
         VM.prank(_fomo.owner());
         _fomo.setConfig(s);

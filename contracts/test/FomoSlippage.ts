@@ -1,17 +1,18 @@
-// Issue 19 finding 11: an order paid in NEX sells the TWAP amount of NEX on the pair, so a sandwich (a sale just
-// before it, a buy back just after, in the same block) could take up to `swapRate` of its value. The caller's
-// `minUsdt`, quoted from the pair before sending (as the SDK's `fomoMinUsdt` does), bounds what the sale may lose:
-// the sandwiched order reverts with FomoSlippage and the attacker's front-run gains nothing from it.
+// An order paid in NEX sells the TWAP amount of NEX on the pair, so a sandwich (a sale just before it, a buy back
+// just after, in the same block) could take up to `swapRate` of its value. The caller's `minUsdt`, quoted from the
+// pair before sending (as the SDK's `fomoMinUsdt` does), bounds what the sale may lose: the sandwiched order reverts
+// with FomoSlippage and the attacker's front-run gains nothing from it. Every payment in NEX takes such a minimum:
+// the short `burn`s (no minimum) and a minimum of 0 are refused with FomoMinimumRequired.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { network } from 'hardhat'
 import { parseEther } from 'viem'
 import { deployContractsIIISystem, join } from './InfoSystem.ts'
-import { fund, sell } from './helpers/trade.ts'
+import { buy, fund, sell } from './helpers/trade.ts'
 
 const TOLERANCE_BPS = 100n // what the web passes
 
-describe('Fomo and SuperFomo: a minimum out for orders paid in NEX (issue 19 finding 11)', async () => {
+describe('Fomo and SuperFomo: every order paid in NEX takes the caller\'s minimum out', async () => {
   const connection = await network.create()
   const { viem, networkHelpers } = connection
 
@@ -22,6 +23,17 @@ describe('Fomo and SuperFomo: a minimum out for orders paid in NEX (issue 19 fin
     await s.token.write.transfer([attacker.account.address, parseEther('300000')])
     await fund(s, attacker)
     return { ...s, buyer, attacker }
+  }
+
+  /** The pool's current settings (what setConfig takes). */
+  async function settings(s: Awaited<ReturnType<typeof fixture>>) {
+    const c = await s.fomo.read.getConfig()
+    const { addTime, dayTimes, algebra, feeRate, handleGas, swapRate, burnEvery, rewardRate, outDays } = c
+    const { startTime, roundMin, roundTime, userMax, orderMin } = c
+    return {
+      ...{ addTime, dayTimes, algebra, feeRate, handleGas, swapRate, burnEvery, rewardRate, outDays },
+      ...{ startTime, roundMin, roundTime, userMax, orderMin },
+    }
   }
 
   /** What the web does (the SDK's fomoMinUsdt): the TWAP amount of NEX for `value` (getSwapIn), its sale quoted
@@ -76,21 +88,47 @@ describe('Fomo and SuperFomo: a minimum out for orders paid in NEX (issue 19 fin
         await connection.provider.request({ method: 'evm_setAutomine', params: [true] })
       }
       assert.equal((await s[pool].read.users([s.buyer.account.address])).orders, 0n)
-      // the same call against the moved pair names the reason; without a minimum only swapRate would bound it
+      // the same call against the moved pair names the reason
       await viem.assertions.revertWithCustomError(
         s[pool].write.burn([1n, 1n, value, false, minUsdt], { account: s.buyer.account }),
         s[pool],
         'FomoSlippage',
       )
-      await viem.assertions.emit(
-        s[pool].write.burn([1n, 1n, value, false], { account: s.buyer.account }),
-        s[pool],
-        'Burned',
-      )
-      const [orders] = await s[pool].read.getUserOrders([s.buyer.account.address, 0n, 1n])
-      assert.ok(orders[0].amount < minUsdt, 'the unprotected order sold below the quote (what the minimum prevents)')
+      // an order without a minimum would sell at the moved price (only swapRate, 10 %, below the TWAP value): every
+      // payment in NEX takes the caller's minimum, so the short burns and a minimum of 0 are refused
+      for (const call of [
+        () => s[pool].write.burn([1n, value, false], { account: s.buyer.account }),
+        () => s[pool].write.burn([1n, 1n, value, false], { account: s.buyer.account }),
+        () => s[pool].write.burn([1n, 1n, value, false, 0n], { account: s.buyer.account }),
+      ]) {
+        await viem.assertions.revertWithCustomErrorWithArgs(call(), s[pool], 'FomoMinimumRequired', [value])
+      }
+      assert.equal((await s[pool].read.users([s.buyer.account.address])).orders, 0n, 'nothing sold at the moved price')
     })
   }
+
+  it('checks userMax on what a NEX order is credited (the USDT its sale brought), not on the quote', async () => {
+    const s = await networkHelpers.loadFixture(fixture)
+    const value = parseEther('1000')
+    // the buyer may lock exactly `value`
+    await s.fomo.write.setConfig([{ ...(await settings(s)), userMax: value }])
+    // a buy lifts the pair's price above the TWAP: the TWAP amount of NEX for `value` now sells for more than `value`
+    const [reserve0, reserve1] = await s.pair.read.getReserves()
+    const usdtIsToken0 = (await s.pair.read.token0()).toLowerCase() === s.usdt.address.toLowerCase()
+    await buy(s, s.attacker, (usdtIsToken0 ? reserve0 : reserve1) / 20n)
+    const tokens = await s.fomo.read.getSwapIn([value])
+    const [, out] = await s.router.read.getAmountsOut([tokens, [s.token.address, s.usdt.address]])
+    assert.ok(out > value, 'the sale would bring more than the quote')
+    await viem.assertions.revertWithCustomError(
+      s.fomo.write.burn([1n, 1n, value, false, 1n], { account: s.buyer.account }),
+      s.fomo,
+      'FomoAmountOutOfRange',
+    )
+    assert.equal((await s.fomo.read.users([s.buyer.account.address])).amount, 0n, 'no order beyond userMax')
+    // the same order paid in USDT is exactly `value`, within userMax
+    await s.fomo.write.burn([1n, 1n, value, true], { account: s.buyer.account })
+    assert.equal((await s.fomo.read.users([s.buyer.account.address])).amount, value)
+  })
 
   it('ignores minUsdt for orders paid in USDT', async () => {
     const s = await networkHelpers.loadFixture(fixture)

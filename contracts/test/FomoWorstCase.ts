@@ -78,7 +78,7 @@ describe('Contracts III worst cases in a 10,000-member team (8 generations)', as
     const { s, buyers } = await networkHelpers.loadFixture(teamFixture)
     await measure(
       'Fomo.burn (first order of the pool and first swap of the pair, NEX, 8 never-active generations)',
-      s.fomo.write.burn([4n, 1n, parseEther('2000'), false], { account: buyers[0].account }),
+      s.fomo.write.burn([4n, 1n, parseEther('2000'), false, 1n], { account: buyers[0].account }),
       s.publicClient,
       s,
     )
@@ -95,7 +95,7 @@ describe('Contracts III worst cases in a 10,000-member team (8 generations)', as
       await deepenMarket(connection, s, pool, buyers[0].account.address, value)
       await measure(
         `${name}.burn (first order of the pool, NEX, 100,000 USDT, 8 never-active generations)`,
-        s[pool].write.burn([4n, 1n, value, false], { account: buyers[0].account }),
+        s[pool].write.burn([4n, 1n, value, false, 1n], { account: buyers[0].account }),
         s.publicClient,
         s,
       )
@@ -125,14 +125,14 @@ describe('Contracts III worst cases in a 10,000-member team (8 generations)', as
     await time.increase(Number(local.fomo.roundTime))
     await measure(
       'Fomo.burn (settles the round, NEX, new member, 8 never-active generations)',
-      s.fomo.write.burn([4n, 1n, parseEther('2000'), false], { account: second.account }),
+      s.fomo.write.burn([4n, 1n, parseEther('2000'), false, 1n], { account: second.account }),
       s.publicClient,
       s,
     )
     assert.equal((await s.fomo.read.getRound([1n])).settled, true)
     await measure(
       'SuperFomo.burn (settles the round, NEX, new member, 8 never-active generations)',
-      s.superFomo.write.burn([4n, 1n, parseEther('2000'), false], { account: second.account }),
+      s.superFomo.write.burn([4n, 1n, parseEther('2000'), false, 1n], { account: second.account }),
       s.publicClient,
       s,
     )

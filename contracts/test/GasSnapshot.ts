@@ -398,7 +398,7 @@ describe('Gas table', () => {
       // a fresh pool's first order in NEX that is the DEX pair's first swap too
       {
         action: 'Fomo.burn (NEX)',
-        send: (t) => t.s.fomo.write.burn([4n, 1n, parseEther('2000'), false], { account: buyer0.account }),
+        send: (t) => t.s.fomo.write.burn([4n, 1n, parseEther('2000'), false, 1n], { account: buyer0.account }),
       },
       // 8 active generations' first team differentials at V1..V4
       {

@@ -47,6 +47,7 @@ interface IFomo {
         uint256 totalRewardFOM;
         uint256 userMax;
         uint256 totalExtract;
+        uint256 orderMin;
     }
 
     /// @notice What the owner sets with `setConfig`.
@@ -64,6 +65,7 @@ interface IFomo {
         uint256 roundMin;
         uint256 roundTime;
         uint256 userMax;
+        uint256 orderMin;
     }
 
     /// @notice SPEC.md §3 "FOMO multi config".
@@ -173,7 +175,8 @@ interface IFomo {
         bool[5] claimed;
     }
 
-    /// @notice The amount (the order's USDT value) is outside `[min, max]` for this account.
+    /// @notice The amount (the order's USDT value, or for an order paid in NEX the USDT its sale brought) is outside
+    /// `[min, max]` for this account: `min` is `orderMin`, `max` what `userMax` leaves of the account's locked amount.
     error FomoAmountOutOfRange(uint256 amount, uint256 min, uint256 max);
     /// @notice `times` is outside `[min, max]`.
     error FomoTimesOutOfRange(uint256 times, uint256 min, uint256 max);
@@ -204,6 +207,10 @@ interface IFomo {
     /// @notice The NEX paid for an order sold for `received` USDT, less than the caller's `minUsdt` (the pair's price
     /// moved after the quote: for example a sandwich around the order).
     error FomoSlippage(uint256 received, uint256 minUsdt);
+
+    /// @notice An order paid in NEX needs the caller's minimum of USDT for the sale (`burn(index, times, amount,
+    /// false, minUsdt)` with `minUsdt` > 0; the short `burn`s take USDT only). `value` is the order's value.
+    error FomoMinimumRequired(uint256 value);
 
     /// @notice Emitted for every order.
     event Burned(
@@ -261,16 +268,21 @@ interface IFomo {
     /// @notice Emitted when the owner changes the contracts it works with.
     event ContractsUpdated(address main, address log, address oracle, address router, address double);
 
-    /// @notice `burn(0, times, amount, isUSDT, 0)`.
+    /// @notice `burn(0, times, amount, isUSDT, 0)`: an order paid in USDT (paid in NEX it reverts with
+    /// {FomoMinimumRequired}: a NEX payment takes the caller's minimum).
     function burn(uint256 times, uint256 amount, bool isUSDT) external;
 
-    /// @notice `burn(index, times, amount, isUSDT, 0)`: paid in NEX, only the `swapRate` floor protects the swap.
+    /// @notice `burn(index, times, amount, isUSDT, 0)`: an order paid in USDT (paid in NEX it reverts with
+    /// {FomoMinimumRequired}).
     function burn(uint256 index, uint256 times, uint256 amount, bool isUSDT) external;
 
     /// @notice Opens an order of `times * amount` USDT in tier `index`, paid in USDT or NEX. Paid in NEX, the TWAP
     /// amount of NEX is sold for USDT and the order reverts with {FomoSlippage} if that sale brings less than
-    /// `minUsdt` (quote it from the pair, less a tolerance: the SDK's `fomoMinUsdt`), and in any case if it brings
-    /// less than `swapRate` below the value; `minUsdt` is ignored for USDT. Emits {Burned}.
+    /// `minUsdt` (quote it from the pair, less a tolerance: the SDK's `fomoMinUsdt`; 0 reverts with
+    /// {FomoMinimumRequired}), and in any case if it brings less than `swapRate` below the value; `minUsdt` is
+    /// ignored for USDT. The order's value, and for NEX the USDT the sale brought (what the order is credited), must
+    /// be at least `orderMin` and keep the account's locked amount within `userMax` ({FomoAmountOutOfRange}).
+    /// Emits {Burned}.
     function burn(uint256 index, uint256 times, uint256 amount, bool isUSDT, uint256 minUsdt) external;
 
     /// @notice Releases order `index` after its lock (the owner; anyone after `outDays` more). Emits {Released}.

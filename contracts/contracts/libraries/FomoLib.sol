@@ -16,6 +16,8 @@ import {IUniswapV2Router02} from "../interfaces/external/IUniswapV2Router02.sol"
 import {Bounds} from "./Bounds.sol";
 import {FeeMath} from "./FeeMath.sol";
 import {TeamLib} from "./TeamLib.sol";
+import {ExpiryQueue} from "./ExpiryQueue.sol";
+import {RewardMath} from "./RewardMath.sol";
 
 /// @title The state and the state-changing flows of {Fomo}
 /// @notice Fomo keeps all its state in one {Layout} and runs its user flows through these external functions
@@ -30,7 +32,6 @@ library FomoLib {
     uint256 internal constant LEVELS = 4;
     uint256 internal constant TIERS = 5;
     uint256 internal constant SHARES = 7;
-    uint256 internal constant ACC = 1e18;
     uint256 internal constant MAX_AMOUNT = 1e27; // team amounts are uint96 (7.9e28)
     uint8 internal constant STATUS_LOCKED = 1;
     uint8 internal constant STATUS_UNLOCKED = 2;
@@ -49,10 +50,15 @@ library FomoLib {
     uint256 internal constant MAX_ROUND_TIME = 7 days;
     uint256 internal constant MAX_STAKE_DAYS = 1_000;
     uint256 internal constant MAX_STAKE_RATE = 50_000;
-    /// @dev The most orders one `processExpired` or `performUpkeep` looks at.
+    /// @dev The most expiry-queue entries one `processExpired` or `performUpkeep` takes out.
     uint256 internal constant MAX_PROCESS = 100;
-    /// @dev How many orders past the cursor `checkUpkeep` looks at for one to force out (an off-chain view).
-    uint256 internal constant UPKEEP_SCAN = 2_000;
+    /// @dev The floor of the pool's total weight: while the locked orders weigh less, the gold pool drips nothing
+    /// (the time passes without emission; the USDT stays in the gold pool and drips later, at or above the floor).
+    /// 100 USDT of weight (a 100 USDT order at a 1x stake rate).
+    uint256 internal constant WEIGHT_FLOOR = 100 ether;
+    /// @dev The bounds of `orderMin`, the least USDT an order is credited: at least 1 USDT, so that an order's weight
+    /// (at the smallest stake rate, 1 basis point) is at least 1e14 and never a few wei.
+    uint256 internal constant MIN_ORDER_MIN = 1 ether;
     /// @dev How long the buy-and-burn of `burnSurplus` waits after a failed buy before it tries again (with about
     /// half the amount), as in Burn.
     uint256 internal constant SWAP_RETRY_DELAY = 10 minutes;
@@ -79,14 +85,16 @@ library FomoLib {
         uint128 reward;
     }
 
-    /// @dev An account: what every order of it writes in 2 slots (slot 0: index, orders, the blacklist flag, amount,
+    /// @dev An account: what every order of it writes in 3 slots (slot 0: index, orders, the blacklist flag, amount,
     /// weight, so that the checks of an order and of a credit (amount > 0, not blacklisted) read one slot; slot 1:
-    /// total, debt and the index of its first order, so that a first order writes no page of `orderPages`), its
+    /// total and the index of its first order, so that a first order writes no page of `orderPages`; slot 6: the
+    /// static-reward debt at full width ({RewardMath}); the 128 bits of slot 1 where an earlier version kept a
+    /// narrowed debt stay unused, so that every field keeps its place), its
     /// rewards after, grouped by what writes them together. The balance is not stored: it is what was credited
     /// (the referral, team and static rewards and the principals of forced-out orders) less what was claimed
     /// ({balanceOf}), so that each credit writes one slot: a direct or team credit slot 3 (the team rewards go to
     /// ancestors that mostly had a direct credit before: no new slot), an indirect credit slot 5, a static accrual
-    /// slot 1 and 4 (the static reward in USDT and in NEX); a claim of the balance writes slot 2 (`claimed`,
+    /// slot 6 and 4 (the static reward in USDT and in NEX); a claim of the balance writes slot 2 (`claimed`,
     /// `lastOut`), a prize claim slot 2 and 5 (`rewardFOMO`), a forced release slot 2 (`forced`). `amount` and
     /// `weight` are bounded by `MAX_AMOUNT` times the largest stake rate (5x, < 2**96); `total`, the USDT of all its
     /// orders ever, by 2**96 (7.9e10 USDT: a larger total reverts); `orders` by 2**24 (a 16,777,216th order
@@ -98,7 +106,7 @@ library FomoLib {
         uint96 amount;
         uint96 weight;
         uint96 total;
-        uint128 debt;
+        uint128 retiredDebt; // always 0 (see above)
         uint32 firstOrder;
         uint104 claimed;
         uint104 forced;
@@ -109,6 +117,7 @@ library FomoLib {
         uint128 rewardStaticToken;
         uint128 rewardFOMO;
         uint128 rewardIndirect;
+        int256 debt; // {RewardMath}: the static reward owed is (weight * perWeight - debt) / 1e18
     }
 
     /// @dev The running round in one slot: the last 5 qualifying orders (32 bits each, latest lowest).
@@ -129,7 +138,8 @@ library FomoLib {
     }
 
     /// @dev Where every USDT of the pool is (`hot.gold`, `hot.pot`, `hot.burnSurplus`, `hot.locked`, the balances
-    /// ({balances}), prizes and staticOwed belong to users or the game), and the reward-per-weight accumulator.
+    /// ({balances}), prizes and staticOwed belong to users or the game), and the reward-per-weight accumulator
+    /// (`perWeight`, full width, {RewardMath}).
     /// Amounts stay below 2**128. The accounts' balances are not summed by every credit: they are the referral,
     /// team and static rewards credited ({TotalsData}, `hot.totalReward`) plus `balanceAdjust`, the principals of
     /// forced-out orders less the balances claimed (written only by those), so that an order writes no slot here.
@@ -198,6 +208,8 @@ library FomoLib {
         IPriceOracle oracle;
         IUniswapV2Router02 router;
         IDouble double_;
+        // the least USDT an order is credited (`orderMin`, in free bytes of Double's slot, which every order reads)
+        uint96 orderMin;
         // the config, packed (the flows read it; the views unpack it)
         PackedConfig cfg;
         RoundState round;
@@ -216,14 +228,15 @@ library FomoLib {
         mapping(address account => mapping(uint256 page => uint256 entries)) invitePages;
         // the team figures ({TeamLib})
         TeamLib.Teams team;
-        // every order below this index is out of the lock (released or forced out); {processExpired} starts here
-        // (0: at 1)
-        uint256 outCursor;
+        // unused: an earlier version's scan cursor (the expiry queue `expiries` replaced it); kept in place
+        uint256 retiredCursor;
         // the buy-and-burn's next try after a failed one: at most `swapTry` USDT (0: all of `burnSurplus`), not
         // before `swapRetryAt`; without it a buy that could not pass the token's TWAP minimum kept the upkeep due
         // on every block (found by test/FomoProperty.ts)
         uint104 swapTry;
         uint40 swapRetryAt;
+        // the locked orders by end time ({ExpiryQueue}, as Burn's): the force-outs take the earliest first
+        ExpiryQueue.Heap expiries;
     }
 
     /// @dev The config (every value within the bounds Fomo enforces): {IFomo-Settings} and {IFomo-ConfigMulti},
@@ -265,6 +278,7 @@ library FomoLib {
         settleRound($);
         drip($);
         (uint256 actual, uint256 tokens, uint256 price) = _collect($, value, isUSDT, minUsdt);
+        if (!isUSDT) _checkAmount($, actual); // what the order is credited: the USDT the NEX sold for
         bool first = $.users[msg.sender].index == 0;
         uint256 orderIndex = _open($, index, actual, tokens, price, isUSDT, first);
         _finish($, orderIndex, value, tokens, line, first);
@@ -336,47 +350,42 @@ library FomoLib {
         );
     }
 
-    /// @notice {IFomo-processExpired}: forces out, from order `from` on (at least the cursor), every locked order
-    /// past its force time (`outDays` days after its lock ended) among the next `maxCount` orders; the cursor moves
-    /// past the leading orders that are out. Anyone may call; the principals go to their owners' balances (and the
-    /// caller gets nothing). No Log entry (an entry costs ~250,000 gas): {IFomo-Released} is the record.
-    function processExpired(Layout storage $, uint256 from, uint256 maxCount) public returns (uint256 count) {
-        uint256 cursor = $.outCursor;
-        if (cursor == 0) cursor = 1;
-        uint256 i = from > cursor ? from : cursor;
-        bool leading = i == cursor;
-        uint256 end = Math.min(i + maxCount, $.hot.orderCount);
-        uint256 wait = uint256($.cfg.outDays) * $.cfg.dayTimes;
-        if (i < end) drip($);
-        for (; i < end; ++i) {
-            OrderData storage order = $.orders[i];
+    /// @notice {IFomo-processExpired}: takes at most `maxCount` entries off the expiry queue ({ExpiryQueue}, earliest
+    /// end first) while the earliest is past its force time (`outDays` days after its end), forcing out each order
+    /// still locked (an entry of an order its owner already released is only removed). However many long-locked
+    /// orders there are, the next one due is always at the top. Anyone may call; the principals go to their owners'
+    /// balances (the caller gets nothing). No Log entry (an entry costs ~250,000 gas): {IFomo-Released} is the
+    /// record. Returns the orders forced out and the entries taken off.
+    function processExpired(Layout storage $, uint256 maxCount) public returns (uint256 count, uint256 taken) {
+        ExpiryQueue.Heap storage queue = $.expiries;
+        uint256 due = _forceEnd($);
+        (uint256 endTime, uint256 index) = ExpiryQueue.top(queue);
+        for (; taken < maxCount && endTime <= due; ++taken) {
+            ExpiryQueue.pop(queue);
+            OrderData storage order = $.orders[index];
             if (order.status == STATUS_LOCKED) {
-                if (block.timestamp < uint256(order.endTime) + wait) {
-                    leading = false;
-                    continue;
-                }
-                _release($, i, order, true);
+                _release($, index, order, true);
                 ++count;
             }
-            if (leading) cursor = i + 1;
+            (endTime, index) = ExpiryQueue.top(queue);
         }
-        $.outCursor = cursor;
     }
 
-    /// @notice Chainlink Automation: due when the round's clock ran out, `burnSurplus` reached `burnEvery`, or an
-    /// order within {UPKEEP_SCAN} of the cursor can be forced out (`performData` = abi.encode(that order, or 0)).
+    /// @notice Chainlink Automation: due when the round's clock ran out, `burnSurplus` reached `burnEvery`, or the
+    /// earliest entry of the expiry queue is past its force time (`performData` = abi.encode(its order, or 0)).
     function checkUpkeep(Layout storage $) external view returns (bool, bytes memory) {
         uint256 next = _nextExpired($);
         return (next != 0 || _poolDue($), abi.encode(next));
     }
 
-    /// @notice Forces out the due orders among {MAX_PROCESS} from order `from` (0: none), then settles the round,
-    /// drips and burns `burnSurplus` (what `updatePool` does) if due; reverts with {IFomo-FomoUpkeepNotDue} if none
-    /// of it was due.
-    function performUpkeep(Layout storage $, uint256 from) external {
-        uint256 count = from == 0 ? 0 : processExpired($, from, MAX_PROCESS);
+    /// @notice Takes at most {MAX_PROCESS} due entries off the expiry queue if `next` is not 0 ({processExpired}),
+    /// then settles the round, drips and burns `burnSurplus` (what `updatePool` does) if due; reverts with
+    /// {IFomo-FomoUpkeepNotDue} if none of it was due.
+    function performUpkeep(Layout storage $, uint256 next) external {
+        uint256 taken;
+        if (next != 0) (, taken) = processExpired($, MAX_PROCESS);
         if (_poolDue($)) updatePool($);
-        else if (count == 0) revert IFomo.FomoUpkeepNotDue();
+        else if (taken == 0) revert IFomo.FomoUpkeepNotDue();
     }
 
     /// @dev `updatePool` has work: the round's clock ran out, or `burnSurplus` reached `burnEvery` (and no failed
@@ -392,18 +401,16 @@ library FomoLib {
         return every != 0 && $.hot.burnSurplus >= every && block.timestamp >= $.swapRetryAt;
     }
 
-    /// @dev The first order from the cursor on that {processExpired} would force out now, among the next
-    /// {UPKEEP_SCAN} orders (0: none).
+    /// @dev The order of the expiry queue's earliest entry if it is past its force time (0: none is).
     function _nextExpired(Layout storage $) private view returns (uint256) {
-        uint256 i = $.outCursor;
-        if (i == 0) i = 1;
-        uint256 end = Math.min(i + UPKEEP_SCAN, $.hot.orderCount);
+        (uint256 endTime, uint256 index) = ExpiryQueue.top($.expiries);
+        return endTime <= _forceEnd($) ? index : 0;
+    }
+
+    /// @dev The latest end time whose order may be forced out now (`outDays` days ago).
+    function _forceEnd(Layout storage $) private view returns (uint256) {
         uint256 wait = uint256($.cfg.outDays) * $.cfg.dayTimes;
-        for (; i < end; ++i) {
-            OrderData storage order = $.orders[i];
-            if (order.status == STATUS_LOCKED && block.timestamp >= uint256(order.endTime) + wait) return i;
-        }
-        return 0;
+        return block.timestamp > wait ? block.timestamp - wait : 0;
     }
 
     /// @dev Takes a (checked) order out of the lock: its weight and amount leave the user and the pool; the
@@ -413,11 +420,12 @@ library FomoLib {
         drip($);
         UserData storage user = $.users[owner];
         accrueStatic($, owner, user);
-        uint256 weight = (uint256(order.amount) * order.rate) / FeeMath.BPS;
-        user.weight -= uint96(weight);
+        uint256 weight = (uint256(order.amount) * order.rate) / FeeMath.BPS; // what the order added ({_open})
+        uint256 userWeight = user.weight;
+        user.debt = RewardMath.reweight(userWeight, userWeight - weight, $.pools.perWeight, user.debt);
+        user.weight = uint96(userWeight - weight); // less than it was
         user.amount -= order.amount;
-        setDebt($, user);
-        $.pools.totalWeight -= uint128(weight);
+        $.pools.totalWeight -= uint128(weight); // weight < 2**96
         uint256 principal = order.principal;
         $.hot.locked -= uint104(principal);
         order.status = forced ? STATUS_FORCED : STATUS_RELEASED;
@@ -451,7 +459,7 @@ library FomoLib {
         user.lastOut = uint40(block.timestamp);
         (uint256 fee, uint256 paid) = FeeMath.split(amount, $.cfg.feeRate);
         $.hot.gold += uint104(fee);
-        $.totals.totalExtract += uint128(paid);
+        $.totals.totalExtract = saturate128($.totals.totalExtract, paid); // informational
         $.totals.lastOut = uint40(block.timestamp);
         if (index == 0) emit IFomo.RewardClaimed(msg.sender, amount, fee);
         else emit IFomo.PrizeClaimed(msg.sender, index, amount, fee);
@@ -508,12 +516,20 @@ library FomoLib {
         // team figures count TeamLib.DEPTH generations; team rewards reach `algebra` (up to MAX_ALGEBRA)
         (line.index, line.referrers, line.indexes) = $.main.getLineage(msg.sender, _walkDepth($));
         if (line.index == 0) revert IFomo.FomoNotRegistered(msg.sender);
+        if (amount > MAX_AMOUNT) revert IFomo.FomoAmountOutOfRange(amount, $.orderMin, MAX_AMOUNT);
+        value = times * amount;
+        _checkAmount($, value);
+    }
+
+    /// @dev Reverts with {IFomo-FomoAmountOutOfRange} unless an order of `value` USDT is at least `orderMin` and
+    /// keeps the caller's locked amount within `userMax`.
+    function _checkAmount(Layout storage $, uint256 value) private view {
         uint256 userMax = $.userMax;
         uint256 current = $.users[msg.sender].amount;
         uint256 max = userMax > current ? userMax - current : 0;
-        if (amount > MAX_AMOUNT) revert IFomo.FomoAmountOutOfRange(amount, 1, max);
-        value = times * amount;
-        if (value == 0 || value > max) revert IFomo.FomoAmountOutOfRange(value, 1, max);
+        uint256 min = $.orderMin;
+        if (min < MIN_ORDER_MIN) min = MIN_ORDER_MIN; // a proxy upgraded from a version without it, until setConfig
+        if (value < min || value > max) revert IFomo.FomoAmountOutOfRange(value, min, max);
     }
 
     /// @dev Takes the payment: USDT, or NEX (TWAP amount) sold for USDT at no less than `swapRate` below the value
@@ -528,6 +544,8 @@ library FomoLib {
             $.usdt.safeTransferFrom(msg.sender, address(this), value);
             return (value, 0, 0); // no price: nothing was exchanged
         }
+        // every NEX payment takes the caller's minimum (the short `burn`s pass none: they take USDT only)
+        if (minUsdt == 0) revert IFomo.FomoMinimumRequired(value);
         tokens = $.oracle.consult(address($.usdt), value);
         if (tokens == 0) revert IFomo.FomoAmountOutOfRange(value, 1, 0);
         price = (value * 1 ether) / tokens;
@@ -565,33 +583,41 @@ library FomoLib {
         orderIndex = $.hot.orderCount;
         uint16[15] memory tiers = $.cfg.tiers;
         uint256 principal = FeeMath.bps(actual, tiers[10 + index]);
-        uint256 lockDays = tiers[index];
         _pushOrder($, user, msg.sender, orderIndex);
         $.hot.orderCount = SafeCast.toUint32(orderIndex + 1);
         OrderData storage o = $.orders[orderIndex];
         o.owner = msg.sender;
         o.userIndex = user.orders;
         o.rate = tiers[5 + index];
-        o.lockDays = uint16(lockDays);
+        o.lockDays = tiers[index];
         o.stakeIndex = uint8(index);
         o.status = STATUS_LOCKED;
         o.isUSDT = isUSDT;
         o.amount = SafeCast.toUint96(actual);
         o.principal = uint96(principal); // at most `actual`
         o.startTime = uint32(block.timestamp);
-        o.endTime = SafeCast.toUint32(block.timestamp + lockDays * $.cfg.dayTimes);
+        {
+            uint256 endTime = block.timestamp + uint256(tiers[index]) * $.cfg.dayTimes;
+            o.endTime = SafeCast.toUint32(endTime);
+            ExpiryQueue.push($.expiries, endTime, orderIndex);
+        }
         if (!isUSDT) {
             o.tokens = SafeCast.toUint96(tokens);
             o.price = SafeCast.toUint96(price);
         }
         ++user.orders;
-        uint256 weight = (actual * tiers[5 + index]) / FeeMath.BPS;
-        user.amount += uint96(actual);
+        user.amount += uint96(actual); // the account's amount <= userMax <= MAX_AMOUNT < 2**96 ({burn})
         user.total = SafeCast.toUint96(user.total + actual);
-        user.weight += SafeCast.toUint96(weight);
-        setDebt($, user);
-        $.pools.totalWeight += uint128(weight);
-        $.hot.locked += uint104(principal);
+        _addWeight($, user, (actual * tiers[5 + index]) / FeeMath.BPS);
+        $.hot.locked += uint104(principal); // principal <= actual < 2**96
+    }
+
+    /// @dev Adds `weight` to the account (its entitlement unchanged: {RewardMath-reweight}) and to the pool.
+    function _addWeight(Layout storage $, UserData storage user, uint256 weight) private {
+        uint256 userWeight = user.weight;
+        user.weight = SafeCast.toUint96(userWeight + weight);
+        user.debt = RewardMath.reweight(userWeight, userWeight + weight, $.pools.perWeight, user.debt);
+        $.pools.totalWeight += uint128(weight); // weight < 2**96 (checked above)
     }
 
     /// @dev Stores `orderIndex` as `account`'s next order: the first in its record, the next 8 per page.
@@ -636,21 +662,26 @@ library FomoLib {
         return ($.orderPages[account][cell / 8] >> (32 * (cell % 8))) & type(uint32).max;
     }
 
+    /// @dev Numbers the account (its `index`, informational): the count saturates at 2**32 - 1 (later accounts share
+    /// that number; no order reverts because the count is full).
     function _join(Layout storage $, UserData storage user) private {
-        user.index = ++$.hot.totalUser;
+        uint32 total = $.hot.totalUser;
+        if (total < type(uint32).max) $.hot.totalUser = ++total;
+        user.index = total;
     }
 
     function _count(Layout storage $, uint256 value, uint256 actual, uint256 tokens) private {
         Hot storage t = $.hot;
-        t.totalAmount += uint104(value);
-        t.totalActual += uint104(actual);
-        t.totalTokens += uint104(tokens);
+        // informational totals: they saturate (no order reverts because a total is full)
+        t.totalAmount = saturate104(t.totalAmount, value);
+        t.totalActual = saturate104(t.totalActual, actual);
+        t.totalTokens = saturate104(t.totalTokens, tokens);
         uint256 today = block.timestamp / $.cfg.dayTimes;
         if (t.today != today) {
             t.today = uint40(today);
-            t.todayAmount = uint104(actual);
+            t.todayAmount = saturate104(0, actual);
         } else {
-            t.todayAmount += uint104(actual);
+            t.todayAmount = saturate104(t.todayAmount, actual);
         }
     }
 
@@ -682,7 +713,7 @@ library FomoLib {
         Hot storage h = $.hot;
         h.gold += uint104(split[0]);
         h.pot += uint104(split[1]);
-        h.doubleOut += uint104(split[2]);
+        h.doubleOut = saturate104(h.doubleOut, split[2]); // informational (getValues)
         h.burnSurplus += uint104(split[5]);
         if (split[3] + split[4] > 0) {
             $.totals.totalRewardInvite += uint128(split[3]);
@@ -858,36 +889,6 @@ library FomoLib {
         record.claimed = uint8(claimed);
     }
 
-    /// @notice Round `index`: the settled record, or the running round with the pot as it is now.
-    function roundView(Layout storage $, uint256 index) external view returns (IFomo.Round memory round) {
-        RoundState memory current = $.round;
-        round.index = index;
-        if (index == 0 || index > current.index) return round;
-        uint256 winners;
-        uint256 claimed;
-        if (index == current.index) {
-            round.endTime = current.endTime;
-            round.pot = $.hot.pot;
-            round.count = current.count;
-            winners = current.ring;
-        } else {
-            RoundRecord storage record = $.rounds[index];
-            round.settled = true;
-            round.endTime = record.endTime;
-            round.pot = record.pot;
-            round.paid = record.paid;
-            round.count = record.count;
-            winners = record.winners;
-            claimed = record.claimed;
-        }
-        uint256[5] memory shares = winnerShares();
-        for (uint256 i; i < round.count; ++i) {
-            round.winners[i] = (winners >> (32 * i)) & type(uint32).max;
-            round.prizes[i] = (round.pot * shares[i]) / FeeMath.BPS;
-            round.claimed[i] = (claimed >> i) & 1 == 1;
-        }
-    }
-
     /// @notice What `account` can still claim from settled round `index`.
     function prizeOf(Layout storage $, uint256 index, address account) external view returns (uint256 prize) {
         if (index == 0 || index >= $.round.index) return 0;
@@ -903,43 +904,59 @@ library FomoLib {
 
     // --- static rewards ------------------------------------------------------------------------------------
 
-    /// @notice `perWeight` and the static emission if the gold pool dripped now.
-    function pendingDrip(Layout storage $) internal view returns (uint256 perWeight, uint256 emission) {
-        Pools storage p = $.pools;
-        perWeight = p.perWeight;
+    /// @notice `perWeight` and the USDT that enters the accumulator if the gold pool dripped now: `rewardRate` basis
+    /// points of the gold pool per day, pro rata of the time since the last drip, shared over the total weight
+    /// ({RewardMath-increment}: `consumed` is what the holders can ever be paid of it, at most the emission; the
+    /// rest stays in the gold pool). Nothing enters while the total weight is below {WEIGHT_FLOOR}.
+    function pendingDrip(Layout storage $) internal view returns (uint256 perWeight, uint256 consumed) {
+        perWeight = $.pools.perWeight;
         uint256 gold = $.hot.gold;
         uint256 lastDrip = $.hot.lastDrip;
-        if (block.timestamp <= lastDrip || p.totalWeight == 0 || gold == 0) return (perWeight, 0);
-        emission = (gold * $.cfg.rewardRate * (block.timestamp - lastDrip)) / (FeeMath.BPS * $.cfg.dayTimes);
+        uint256 totalWeight = $.pools.totalWeight;
+        if (block.timestamp <= lastDrip || totalWeight < WEIGHT_FLOOR || gold == 0) return (perWeight, 0);
+        uint256 emission = (gold * $.cfg.rewardRate * (block.timestamp - lastDrip)) / (FeeMath.BPS * $.cfg.dayTimes);
         if (emission > gold) emission = gold;
-        perWeight += (emission * ACC) / p.totalWeight;
+        uint256 inc;
+        (inc, consumed) = RewardMath.increment(emission, totalWeight);
+        perWeight += inc;
     }
 
-    /// @notice Pays `rewardRate` of the gold pool per day (pro rata) into the reward-per-weight accumulator.
+    /// @notice Pays the pending drip ({pendingDrip}) into the reward-per-weight accumulator; the time since the last
+    /// drip is used up either way (below the floor, or when the emission rounds to no increment, the USDT stays in
+    /// the gold pool and drips later).
     function drip(Layout storage $) internal {
-        Pools storage p = $.pools;
         if (block.timestamp <= $.hot.lastDrip) return;
-        (uint256 perWeight, uint256 emission) = pendingDrip($);
-        $.hot.lastDrip = uint40(block.timestamp);
-        if (emission == 0) return;
-        p.perWeight = perWeight;
-        $.hot.gold -= uint104(emission);
-        p.staticOwed += uint120(emission); // emission <= gold < 2**104
-        emit IFomo.PoolUpdated(emission, perWeight, $.hot.gold);
+        (uint256 perWeight, uint256 consumed) = pendingDrip($);
+        $.hot.lastDrip = uint40(block.timestamp); // a timestamp (uint40: until year 36,812)
+        if (consumed == 0) return;
+        $.pools.perWeight = perWeight;
+        $.hot.gold -= uint104(consumed); // consumed <= emission <= gold
+        $.pools.staticOwed += uint120(consumed); // consumed <= gold < 2**104
+        emit IFomo.PoolUpdated(consumed, perWeight, $.hot.gold);
     }
 
-    /// @notice Credits `account`'s static reward since its debt was set (call {setDebt} after changing its weight).
+    /// @notice Credits `account`'s static reward since its last settlement ({RewardMath-settle}: the whole wei of
+    /// its entitlement; the fraction stays owed). Call it before changing the weight ({RewardMath-reweight}).
     function accrueStatic(Layout storage $, address account, UserData storage u) internal {
-        uint256 accrued = (uint256(u.weight) * $.pools.perWeight) / ACC - u.debt;
-        if (accrued > $.pools.staticOwed) accrued = $.pools.staticOwed; // rounding never pays more than dripped
+        (uint256 accrued, int256 debt) = RewardMath.settle(u.weight, $.pools.perWeight, u.debt);
         if (accrued == 0) return;
-        u.debt += uint128(accrued);
-        u.rewardStatic += uint128(accrued);
+        u.debt = debt;
+        u.rewardStatic += uint128(accrued); // accrued <= staticOwed < 2**120 (the subtraction below checks it)
         uint256 price = tryPrice($);
-        if (price > 0) u.rewardStaticToken += uint128((accrued * 1 ether) / price);
-        $.pools.staticOwed -= uint120(accrued); // accrued <= staticOwed
+        if (price > 0) u.rewardStaticToken = saturate128(u.rewardStaticToken, (accrued * 1 ether) / price);
+        $.pools.staticOwed -= uint120(accrued); // the accumulator shares only what entered staticOwed
         $.hot.totalReward += uint104(accrued); // accrued <= staticOwed < 2**104
         emit IFomo.StaticAccrued(account, accrued);
+    }
+
+    /// @notice `a + b`, or the largest uint128 when the sum does not fit: for the counters that only inform.
+    function saturate128(uint128 a, uint256 b) internal pure returns (uint128) {
+        return uint128(Math.min(uint256(a) + b, type(uint128).max));
+    }
+
+    /// @notice `a + b`, or the largest uint104 when the sum does not fit: for the counters that only inform.
+    function saturate104(uint104 a, uint256 b) internal pure returns (uint104) {
+        return uint104(Math.min(uint256(a) + b, type(uint104).max));
     }
 
     /// @notice `u`'s balance (without its pending static reward): what was credited to it, less what it claimed.
@@ -953,11 +970,6 @@ library FomoLib {
         TotalsData storage t = $.totals;
         uint256 credited = uint256(t.totalRewardInvite) + t.totalRewardTeam + $.hot.totalReward;
         return uint256(int256(credited) + $.pools.balanceAdjust);
-    }
-
-    /// @notice Sets `u`'s debt to its weight times the accumulator.
-    function setDebt(Layout storage $, UserData storage u) internal {
-        u.debt = uint128((uint256(u.weight) * $.pools.perWeight) / ACC);
     }
 
     /// @notice The NEX TWAP (USDT per NEX) for display fields, or 0 while the oracle has no average.
@@ -1001,6 +1013,7 @@ library FomoLib {
         Bounds.check("roundTime", s.roundTime, MIN_ROUND_TIME, MAX_ROUND_TIME);
         Bounds.check("addTime", s.addTime, 1, s.roundTime);
         Bounds.check("userMax", s.userMax, 1, MAX_AMOUNT);
+        Bounds.check("orderMin", s.orderMin, MIN_ORDER_MIN, MAX_AMOUNT);
     }
 
     /// @notice Reverts with {Bounds-ValueOutOfBounds} unless the multi config is within bounds: split shares sum
@@ -1034,23 +1047,9 @@ library FomoLib {
         cfg.outDays = SafeCast.toUint16(s.outDays);
         $.roundMin = SafeCast.toUint96(s.roundMin);
         $.userMax = SafeCast.toUint96(s.userMax);
+        $.orderMin = SafeCast.toUint96(s.orderMin);
         $.handleGas = SafeCast.toUint64(s.handleGas);
         cfg.burnEvery = SafeCast.toUint96(s.burnEvery);
-    }
-
-    /// @notice The multi config, unpacked ({IFomo-ConfigMulti}).
-    function multiView(Layout storage $) external view returns (IFomo.ConfigMulti memory m) {
-        PackedConfig storage cfg = $.cfg;
-        for (uint256 i; i < SHARES; ++i) m.burnRates[i] = cfg.rates[i];
-        for (uint256 i; i < LEVELS; ++i) {
-            m.teamRates[i] = cfg.rates[SHARES + i];
-            m.teamAmounts[i] = cfg.teamAmounts[i];
-        }
-        for (uint256 i; i < TIERS; ++i) {
-            m.stakeDays[i] = cfg.tiers[i];
-            m.stakeRates[i] = cfg.tiers[TIERS + i];
-            m.stakeSurplus[i] = cfg.tiers[2 * TIERS + i];
-        }
     }
 
     /// @notice Copies the checked multi config into the packed config (a value that does not fit reverts).

@@ -1,5 +1,5 @@
 // Deploys Contracts III on top of an existing Contracts I system and wires them:
-//   FomoLib -> Double (proxy) -> Stake (proxy, rounds, NEX pool) -> MiningLib -> Mining (proxy, emission budget)
+//   FomoLib, FomoViews, ExpiryQueue -> Double (proxy) -> Stake (proxy, rounds, NEX pool) -> MiningLib -> Mining (proxy, emission budget)
 //   -> Fomo (FOM pool) and SuperFomo (super FOM pool), two proxies of one implementation with their own config
 //   -> Info (proxy) -> Log writer rights for every contract that logs -> fee exemption of the pools on the token.
 // Parameters ({ "ContractsIII": { ... } }): main, log, token, usdt, router, oracle (addresses), and optionally
@@ -100,10 +100,14 @@ export default buildModule('ContractsIII', (m) => {
   const mining = m.contractAt('Mining', miningProxy, { id: 'Mining' })
 
   const { teamLib } = m.useModule(TeamLibModule)
-  const fomoLib = m.library('FomoLib', { id: 'FomoLib', libraries: { TeamLib: teamLib } })
+  // Fomo's linked libraries: its flows (FomoLib), its views (FomoViews) and the expiry queue of its orders
+  // (ExpiryQueue, the same library as Burn's, a copy of this module's own), outside its 24 KB
+  const expiryQueue = m.library('ExpiryQueue', { id: 'ExpiryQueue' })
+  const fomoLib = m.library('FomoLib', { id: 'FomoLib', libraries: { TeamLib: teamLib, ExpiryQueue: expiryQueue } })
+  const fomoViews = m.library('FomoViews', { id: 'FomoViews', libraries: { TeamLib: teamLib } })
   const fomoImplementation = m.contract('Fomo', [], {
     id: 'FomoImplementation',
-    libraries: { FomoLib: fomoLib, TeamLib: teamLib },
+    libraries: { FomoLib: fomoLib, FomoViews: fomoViews, TeamLib: teamLib },
   })
   const contracts = [main, logAddress, oracle, router, double]
   const fomoProxy = m.contract(
@@ -204,6 +208,8 @@ export default buildModule('ContractsIII', (m) => {
     superFomo,
     fomoImplementation,
     fomoLib,
+    fomoViews,
+    expiryQueue,
     teamLib,
     double,
     doubleImplementation,

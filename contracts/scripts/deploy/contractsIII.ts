@@ -32,6 +32,8 @@ export const contractsIIIFutures = {
   SuperFomo: 'ContractsIII#SuperFomoProxy',
   FomoImplementation: 'ContractsIII#FomoImplementation',
   FomoLib: 'ContractsIII#FomoLib',
+  FomoViews: 'ContractsIII#FomoViews',
+  FomoExpiryQueue: 'ContractsIII#ExpiryQueue',
   TeamLib: 'TeamLib#TeamLib',
   Double: 'ContractsIII#DoubleProxy',
   DoubleImplementation: 'ContractsIII#DoubleImplementation',
@@ -83,6 +85,8 @@ export async function deployContractsIII(
     SuperFomo: d.superFomo.address,
     FomoImplementation: d.fomoImplementation.address,
     FomoLib: d.fomoLib.address,
+    FomoViews: d.fomoViews.address,
+    FomoExpiryQueue: d.expiryQueue.address,
     TeamLib: d.teamLib.address,
     Double: d.double.address,
     DoubleImplementation: d.doubleImplementation.address,
@@ -98,8 +102,9 @@ export async function deployContractsIII(
     double: await viem.getContractAt('Double', d.double.address),
     info: await viem.getContractAt('Info', d.info.address),
     oracle: await viem.getContractAt('PriceOracle', oracle),
-    /** The library Fomo links (to deploy further Fomo implementations). */
+    /** The libraries Fomo links (to deploy further Fomo implementations): `fomoLibraries` as viem takes them. */
     fomoLib: d.fomoLib.address,
+    fomoLibraries: { FomoLib: d.fomoLib.address, FomoViews: d.fomoViews.address, TeamLib: d.teamLib.address },
     /** The team library Burn and Fomo link. */
     teamLib: d.teamLib.address,
     addresses,

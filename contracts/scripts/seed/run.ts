@@ -305,9 +305,9 @@ export async function seed(
   // --- FOM and super FOM pools -----------------------------------------------------------------------------------
   say('seed: FOM and super FOM orders (round 1 of each)')
   for (let i = 0; i < 10; i++)
-    await send(as(i), fomo, 'burn', [BigInt(i % 5), BigInt(1 + (i % 3)), 100n * ether, i % 4 !== 3])
+    await send(as(i), fomo, 'burn', [BigInt(i % 5), BigInt(1 + (i % 3)), 100n * ether, i % 4 !== 3, 1n])
   for (let i = 10; i < 18; i++)
-    await send(as(i), superFomo, 'burn', [BigInt(i % 5), BigInt(1 + (i % 2)), 1_000n * ether, i % 4 !== 3])
+    await send(as(i), superFomo, 'burn', [BigInt(i % 5), BigInt(1 + (i % 2)), 1_000n * ether, i % 4 !== 3, 1n])
   // the owner adds to the FOM gold pool (static rewards)
   await send(deployer, usdt, 'approve', [fomo.address, 2_000n * ether])
   await send(deployer, fomo, 'addBalance', [2_000n * ether])

@@ -56,8 +56,8 @@ export const customErrorTexts: Readonly<Record<string, Texts>> = {
   },
   // FOM pools
   FomoAmountOutOfRange: {
-    'zh-Hant': '金額超出允許的範圍，請查看頁面上的最小與最大金額。',
-    en: 'The amount is outside the allowed range: see the minimum and maximum on the page.',
+    'zh-Hant': '金額超出允許的範圍（每筆訂單的最低金額，或您可鎖倉的上限），請查看頁面上的最小與最大金額。',
+    en: 'The amount is outside the allowed range (the least an order may be, or what you may still lock): see the minimum and maximum on the page.',
   },
   FomoBlacklisted: {
     'zh-Hant': '此地址已被列入黑名單，無法參與。',
@@ -65,6 +65,10 @@ export const customErrorTexts: Readonly<Record<string, Texts>> = {
   },
   FomoForceOutTooEarly: { 'zh-Hant': '此訂單還不能被強制出局。', en: 'This order cannot be forced out yet.' },
   FomoInvalidTier: { 'zh-Hant': '請選擇有效的鎖倉期。', en: 'Choose one of the lock periods offered.' },
+  FomoMinimumRequired: {
+    'zh-Hant': '以 NEX 支付時必須設定最少收到的 USDT，請重新整理頁面後再試。',
+    en: 'A payment in NEX needs a minimum of USDT to receive: reload the page and try again.',
+  },
   FomoNoPrize: {
     'zh-Hant': '您在這一輪沒有可領取的獎金（或已領取）。',
     en: 'You have no prize to claim in this round (or it was claimed).',

@@ -164,7 +164,8 @@ function Game({
     await send({
       amount: {
         input,
-        rules: { max: room, balance: payWith === 'USDT' ? usdtBalance : undefined },
+        // an order is at least the pool's orderMin (the contract refuses less: FomoAmountOutOfRange)
+        rules: { min: config?.orderMin, max: room, balance: payWith === 'USDT' ? usdtBalance : undefined },
       },
       check: () =>
         payWith !== 'NEX'
@@ -308,7 +309,8 @@ function Game({
           <p className="app-muted" data-testid="deposit-note">
             {payWith === 'NEX'
               ? t`Cost: about ${showAmount(nexCost)} NEX at the average price; up to ${showAmount(room)} USDT for your account.`
-              : t`Up to ${showAmount(room)} USDT for your account.`}
+              : t`Up to ${showAmount(room)} USDT for your account.`}{' '}
+            <span data-testid="deposit-minimum">{t`Each order is at least ${showAmount(config?.orderMin)} USDT.`}</span>
           </p>
           <Button type="submit" block disabled={!account} data-testid="deposit-submit">
             {t`Deposit`}
