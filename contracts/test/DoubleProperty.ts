@@ -53,7 +53,7 @@ const actionArbitrary = fc.oneof(
       kind: fc.constant('fomoOrder' as const),
       user,
       tier: fc.nat(4),
-      usdt: fc.integer({ min: 1, max: 2_000 }),
+      usdt: fc.integer({ min: 10, max: 2_000 }), // a FOM order is at least orderMin (10 USDT)
     }),
     weight: 2,
   },

@@ -156,11 +156,7 @@ describe('Fomo (FOM pool and round game)', async () => {
     const tokens = await fomo.read.getSwapIn([value])
     const before = await token.read.balanceOf([carol.account.address])
     // any positive minimum of USDT for the sale (nobody moves the pair here; FomoSlippage.ts quotes it)
-    await viem.assertions.emit(
-      fomo.write.burn([0n, 1n, value, false, 1n], { account: carol.account }),
-      fomo,
-      'Burned',
-    )
+    await viem.assertions.emit(fomo.write.burn([0n, 1n, value, false, 1n], { account: carol.account }), fomo, 'Burned')
     assert.equal(before - (await token.read.balanceOf([carol.account.address])), tokens)
     const order = await fomo.read.orders([1n])
     assert.equal(order.isUSDT, false)

@@ -60,6 +60,7 @@ const BOUNDS = {
   maxStakeDays: 1_000n,
   maxStakeRate: 50_000n,
   maxAmount: 10n ** 27n,
+  minOrderMin: 10n ** 18n,
   maxProcess: 100n,
 }
 /** The DEX router's revert when a NEX payment's swap would fill below `swapRate` under the order value. */
@@ -84,6 +85,7 @@ const outOfBounds = fc.option(
     'roundTime',
     'addTime',
     'userMax',
+    'orderMin',
   ),
   { freq: 4 },
 )
@@ -164,6 +166,7 @@ const actionArbitrary = fc.oneof(
       roundTime: fc.integer({ min: 60, max: 7_200 }),
       addTime: fc.nat(), // 1..roundTime
       userMax: fc.oneof(fc.integer({ min: 1, max: 5_000 }), fc.constant(1_000_000)),
+      orderMin: fc.integer({ min: 1, max: 100 }),
       outOfBounds,
     }),
     weight: 1,
@@ -391,7 +394,13 @@ describe('Fomo and SuperFomo properties (random trees and actions)', async () =>
                 account,
               }),
           )
-          const may = joined.has(i) && !state.blacklisted.has(i) && !paused && config.startTime <= now && value <= room && value >= config.orderMin
+          const may =
+            joined.has(i) &&
+            !state.blacklisted.has(i) &&
+            !paused &&
+            config.startTime <= now &&
+            value <= room &&
+            value >= config.orderMin
           // paid in NEX, the USDT the sale brought is what must fit [orderMin, room] (it may differ from the value)
           const nexRange = !action.isUSDT && failed === 'FomoAmountOutOfRange'
           if (!nearStart && (action.isUSDT || (failed !== DEX_SLIPPAGE && !nexRange))) {
@@ -710,6 +719,7 @@ function settingsOf(a: ConfigAction, now: bigint) {
     roundMin: parseEther(String(a.roundMin)),
     roundTime,
     userMax: parseEther(String(a.userMax)),
+    orderMin: parseEther(String(a.orderMin)),
   }
   switch (a.outOfBounds) {
     case null:
@@ -751,6 +761,9 @@ function settingsOf(a: ConfigAction, now: bigint) {
       break
     case 'userMax':
       settings.userMax = a.feeRate % 2 === 0 ? 0n : BOUNDS.maxAmount + 1n
+      break
+    case 'orderMin':
+      settings.orderMin = a.feeRate % 2 === 0 ? BOUNDS.minOrderMin - 1n : BOUNDS.maxAmount + 1n
       break
   }
   return settings

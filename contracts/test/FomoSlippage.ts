@@ -12,7 +12,7 @@ import { buy, fund, sell } from './helpers/trade.ts'
 
 const TOLERANCE_BPS = 100n // what the web passes
 
-describe('Fomo and SuperFomo: every order paid in NEX takes the caller\'s minimum out', async () => {
+describe("Fomo and SuperFomo: every order paid in NEX takes the caller's minimum out", async () => {
   const connection = await network.create()
   const { viem, networkHelpers } = connection
 

@@ -334,9 +334,13 @@ describe('Gas table', () => {
       await pool.write.burn([1n, min / 10n, true], { account: erin.account })
       await pool.write.burn([1n, min, true], { account: erin.account })
       await table.measure(`${name}.burn (USDT)`, 'usual', pool.write.burn([1n, min, true], { account: erin.account }))
-      await pool.write.burn([1n, min / 10n, false], { account: dave.account })
-      await pool.write.burn([1n, min, false], { account: dave.account })
-      await table.measure(`${name}.burn (NEX)`, 'usual', pool.write.burn([1n, min, false], { account: dave.account }))
+      await pool.write.burn([0n, 1n, min / 10n, false, 1n], { account: dave.account })
+      await pool.write.burn([0n, 1n, min, false, 1n], { account: dave.account })
+      await table.measure(
+        `${name}.burn (NEX)`,
+        'usual',
+        pool.write.burn([0n, 1n, min, false, 1n], { account: dave.account }),
+      )
     }
     // claims and releases walk no tree (worst at the largest algebra = worst); worst: the account's first, which
     // also settles the round whose clock ran out
@@ -416,7 +420,7 @@ describe('Gas table', () => {
       cases.push({
         action: `${name}.burn (NEX)`,
         prepare: (t) => deepenMarket(connection, t.s, pool, buyer0.account.address, value),
-        send: (t) => t.s[pool].write.burn([4n, 1n, value, false], { account: buyer0.account }),
+        send: (t) => t.s[pool].write.burn([4n, 1n, value, false, 1n], { account: buyer0.account }),
       })
       // a new member's first order in NEX that settles the round
       const [one, two] = team.buyers as [Wallet, Wallet]
@@ -426,7 +430,7 @@ describe('Gas table', () => {
           await t.s[pool].write.burn([1n, 1n, parseEther('1000'), true], { account: one.account })
           await connection.networkHelpers.time.increase(Number(local[pool].roundTime))
         },
-        send: (t) => t.s[pool].write.burn([4n, 1n, parseEther('2000'), false], { account: two.account }),
+        send: (t) => t.s[pool].write.burn([4n, 1n, parseEther('2000'), false, 1n], { account: two.account }),
       })
     }
     for (const { action, prepare, send } of cases) {

@@ -912,12 +912,11 @@ library FomoLib {
         perWeight = $.pools.perWeight;
         uint256 gold = $.hot.gold;
         uint256 lastDrip = $.hot.lastDrip;
-        uint256 totalWeight = $.pools.totalWeight;
-        if (block.timestamp <= lastDrip || totalWeight < WEIGHT_FLOOR || gold == 0) return (perWeight, 0);
+        if (block.timestamp <= lastDrip || gold == 0) return (perWeight, 0);
         uint256 emission = (gold * $.cfg.rewardRate * (block.timestamp - lastDrip)) / (FeeMath.BPS * $.cfg.dayTimes);
         if (emission > gold) emission = gold;
         uint256 inc;
-        (inc, consumed) = RewardMath.increment(emission, totalWeight);
+        (inc, consumed) = RewardMath.incrementAbove(emission, $.pools.totalWeight, WEIGHT_FLOOR);
         perWeight += inc;
     }
 
@@ -982,8 +981,8 @@ library FomoLib {
     }
 
     /// @notice The pool's one-time initialisation (after the config is set), here rather than in the first order:
-    /// order 0 (unused), round 1, and every slot of {Hot}, {Pools} and {TotalsData} that orders, credits and claims
-    /// write made non-zero, so that none of them pays for a new slot there.
+    /// order 0 (unused), round 1, every slot of {Hot}, {Pools} and {TotalsData} that orders, credits and claims
+    /// write made non-zero, so that none of them pays for a new slot there, and the expiry queue's sentinel.
     function prime(Layout storage $) external {
         $.round.index = 1;
         Hot storage h = $.hot;
@@ -994,6 +993,9 @@ library FomoLib {
         (h.primed2, $.pools.primed, $.pools.primed0) = (true, true, true);
         TotalsData storage t = $.totals;
         (t.primed1, t.primed2, t.primed3) = (true, true, true);
+        // a sentinel that never comes due (the latest end an entry can have, order 0): the queue's size is never 0
+        // again, so that the pool's first order writes no new slot for it
+        ExpiryQueue.push($.expiries, type(uint128).max, 0);
     }
 
     // --- config and log ------------------------------------------------------------------------------------

@@ -224,8 +224,8 @@ export async function steadyPools(connection: Connection) {
     referrer = wallet.account.address
   }
   for (const wallet of wallets.slice(0, 4)) {
-    await s.fomo.write.burn([1n, 1n, true], { account: wallet.account })
-    await s.superFomo.write.burn([1n, 1n, true], { account: wallet.account })
+    await s.fomo.write.burn([1n, local.fomo.orderMin, true], { account: wallet.account })
+    await s.superFomo.write.burn([1n, local.superFomo.orderMin, true], { account: wallet.account })
     await s.mining.write.deposit([0n, local.mining.userMin], { account: wallet.account })
     await s.stake.write.deposit([parseEther('100'), 0n], { account: wallet.account })
     await s.double.write.deposit([wallet.account.address, 1n, 0n], { account: wallet.account })

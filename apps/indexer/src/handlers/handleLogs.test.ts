@@ -22,9 +22,10 @@ describe('event classes', () => {
     const at = { address: `0x${'2'.repeat(40)}`, blockNumber: 0 }
     const names = resolveSources(
       Object.fromEntries(
-        ['Main', 'Mining', 'MiningLib', 'IdoLib', 'BurnLib', 'FomoLib', 'TeamLib', 'ExpiryQueue', 'Router', 'USDT'].map(
-          (name) => [name, at],
-        ),
+        [
+          ...['Main', 'Mining', 'MiningLib', 'IdoLib', 'BurnLib', 'FomoLib', 'FomoViews', 'TeamLib', 'ExpiryQueue'],
+          ...['FomoExpiryQueue', 'Router', 'USDT'],
+        ].map((name) => [name, at]),
       ),
     ).map((source) => source.name)
     expect(names).toEqual(['Main', 'Mining'])

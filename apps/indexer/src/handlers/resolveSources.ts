@@ -4,11 +4,11 @@ import { toEventSelector } from 'viem'
 import type { Source } from '../sync/types.ts'
 
 /**
- * Deployment names that are not the product's contracts: implementations behind proxies, linked libraries (`*Lib`,
- * `ExpiryQueue`: their events are emitted from the contract that calls them, never from their own address), the
+ * Deployment names that are not the product's contracts: implementations behind proxies, linked libraries (`*Lib`, `*Views`,
+ * `*ExpiryQueue`: their events are emitted from the contract that calls them, never from their own address), the
  * local DEX and tokens of others.
  */
-const skipped = /Implementation$|Lib$|^(USDT|WBNB|Factory|Router|Pair|Multicall3|ExpiryQueue)$/
+const skipped = /Implementation$|Lib$|Views$|ExpiryQueue$|^(USDT|WBNB|Factory|Router|Pair|Multicall3)$/
 
 const lowerFirst = (name: string) => name.charAt(0).toLowerCase() + name.slice(1)
 
