@@ -334,7 +334,7 @@ describe('Gas table', () => {
       await pool.write.burn([1n, min / 10n, true], { account: erin.account })
       await pool.write.burn([1n, min, true], { account: erin.account })
       await table.measure(`${name}.burn (USDT)`, 'usual', pool.write.burn([1n, min, true], { account: erin.account }))
-      await pool.write.burn([0n, 1n, min / 10n, false, 1n], { account: dave.account })
+      await pool.write.burn([0n, 1n, min / 5n, false, 1n], { account: dave.account })
       await pool.write.burn([0n, 1n, min, false, 1n], { account: dave.account })
       await table.measure(
         `${name}.burn (NEX)`,
@@ -465,7 +465,7 @@ describe('Gas table', () => {
       await table.measure(
         `${name}.burn (NEX)`,
         'worstMax',
-        top.contract.write.burn([0n, 1n, value, false], { account: top.buyer }),
+        top.contract.write.burn([0n, 1n, value, false, 1n], { account: top.buyer }),
       )
     }
     table.check()
