@@ -231,12 +231,20 @@ contract Fomo is NexusUpgradeable, IFomo, AutomationCompatibleInterface {
     }
 
     /// @inheritdoc IFomo
-    function getUserOrders(address account, uint256 offset, uint256 count) external view returns (Order[] memory, uint256) {
+    function getUserOrders(
+        address account,
+        uint256 offset,
+        uint256 count
+    ) external view returns (Order[] memory, uint256) {
         _return(FomoViews.userOrders(_s, account, offset, count));
     }
 
     /// @inheritdoc IFomo
-    function getInvites(address account, uint256 offset, uint256 count) external view returns (address[] memory, uint256) {
+    function getInvites(
+        address account,
+        uint256 offset,
+        uint256 count
+    ) external view returns (address[] memory, uint256) {
         _return(FomoViews.invites(_s, account, offset, count));
     }
 

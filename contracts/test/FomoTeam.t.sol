@@ -119,7 +119,8 @@ abstract contract ContractsIIISetup is TokenSetup {
     }
 
     function _fomoSettings() internal pure returns (IFomo.Settings memory) {
-        return IFomo.Settings(60, DAY, 8, 300, 0, 1_000, 100 ether, 100, 30, 0, 100 ether, 3_600, 100_000 ether, 10 ether);
+        return
+            IFomo.Settings(60, DAY, 8, 300, 0, 1_000, 100 ether, 100, 30, 0, 100 ether, 3_600, 100_000 ether, 10 ether);
     }
 
     function _fomoMulti() internal pure returns (IFomo.ConfigMulti memory m) {

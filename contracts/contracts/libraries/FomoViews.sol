@@ -140,7 +140,10 @@ library FomoViews {
                     totalRewardInvite: t.totalRewardInvite,
                     totalRewardTeam: t.totalRewardTeam,
                     totalReward: h.totalReward,
-                    totalRewardUSDT: uint256(t.totalRewardInvite) + t.totalRewardTeam + t.totalRewardFOM + h.totalReward,
+                    totalRewardUSDT: uint256(t.totalRewardInvite) +
+                        t.totalRewardTeam +
+                        t.totalRewardFOM +
+                        h.totalReward,
                     todayAmount: h.today == block.timestamp / $.cfg.dayTimes ? h.todayAmount : 0,
                     totalExtract: t.totalExtract,
                     lastBalance: t.lastBalance,
