@@ -9,7 +9,7 @@ import {IFeeReceiver} from "./interfaces/IFeeReceiver.sol";
 import {ILog} from "./interfaces/ILog.sol";
 import {INft} from "./interfaces/INft.sol";
 import {LogCodes} from "./libraries/LogCodes.sol";
-import {CardRecord, NftLib} from "./libraries/NftLib.sol";
+import {CardRecord, NftLib, UserRecord} from "./libraries/NftLib.sol";
 import {RewardMath} from "./libraries/RewardMath.sol";
 
 /// @title Nft: ERC-1155 keys with levels, capped supply, power-weighted dividends (see {INft})
@@ -35,18 +35,7 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
     /// waits in the balance for the next distribution at or above it). Power counts whole card points (every card
     /// at least 1), never wei, so one point already keeps the accumulator exact: a distribution adds at most
     /// `amount * 1e18` to `perPower`.
-    uint256 internal constant POWER_FLOOR = 1;
-
-    /// @dev A holder in three slots: its number (0 until it first holds power: `isExist` is `index != 0`) with
-    /// its power, which every change of power reads and writes; its debt; its settled and total dividends, which
-    /// a settlement writes together. Power is at most MAX_CARDS * MAX_SUPPLY_BOUND * MAX_POWER (below 2**66).
-    struct UserRecord {
-        uint64 index;
-        uint192 power;
-        int256 debt;
-        uint128 balance;
-        uint128 total;
-    }
+    uint256 internal constant POWER_FLOOR = NftLib.POWER_FLOOR;
 
     IERC20 private _rewardToken;
     mapping(uint256 tokenId => CardRecord card) private _cards;
@@ -209,9 +198,7 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
 
     /// @inheritdoc INft
     function setBox(address box, bool allowed) external onlyOwner {
-        _checkAddress(box);
-        _boxes[box] = allowed;
-        emit BoxUpdated(box, allowed);
+        NftLib.setBox(_boxes, box, allowed);
     }
 
     /// @inheritdoc INft
@@ -265,10 +252,9 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
 
     /// @inheritdoc INft
     function getUserInfo(address account) external view returns (UserInfo memory) {
-        UserRecord storage user = _users[account];
-        uint256 power = user.power;
-        uint256 pending = RewardMath.pending(power, _virtualPerPower(), user.debt);
-        _return(NftLib.userInfo(account, user.index, user.balance, user.total, power, pending, _totalID));
+        _return(
+            NftLib.userInfo(_users[account], account, _rewardToken, _lastBalance, _perPower, _totalPower, _totalID)
+        );
     }
 
     /// @inheritdoc INft
@@ -322,9 +308,7 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
 
     /// @notice The metadata URI of `tokenId`: base URI + cid + suffix when the card has a cid, else the base.
     function uri(uint256 tokenId) public view override returns (string memory) {
-        CardRecord storage card = _cards[tokenId];
-        if (bytes(card.cid).length == 0) return super.uri(tokenId);
-        return string.concat(super.uri(tokenId), card.cid, card.suffix);
+        _return(NftLib.uri(_cards[tokenId]));
     }
 
     /// @inheritdoc INft
@@ -422,14 +406,6 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
         user.total += uint128(paid);
         _totalReward += paid;
         emit RewardSettled(account, paid);
-    }
-
-    function _virtualPerPower() private view returns (uint256) {
-        uint256 balance = _rewardToken.balanceOf(address(this));
-        uint256 last = _lastBalance;
-        if (balance <= last) return _perPower;
-        (uint256 inc, ) = RewardMath.incrementAbove(balance - last, _totalPower, POWER_FLOOR);
-        return _perPower + inc;
     }
 
     /// @dev The amount of `ids[i]` already taken by the earlier entries of the batch (duplicate ids).

@@ -2,6 +2,7 @@
 pragma solidity ^0.8.28;
 
 import {IERC1155} from "@openzeppelin/contracts/token/ERC1155/IERC1155.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IERC1155MetadataURI} from "@openzeppelin/contracts/token/ERC1155/extensions/IERC1155MetadataURI.sol";
 import {INft} from "../interfaces/INft.sol";
 import {Bounds} from "./Bounds.sol";
@@ -22,6 +23,17 @@ struct CardRecord {
     string suffix;
 }
 
+/// @dev A holder in three slots: its number (0 until it first holds power: `isExist` is `index != 0`) with
+/// its power, which every change of power reads and writes; its debt; its settled and total dividends, which
+/// a settlement writes together. Power is at most MAX_CARDS * MAX_SUPPLY_BOUND * MAX_POWER (below 2**66).
+struct UserRecord {
+    uint64 index;
+    uint192 power;
+    int256 debt;
+    uint128 balance;
+    uint128 total;
+}
+
 /// @title {Nft}'s cold paths outside its 24 KB: the owner's card and level-name setters and the views
 /// @notice Linked (DELEGATECALL on Nft's storage: Nft's events, Nft's errors from {INft}). The views return the ABI
 /// encoding of their value, which Nft returns as it is (so that Nft's code neither decodes nor re-encodes the
@@ -33,6 +45,18 @@ library NftLib {
     uint256 internal constant MAX_POWER = 1_000_000;
     /// @notice The largest maximum supply of one id.
     uint256 internal constant MAX_SUPPLY_BOUND = 1e12;
+    /// @notice {Nft}'s weight floor of the dividends (see `Nft.POWER_FLOOR`).
+    uint256 internal constant POWER_FLOOR = 1;
+    /// @dev OpenZeppelin's ERC-7201 slot of ERC1155Upgradeable's storage (`openzeppelin.storage.ERC1155`): its
+    /// balances, operator approvals and base URI, in that order.
+    bytes32 private constant ERC1155_STORAGE = 0x88be536d5240c274a3b1d3a1be54482fd9caa294f08c62a7cde569f49a3c4500;
+
+    /// @dev The layout of ERC1155Upgradeable's storage at `ERC1155_STORAGE`, to read the base URI.
+    struct ERC1155Storage {
+        mapping(uint256 id => mapping(address account => uint256)) balances;
+        mapping(address account => mapping(address operator => bool)) operatorApprovals;
+        string uri;
+    }
 
     /// @notice Writes card `tokenId` with level 1 after checking its power (1 to MAX_POWER) and maximum supply (at
     /// most MAX_SUPPLY_BOUND); `debt` is what one card would have earned before it existed. Emits
@@ -74,6 +98,13 @@ library NftLib {
         emit INft.CardNameUpdated(tokenId, level, name);
     }
 
+    /// @notice Allows or disallows `box` (not the zero address) to mint and burn. Emits {INft-BoxUpdated}.
+    function setBox(mapping(address => bool) storage boxes, address box, bool allowed) external {
+        if (box == address(0)) revert INft.NftInvalidAddress(box);
+        boxes[box] = allowed;
+        emit INft.BoxUpdated(box, allowed);
+    }
+
     /// @notice Names `level` in both languages. Emits {INft-LevelNameUpdated}.
     function setLevelName(
         string[5] storage zh,
@@ -95,24 +126,42 @@ library NftLib {
         return abi.encode(names, namesEn);
     }
 
-    /// @notice `account`'s view ({INft-getUserInfo}), ABI-encoded; its card balances read from Nft (this
-    /// contract, through its ERC-1155 `balanceOf`).
+    /// @notice `account`'s view ({INft-getUserInfo}), ABI-encoded: its pending dividends count what arrived since
+    /// the last distribution (shared as `Nft`'s next one would: nothing below `POWER_FLOOR`); its card balances
+    /// read from Nft (this contract, through its ERC-1155 `balanceOf`).
     function userInfo(
+        UserRecord storage user,
         address account,
-        uint256 index,
-        uint256 balance,
-        uint256 total,
-        uint256 power,
-        uint256 pending,
+        IERC20 rewardToken,
+        uint256 lastBalance,
+        uint256 perPower,
+        uint256 totalPower,
         uint256 count
     ) external view returns (bytes memory) {
+        uint256 balance = rewardToken.balanceOf(address(this));
+        if (balance > lastBalance) {
+            (uint256 inc, ) = RewardMath.incrementAbove(balance - lastBalance, totalPower, POWER_FLOOR);
+            perPower += inc;
+        }
+        uint256 index = user.index;
         INft.UserInfo memory info;
-        info.user = INft.User({isExist: index != 0, index: index, balance: balance, total: total});
-        info.power = power;
-        info.pending = pending;
+        info.user = INft.User({isExist: index != 0, index: index, balance: user.balance, total: user.total});
+        info.power = user.power;
+        info.pending = RewardMath.pending(user.power, perPower, user.debt);
         info.balances = new uint256[](count);
         for (uint256 i; i < count; ++i) info.balances[i] = IERC1155(address(this)).balanceOf(account, i + 1);
         return abi.encode(info);
+    }
+
+    /// @notice The metadata URI of `card` ({IERC1155MetadataURI-uri}), ABI-encoded: the base URI + cid + suffix
+    /// when the card has a cid, else the base URI (OpenZeppelin's, read from its ERC-7201 storage).
+    function uri(CardRecord storage card) external view returns (bytes memory) {
+        ERC1155Storage storage base;
+        assembly ("memory-safe") {
+            base.slot := ERC1155_STORAGE
+        }
+        if (bytes(card.cid).length == 0) return abi.encode(base.uri);
+        return abi.encode(string.concat(base.uri, card.cid, card.suffix));
     }
 
     /// @notice The metadata URIs of `tokenIds` ({INft-uris}), ABI-encoded, each read from Nft's `uri`.
