@@ -51,8 +51,9 @@ describe('Mining: the least stake alone in the pool', async () => {
     const mintDay = parseEther('1000000')
     const dayTimes = 60n
     await mining.write.setConfig([{ ...local.mining, userMin: NEX, mintDay, dayTimes, addTime: 0n }])
-    const stakeForces = [...miningMulti.stakeForces] as typeof miningMulti.stakeForces
-    stakeForces[0] = 1n
+    const stakeForces = miningMulti.stakeForces.map((force, tier) =>
+      tier === 0 ? 1n : force,
+    ) as unknown as typeof miningMulti.stakeForces
     await mining.write.setConfigMulti([{ ...miningMulti, stakeForces }])
     const budget = (await mining.read.getConfig()).mintSurplus
 
