@@ -24,6 +24,9 @@ test('defaults for the local product', () => {
     withdrawPolicy: { approvalThreshold: 1000n * 10n ** 18n, dailyCap: 10_000n * 10n ** 18n },
     loginRateLimitPerMinute: 30,
     purchaseRateLimitPerMinute: 60,
+    readUrl: undefined,
+    readWaitMs: 1000,
+    readMaxLagSeconds: 30,
   })
 })
 

@@ -186,7 +186,7 @@ describe('withdraw fee (native coin)', () => {
   })
 })
 
-test('the chain unreachable → generic 5000, nothing written, no details', async () => {
+test('the chain unreachable → retryable 5030, nothing written, no details', async () => {
   const offline = await createApp({
     db: t.db,
     rpcUrl: 'http://127.0.0.1:9',
@@ -201,7 +201,7 @@ test('the chain unreachable → generic 5000, nothing written, no details', asyn
       headers: { 'content-type': 'application/x-www-form-urlencoded', token, lang: 'zh-cn' },
       payload: new URLSearchParams({ id: '1', num: '1', hash: `0x${'ef'.repeat(32)}` }).toString(),
     })
-    expect(response.json()).toEqual({ code: 5000, msg: '服务器繁忙，请稍后再试', data: null })
+    expect(response.json()).toEqual({ code: 5030, msg: '服务暂时不可用，未做任何更改，请稍后重试', data: null })
     expect(response.body).not.toMatch(/127\.0\.0\.1|fetch|http/i)
     expect(await t.counts()).toEqual(before)
   } finally {

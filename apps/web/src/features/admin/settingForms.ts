@@ -81,6 +81,12 @@ export const SETTING_FORMS: Readonly<Record<string, FormPlace | NoForm>> = {
   'Info.setSources': {
     none: 'a list of (contract, selector) pairs that Info.getUserInfo also calls: set with the deployment scripts',
   },
+  'Payouts.cancel': {
+    none: "the keeper's signer cancels the id of a rejected withdrawal; the owner's cancel goes through the Timelock's schedule (scripts)",
+  },
+  'Payouts.setPayer': {
+    none: "names the keeper's signer: set with the deployment scripts, changed through the Timelock's schedule",
+  },
   'Timelock.updateDelay': { none: "the Timelock's own settings change only through its own schedule (scripts)" },
   'Timelock.grantRole': { none: "the Timelock's own settings change only through its own schedule (scripts)" },
   'Timelock.revokeRole': { none: "the Timelock's own settings change only through its own schedule (scripts)" },
