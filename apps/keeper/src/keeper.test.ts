@@ -1038,7 +1038,9 @@ describe('fault trial', () => {
       const payment = { to: deployer.address, data: '0x', value: 1n } as const
       await expect(k.sender.send('test', 'test:lost', payment)).rejects.toThrow()
       const work = () => db.prisma.keeperWork.findUniqueOrThrow({ where: { workKey: 'test:lost' } })
-      expect((await work()).status).toBe('pending')
+      // journaled, never failed: pending, or already done when the keeper's own timer ran its jobs (and so its
+      // journal) while the broadcasts were being lost
+      expect(['pending', 'done']).toContain((await work()).status)
       proxy.setRate(0)
       // the next job run finishes it from the chain: mined, recorded, not sent again
       await k.runAll()
