@@ -80,17 +80,22 @@ export async function openReadReplica(parameters: OpenReadReplicaParameters): Pr
   }
   const { primary } = parameters
 
-  // On a standby pg_current_wal_lsn() is an error: COALESCE only calls it on a primary given as the read URL.
+  // On a standby pg_current_wal_insert_lsn() is an error: COALESCE only calls it on a primary given as the read URL.
   const replayed = async () => {
     const { rows } = await pool.query<{ standby: boolean; lsn: string | null; seconds: number | null }>(
       `SELECT pg_is_in_recovery() AS standby,
-         COALESCE(pg_last_wal_replay_lsn(), pg_current_wal_lsn())::text AS lsn,
+         COALESCE(pg_last_wal_replay_lsn(), pg_current_wal_insert_lsn())::text AS lsn,
          extract(epoch FROM now() - pg_last_xact_replay_timestamp())::float8 AS seconds`,
     )
     return rows[0] as { standby: boolean; lsn: string; seconds: number | null }
   }
+  // The insert position, not pg_current_wal_lsn() (the write position): with synchronous_commit=off a commit returns
+  // before its record is written, so the write position can stand before a transaction the caller already saw
+  // committed, and a replica that replayed up to it would still lack that row.
   const primaryLsn = async () =>
-    lsnBytes((await primary.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0]?.lsn ?? '0/0')
+    lsnBytes(
+      (await primary.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn')).rows[0]?.lsn ?? '0/0',
+    )
 
   const waitFor: ReadReplica['waitFor'] = async (reached, timeoutMs, pollMs = 10) => {
     const until = Date.now() + timeoutMs
