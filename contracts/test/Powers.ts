@@ -38,6 +38,7 @@ const CONTRACTS: Record<string, { artifact: string; deployed: string[] }> = {
   Double: { artifact: 'Double.sol/Double.json', deployed: ['Double'] },
   Info: { artifact: 'Info.sol/Info.json', deployed: ['Info'] },
   Timelock: { artifact: 'governance/pw_Timelock.sol/Timelock.json', deployed: ['Timelock'] },
+  Payouts: { artifact: 'Payouts.sol/Payouts.json', deployed: ['Payouts'] },
 }
 
 const WHO = new Set([
@@ -54,11 +55,12 @@ const WHO = new Set([
   'writer',
   'token',
   'nobody',
+  'payer',
 ])
 const DELAYS = new Set(['Timelock', 'none'])
 /** The errors that say "not you": an owner-only call from the admin's key must end in one of these. */
 const UNAUTHORIZED =
-  /^(OwnableUnauthorizedAccount|TimelockUnauthorizedCaller|AccessControlUnauthorizedAccount|NotAuthorized)$/
+  /^(OwnableUnauthorizedAccount|TimelockUnauthorizedCaller|AccessControlUnauthorizedAccount|NotAuthorized|PayoutsNotPayer)$/
 
 type Path = { who: string; delay: string }
 type Row = { contract: string; fn: string; paths: Path[]; events: string[] }

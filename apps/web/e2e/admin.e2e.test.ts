@@ -34,6 +34,7 @@ const FOMO_KEYS = [
   'roundMin',
   'roundTime',
   'userMax',
+  'orderMin',
 ] as const
 const MINING_KEYS = ['addTime', 'dayTimes', 'mintDay', 'userMax', 'userMin', 'handleGas', 'feeRate'] as const
 

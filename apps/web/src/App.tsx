@@ -18,6 +18,8 @@ export type AppProps = {
   extraConnectors?: readonly CreateConnectorFn[]
   /** The development wallet of dev and test builds on the local chain (main.tsx); absent in production. */
   devWallet?: DevWalletControl | null
+  /** The app's router, when the entry made it already (main.tsx: to load the first page's catalogs early). */
+  router?: ReturnType<typeof createAppRouter>
 }
 
 /**
@@ -25,12 +27,12 @@ export type AppProps = {
  * feedback, routes. Chain reads load with the first refresh (data/ChainData.tsx), urql with the first list
  * (data/indexerScope.ts), React Query with the legacy API's data (lib/queryClient.ts).
  */
-export function App({ extraConnectors = [], devWallet = null }: AppProps) {
+export function App({ extraConnectors = [], devWallet = null, router }: AppProps) {
   const [clients] = useState(() => ({
     wallet: new Wallet(() =>
       import('./lib/walletRuntime.ts').then((module) => module.startWalletRuntime({ ...env, extraConnectors })),
     ),
-    router: createAppRouter(),
+    router: router ?? createAppRouter(),
   }))
   return (
     <I18nProvider i18n={i18n}>

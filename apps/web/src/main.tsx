@@ -4,7 +4,9 @@ import '@nexus/ui/styles.css'
 import './styles/app.css'
 import { App } from './App.tsx'
 import { env } from './lib/env.ts'
-import { activateLocale, readLocale } from './lib/i18n.ts'
+import { activateLocale, loadCatalogs, readLocale } from './lib/i18n.ts'
+import { pageOfMatches } from './lib/routeMeta.ts'
+import { createAppRouter } from './router.tsx'
 import type { DevWalletControl } from './lib/devWalletContext.ts'
 
 const root = document.getElementById('root')
@@ -24,13 +26,18 @@ async function loadDevWallet() {
   return createDevWallet(env.rpcUrl, env.chainId)
 }
 
+// The first page's catalogs load with the shell's (one round of catalogs before the first paint, not two): named
+// before the language is activated, activateLocale loads them together.
+const router = createAppRouter()
+void loadCatalogs(pageOfMatches(router.matchRoutes(window.location.pathname))?.catalogs ?? [])
+
 // The first paint waits for the saved language's catalog, so no text flashes in the other language.
 Promise.all([activateLocale(readLocale(window.localStorage), window.localStorage), loadDevWallet()]).then(
   ([, devWallet]) => {
     const control: DevWalletControl | null = devWallet?.provider ?? null
     createRoot(root).render(
       <StrictMode>
-        <App extraConnectors={devWallet ? [devWallet.connector] : []} devWallet={control} />
+        <App extraConnectors={devWallet ? [devWallet.connector] : []} devWallet={control} router={router} />
       </StrictMode>,
     )
   },

@@ -78,6 +78,14 @@ describe('the catalogs of each page (staticData.page.catalogs)', () => {
   })
 })
 
+describe("the first page's catalogs before the app renders (main.tsx)", () => {
+  it('are read from the router built for the app, so they load with the language', () => {
+    expect(pageOfMatches(router.matchRoutes('/'))?.catalogs).toEqual(['home'])
+    expect(pageOfMatches(router.matchRoutes('/burn'))?.catalogs).toEqual(['account', 'burn'])
+    expect(pageOfMatches(router.matchRoutes('/no-such-page'))?.catalogs).toBeUndefined()
+  })
+})
+
 describe('route metadata', () => {
   it('is declared by every page route file, and only page routes have pages', () => {
     const files = pageRouteFiles()
