@@ -26,6 +26,25 @@ const chainAndWalletImports = [
 // layer and the layers below it, never one above; a feature imports no other feature (what two share moves down).
 const webLayers = ['web-lib', 'web-data', 'web-hooks', 'web-components', 'web-feature', 'web-routes', 'web-app']
 const webBelow = (layer) => webLayers.slice(0, webLayers.indexOf(layer))
+// The web reads an event's arguments from the indexer's typed fields (paymentToken, creditKind, level, ...), never
+// from its JSON `details`: neither a document that selects them nor a JSON.parse of them, so that a renamed argument
+// fails the generation and the typecheck instead of showing 0 or false.
+const webTypedEvents = {
+  files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "CallExpression[callee.object.name='JSON'][callee.property.name='parse'] Identifier[name=/details/i]",
+        message: "Read the indexer's typed fields of the event, not JSON.parse of its details.",
+      },
+      {
+        selector: "TaggedTemplateExpression[tag.name='gql'] TemplateElement[value.raw=/\\bdetails\\b/]",
+        message: "Select the indexer's typed fields of the event, not its JSON details.",
+      },
+    ],
+  },
+}
 const webBoundaries = {
   files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
   plugins: { boundaries },
@@ -177,4 +196,5 @@ export default [
     },
   },
   webBoundaries,
+  webTypedEvents,
 ]

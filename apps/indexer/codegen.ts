@@ -14,6 +14,8 @@ const config: CodegenConfig = {
         // BigIntScalar parses inputs to bigint; outputs are bigints or the decimal strings PostgreSQL returns.
         scalars: { BigInt: { input: 'bigint', output: 'string | bigint' } },
         strictScalars: true,
+        // Enums as unions of their values (PaymentToken = 'USDT' | 'BNB' | 'NEX'): what the rows hold.
+        enumsAsTypes: true,
         useTypeImports: true,
       },
     },

@@ -142,3 +142,43 @@ describe("the web app's layers (lib < data < hooks < components < features < rou
     expect(await layerErrors(file, `${line}\nexport const probe = 1\n`)).toEqual([])
   })
 })
+
+async function typedEventErrors(code: string) {
+  const [result] = await eslint.lintText(code, { filePath: join(root, 'apps/web/src/features/burn/probe.ts') })
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message)
+}
+
+describe("the web app reads events' arguments from the indexer's typed fields, never from their JSON details", () => {
+  it.each([
+    ['JSON.parse(node.details)', 'export const probe = (node: { details: string }) => JSON.parse(node.details)'],
+    ['JSON.parse(details)', 'export const probe = (details: string) => JSON.parse(details) as { isBNB?: boolean }'],
+    [
+      'JSON.parse(String(e.details))',
+      'export const probe = (e: { details: unknown }) => JSON.parse(String(e.details))',
+    ],
+    [
+      'a document selecting details',
+      'import { gql } from \'urql\'\nexport const Q = gql`\n  query Q { orders(account: "0x", contract: "Burn") { nodes { index details } } }\n`',
+    ],
+  ])('%s fails lint', async (_name, code) => {
+    expect(await typedEventErrors(`${code}\n`)).not.toEqual([])
+  })
+
+  it.each([
+    [
+      'a typed field',
+      'import { gql } from \'urql\'\nexport const Q = gql`\n  query Q { orders(account: "0x", contract: "Burn") { nodes { index paymentToken } } }\n`',
+    ],
+    ['JSON.parse of something else', 'export const probe = (text: string) => JSON.parse(text) as unknown'],
+  ])('%s passes', async (_name, code) => {
+    expect(await typedEventErrors(`${code}\n`)).toEqual([])
+  })
+
+  it('no file of apps/web/src does either', async () => {
+    const results = await eslint.lintFiles(['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'])
+    const found = results.flatMap((r) =>
+      r.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => `${r.filePath}:${m.line} ${m.message}`),
+    )
+    expect(found).toEqual([])
+  })
+})

@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@nexus/db/testing'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createServer } from '../createServer.ts'
+import { rest } from '../handlers/common.ts'
 import { createMetrics } from '../internal/metrics.ts'
 import { createRpc } from '../sync/createRpc.ts'
 
@@ -78,7 +79,7 @@ beforeAll(async () => {
     chainId,
     confirmations: 0,
     readyMaxLag: 5,
-    contracts: ['Burn', 'Log'],
+    contracts: ['Burn', 'Fomo', 'Log'],
     metrics,
   })
 })
@@ -215,6 +216,79 @@ describe('orders', () => {
             { eventName: 'Out', status: 'out' },
           ],
         },
+      ],
+    })
+  })
+})
+
+describe("typed fields of the events' arguments", () => {
+  // Rows as the handlers write them: `details` is the JSON of the event's other arguments (rest), as viem decodes
+  // them (uint8 as a number, uint256 as a bigint).
+  const buyer = `0x${'ef'.repeat(20)}`
+  const from = `0x${'12'.repeat(20)}`
+
+  test('an order: its payment token, whether paid in BNB and its FOM round', async () => {
+    const orders: [string, number, object][] = [
+      ['Burn', 101, { payer: buyer, isBNB: true, paid: 10n, endTime: 99n }],
+      ['Burn', 102, { payer: buyer, isBNB: false, paid: 10n, endTime: 99n }],
+      ['Fomo', 103, { round: 7n, stakeIndex: 0n, value: 5n, isUSDT: true }],
+      ['Fomo', 104, { round: 8n, stakeIndex: 1n, value: 5n, isUSDT: false }],
+    ]
+    for (const [contract, index, args] of orders) {
+      await db.pool.query(
+        `INSERT INTO order_record (chain_id, contract, order_index, owner, amount, tokens, details, start_time,
+           end_time, block_number, block_hash, log_index, transaction_hash)
+         VALUES ($1, $2, $3, $4, 1, 1, $5, 1, NULL, $6, $7, 0, '0xtt')`,
+        [chainId, contract, index, buyer, rest(args), index, `0xtyped${index}`],
+      )
+    }
+    const typed = async (contract: string) =>
+      (
+        await gql(
+          `{ orders(account: "${buyer}", contract: "${contract}") { nodes { index paymentToken isBNB round } } }`,
+        )
+      ).data?.orders
+    expect(await typed('Burn')).toEqual({
+      nodes: [
+        { index: '102', paymentToken: 'USDT', isBNB: false, round: null },
+        { index: '101', paymentToken: 'BNB', isBNB: true, round: null },
+      ],
+    })
+    expect(await typed('Fomo')).toEqual({
+      nodes: [
+        { index: '104', paymentToken: 'NEX', isBNB: false, round: '8' },
+        { index: '103', paymentToken: 'USDT', isBNB: false, round: '7' },
+      ],
+    })
+  })
+
+  test("an account event: a credit's order and kind, a team level, a generation, a prize's round, a claim's fee", async () => {
+    const events: [string, string, object][] = [
+      ['Burn', 'RewardCredited', { from, orderIndex: 12n, kind: 3 }],
+      ['Fomo', 'TeamRewarded', { from, level: 2n }],
+      ['Fomo', 'ReferralRewarded', { from, generation: 1n }],
+      ['Fomo', 'PrizeClaimed', { round: 5n, fee: 3n }],
+      ['Burn', 'Registered', { kind: 'x', level: 'high' }],
+    ]
+    for (const [logIndex, [contract, kind, args]] of events.entries()) {
+      await db.pool.query(
+        `INSERT INTO account_event (chain_id, block_hash, log_index, contract, account, counterparty, kind, amount,
+           details, block_number, block_timestamp, transaction_hash)
+         VALUES ($1, '0xae', $2, $3, $4, NULL, $5, 100, $6, 50, 500, '0xaet')`,
+        [chainId, logIndex, contract, buyer, kind, rest(args)],
+      )
+    }
+    const result = await gql(
+      `{ accountEvents(account: "${buyer}") { nodes { contract kind orderIndex creditKind level generation round fee } } }`,
+    )
+    const none = { orderIndex: null, creditKind: null, level: null, generation: null, round: null, fee: null }
+    expect(result.data?.accountEvents).toEqual({
+      nodes: [
+        { contract: 'Burn', kind: 'Registered', ...none },
+        { contract: 'Fomo', kind: 'PrizeClaimed', ...none, round: '5', fee: '3' },
+        { contract: 'Fomo', kind: 'ReferralRewarded', ...none, generation: 1 },
+        { contract: 'Fomo', kind: 'TeamRewarded', ...none, level: 2 },
+        { contract: 'Burn', kind: 'RewardCredited', ...none, orderIndex: '12', creditKind: 3 },
       ],
     })
   })

@@ -3,6 +3,22 @@ import type { GraphQLResolveInfo } from 'graphql'
 import type { GraphQLContext } from './schema.ts'
 import { columnsFor, selectionOf } from './selection.ts'
 import type {
+  AccountEvent,
+  ActionLogEntry,
+  AdminAction,
+  ContractStats,
+  DailyReward,
+  FomoRound,
+  Member,
+  Mint,
+  NftTransfer,
+  Order,
+  OrderChange,
+  Reward,
+  RoundWinner,
+  Stats,
+  Team,
+  TokenBurn,
   QueryAccountEventsArgs,
   QueryActionLogArgs,
   QueryAdminActionsArgs,
@@ -20,7 +36,14 @@ import { addressArg, argumentError, cursorPage, oneOf, textArg, type PageArgs } 
 
 /** A field without arguments. */
 type NoArgs = Record<string, never>
-type Row = Record<string, unknown>
+/**
+ * A row as the schema's generated type of its GraphQL type describes it (`src/generated/graphql.ts`), without the
+ * fields that resolvers of their own answer (`resolved`): a field renamed or retyped in the schema fails the
+ * typecheck of the resolver that returns it.
+ */
+type Node<T, resolved extends keyof T = never> = Omit<T, '__typename' | resolved>
+/** The sort key columns a page reads besides its fields (the cursor). */
+type EventKey = { blockNumber: string; logIndex: number }
 
 /** Contracts with orders (the `contract` argument of `orders`). */
 const orderContracts = ['Burn', 'Fomo', 'SuperFomo', 'Stake', 'Mining', 'Double']
@@ -32,15 +55,16 @@ const orderContracts = ['Burn', 'Fomo', 'SuperFomo', 'Stake', 'Mining', 'Double'
  */
 const prepared = createPreparedStatements('gql')
 
-async function rows(context: GraphQLContext, sql: string, values: unknown[]): Promise<Row[]> {
-  return (await context.pool.query(prepared(sql, values))).rows as Row[]
+/** The rows of a statement, typed as the GraphQL type the statement's column aliases answer. */
+async function rows<T extends object>(context: GraphQLContext, sql: string, values: unknown[]): Promise<T[]> {
+  return (await context.pool.query(prepared(sql, values))).rows as T[]
 }
 
 /**
  * A page of an event-keyed table, newest first, ordered by (block_number, log_index[, extra]) descending.
  * `where` uses $1 = chain id and then `values`; the cursor condition and limit are appended.
  */
-async function eventPage(
+async function eventPage<T extends object>(
   context: GraphQLContext,
   list: string,
   args: PageArgs,
@@ -51,7 +75,7 @@ async function eventPage(
   const params: unknown[] = [context.chainId, ...values]
   const page = cursorPage(list, args, 2, params)
   const more = page.after ? ` AND (block_number, log_index) < (${page.after[0]}::bigint, ${page.after[1]}::int)` : ''
-  const found = await rows(
+  const found = await rows<T & EventKey>(
     context,
     `SELECT ${select}, block_number AS "blockNumber", log_index AS "logIndex" FROM ${where}${more}
      ORDER BY block_number DESC, log_index DESC LIMIT ${page.limit()}`,
@@ -78,7 +102,7 @@ async function members(context: GraphQLContext, args: QueryInvitationsArgs, list
   const contract = contractArg(context, args.contract)
   const params: unknown[] = [context.chainId, account, contract]
   const page = cursorPage(list, args, 1, params)
-  const found = await rows(
+  const found = await rows<Node<Member>>(
     context,
     `SELECT r.account, r.referrer, p.distance, r.index, r.block_timestamp AS "registeredAt",
        ${memberAmount('$3')} AS amount
@@ -113,6 +137,12 @@ const orderColumns: Record<string, string> = {
   amount: 'o.amount',
   tokens: 'o.tokens',
   details: 'o.details::text AS details',
+  // The typed fields of the creating event's arguments (jsonb `details`): Burn's isBNB, the FOM pools' isUSDT and round.
+  paymentToken: `CASE WHEN o.details ? 'isBNB' THEN CASE WHEN (o.details->>'isBNB')::boolean THEN 'BNB' ELSE 'USDT' END
+    WHEN o.details ? 'isUSDT' THEN CASE WHEN (o.details->>'isUSDT')::boolean THEN 'USDT' ELSE 'NEX' END END
+    AS "paymentToken"`,
+  isBNB: `COALESCE(o.details->>'isBNB' = 'true', false) AS "isBNB"`,
+  round: `CASE WHEN o.details->>'round' ~ '^[0-9]{1,78}$' THEN (o.details->>'round')::numeric END AS round`,
   startTime: 'o.start_time AS "startTime"',
   endTime: 'o.end_time AS "endTime"',
   blockNumber: 'o.block_number AS "blockNumber"',
@@ -120,6 +150,18 @@ const orderColumns: Record<string, string> = {
   status: `COALESCE((SELECT c.status FROM order_change c WHERE c.chain_id = o.chain_id AND c.contract = o.contract
     AND c.order_index = o.order_index ORDER BY c.block_number DESC, c.log_index DESC LIMIT 1), 'active') AS status`,
 }
+
+/** A whole-number argument of an event's jsonb `details` as `type`, or NULL where the event has none. */
+const detail = (key: string, type: 'numeric' | 'int', digits = type === 'int' ? 9 : 78) =>
+  `CASE WHEN details->>'${key}' ~ '^[0-9]{1,${digits}}$' THEN (details->>'${key}')::${type} END`
+
+/** Every field of an AccountEvent from account_event: the typed fields read the event's arguments (`details`). */
+const accountEventColumns = `contract, kind, account, counterparty, amount, details::text AS details,
+  ${detail('orderIndex', 'numeric')} AS "orderIndex",
+  CASE WHEN kind = 'RewardCredited' THEN ${detail('kind', 'int')} END AS "creditKind",
+  ${detail('level', 'int')} AS level, ${detail('generation', 'int')} AS generation,
+  ${detail('round', 'numeric')} AS round, ${detail('fee', 'numeric')} AS fee,
+  block_timestamp AS timestamp, transaction_hash AS "transactionHash"`
 
 /**
  * Counts (`totalCount`) that are counted again only when the index has moved. Every range written and every
@@ -135,7 +177,7 @@ function createCounts(max = 10_000) {
   return async (context: GraphQLContext, countSql: string, values: unknown[]): Promise<number> => {
     const key = `${countSql}\u0000${JSON.stringify(values)}`
     const cached = counts.get(key)
-    const [row] = await rows(
+    const [row] = await rows<{ at: string | null; n: number | null }>(
       context,
       `SELECT c.at, CASE WHEN c.at = $${values.length + 1}::text THEN NULL ELSE (${countSql}) END AS n
        FROM (SELECT 1) one LEFT JOIN (
@@ -195,7 +237,7 @@ export function createResolvers() {
         // Only the columns asked for; no page query at all when only totalCount is.
         const found =
           selected.has('nodes') || selected.has('pageInfo')
-            ? await rows(
+            ? await rows<Partial<Node<ActionLogEntry>> & Pick<ActionLogEntry, 'index'>>(
                 context,
                 `SELECT ${columnsFor(selectionOf(info, 'nodes'), ['index'], actionLogColumns)}
                  FROM action_log WHERE ${condition} ORDER BY index DESC LIMIT ${page.limit()}`,
@@ -214,7 +256,7 @@ export function createResolvers() {
         if (symbols && symbols.length > 100) throw argumentError('symbols', 'at most 100 symbols')
         symbols?.forEach((s) => textArg('symbols', s))
         // The day of the Log contract (dayTimes, its latest setting) at the latest indexed block's time.
-        const found = await rows(
+        const found = await rows<Node<Reward>>(
           context,
           `WITH ${logDay}
            SELECT s.symbol,
@@ -239,7 +281,7 @@ export function createResolvers() {
         if (!Number.isInteger(days) || days < 1 || days > 90)
           throw argumentError('days', 'a whole number of days from 1 to 90')
         // Days as the rewards query counts them: the Log's dayTimes, today = the latest indexed block's day.
-        return rows(
+        return rows<Node<DailyReward>>(
           context,
           `WITH ${logDay}
            SELECT a.symbol, div(a.start_time, day.seconds) AS day, div(a.start_time, day.seconds) * day.seconds AS "startTime",
@@ -273,7 +315,7 @@ export function createResolvers() {
         if (status !== null) nodes.set('status', [])
         const found =
           selected.has('nodes') || selected.has('pageInfo')
-            ? await rows(
+            ? await rows<Partial<Node<Order, 'changes'>> & Pick<Order, 'contract' | 'index'>>(
                 context,
                 `SELECT * FROM (
                    SELECT ${columnsFor(nodes, ['o.contract', 'o.order_index AS index'], orderColumns)}
@@ -290,7 +332,7 @@ export function createResolvers() {
           totalCount: async () =>
             status === null
               ? (
-                  await rows(
+                  await rows<{ n: number }>(
                     context,
                     `SELECT COALESCE((SELECT orders FROM account_order_total WHERE chain_id = $1 AND owner = $2
                        AND contract = $3), 0) AS n`,
@@ -310,7 +352,7 @@ export function createResolvers() {
 
       async mints(_: unknown, args: QueryMintsArgs, context: GraphQLContext) {
         const account = addressArg('account', args.account)
-        return await eventPage(
+        return await eventPage<Node<Mint>>(
           context,
           'mints',
           args,
@@ -326,10 +368,12 @@ export function createResolvers() {
       indirectMembers: (_: unknown, args: QueryInvitationsArgs, context: GraphQLContext) =>
         members(context, args, 'indirectMembers', '>= 2'),
 
-      async team(_: unknown, args: QueryTeamArgs, context: GraphQLContext) {
+      async team(_: unknown, args: QueryTeamArgs, context: GraphQLContext): Promise<Node<Team>> {
         const account = addressArg('account', args.account)
         const contract = contractArg(context, args.contract)
-        const [row] = await rows(
+        const [row] = await rows<
+          Pick<Team, 'referrer' | 'directCount' | 'teamSize' | 'teamVolume'> & { level: string | null }
+        >(
           context,
           `SELECT
              (SELECT referrer FROM registration WHERE chain_id = $1 AND account = $2) AS referrer,
@@ -359,12 +403,11 @@ export function createResolvers() {
         const account = addressArg('account', args.account)
         const contract = contractArg(context, args.contract)
         const kind = textArg('kind', args.kind)
-        return await eventPage(
+        return await eventPage<Node<AccountEvent>>(
           context,
           'accountEvents',
           args,
-          `contract, kind, account, counterparty, amount, details::text AS details, block_timestamp AS timestamp,
-           transaction_hash AS "transactionHash"`,
+          accountEventColumns,
           `account_event WHERE chain_id = $1 AND account = $2 AND ($3::text IS NULL OR contract = $3)
            AND ($4::text IS NULL OR kind = $4)`,
           [account, contract, kind],
@@ -380,7 +423,7 @@ export function createResolvers() {
         const condition = after
           ? ` AND (block_number, log_index, batch_index) < (${after[0]}::bigint, ${after[1]}::int, ${after[2]}::int)`
           : ''
-        const found = await rows(
+        const found = await rows<Node<NftTransfer> & EventKey & { batchIndex: number }>(
           context,
           `SELECT operator, "from", "to", token_id AS "tokenId", value, block_number AS "blockNumber",
              log_index AS "logIndex", batch_index AS "batchIndex", block_timestamp AS timestamp,
@@ -401,7 +444,7 @@ export function createResolvers() {
         const params: unknown[] = [context.chainId, contract]
         const page = cursorPage(`fomoRounds.${contract}`, args, 1, params)
         const condition = page.after ? ` AND round < ${page.after[0]}::numeric` : ''
-        const found = await rows(
+        const found = await rows<Node<FomoRound, 'contract' | 'winners' | 'prizes'>>(
           context,
           `SELECT r.round, s.end_time IS NOT NULL AS settled, COALESCE(s.end_time, e.end_time) AS "endTime",
              s.pot, s.paid, s.settler, s.transaction_hash AS "settlementTransaction"
@@ -419,7 +462,7 @@ export function createResolvers() {
       },
 
       async tokenBurns(_: unknown, args: QueryTokenBurnsArgs, context: GraphQLContext) {
-        return await eventPage(
+        return await eventPage<Node<TokenBurn>>(
           context,
           'tokenBurns',
           args,
@@ -431,7 +474,7 @@ export function createResolvers() {
 
       async adminActions(_: unknown, args: QueryAdminActionsArgs, context: GraphQLContext) {
         const contract = contractArg(context, args.contract)
-        return await eventPage(
+        return await eventPage<Node<AdminAction>>(
           context,
           'adminActions',
           args,
@@ -446,8 +489,8 @@ export function createResolvers() {
         )
       },
 
-      async stats(_: unknown, _args: NoArgs, context: GraphQLContext) {
-        const [totals] = await rows(
+      async stats(_: unknown, _args: NoArgs, context: GraphQLContext): Promise<Node<Stats>> {
+        const [totals] = await rows<Omit<Node<Stats>, 'orders'>>(
           context,
           `SELECT (SELECT count(*)::int FROM registration WHERE chain_id = $1) AS registrations,
              (SELECT count(*)::int FROM action_log WHERE chain_id = $1) AS "actionLogs",
@@ -456,12 +499,13 @@ export function createResolvers() {
              (SELECT COALESCE(sum(amount), 0) FROM token_burn WHERE chain_id = $1 AND kind <> 'TokensBurned') AS burned`,
           [context.chainId],
         )
-        const orders = await rows(
+        const orders = await rows<Node<ContractStats>>(
           context,
           `SELECT contract, count(*)::int AS orders, sum(amount) AS amount FROM order_record WHERE chain_id = $1
            GROUP BY contract ORDER BY contract`,
           [context.chainId],
         )
+        if (!totals) throw new Error('stats: no totals row')
         return { ...totals, orders }
       },
     },
@@ -471,8 +515,8 @@ export function createResolvers() {
     OrderPage: { totalCount: countOf },
 
     Order: {
-      changes: async (order: Row, _args: NoArgs, context: GraphQLContext) =>
-        await rows(
+      changes: async (order: Pick<Order, 'contract' | 'index'>, _args: NoArgs, context: GraphQLContext) =>
+        await rows<Node<OrderChange>>(
           context,
           `SELECT event_name AS "eventName", status, amount, details::text AS details, block_number AS "blockNumber",
              block_timestamp AS timestamp, transaction_hash AS "transactionHash"
@@ -483,9 +527,9 @@ export function createResolvers() {
     },
 
     FomoRound: {
-      winners: async (round: Row, _args: NoArgs, context: GraphQLContext) =>
+      winners: async (round: Pick<FomoRound, 'contract' | 'round'>, _args: NoArgs, context: GraphQLContext) =>
         (
-          await rows(
+          await rows<Omit<Node<RoundWinner>, 'position'>>(
             context,
             `SELECT e.order_index AS "orderIndex", o.owner FROM fomo_round_event e
              LEFT JOIN order_record o ON o.chain_id = e.chain_id AND o.contract = e.contract AND o.order_index = e.order_index
@@ -493,12 +537,11 @@ export function createResolvers() {
              ORDER BY e.block_number DESC, e.log_index DESC LIMIT 5`,
             [context.chainId, round.contract, round.round],
           )
-        ).map((row, position) => ({ ...row, position })),
-      prizes: async (round: Row, _args: NoArgs, context: GraphQLContext) =>
-        await rows(
+        ).map((row, position): Node<RoundWinner> => ({ ...row, position })),
+      prizes: async (round: Pick<FomoRound, 'contract' | 'round'>, _args: NoArgs, context: GraphQLContext) =>
+        await rows<Node<AccountEvent>>(
           context,
-          `SELECT contract, kind, account, counterparty, amount, details::text AS details, block_number AS "blockNumber",
-             block_timestamp AS timestamp, transaction_hash AS "transactionHash"
+          `SELECT ${accountEventColumns}, block_number AS "blockNumber"
            FROM account_event WHERE chain_id = $1 AND contract = $2 AND kind = 'PrizeClaimed'
              AND details->>'round' = $3 ORDER BY block_number, log_index LIMIT 100`,
           [context.chainId, round.contract, String(round.round)],

@@ -70,6 +70,13 @@ export const typeDefs = /* GraphQL */ `
     amount: BigInt!
   }
 
+  "The token an order was paid in."
+  enum PaymentToken {
+    USDT
+    BNB
+    NEX
+  }
+
   "An order (Burn, Fomo, SuperFomo), stake (Stake, Mining) or record (Double)."
   type Order {
     contract: String!
@@ -79,8 +86,14 @@ export const typeDefs = /* GraphQL */ `
     tokens: BigInt!
     "active, or the status of the latest change: settled/out (Burn), released (Fomo, Mining), releasing/completed (Stake, Double)."
     status: String!
-    "Other fields of the creating event as JSON (isBNB, round, tier, force, reward, ...)."
+    "Other fields of the creating event as JSON (isBNB, round, tier, force, reward, ...); the typed fields below read them."
     details: String!
+    "What the order was paid in: BNB or USDT (Burn's isBNB), USDT or NEX (Fomo's isUSDT); null where the event does not say."
+    paymentToken: PaymentToken
+    "Whether the order was paid in BNB (Burn's isBNB; false for every other order)."
+    isBNB: Boolean!
+    "The FOM round the order joined (Fomo, SuperFomo); null for other orders."
+    round: BigInt
     startTime: BigInt!
     endTime: BigInt
     blockNumber: BigInt!
@@ -161,7 +174,20 @@ export const typeDefs = /* GraphQL */ `
     account: String!
     counterparty: String
     amount: BigInt!
+    "The event's other arguments as JSON; the typed fields below read them."
     details: String!
+    "The order that credited the reward (Burn's RewardCredited orderIndex); null for other events."
+    orderIndex: BigInt
+    "A Burn credit's kind (RewardCredited: 1 direct, 2 indirect, 3 team); null for other events."
+    creditKind: Int
+    "The team level of a team reward (TeamRewarded level); null for other events."
+    level: Int
+    "The referral generation (ReferralRewarded: 1 direct, 2 indirect); null for other events."
+    generation: Int
+    "The round of a prize (PrizeClaimed round); null for other events."
+    round: BigInt
+    "The fee taken from a claim (RewardClaimed, PrizeClaimed fee); null for other events."
+    fee: BigInt
     blockNumber: BigInt!
     timestamp: BigInt!
     transactionHash: String!

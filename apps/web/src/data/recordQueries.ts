@@ -43,7 +43,7 @@ export const ACCOUNT_EVENTS = gql<AccountEventsQuery, AccountEventsQueryVariable
         kind
         counterparty
         amount
-        details
+        level
         timestamp
         transactionHash
       }

@@ -22,21 +22,15 @@ const INVITES_SHOWN = 50n
 const TEAM_EVENTS = 100
 
 /**
- * Team rewards summed by level (1..4) from the indexer's `TeamRewarded` events (`details.level`).
+ * Team rewards summed by level (1..4) from the indexer's `TeamRewarded` events (their typed `level`).
  *
  * @example
- * teamRewardsByLevel([{ amount: '5', details: '{"level":"2"}' }]) // [0n, 5n, 0n, 0n]
+ * teamRewardsByLevel([{ amount: '5', level: 2 }]) // [0n, 5n, 0n, 0n]
  */
-export function teamRewardsByLevel(events: readonly { amount: string; details: string }[]): bigint[] {
+export function teamRewardsByLevel(events: readonly { amount: string; level?: number | null }[]): bigint[] {
   const sums = [0n, 0n, 0n, 0n]
-  for (const event of events) {
-    let level = 0
-    try {
-      level = Number((JSON.parse(event.details) as { level?: string | number }).level ?? 0)
-    } catch {
-      continue
-    }
-    if (level >= 1 && level <= 4) sums[level - 1] = (sums[level - 1] ?? 0n) + BigInt(event.amount)
+  for (const { amount, level } of events) {
+    if (level && level >= 1 && level <= 4) sums[level - 1] = (sums[level - 1] ?? 0n) + BigInt(amount)
   }
   return sums
 }
@@ -178,13 +172,13 @@ export function TeamRewardList({
     <Card title={t`Latest team rewards`} data-testid="team-rewards-list">
       <RecordList loading={fetching} error={error} count={events.length} testId="team-reward-list">
         {events.slice(0, 20).map((event) => {
-          const level = teamRewardsByLevel([{ amount: '1', details: event.details }]).findIndex((sum) => sum > 0n)
+          const level = event.level && event.level >= 1 && event.level <= 4 ? event.level : undefined
           return (
             <RecordItem
               key={`${event.transactionHash}-${event.counterparty ?? ''}-${event.amount}`}
               testId="team-reward"
               title={`${showAmount(BigInt(event.amount))} USDT`}
-              badges={level >= 0 ? <span className="app-badge">{teamLevelLabel(level + 1)}</span> : null}
+              badges={level ? <span className="app-badge">{teamLevelLabel(level)}</span> : null}
               figures={[
                 [t`From`, event.counterparty ? shortenAddress(event.counterparty) : '—'],
                 [t`Time`, showTime(BigInt(event.timestamp))],

@@ -87,11 +87,12 @@ describe('pool lists', () => {
 
   it('sum team rewards by level and list them with their level', () => {
     const events = [
-      { amount: '5', details: '{"from":"0x1","level":"2"}' },
-      { amount: '7', details: '{"level":2}' },
-      { amount: '1', details: '{"level":"4"}' },
-      { amount: '9', details: '{"level":"0"}' },
-      { amount: '3', details: 'not json' },
+      { amount: '5', level: 2 },
+      { amount: '7', level: 2 },
+      { amount: '1', level: 4 },
+      { amount: '9', level: 0 },
+      { amount: '3', level: null },
+      { amount: '4', level: 5 },
     ]
     expect(teamRewardsByLevel(events)).toEqual([0n, 12n, 0n, 1n])
     wrap(
@@ -103,7 +104,7 @@ describe('pool lists', () => {
             kind: 'TeamRewarded',
             counterparty: '0x90f79bf6eb2c4f870365e785982e1f101e93b906',
             amount: '2500000000000000000',
-            details: '{"level":"3"}',
+            level: 3,
             timestamp: '1767225600',
             transactionHash: '0xabc',
           },

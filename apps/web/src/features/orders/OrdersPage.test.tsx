@@ -4,7 +4,7 @@ import { activateLocale, loadCatalogs } from '../../lib/i18n.ts'
 import { renderWithIndexer } from '../../data/indexerTestClient.tsx'
 import { PagedList } from '../../components/blocks/account/PagedList.tsx'
 import { InvitationRow } from './OrdersPage.tsx'
-import { BURN_ORDERS, INVITATION_ORDERS, paidInBnb, readCredit } from './queries.ts'
+import { BURN_ORDERS, INVITATION_ORDERS } from './queries.ts'
 import type { BurnOrdersData, InvitationOrderNode, InvitationOrdersData } from './queries.ts'
 
 const credits = (
@@ -48,7 +48,8 @@ describe('orders lists', () => {
         {
           counterparty: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc',
           amount: '10000000000000000000',
-          details: JSON.stringify({ from: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc', orderIndex: '7', kind: 2 }),
+          orderIndex: '7',
+          creditKind: 2,
           timestamp: '1767225600',
           transactionHash: '0x01',
           blockNumber: '5',
@@ -79,11 +80,23 @@ describe('orders lists', () => {
     }
   })
 
-  it('reads the indexed details', () => {
-    expect(readCredit('{"from":"0xab","orderIndex":"7","kind":1}')).toEqual({ orderIndex: 7n, kind: 1 })
-    expect(readCredit('not json')).toEqual({ orderIndex: undefined, kind: undefined })
-    expect(paidInBnb('{"isBNB":true,"paid":"1"}')).toBe(true)
-    expect(paidInBnb('{"isBNB":false}')).toBe(false)
-    expect(paidInBnb('')).toBe(false)
+  it('shows a credit without an order or a kind as a reward of no order', async () => {
+    renderWithIndexer(credits, () =>
+      page('accountEvents', 'AccountEventPage', [
+        {
+          counterparty: null,
+          amount: '1000000000000000000',
+          orderIndex: null,
+          creditKind: null,
+          timestamp: '1767225600',
+          transactionHash: '0x02',
+          blockNumber: '6',
+        },
+      ]),
+    )
+    const row = await screen.findByTestId('invitation-order')
+    expect(row.textContent).toContain('Reward')
+    expect(row.textContent).not.toContain('#')
+    expect(row.textContent).toContain('—')
   })
 })

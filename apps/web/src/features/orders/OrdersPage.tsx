@@ -13,7 +13,7 @@ import { showAmount, showTime } from '../../lib/format.ts'
 import { AccountPage, ConnectPrompt, NotDeployed } from '../../components/blocks/account/AccountPage.tsx'
 import { orderCap, percentOf, shortAccount, splitSpan } from '../../components/blocks/account/figures.ts'
 import { PagedList } from '../../components/blocks/account/PagedList.tsx'
-import { BURN_ORDERS, INVITATION_ORDERS, paidInBnb, readCredit } from './queries.ts'
+import { BURN_ORDERS, INVITATION_ORDERS } from './queries.ts'
 import { orderEarned } from '../../components/blocks/account/dividends.ts'
 import type { BurnOrderNode, BurnOrdersData, InvitationOrderNode, InvitationOrdersData } from './queries.ts'
 
@@ -83,7 +83,10 @@ function Orders({ burn, account }: { burn: Address; account: Address }) {
           variables={variables}
           select={(data: InvitationOrdersData) => data.accountEvents}
           row={(node: InvitationOrderNode) => (
-            <InvitationRow key={`${node.transactionHash}:${node.details}`} node={node} />
+            <InvitationRow
+              key={`${node.transactionHash}:${node.orderIndex ?? ''}:${node.creditKind ?? ''}`}
+              node={node}
+            />
           )}
         />
       )}
@@ -141,7 +144,7 @@ export function BurnOrderRow({
       <dl className="acc-row__grid">
         <dt>{t`Amount`}</dt>
         <dd data-testid="order-amount">
-          {showAmount(amount)} USDT{paidInBnb(node.details) ? ` · ${t`paid in BNB`}` : ''}
+          {showAmount(amount)} USDT{node.paymentToken === 'BNB' ? ` · ${t`paid in BNB`}` : ''}
         </dd>
         <dt>{t`Tokens`}</dt>
         <dd>{showAmount(BigInt(node.tokens))} NEX</dd>
@@ -173,8 +176,7 @@ export function BurnOrderRow({
 /** One reward an invitee's order credited: who, which order, which kind, how much, when. */
 export function InvitationRow({ node }: { node: InvitationOrderNode }) {
   const { t, i18n } = useLingui()
-  const credit = readCredit(node.details)
-  const kind = credit.kind !== undefined ? CREDIT_KINDS[credit.kind] : undefined
+  const kind = node.creditKind !== null ? CREDIT_KINDS[node.creditKind] : undefined
   return (
     <li className="acc-row" data-testid="invitation-order">
       <div className="acc-row__head">
@@ -185,7 +187,7 @@ export function InvitationRow({ node }: { node: InvitationOrderNode }) {
         <dt>{t`From`}</dt>
         <dd className="app-mono">{node.counterparty ? shortAccount(node.counterparty) : '—'}</dd>
         <dt>{t`Order`}</dt>
-        <dd>{credit.orderIndex !== undefined ? `#${credit.orderIndex.toString()}` : '—'}</dd>
+        <dd>{node.orderIndex !== null ? `#${node.orderIndex}` : '—'}</dd>
         <dt>{t`Time`}</dt>
         <dd>{showTime(BigInt(node.timestamp))}</dd>
       </dl>

@@ -15,7 +15,7 @@ export const BURN_ORDERS = gql<BurnOrdersQuery, BurnOrdersQueryVariables>`
         amount
         tokens
         status
-        details
+        paymentToken
         startTime
         endTime
         transactionHash
@@ -37,7 +37,8 @@ export const INVITATION_ORDERS = gql<InvitationOrdersQuery, InvitationOrdersQuer
       nodes {
         counterparty
         amount
-        details
+        orderIndex
+        creditKind
         timestamp
         transactionHash
         blockNumber
@@ -51,35 +52,3 @@ export const INVITATION_ORDERS = gql<InvitationOrdersQuery, InvitationOrdersQuer
 `
 export type InvitationOrdersData = InvitationOrdersQuery
 export type InvitationOrderNode = InvitationOrdersData['accountEvents']['nodes'][number]
-
-/**
- * The fields of a `RewardCredited` event's details (JSON of the arguments other than account and amount).
- *
- * @example
- * readCredit('{"from":"0xab","orderIndex":"7","kind":1}') // { orderIndex: 7n, kind: 1 }
- */
-export function readCredit(details: string): { orderIndex: bigint | undefined; kind: number | undefined } {
-  try {
-    const parsed = JSON.parse(details) as { orderIndex?: string | number; kind?: string | number }
-    return {
-      orderIndex: parsed.orderIndex === undefined ? undefined : BigInt(parsed.orderIndex),
-      kind: parsed.kind === undefined ? undefined : Number(parsed.kind),
-    }
-  } catch {
-    return { orderIndex: undefined, kind: undefined }
-  }
-}
-
-/**
- * Whether an order was paid in BNB, from its creating event's details.
- *
- * @example
- * paidInBnb('{"isBNB":true}') // true
- */
-export function paidInBnb(details: string): boolean {
-  try {
-    return (JSON.parse(details) as { isBNB?: unknown }).isBNB === true
-  } catch {
-    return false
-  }
-}
