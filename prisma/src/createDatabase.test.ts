@@ -104,8 +104,12 @@ describe('createDatabase: the pool', () => {
     const db = await createDatabase({ url: testDb.url, poolSize: 4, idleTimeoutMs: 50, migrate: false })
     try {
       expect(db.pool.totalCount).toBe(0)
-      await Promise.all(Array.from({ length: 3 }, () => db.pool.query('SELECT pg_sleep(0.02)')))
+      // three callers at once get three connections; they are held until all three are in, so that none goes idle
+      // (and closes after the short timeout) while a slow machine still opens the others
+      const clients = await Promise.all(Array.from({ length: 3 }, () => db.pool.connect()))
       expect(db.pool.totalCount).toBe(3)
+      expect(await serverConnections()).toBe(3)
+      for (const client of clients) client.release()
       await sleep(300)
       expect(db.pool.totalCount).toBe(0)
       expect(await serverConnections()).toBe(0)

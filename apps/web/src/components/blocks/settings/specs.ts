@@ -203,6 +203,14 @@ export const FOMO_SETTINGS: readonly FieldSpec[] = [
     min: 1n,
     max: FOMO_MAX_AMOUNT,
   },
+  {
+    key: 'orderMin',
+    label: msg`Minimum order (USDT)`,
+    kind: 'amount',
+    token: 'USDT',
+    min: FomoLib.MIN_ORDER_MIN,
+    max: FOMO_MAX_AMOUNT,
+  },
 ]
 
 /** FomoLib.checkSettings: the time a deposit adds never exceeds the round's length. */

@@ -47,6 +47,7 @@ export const ADMIN_EVENT_LABELS: Readonly<Record<string, MessageDescriptor>> = {
   OwnershipTransferred: msg`Ownership transferred`,
   PauseUpdated: msg`Pause set until`,
   Paused: msg`Paused`,
+  PayerUpdated: msg`Payout signer changed`,
   RoleAdminChanged: msg`Role administrator changed (Timelock)`,
   RoleGranted: msg`Role granted (Timelock)`,
   RoleRevoked: msg`Role revoked (Timelock)`,
