@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { useToast } from '@nexus/ui'
 import type { ToastOptions } from '@nexus/ui'
-import type { Abi, Address } from 'viem'
+import type { Abi, Address, ContractFunctionArgs, ContractFunctionName, ContractFunctionParameters } from 'viem'
 import { useFeedback } from './useFeedback.ts'
 import { useRefreshChain } from '../data/ChainData.tsx'
 import { useIndexerCatchUp } from '../data/indexerSync.ts'
@@ -13,15 +13,57 @@ import type { AmountRules } from '../lib/amountInput.ts'
 import { appExplorerUrl } from '../lib/explorer.ts'
 import { userErrorText } from '../lib/userErrors.ts'
 
-export type TransactionRequest = {
-  address: Address
-  abi: Abi | readonly unknown[]
-  functionName: string
-  args?: readonly unknown[]
-  value?: bigint
+/** The functions a transaction can call: those that change state (viem's `nonpayable` and `payable`). */
+export type WriteMutability = 'nonpayable' | 'payable'
+/** A function of `abi` a transaction can call. */
+export type WriteFunctionName<abi extends Abi | readonly unknown[]> = ContractFunctionName<abi, WriteMutability>
+/** The arguments of the function `functionName` of `abi`. */
+export type WriteArgs<
+  abi extends Abi | readonly unknown[],
+  functionName extends WriteFunctionName<abi>,
+> = ContractFunctionArgs<abi, WriteMutability, functionName>
+
+/**
+ * A contract write, typed by its ABI and function name (viem's own types): `functionName` must be a state-changing
+ * function of `abi` and `args` its arguments, so that a wrong name, a missing or a wrong argument fails the
+ * typecheck. An ABI known only at run time (`Abi`, e.g. the Timelock's routes) takes any function and arguments.
+ *
+ * @example
+ * const mint: TransactionRequest<typeof idoAbi, 'mint'> = { address: ido, abi: idoAbi, functionName: 'mint', args: [1n, true] }
+ */
+export type TransactionRequest<
+  abi extends Abi | readonly unknown[] = Abi,
+  functionName extends WriteFunctionName<abi> = WriteFunctionName<abi>,
+  args extends WriteArgs<abi, functionName> = WriteArgs<abi, functionName>,
+> = ContractFunctionParameters<abi, WriteMutability, functionName, args> & { value?: bigint }
+
+/**
+ * One transaction checked against its ABI, then typed as any contract write: for a plan whose transaction is one of
+ * several functions (each branch checked on its own).
+ *
+ * @example
+ * request: (units) =>
+ *   isBnb
+ *     ? writeRequest({ address: ido, abi: idoAbi, functionName: 'ido', args: [units ?? 0n], value })
+ *     : writeRequest({ address: ido, abi: idoAbi, functionName: 'mint', args: [units ?? 0n, true] })
+ */
+export function writeRequest<
+  const abi extends Abi | readonly unknown[],
+  functionName extends WriteFunctionName<abi>,
+  const args extends WriteArgs<abi, functionName>,
+>(request: TransactionRequest<abi, functionName, args>): TransactionRequest {
+  return request as unknown as TransactionRequest
 }
 
-export type TransactionPlan = {
+/**
+ * What a page asks the write flow to do, generic over the ABI and function name of its transaction (inferred from
+ * `request`'s answer), so that the transaction's arguments are checked against the ABI.
+ */
+export type TransactionPlan<
+  abi extends Abi | readonly unknown[] = Abi,
+  functionName extends WriteFunctionName<abi> = WriteFunctionName<abi>,
+  args extends WriteArgs<abi, functionName> = WriteArgs<abi, functionName>,
+> = {
   /** A typed amount (token units) or a whole number of units, checked with the §5 messages first. */
   amount?: { input: string; rules?: AmountRules; units?: boolean }
   /** Further checks on the parsed amount (e.g. the cost against the balance); a message refuses the action. */
@@ -33,7 +75,7 @@ export type TransactionPlan = {
    */
   spend?: { token: Address; spender: Address; coversAmount?: boolean }
   /** The transaction, built from the parsed amount. */
-  request(amount: bigint | undefined): TransactionRequest
+  request(amount: bigint | undefined): TransactionRequest<abi, functionName, args>
   /** The success toast's text (default "Success"). */
   success?: MessageDescriptor
 }
@@ -62,7 +104,7 @@ export type TransactionOutcome =
  *   request: () => ({ address: ido, abi: idoAbi, functionName: 'mint', args: [times, true] }),
  * })
  */
-export function useTransaction(): (plan: TransactionPlan) => Promise<TransactionOutcome> {
+export function useTransaction(): SendTransaction {
   const { t, i18n } = useLingui()
   const toast = useToast()
   const loadWallet = useWalletRuntime()
@@ -130,10 +172,21 @@ export function useTransaction(): (plan: TransactionPlan) => Promise<Transaction
     [awaiting, catchUp, i18n, loadWallet, refresh, t, toast],
   )
   return useCallback(
-    async (plan: TransactionPlan) => (await exclusive(() => run(plan))) ?? { ok: false, error: '', busy: true },
+    async (plan: TransactionPlan<Abi | readonly unknown[], string, readonly unknown[]>) =>
+      // The plan's types were checked where it was written; the flow sends any contract call.
+      (await exclusive(() => run(plan as TransactionPlan))) ?? { ok: false, error: '', busy: true },
     [exclusive, run],
-  )
+  ) as SendTransaction
 }
+
+/** The write flow of {@link useTransaction}: a plan whose transaction is checked against its ABI. */
+export type SendTransaction = <
+  const abi extends Abi | readonly unknown[],
+  functionName extends WriteFunctionName<abi>,
+  const args extends WriteArgs<abi, functionName>,
+>(
+  plan: TransactionPlan<abi, functionName, args>,
+) => Promise<TransactionOutcome>
 
 /** The toast option linking transaction `hash` on the block explorer, or none where the chain has none. */
 function explorerLink(hash: string, label: string): ToastOptions {

@@ -10,7 +10,7 @@ import type { Address } from 'viem'
 import { ok, useChainNow, useLatestBlock, useNamedChainReads } from '../../data/ChainData.tsx'
 import { useIndexerCatchingUp, useIndexerStatus } from '../../data/indexerSync.ts'
 import { useSession } from '../../data/session.tsx'
-import { useTransaction } from '../../hooks/useTransaction.ts'
+import { useTransaction, writeRequest } from '../../hooks/useTransaction.ts'
 import { contractsOf } from '../../lib/contracts.ts'
 import { env } from '../../lib/env.ts'
 import { showAmount, showCount, showTime } from '../../lib/format.ts'
@@ -256,19 +256,19 @@ function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address
       spend: isBnb ? undefined : { token: payWith === 'USDT' ? usdt : nex, spender: ido },
       request: (units) =>
         isBnb
-          ? {
+          ? writeRequest({
               address: ido,
               abi: idoAbi,
               functionName: 'ido',
               args: [units ?? 0n],
               value: bnbFor((units ?? 0n) * (config?.idoAmount ?? 0n)) ?? 0n,
-            }
-          : {
+            })
+          : writeRequest({
               address: ido,
               abi: idoAbi,
               functionName: 'mint',
               args: [units ?? 0n, payWith === 'USDT'],
-            },
+            }),
       success: msg`Minted`,
     })
   }
