@@ -8,9 +8,10 @@ import {Bounds} from "./libraries/Bounds.sol";
 import {LogCodes} from "./libraries/LogCodes.sol";
 
 /// @title Log: the action log written by the platform's contracts
-/// @notice Deployed behind an ERC-1967 proxy; see {ILog}. An entry is one storage word appended to its owner's
-/// list (no global list, no per-filter lists): what an entry costs, field by field, is in contracts/README.md
-/// ("Log entry cost").
+/// @notice Deployed behind an ERC-1967 proxy; see {ILog}. An entry of an account's own action ({addLog}) is one
+/// storage word appended to its owner's list (no global list, no per-filter lists); a referral or team credit that
+/// another account's action pays it ({addCredits}) is its {LogAdded} event only, plus its owner's reward record when
+/// the credit counts as a reward. What each costs is in contracts/README.md ("Log entry cost").
 contract Log is NexusUpgradeable, ILog {
     /// @notice The most entries (or symbols) one view returns.
     uint256 public constant MAX_PAGE = 100;
@@ -18,6 +19,9 @@ contract Log is NexusUpgradeable, ILog {
     uint256 public constant MIN_DAY_TIMES = 60;
     /// @notice The longest configurable day, in seconds.
     uint256 public constant MAX_DAY_TIMES = 7 days;
+    /// @dev The `userIndex` of a credit's {LogAdded}: a credit ({addCredits}) is an event only, at no position
+    /// of its owner's list.
+    uint256 private constant CREDIT_USER_INDEX = type(uint256).max;
 
     /// @dev The most writers ever authorized (a writer's id takes 5 bits of an entry).
     uint256 private constant MAX_WRITERS = 31;
@@ -27,9 +31,10 @@ contract Log is NexusUpgradeable, ILog {
     // owner's, kept once per 2**32 entries (see `_highStarts`). Its counterparty is the writer (by id) unless
     // has-from is set; then the writer id's bits (which no view needs then) say where the counterparty is: 0, the
     // entry's word in `_froms` (written only then); FROM_INLINE, the entry's own amount and balance bits, which hold
-    // its address when both are 0 (a registration: its referrer, no second word). A credit entry ({addCredits},
-    // an action of LogCodes.CREDIT) has balance 0: its balance bits hold the account id of its counterparty (the
-    // account whose action credited it), given once per account in the word of its list's length (`_heads`).
+    // its address when both are 0 (a registration: its referrer, no second word). A credit entry (an action of
+    // LogCodes.CREDIT, stored by earlier versions of {addCredits}; the current one stores none) has balance 0: its
+    // balance bits hold the account id of its counterparty, given once per account in the word of its list's
+    // length (`_heads`); the views still read those.
     uint256 private constant BALANCE_SHIFT = 88;
     uint256 private constant TIME_SHIFT = 176;
     uint256 private constant INDEX_SHIFT = 208;
@@ -39,18 +44,14 @@ contract Log is NexusUpgradeable, ILog {
     uint256 private constant HAS_FROM_SHIFT = 255;
     /// @dev In the writer id's bits of a has-from entry: the counterparty is in the entry's amount and balance bits.
     uint256 private constant FROM_INLINE = 1;
-    /// @dev Where an account's id starts in its `_heads` word (64 bits; an id is given once per crediting account).
-    uint256 private constant ID_SHIFT = 64;
     /// @dev Where the high part (`index >> 32`) of the global index of an account's latest entry starts in its
     /// `_heads` word (to the top of the word).
     uint256 private constant HIGH_SHIFT = 128;
     /// @dev The bits of an entry word's index field: the global index's low 32 bits.
     uint256 private constant LOW_MASK = type(uint32).max;
     /// @dev {State}'s fields in its word (the compiler's packing of the struct, in order): `total` 0-31,
-    /// `dayTimes` 32-63, `writerCount` 64-71, `accountCount` 72-103, `totalHigh` 104-135, `accountCountHigh` 136-167.
-    uint256 private constant ACCOUNTS_SHIFT = 72;
+    /// `dayTimes` 32-63, `writerCount` 64-71, `accountCount` 72-103 (the ids earlier versions gave), `totalHigh` 104-135, `accountCountHigh` 136-167.
     uint256 private constant TOTAL_HIGH_SHIFT = 104;
-    uint256 private constant ACCOUNTS_HIGH_SHIFT = 136;
     /// @dev An amount or balance at least this large (2**88 - 1, 309,485,009 tokens of 18 decimals) does not fit its
     /// 88 bits: the bits hold this value and the exact figure is in `_bigs` (a word written only then), so that no
     /// amount makes the action that writes the entry revert.
@@ -80,8 +81,8 @@ contract Log is NexusUpgradeable, ILog {
 
     mapping(address owner => mapping(uint256 position => uint256 word)) private _entries;
     mapping(address owner => mapping(uint256 position => address from)) private _froms;
-    /// @dev An account's list length (bits 0-63), once it has credited others ({addCredits}) its id (bits
-    /// 64-127), and the high part (`index >> 32`) of its latest entry's global index (bits 128-255): one word, which
+    /// @dev An account's list length (bits 0-63), the id earlier versions gave it once it credited others
+    /// (bits 64-127; see the entry's layout), and the high part (`index >> 32`) of its latest entry's global index (bits 128-255): one word, which
     /// the account's own entry writes anyway, so that a credit names its counterparty without a word of its own.
     mapping(address owner => uint256 head) private _heads;
     /// @dev A writer: its id (1..MAX_WRITERS, kept when revoked) shifted left by one, and bit 0 = allowed.
@@ -161,15 +162,7 @@ contract Log is NexusUpgradeable, ILog {
         uint256 state = _loadState();
         first = _total(state);
         if (credits.length == 0) return first;
-        uint256 id;
-        (id, state) = _accountId(from, state);
-        // shared by every entry of the batch: time, symbol, writer, and the counterparty's id where a balance would be
-        uint256 common =
-            (id << BALANCE_SHIFT) |
-                (uint256(uint32(block.timestamp)) << TIME_SHIFT) |
-                (uint256(symbol) << SYMBOL_SHIFT) |
-                ((writer >> 1) << WRITER_SHIFT);
-        _storeState(_withTotal(state, _addCredits(credits, common, from, block.timestamp / _dayTimes(state), first)));
+        _storeState(_withTotal(state, _addCredits(credits, symbol, from, block.timestamp / _dayTimes(state), first)));
     }
 
     /// @inheritdoc ILog
@@ -295,7 +288,7 @@ contract Log is NexusUpgradeable, ILog {
     /// @dev The credits of {addCredits}, the first at global index `index`; returns the index after the last.
     function _addCredits(
         uint256[] calldata credits,
-        uint256 common,
+        uint8 symbol,
         address from,
         uint256 day,
         uint256 index
@@ -309,18 +302,19 @@ contract Log is NexusUpgradeable, ILog {
                 if (++i == count) revert LogCreditAmountMissing();
                 amount = credits[i];
             }
-            _addCredit(credit, amount, common, from, day, index);
+            _addCredit(credit, amount, symbol, from, day, index);
             ++index;
         }
         return index;
     }
 
-    /// @dev One credit of {addCredits}: `credit` as it takes them, `amount` its exact amount, `common` the entry's
-    /// other fields but its global index `index`.
+    /// @dev One credit of {addCredits}: `credit` as it takes them, `amount` its exact amount, in `symbol`, at
+    /// global index `index`. No storage word: the credit is its {LogAdded} event
+    /// (`userIndex` {CREDIT_USER_INDEX}), and a credit action of `LogCodes.REWARD` its owner's reward record.
     function _addCredit(
         uint256 credit,
         uint256 amount,
-        uint256 common,
+        uint8 symbol,
         address from,
         uint256 day,
         uint256 index
@@ -329,17 +323,33 @@ contract Log is NexusUpgradeable, ILog {
         uint8 action = uint8(credit >> 248);
         if (owner == address(0)) revert LogInvalidOwner(owner);
         if (!LogCodes.isCredit(action)) revert LogWrongEntryKind(action);
-        if (LogCodes.isReward(action)) {
-            _addReward(_rewards[owner][uint8((common >> SYMBOL_SHIFT) & 0xf)], amount, day);
-        }
-        uint256 position = _push(owner, index);
-        uint256 word =
-            _figures(owner, position, amount, 0) |
-                common |
-                ((index & LOW_MASK) << INDEX_SHIFT) |
-                (uint256(action) << ACTION_SHIFT);
-        _entries[owner][position] = word;
-        _emitAdded(index, owner, from, position, word, amount, 0);
+        if (LogCodes.isReward(action)) _addReward(_rewards[owner][symbol], amount, day);
+        _emitCredit(index, owner, from, symbol, action, amount);
+    }
+
+    /// @dev The {LogAdded} of a credit: balance 0, no position in a list ({CREDIT_USER_INDEX}), not paid.
+    function _emitCredit(
+        uint256 index,
+        address owner,
+        address from,
+        uint8 symbol,
+        uint8 action,
+        uint256 amount
+    ) private {
+        emit LogAdded(
+            index,
+            owner,
+            from,
+            msg.sender,
+            CREDIT_USER_INDEX,
+            symbol,
+            action,
+            false,
+            LogCodes.isReward(action),
+            amount,
+            0,
+            block.timestamp
+        );
     }
 
     /// @dev Appends an entry of global index `index` to `owner`'s list; returns its position. The first entry of
@@ -414,23 +424,6 @@ contract Log is NexusUpgradeable, ILog {
             balance = BIG;
         }
         return amount | (balance << BALANCE_SHIFT);
-    }
-
-    /// @dev `account`'s id, given now if it has none; `state` (as the caller read it) with the ids' count then.
-    /// The count is `accountCount` (bits 72-103) and `accountCountHigh` (136-167), checked to 64 bits.
-    function _accountId(address account, uint256 state) private returns (uint256 id, uint256) {
-        uint256 head = _heads[account];
-        id = uint64(head >> ID_SHIFT);
-        if (id != 0) return (id, state);
-        id = (((state >> ACCOUNTS_SHIFT) & LOW_MASK) | (((state >> ACCOUNTS_HIGH_SHIFT) & LOW_MASK) << 32)) + 1;
-        id = SafeCast.toUint64(id);
-        state =
-            (state & ~((LOW_MASK << ACCOUNTS_SHIFT) | (LOW_MASK << ACCOUNTS_HIGH_SHIFT))) |
-            ((id & LOW_MASK) << ACCOUNTS_SHIFT) |
-            ((id >> 32) << ACCOUNTS_HIGH_SHIFT);
-        _heads[account] = head | (id << ID_SHIFT);
-        _accountById[id] = account;
-        return (id, state);
     }
 
     /// @dev Adds `amount` (any amount) to a reward record on `day`. The figures saturate:

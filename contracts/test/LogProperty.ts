@@ -1,16 +1,18 @@
 // Issue 19 leftover: an account's reward figures in the Log (`today` in 96 bits, `total` in 128) saturate instead of
 // reverting, so that no sequence of entries (of any amount: one too large for an entry's 88 bits is kept exactly in
 // a word of its own) can make a later entry revert, and with it the claim or mint that writes it; every entry reads
-// back its exact amount and balance. fast-check: random sequences of reward entries
+// back its exact amount and balance (a credit, an event only: its event). fast-check: random sequences of reward entries
 // (`addLog`) and batches of reward credits (`addCredits`, Ido's), some of them at the largest amount, other
 // entries, and time moving by whole and partial days; after every step no call reverted and every account's
 // total, yesterday and today are exactly the sums of its rewards, each held at its type's largest value.
+// A second property: with credits of every kind (events only) and own entries at random, on random days, every
+// account's reward figures equal the sums of the reward events the chain emitted, per symbol and day.
 // FUZZ_DEEP=1 for more runs; FC_SEED replays a run.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
 import { network } from 'hardhat'
-import { type Address, getAddress } from 'viem'
+import { type Address, getAddress, parseEventLogs } from 'viem'
 import { logCode } from '../scripts/lib/logCodes.ts'
 import { deployLog } from './helpers/fixtures.ts'
 import { fcParameters } from './helpers/property.ts'
@@ -189,11 +191,20 @@ describe('Log rewards (property: saturating figures)', async () => {
           } else if (step.kind === 'credits') {
             const owner = owners[step.owner] as Address
             const words = Array.from({ length: step.count }, () => credit(owner, IDO_DIRECT, step.amount)).flat()
-            const day = await dayOf(
-              await log.write.addCredits([owners[0] as Address, SYMBOLS[step.symbol] as number, words], w),
-            )
+            const hash = await log.write.addCredits([owners[0] as Address, SYMBOLS[step.symbol] as number, words], w)
+            const day = await dayOf(hash)
             for (let i = 0; i < step.count; i++) add(recordOf(step.owner, step.symbol), step.amount, day)
-            await assertNewest(log, owner, Math.min(step.count, 100), step.amount, 0n)
+            // a credit is its event (exact amount, balance 0), in no list
+            const added = parseEventLogs({
+              abi: log.abi,
+              logs: (await publicClient.getTransactionReceipt({ hash })).logs,
+              eventName: 'LogAdded',
+            })
+            assert.deepEqual(
+              added.map((e) => [e.args.owner, e.args.amount, e.args.balance, e.args.userIndex]),
+              added.map(() => [owner, step.amount, 0n, 2n ** 256n - 1n]),
+            )
+            assert.equal(added.length, step.count)
           } else {
             const owner = owners[step.owner] as Address
             await dayOf(await log.write.addLog([owner, owner, SYMBOLS[0], DEPOSIT, step.amount, step.amount], w))
@@ -212,6 +223,106 @@ describe('Log rewards (property: saturating figures)', async () => {
           }
         }
       }),
+      fcParameters(8, 100),
+    )
+  })
+  it('the reward figures equal the sums of the reward events (credits and own entries) per account, symbol and day', async () => {
+    const CREDITS = [
+      'burn_direct',
+      'burn_indirect',
+      'burn_team',
+      'fomo_direct',
+      'fomo_indirect',
+      'fomo_team',
+      'stake_direct',
+      'stake_indirect',
+      'ido_direct',
+      'ido_indirect',
+    ].map((name) => logCode('action', name))
+    const batchArbitrary = fc.record({
+      kind: fc.constant('credits' as const),
+      from: fc.nat(OWNERS - 1),
+      symbol: fc.nat(1),
+      credits: fc.array(
+        fc.record({
+          owner: fc.nat(OWNERS - 1),
+          action: fc.constantFrom(...CREDITS),
+          amount: fc.bigInt({ min: 0n, max: 10n ** 24n }), // below the saturation bounds (the other property)
+        }),
+        { minLength: 1, maxLength: 12 },
+      ),
+    })
+    const entryArbitrary = fc.record({
+      kind: fc.constant('entry' as const),
+      owner: fc.nat(OWNERS - 1),
+      symbol: fc.nat(1),
+      action: fc.constantFrom(CLAIM, DEPOSIT),
+      amount: fc.bigInt({ min: 0n, max: 10n ** 24n }), // below the saturation bounds (the other property)
+    })
+    const timeArbitrary = fc.record({
+      kind: fc.constant('time' as const),
+      seconds: fc.oneof(fc.integer({ min: 1, max: Number(DAY) - 1 }), fc.constantFrom(Number(DAY), Number(2n * DAY))),
+    })
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof(batchArbitrary, batchArbitrary, entryArbitrary, timeArbitrary), {
+          minLength: 1,
+          maxLength: 20,
+        }),
+        async (steps) => {
+          const { log, writer, owners } = await networkHelpers.loadFixture(fixture)
+          const w = { account: writer.account }
+          const fromBlock = await publicClient.getBlockNumber()
+          for (const step of steps) {
+            if (step.kind === 'time') await networkHelpers.time.increase(step.seconds)
+            else if (step.kind === 'entry') {
+              const owner = owners[step.owner] as Address
+              await dayOf(
+                await log.write.addLog([owner, owner, SYMBOLS[step.symbol] as number, step.action, step.amount, 0n], w),
+              )
+            } else {
+              const words = step.credits.flatMap((c) => credit(owners[c.owner] as Address, c.action, c.amount))
+              await dayOf(
+                await log.write.addCredits([owners[step.from] as Address, SYMBOLS[step.symbol] as number, words], w),
+              )
+            }
+          }
+          // the sums of the chain's reward events, per account, symbol and day (each event's block time)
+          const events = await publicClient.getContractEvents({
+            address: log.address,
+            abi: log.abi,
+            eventName: 'LogAdded',
+            fromBlock: fromBlock + 1n,
+          })
+          const expectedCount = steps.reduce(
+            (n, s) => n + (s.kind === 'credits' ? s.credits.length : s.kind === 'entry' ? 1 : 0),
+            0,
+          )
+          assert.equal(events.length, expectedCount)
+          const sums = new Map<string, bigint>()
+          for (const e of events) {
+            const { owner, symbol, action, amount, isReward, startTime, userIndex } = e.args as Required<typeof e.args>
+            // a credit is an event only; an own entry has its place in its owner's list
+            assert.equal(userIndex === 2n ** 256n - 1n, CREDITS.includes(action))
+            if (!isReward) continue
+            const key = `${getAddress(owner)}:${symbol}:${startTime / DAY}`
+            sums.set(key, (sums.get(key) ?? 0n) + amount)
+          }
+          const today = BigInt(await networkHelpers.time.latest()) / DAY
+          for (const owner of owners) {
+            for (const symbol of SYMBOLS) {
+              const on = (day: bigint) => sums.get(`${owner}:${symbol}:${day}`) ?? 0n
+              let total = 0n
+              for (const [key, amount] of sums) if (key.startsWith(`${owner}:${symbol}:`)) total += amount
+              assert.deepEqual(
+                await log.read.getUserReward([owner, symbol]),
+                { total, yesterday: on(today - 1n), today: on(today) },
+                `${owner} symbol ${symbol}`,
+              )
+            }
+          }
+        },
+      ),
       fcParameters(8, 100),
     )
   })

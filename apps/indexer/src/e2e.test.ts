@@ -111,11 +111,23 @@ describe('end to end: GraphQL against the chain’s own views', () => {
       await core.addLog(who, i % 2 ? 'USDT' : 'NEX', i % 3 ? 'stake_deposit' : 'mining_release', BigInt(1_000 + i))
       await core.addLog(who, 'USDT', 'claim', BigInt(10 + i))
     }
-    // Referral and team credits (issue 20): the IDO's count as rewards, Burn's do not (its claim does).
+    // Referral and team credits, of every kind: events only on chain (no account's list holds them); the IDO's
+    // count as rewards, the others do not (their claim does).
     await core.addCredits(e, 'NEX', [
       { owner: d, action: 'ido_direct', amount: 500n },
       { owner: b, action: 'ido_indirect', amount: 250n },
       { owner: a, action: 'burn_team', amount: 120n },
+    ])
+    await core.addCredits(d, 'USDT', [
+      { owner: b, action: 'burn_direct', amount: 31n },
+      { owner: a, action: 'burn_indirect', amount: 32n },
+      { owner: b, action: 'fomo_direct', amount: 33n },
+      { owner: a, action: 'fomo_indirect', amount: 34n },
+      { owner: genesis, action: 'fomo_team', amount: 35n },
+      { owner: b, action: 'stake_direct', amount: 36n },
+      { owner: a, action: 'stake_indirect', amount: 37n },
+      { owner: b, action: 'ido_direct', amount: 38n },
+      { owner: a, action: 'ido_indirect', amount: 39n },
     ])
     await rpcCall(node.url, 'evm_increaseTime', [700]) // next Log day: today's rewards become yesterday's
     await core.addLog(a, 'NEX', 'claim', 77n)
@@ -142,9 +154,65 @@ describe('end to end: GraphQL against the chain’s own views', () => {
   })
   afterAll(() => app?.close())
 
-  test('every account’s action log, page by page, equals Log.getUserLogs', async () => {
+  /** The chain's LogAdded events (every entry: an account's own and the credits others' actions paid it). */
+  const chainEntries = async () =>
+    (
+      await core.publicClient.getContractEvents({
+        address: core.log,
+        abi: logAbi,
+        eventName: 'LogAdded',
+        fromBlock: 0n,
+      })
+    ).map((e) => e.args as Required<(typeof e)['args']>)
+  /** A credit's LogAdded `userIndex`: no account's list holds it. */
+  const CREDIT = 2n ** 256n - 1n
+
+  /** `account`'s action log in GraphQL, every page, newest first. */
+  const indexedLog = async (account: string) => {
+    const nodes: Record<string, unknown>[] = []
+    let after: string | null = null
+    let totalCount = 0
+    do {
+      const result = await gql(
+        `query ($account: String!, $after: String) { actionLog(account: $account, first: 100, after: $after) {
+           nodes { index owner from writer userIndex symbol action isReduce isReward amount balance startTime }
+           pageInfo { hasNextPage endCursor } totalCount } }`,
+        { account, after },
+      )
+      const page = result.data?.actionLog as {
+        nodes: Record<string, unknown>[]
+        pageInfo: { hasNextPage: boolean; endCursor: string }
+        totalCount: number
+      }
+      totalCount = page.totalCount
+      nodes.push(...page.nodes)
+      after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null
+    } while (after)
+    expect(nodes).toHaveLength(totalCount)
+    return nodes
+  }
+
+  test('every account’s action log, page by page, equals Log.getUserLogs and the credits’ events', async () => {
+    const events = await chainEntries()
+    const credited = new Set(events.filter((e) => e.userIndex === CREDIT).map((e) => e.action))
+    // every kind of credit is on the chain
+    expect([...credited].map((code) => logActionName(code)).sort()).toEqual(
+      [
+        'burn_direct',
+        'burn_indirect',
+        'burn_team',
+        'fomo_direct',
+        'fomo_indirect',
+        'fomo_team',
+        'ido_direct',
+        'ido_indirect',
+        'stake_direct',
+        'stake_indirect',
+      ].sort(),
+    )
     for (const account of core.accounts.slice(0, 8)) {
-      const fromChain: unknown[] = []
+      // the account's own entries: its list on chain
+      const own: unknown[][] = []
       for (let offset = 0n; ; offset += 100n) {
         const [entries, total] = (await core.publicClient.readContract({
           address: core.log,
@@ -155,7 +223,7 @@ describe('end to end: GraphQL against the chain’s own views', () => {
           { index: bigint; symbol: number; action: number; amount: bigint; isReduce: boolean }[],
           bigint,
         ]
-        fromChain.push(
+        own.push(
           ...entries.map((x) => [
             String(x.index),
             logSymbolName(x.symbol),
@@ -166,24 +234,44 @@ describe('end to end: GraphQL against the chain’s own views', () => {
         )
         if (offset + 100n >= total) break
       }
-      const fromIndex: unknown[] = []
-      let after: string | null = null
-      do {
-        const result = await gql(
-          `query ($account: String!, $after: String) { actionLog(account: $account, first: 100, after: $after) {
-             nodes { index symbol action amount isReduce } pageInfo { hasNextPage endCursor } totalCount } }`,
-          { account, after },
-        )
-        const page = result.data?.actionLog as {
-          nodes: { index: string; symbol: string; action: string; amount: string; isReduce: boolean }[]
-          pageInfo: { hasNextPage: boolean; endCursor: string }
-          totalCount: number
-        }
-        expect(page.totalCount).toBe(fromChain.length)
-        fromIndex.push(...page.nodes.map((x) => [x.index, x.symbol, x.action, x.amount, x.isReduce]))
-        after = page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null
-      } while (after)
+      // the credits others' actions paid it: their events
+      const credits = events
+        .filter((e) => e.userIndex === CREDIT && e.owner.toLowerCase() === account.toLowerCase())
+        .map((x) => [String(x.index), logSymbolName(x.symbol), logActionName(x.action), String(x.amount), x.isReduce])
+      const fromChain = [...own, ...credits].sort((x, y) => Number(BigInt(y[0] as string) - BigInt(x[0] as string)))
+      const fromIndex = (await indexedLog(account)).map((x) => [x.index, x.symbol, x.action, x.amount, x.isReduce])
       expect(fromIndex).toEqual(fromChain)
+    }
+  })
+
+  test('every indexed entry, credits included, equals its LogAdded event field by field; totalLog counts both', async () => {
+    const events = await chainEntries()
+    const totalLog = (await core.publicClient.readContract({
+      address: core.log,
+      abi: logAbi,
+      functionName: 'totalLog',
+    })) as bigint
+    expect(BigInt(events.length)).toBe(totalLog)
+    expect(events.filter((e) => e.userIndex === CREDIT).length).toBeGreaterThanOrEqual(14)
+    const indexed = new Map<string, Record<string, unknown>>()
+    for (const account of new Set(events.map((e) => e.owner.toLowerCase())))
+      for (const node of await indexedLog(account)) indexed.set(String(node.index), node)
+    expect(indexed.size).toBe(events.length)
+    for (const e of events) {
+      expect(indexed.get(String(e.index))).toEqual({
+        index: String(e.index),
+        owner: e.owner.toLowerCase(),
+        from: e.from.toLowerCase(),
+        writer: e.writer.toLowerCase(),
+        userIndex: String(e.userIndex),
+        symbol: logSymbolName(e.symbol),
+        action: logActionName(e.action),
+        isReduce: e.isReduce,
+        isReward: e.isReward,
+        amount: String(e.amount),
+        balance: String(e.balance),
+        startTime: String(e.startTime),
+      })
     }
   })
 

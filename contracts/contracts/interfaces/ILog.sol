@@ -5,7 +5,8 @@ pragma solidity ^0.8.28;
 /// @notice Only writer contracts (authorized by the owner) add entries; every entry is also a {LogAdded}
 /// event, so an indexer can rebuild the log. Symbols and actions are small codes, listed once in
 /// `libraries/LogCodes.sol` (the SDK's `logSymbols`/`logActionCodes` are generated from it); whether an entry is
-/// money the account paid (`isReduce`) or a reward follows from its action. Each account's entries are one list;
+/// money the account paid (`isReduce`) or a reward follows from its action. Each account's own entries are one list
+/// (a referral or team credit another account's action pays it is a {LogAdded} event only: {addCredits});
 /// views page over it (`offset`, `count`, newest first, at most `MAX_PAGE` entries); the symbol/action filters scan
 /// the account's list (a view, no gas for the writers). Rewards are summed per user and symbol: total, today and
 /// yesterday, where a day is `dayTimes` seconds (day number = `block.timestamp / dayTimes`).
@@ -54,7 +55,8 @@ interface ILog {
     /// @param owner the user the entry belongs to
     /// @param from the counterparty (e.g. the referrer of a registration; the writer for the user's own actions)
     /// @param writer the contract that wrote it
-    /// @param userIndex the entry's position in `owner`'s list
+    /// @param userIndex the entry's position in `owner`'s list; 2**256 - 1 for a credit ({addCredits}), which no
+    /// list holds
     /// @param symbol the token symbol's code (`LogCodes.SYMBOL_*`)
     /// @param action the action's code (`LogCodes.ACTION_*`)
     /// @param isReduce whether the user paid the amount (from the action)
@@ -95,9 +97,11 @@ interface ILog {
     /// @notice Adds one entry per credit of an action by `from` (writers only): each referral or team reward the
     /// action credited to an ancestor. A credit is one word, `owner | amount << 160 | action << 248` (`action` a
     /// credit code of `LogCodes.CREDIT`; an `amount` of 2**88 - 1 or more is given as 2**88 - 1, followed by a word
-    /// holding the exact amount); every entry has `symbol`, balance 0 and `from` as
-    /// its counterparty (by an account id the Log gives `from` once, in the word of its list's length). A credit action in `LogCodes.REWARD` counts in the owner's
-    /// rewards. Emits {LogAdded} per credit. Returns the global index of the first entry.
+    /// holding the exact amount). A credit is an event, not a storage word: its {LogAdded} has every field of an
+    /// entry (`symbol`, balance 0, `from` as its counterparty, its global index, counted by {totalLog}) and
+    /// `userIndex` 2**256 - 1 (it is in no account's list: the list views return the accounts' own actions only). A
+    /// credit action in `LogCodes.REWARD` counts in the owner's rewards ({getUserReward}). Returns the global index of
+    /// the first entry.
     function addCredits(address from, uint8 symbol, uint256[] calldata credits) external returns (uint256 first);
 
     /// @notice Grants or revokes `writer` (owner only; at most 31 writers are ever granted). Emits {WriterUpdated}.
@@ -112,10 +116,11 @@ interface ILog {
     /// @notice The length of a day in seconds.
     function dayTimes() external view returns (uint256);
 
-    /// @notice The number of entries in the whole log.
+    /// @notice The number of entries in the whole log: the accounts' own entries and the credits (events only).
     function totalLog() external view returns (uint256);
 
-    /// @notice `account`'s entries, newest first; `total` is the size of the list.
+    /// @notice `account`'s entries (its own actions; the credits others' actions paid it are {LogAdded} events
+    /// only), newest first; `total` is the size of the list.
     function getUserLogs(
         address account,
         uint256 offset,
