@@ -4,6 +4,7 @@ import { erc20Abi, parseEther } from 'viem'
 import type { Address } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { balanceOf, chainClients, contract, hdAccount, prepareTestAccount } from './lib/chain.ts'
+import { waitForPage } from './lib/browser.ts'
 import { doubleClickSendsOne } from './lib/oneTransaction.ts'
 import { openConnected } from './lib/session.ts'
 import { switchLanguage } from './lib/shell.ts'
@@ -76,13 +77,16 @@ describe('burn dividends', () => {
     await web2Explained(page, () =>
       page.locator('[data-testid="session"][data-registered="true"]').waitFor({ state: 'attached', timeout: 15_000 }),
     )
+    // The field starts empty and the preview shows no order until it holds one.
+    expect(await page.getByTestId('burn-times').inputValue()).toBe('')
+    expect(await web2Stat(page, 'burn-value')).toBe('— USDT')
     await page.getByTestId('burn-times').fill('1000')
     await web2Explained(page, async () => {
       await page.getByTestId('burn-submit').click({ timeout: 10_000 })
       await page.getByRole('status').filter({ hasText: 'Balance Insufficient' }).waitFor()
     })
 
-    await page.getByTestId('burn-times').fill('2')
+    await page.getByTestId('burn-times').fill('２')
     await expect.poll(() => web2Stat(page, 'burn-value')).toBe('200 USDT')
     expect(await web2Stat(page, 'burn-tokens')).toMatch(/NEX$/)
     const spent = await balanceOf(rpcUrl, USDT, BURNER)
@@ -139,6 +143,23 @@ describe('burn dividends', () => {
     const hint = page.getByTestId('burn-expired-waiting')
     await hint.waitFor({ timeout: 15_000 })
     expect(await hint.textContent()).toContain('Expired orders wait to be settled')
+    // /transparency says the same: Burn's forced outs are due (one definition, both pages).
+    const burnOutsDue = async () => {
+      const other = await context.newPage()
+      try {
+        await other.goto(`${baseUrl}/transparency`)
+        await waitForPage(other, '/transparency')
+        const row = other.locator('[data-testid="keeper-job"][data-job="burnOuts"]')
+        await row
+          .getByTestId('keeper-job-due')
+          .filter({ hasText: /^(Yes|No)$/ })
+          .waitFor({ timeout: 15_000 })
+        return await row.getAttribute('data-due')
+      } finally {
+        await other.close()
+      }
+    }
+    expect(await burnOutsDue()).toBe('true')
     // Settling: one transaction per click (a double click included), as many clicks as batches are needed.
     for (let batch = 0; (await hint.count()) > 0; batch++) {
       expect(batch).toBeLessThan(40)
@@ -153,6 +174,8 @@ describe('burn dividends', () => {
       await page.waitForTimeout(500)
     }
     const after = await client.readContract({ address: Burn, abi: burnAbi, functionName: 'totalInfo' })
+    // none waits any more, on either page
+    expect(await burnOutsDue()).toBe('false')
     if (after.lastOut !== 0n) {
       const order = await client.readContract({
         address: Burn,

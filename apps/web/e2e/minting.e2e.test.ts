@@ -38,14 +38,20 @@ describe('minting', () => {
     await page.locator('[data-testid="round-status"][data-status="inProgress"]').waitFor({ timeout: 15_000 })
     const before = await read<{ counts: bigint; amount: bigint }>(Ido, idoAbi, 'users', [MINTER])
     const bnbBefore = await chainClients(rpcUrl).public.getBalance({ address: MINTER })
+    // Every form starts empty, and its preview describes what the field holds: no cost yet.
+    expect(await page.getByTestId('mint-times').inputValue()).toBe('')
+    expect(await page.getByTestId('ido-burn-times').inputValue()).toBe('')
+    await expect.poll(() => page.getByTestId('mint-cost').textContent(), { timeout: 15_000 }).toMatch(/^Cost: — USDT/)
+    expect(await page.getByTestId('ido-burn-cost').textContent()).toMatch(/^Order value: — USDT/)
     await page.getByTestId('pay-BNB').click()
-    await expect
-      .poll(() => page.getByTestId('mint-cost').textContent(), { timeout: 15_000 })
-      .toMatch(/You send [\d.]+ BNB/)
     // Bad input is refused before the wallet is asked.
     await page.getByTestId('mint-times').fill('abc')
     await refused(page, page.getByTestId('mint-submit'), /./)
-    await page.getByTestId('mint-times').fill('1')
+    // Full-width digits (a Chinese input method) are the same count.
+    await page.getByTestId('mint-times').fill('１')
+    await expect
+      .poll(() => page.getByTestId('mint-cost').textContent(), { timeout: 15_000 })
+      .toMatch(/You send [\d.]+ BNB/)
     await transact(page, 'mint-submit', 'Minted')
     const after = await read<{ counts: bigint; amount: bigint }>(Ido, idoAbi, 'users', [MINTER])
     expect(after.counts - before.counts).toBe(1n)

@@ -44,11 +44,14 @@ describe('a refused signature', () => {
     await expect
       .poll(() => card.getByTestId('sign-in-error').textContent(), { timeout: 20_000 })
       .toBe('您拒絕了簽名，不想登入。')
+    expect(await page.getByText('您拒絕了簽名，不想登入。').count()).toBe(1)
     await switchLanguage(page, 'en')
     await card.getByTestId('sign-in').click()
     await expect
       .poll(() => card.getByTestId('sign-in-error').textContent(), { timeout: 20_000 })
       .toBe('You rejected the signature: you do not want to log in.')
+    // Told once: under the button, not again in a notice.
+    expect(await page.getByText('You rejected the signature: you do not want to log in.').count()).toBe(1)
     expect(await panelState(page)).toBe('signed-out')
     expect(await storedToken(page)).toBeNull()
 

@@ -42,6 +42,10 @@ describe('staking', () => {
     })
     await page.locator('[data-testid="stake-round-status"][data-status="open"]').waitFor({ timeout: 10_000 })
     const min = Number(current.idoMin / 10n ** 18n)
+    // The field starts empty, and the preview describes what it holds: nothing yet, no example stake.
+    expect(await page.getByTestId('stake-amount').inputValue()).toBe('')
+    await page.locator('[data-testid="stake-schedule"][data-empty="true"]').waitFor({ timeout: 10_000 })
+    expect(await page.getByTestId('stake-schedule').textContent()).not.toMatch(/\d/)
     await expect
       .poll(() => page.getByTestId('stake-range').textContent())
       .toMatch(
@@ -63,7 +67,9 @@ describe('staking', () => {
     await page.getByTestId('stake-amount').fill(String(min))
     // Before signing: the release schedule of this stake, from the round's terms and the config.
     const schedule = page.getByTestId('stake-schedule')
-    await expect.poll(() => schedule.locator('.app-subtitle').textContent()).toBe('Release schedule of this stake')
+    await expect
+      .poll(() => schedule.locator('.app-subtitle').textContent())
+      .toBe(`Release schedule of a stake of ${min.toLocaleString('en')} USDT`)
     const capText = (await schedule.getByTestId('schedule-cap').textContent()) ?? ''
     const cap = Number(must(/^Reward cap: ([\d,.]+) USDT/.exec(capText)?.[1], 'the reward cap').replace(/,/g, ''))
     expect(cap).toBeCloseTo((min * Number(current.idoRate)) / 10_000, 3)

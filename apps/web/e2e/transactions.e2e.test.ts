@@ -106,8 +106,23 @@ describe('transactions', () => {
     await page.getByTestId('swap-submit').click()
     await page.getByRole('status').filter({ hasText: 'Balance Insufficient' }).waitFor()
 
-    await page.getByTestId('swap-amount').fill('100')
+    // An amount whose quote shows 0 is refused before the wallet is asked: nothing would come of it.
     const quote = page.getByTestId('swap-quote').locator('dd')
+    const sentBefore = await chainClients(rpcUrl).public.getTransactionCount({ address: E2E_SWAPPER })
+    await page.getByTestId('swap-amount').fill('0.0000001')
+    await expect.poll(() => quote.textContent(), { timeout: 10_000 }).toBe('0')
+    await page.getByTestId('swap-submit').click()
+    await page.getByRole('status').filter({ hasText: 'You would receive nothing for this amount' }).waitFor()
+    expect(await page.getByRole('alertdialog', { name: 'AWAITING' }).count()).toBe(0)
+    expect(await chainClients(rpcUrl).public.getTransactionCount({ address: E2E_SWAPPER })).toBe(sentBefore)
+    // What a Chinese input method types (full-width digits and dot) is the same amount; a comma is told apart.
+    await page.getByTestId('swap-amount').fill('１００．５')
+    await expect.poll(() => quote.textContent(), { timeout: 10_000 }).toMatch(/^[1-9][\d,]*(\.\d+)?$/)
+    await page.getByTestId('swap-amount').fill('1,5')
+    await page.getByTestId('swap-submit').click()
+    await page.getByRole('status').filter({ hasText: 'Use a dot for decimals' }).waitFor()
+
+    await page.getByTestId('swap-amount').fill('100')
     await expect.poll(() => quote.textContent(), { timeout: 10_000 }).toMatch(/^[\d,]+(\.\d+)?$/)
     expect(await page.getByTestId('swap-impact-warning').count()).toBe(0)
     // The buy fee (3 % on the local product) is a line of the quote, and the swapper pays it.

@@ -4,7 +4,7 @@ import { createTestClient, erc20Abi, http, parseEventLogs } from 'viem'
 import type { Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { openPage, waitForPage } from './lib/browser.ts'
-import { chainClients, contract } from './lib/chain.ts'
+import { chainClients, contract, deployedContracts } from './lib/chain.ts'
 import { switchLanguage } from './lib/shell.ts'
 import { ownerWrite, percentText } from './lib/web4Admin.ts'
 import { E2E_VISITOR } from './lib/accounts.ts'
@@ -90,6 +90,65 @@ describe('transparency (public)', () => {
         args: [contract('Burn')],
       })
       expect(reserves.pool + reserves.orders + reserves.balances + reserves.swap <= usdt).toBe(true)
+      expect(problems.list).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  it('lists every deployed contract that holds USDT or NEX, with what it owes; Stake’s and Ido’s proceeds said as such', async () => {
+    const client = chainClients(rpcUrl).public
+    const tokens = [
+      ['USDT', contract('USDT')],
+      ['NEX', contract('Token')],
+    ] as const
+    // Every deployed contract that keeps users' claims (answers excessOf), with each token it holds: derived from
+    // the deployments file and the chain, so a contract added to the deployment and holding tokens is checked too.
+    const holding: { name: string; symbol: string; holds: bigint; excess: bigint }[] = []
+    for (const [name, address] of Object.entries(deployedContracts())) {
+      for (const [symbol, token] of tokens) {
+        const excess = await client
+          .readContract({ address, abi: iNexusUpgradeableAbi, functionName: 'excessOf', args: [token] })
+          .catch(() => undefined)
+        if (excess === undefined) break // not a contract that keeps users' funds (a token, the pair, the router…)
+        const holds = await client.readContract({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [address],
+        })
+        if (holds > 0n) holding.push({ name, symbol, holds, excess })
+      }
+    }
+    // the seed stakes and mints: Stake and Ido hold tokens, as Burn, the pools, Mining and Nft do
+    for (const name of ['Stake', 'Ido', 'Burn', 'Mining']) expect(holding.map((entry) => entry.name)).toContain(name)
+
+    const { page, problems, context } = await openPage(browser, { storage: { lang: 'en' } })
+    try {
+      await page.goto(`${baseUrl}/transparency`)
+      await waitForPage(page, '/transparency')
+      const table = page.getByTestId('solvency')
+      await table.locator('tr[data-contract="Stake"]:not([data-status="loading"])').first().waitFor({ timeout: 15_000 })
+      for (const { name, symbol, holds, excess } of holding) {
+        const row = table.locator(`tr[data-contract="${name}"][data-token="${symbol}"]`)
+        await expect.poll(() => row.count(), { timeout: 15_000, message: `${name} ${symbol}` }).toBe(1)
+        expect(await row.getByTestId('solvency-holds').textContent()).toContain(
+          `${formatAmount(holds, 18, 4)} ${symbol}`,
+        )
+        if (excess > 0n) {
+          expect(await row.getByTestId('solvency-owed').textContent()).toContain(formatAmount(holds - excess, 18, 4))
+        }
+      }
+      // Stake owes its stakers NEX; its USDT (the stakes' proceeds) is the owner's, and the table says so.
+      expect(await table.locator('tr[data-contract="Stake"][data-token="NEX"]').count()).toBe(1)
+      expect(await table.locator('tr[data-contract="Ido"][data-token="NEX"]').count()).toBe(1)
+      const stakeUsdt = holding.find((entry) => entry.name === 'Stake' && entry.symbol === 'USDT')
+      if (stakeUsdt && stakeUsdt.excess === stakeUsdt.holds) {
+        const row = table.locator('tr[data-contract="Stake"][data-token="USDT"]')
+        expect(await row.getAttribute('data-status')).toBe('proceeds')
+        expect(await row.getByTestId('solvency-proceeds').textContent()).toContain('the owner')
+      }
+      expect(await page.getByTestId('solvency-proceeds-note').textContent()).toContain('Stake owes its stakers NEX')
       expect(problems.list).toEqual([])
     } finally {
       await context.close()

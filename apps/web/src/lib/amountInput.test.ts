@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { checkAmount, checkUnits } from './amountInput.ts'
+import { amountText, checkAmount, checkUnits } from './amountInput.ts'
 
+const COMMA = 'Use a dot for decimals and no thousands separators, e.g. 1.5 or 1000'
 const message = (result: ReturnType<typeof checkAmount>) => (result.ok ? result.value : result.message.message)
 
 describe('checkAmount (SPEC.md §5)', () => {
@@ -15,11 +16,21 @@ describe('checkAmount (SPEC.md §5)', () => {
     ['0.000', 'Quantity must be greater than 0'],
     ['-1', 'Amount not within the allowed range'],
     ['1e3', 'Amount not within the allowed range'],
-    ['1,000', 'Amount not within the allowed range'],
+    ['1,000', COMMA],
+    ['1,5', COMMA],
+    ['１，５', COMMA],
     ['abc', 'Amount not within the allowed range'],
     ['0.0000000000000000001', 'Amount not within the allowed range'],
   ])('refuses %j with "%s"', (input, expected) => {
     expect(message(checkAmount(input))).toBe(expected)
+  })
+
+  it('reads what Chinese input methods type: full-width digits and dots', () => {
+    expect(checkAmount('０.５')).toEqual({ ok: true, value: 5n * 10n ** 17n })
+    expect(checkAmount('０．５')).toEqual({ ok: true, value: 5n * 10n ** 17n })
+    expect(checkAmount('１２。２５')).toEqual({ ok: true, value: 1225n * 10n ** 16n })
+    expect(checkAmount('\u3000１００\u3000')).toEqual({ ok: true, value: 100n * 10n ** 18n })
+    expect(amountText(' ０１２３４５６７８９．')).toBe('0123456789.')
   })
 
   it('checks the minimum, the maximum and the balance, in that order', () => {
@@ -37,5 +48,7 @@ describe('checkUnits', () => {
     expect(message(checkUnits('1.5'))).toBe('Amount not within the allowed range')
     expect(message(checkUnits(''))).toBe('Quantity must be greater than 0')
     expect(message(checkUnits('3', { max: 2n }))).toBe('Exceeds the maximum')
+    expect(checkUnits('１２')).toEqual({ ok: true, value: 12n })
+    expect(message(checkUnits('1,5'))).toBe(COMMA)
   })
 })

@@ -10,6 +10,17 @@ export function showAmount(value: bigint | undefined, places = 4, decimals = 18)
   return value === undefined ? '—' : formatAmount(value, decimals, places)
 }
 
+/**
+ * Whether an amount shows as 0 where it is shown (floored to `places` decimals): an expected result this small is
+ * nothing to the user, and a write that would bring only that is refused.
+ *
+ * @example
+ * showsAsZero(10n ** 13n) // true: 0.00001 shows as 0
+ */
+export function showsAsZero(value: bigint, places = 4, decimals = 18): boolean {
+  return value < 10n ** BigInt(Math.max(decimals - places, 0))
+}
+
 /** A count with thousands separators, or a dash while unknown. */
 export function showCount(value: bigint | number | undefined): string {
   return value === undefined ? '—' : formatAmount(BigInt(value), 0, 0)

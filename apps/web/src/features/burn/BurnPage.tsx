@@ -8,12 +8,14 @@ import { Button, Card } from '@nexus/ui'
 import { erc20Abi, zeroAddress } from 'viem'
 import type { Address } from 'viem'
 import { Stat } from '../../components/Stat.tsx'
-import { ok, useChainNow, useChainReads, useNamedChainReads } from '../../data/ChainData.tsx'
+import { ok, useChainReads, useNamedChainReads } from '../../data/ChainData.tsx'
 import { useSession } from '../../data/session.tsx'
+import { useBurnExpiredWaiting } from '../../data/burnQueue.ts'
 import { useTransaction } from '../../hooks/useTransaction.ts'
 import { contractsOf } from '../../lib/contracts.ts'
 import { env } from '../../lib/env.ts'
 import { showAmount, showCount } from '../../lib/format.ts'
+import { typedUnits } from '../../lib/amountInput.ts'
 import { AccountPage, NotDeployed } from '../../components/blocks/account/AccountPage.tsx'
 import { nativeBalanceRead } from '../../lib/nativeBalance.ts'
 import { tokensForUsdt } from './burnQuote.ts'
@@ -62,7 +64,7 @@ function Burn({ burn, usdt }: { burn: Address; usdt: Address }) {
   const { t } = useLingui()
   const { account } = useSession()
   const send = useTransaction()
-  const [times, setTimes] = useState('1')
+  const [times, setTimes] = useState('')
   const [payWith, setPayWith] = useState<'USDT' | 'BNB'>('USDT')
   const who = account ?? zeroAddress
   const bnbRead = useMemo(() => nativeBalanceRead(who), [who])
@@ -97,10 +99,11 @@ function Burn({ burn, usdt }: { burn: Address; usdt: Address }) {
 
   const claim = useClaimWindow(burn, account, user?.lastOut, user?.orders, config?.handleGas)
   const dividends = user && claim && config ? burnDividends(user, claim.orders, config.feeRate) : undefined
-  const expiredWaiting = useExpiredWaiting(burn, totals?.lastOut)
+  const expiredWaiting = useBurnExpiredWaiting(burn) === true
 
-  const unitCount = /^\d+$/.test(times.trim()) ? BigInt(times.trim()) : 0n
-  const orderUsdt = config ? unitCount * config.burnEvery : undefined
+  // what the field holds (dashes in the preview until it holds a count of units)
+  const unitCount = typedUnits(times)
+  const orderUsdt = config && unitCount !== undefined ? unitCount * config.burnEvery : undefined
   const slippage = multi?.slippage ?? 0n
   const bnbToPay = orderUsdt !== undefined && usdtPerBnb ? bnbForUsdt(orderUsdt, usdtPerBnb, slippage) : undefined
   const tokens =
@@ -273,27 +276,6 @@ const MAX_SETTLE_BATCH = 200n
 function settleBatch(handleGas: bigint | undefined): bigint {
   if (!handleGas || handleGas < 1n) return 50n
   return handleGas > MAX_SETTLE_BATCH ? MAX_SETTLE_BATCH : handleGas
-}
-
-/**
- * Whether the order at the head of Burn's expiry queue (`totalInfo().lastOut`, 0 when the queue is empty) has
- * ended on the chain's clock: then expired orders wait to be forced out, and Burn shares no new dividends
- * (`pendingReward` shows none) until `processExpired` has taken them out.
- */
-function useExpiredWaiting(burn: Address, head: bigint | undefined): boolean {
-  const now = useChainNow()
-  const order = ok(
-    useNamedChainReads(
-      useMemo(
-        () =>
-          head
-            ? ({ order: { address: burn, abi: burnAbi, functionName: 'orders', args: [head] } } as const)
-            : undefined,
-        [burn, head],
-      ),
-    )?.order,
-  )
-  return head !== undefined && head !== 0n && order !== undefined && now !== undefined && order.endTime <= now
 }
 
 /**

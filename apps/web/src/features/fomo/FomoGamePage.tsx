@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import { fomoAbi, iUniswapV2PairAbi } from '@nexus/abi'
-import { fomoMinUsdt, parseAmount, shortenAddress } from '@nexus/sdk'
+import { fomoMinUsdt, shortenAddress } from '@nexus/sdk'
 import { Button, Card, Countdown } from '@nexus/ui'
 import { erc20Abi } from 'viem'
 import { isAddressEqual, type Address } from 'viem'
@@ -12,6 +12,7 @@ import { useTransaction } from '../../hooks/useTransaction.ts'
 import { dexFeeBps } from '../../lib/appChain.ts'
 import { env } from '../../lib/env.ts'
 import { showAmount, showCount, showTime } from '../../lib/format.ts'
+import { typedAmount } from '../../lib/amountInput.ts'
 import { duration, percent, secondsUntil, WINNER_SHARES_BPS } from '../../components/blocks/records/recordFormat.ts'
 import { NotDeployed, PageFrame } from '../../components/pages/PageFrame.tsx'
 import { RecordItem, RecordList, useReader } from '../../components/blocks/records/RecordParts.tsx'
@@ -122,13 +123,7 @@ function Game({
   const [tier, setTier] = useState(0)
   const [payWith, setPayWith] = useState<'USDT' | 'NEX'>('USDT')
   const [input, setInput] = useState('')
-  const value = useMemo(() => {
-    try {
-      return parseAmount(input.trim(), 18)
-    } catch {
-      return undefined
-    }
-  }, [input])
+  const value = useMemo(() => typedAmount(input), [input])
   const quote = useNamedChainReads(
     useMemo(
       () =>

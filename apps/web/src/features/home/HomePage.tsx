@@ -14,6 +14,7 @@ import { useTransaction, writeRequest } from '../../hooks/useTransaction.ts'
 import { contractsOf } from '../../lib/contracts.ts'
 import { env } from '../../lib/env.ts'
 import { showAmount, showCount, showTime } from '../../lib/format.ts'
+import { typedUnits } from '../../lib/amountInput.ts'
 import { usePage } from '../../hooks/usePage.ts'
 import { nativeBalanceRead } from '../../lib/nativeBalance.ts'
 import { Icon } from '../../components/Icon.tsx'
@@ -119,7 +120,7 @@ function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address
   const { account } = useSession()
   const now = useChainNow()
   const send = useTransaction()
-  const [times, setTimes] = useState('1')
+  const [times, setTimes] = useState('')
   const [payWith, setPayWith] = useState<'USDT' | 'NEX' | 'BNB'>('USDT')
   const who = account ?? zeroAddress
   const bnbRead = useMemo(() => nativeBalanceRead(who), [who])
@@ -226,8 +227,9 @@ function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address
         : userLeft < remaining
           ? userLeft
           : remaining
-  const unitCount = /^\d+$/.test(times.trim()) ? BigInt(times.trim()) : 0n
-  const costUsdt = config ? unitCount * config.idoAmount : undefined
+  // what the field holds (a dash in the cost until it holds a count of units)
+  const unitCount = typedUnits(times)
+  const costUsdt = config && unitCount !== undefined ? unitCount * config.idoAmount : undefined
   // NEX is valued at the USDT price per NEX (18 decimals); the contract uses its TWAP, so this is an estimate.
   const costNex = costUsdt !== undefined && price && price > 0n ? (costUsdt * 10n ** 18n) / price : undefined
   const bnbFor = (usdtValue: bigint) =>
@@ -431,7 +433,7 @@ function BurnThroughIdo({
   const { t } = useLingui()
   const { account } = useSession()
   const send = useTransaction()
-  const [times, setTimes] = useState('1')
+  const [times, setTimes] = useState('')
   const [payWith, setPayWith] = useState<'USDT' | 'BNB'>('USDT')
   const quote = useNamedChainReads(
     useMemo(
@@ -447,8 +449,8 @@ function BurnThroughIdo({
   )
   const usdtPerBnb = ok(quote?.usdtPerBnb)
   const slippage = ok(quote?.multi)?.slippage
-  const unitCount = /^\d+$/.test(times.trim()) ? BigInt(times.trim()) : 0n
-  const value = burnEvery !== undefined ? unitCount * burnEvery : undefined
+  const unitCount = typedUnits(times)
+  const value = burnEvery !== undefined && unitCount !== undefined ? unitCount * burnEvery : undefined
   const bnbFor = (usdtValue: bigint) =>
     usdtPerBnb && slippage !== undefined ? bnbForUsdt(usdtValue, usdtPerBnb, slippage) : undefined
 

@@ -74,6 +74,30 @@ describe('action log list', () => {
     expect(rows[4]?.textContent).toContain('Minting claim (vested NEX)')
   })
 
+  it('says what each figure is, with its unit: no bare balance, no dash for a claim, no +0 for a registration', async () => {
+    renderWithIndexer(log, () =>
+      page([
+        // a dividend claim: the contract writes no running total, so there is no such line (not a dash)
+        entry,
+        { ...entry, index: '40', action: 'mining_release', symbol: 'NEX', balance: '5000000000000000000000' },
+        { ...entry, index: '39', action: 'register', symbol: 'NEX', amount: '0', balance: '0' },
+        { ...entry, index: '38', action: 'ido_mint', symbol: 'USDT', balance: '1500000000000000000000' },
+      ]),
+    )
+    const rows = await screen.findAllByTestId('log-entry')
+    expect(rows[0]?.querySelector('[data-testid="log-balance"]')).toBeNull()
+    expect(rows[0]?.textContent).not.toContain('—')
+    expect(rows[0]?.textContent).not.toContain('Balance after')
+    expect(rows[1]?.textContent).toContain('Your NEX staked in mining, after this')
+    expect(rows[1]?.querySelector('[data-testid="log-balance"]')?.textContent).toBe('5,000 NEX')
+    expect(rows[2]?.querySelector('[data-testid="log-amount"]')?.textContent).toBe('No amount')
+    expect(rows[2]?.textContent).not.toContain('+0')
+    // a purchase paid in USDT: its figure is the minted NEX still to claim
+    expect(rows[3]?.querySelector('[data-testid="log-amount"]')?.textContent).toBe('-12.3456 USDT')
+    expect(rows[3]?.textContent).toContain('Minted NEX still to claim, after this')
+    expect(rows[3]?.querySelector('[data-testid="log-balance"]')?.textContent).toBe('1,500 NEX')
+  })
+
   it('has the empty, loading and error states', async () => {
     const empty = renderWithIndexer(log, () => page([]))
     await screen.findByText('No data yet')

@@ -2,10 +2,10 @@ import { useMemo, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { Card } from '@nexus/ui'
 import type { Address } from 'viem'
-import { showAmount, showTime } from '../../lib/format.ts'
+import { showAmount, showCount, showTime } from '../../lib/format.ts'
 import { SelectField } from '../../components/forms/SelectField.tsx'
 import { PagedList } from '../../components/blocks/account/PagedList.tsx'
-import { actionName, isOutflow, LOG_ENTRY_SYMBOLS, LOG_FILTER_ACTIONS } from './logFilters.ts'
+import { actionName, balanceMeaning, isOutflow, LOG_ENTRY_SYMBOLS, LOG_FILTER_ACTIONS } from './logFilters.ts'
 import { ACTION_LOG } from './queries.ts'
 import type { ActionLogData, ActionLogNode } from './queries.ts'
 
@@ -52,22 +52,35 @@ export function ActionLogView({ account }: { account: Address }) {
   )
 }
 
-/** One Log entry: action, signed amount and symbol, balance after, time. */
+/**
+ * One Log entry: action, signed amount and symbol (an entry without an amount, such as a registration, says so),
+ * what the contract's running total after it is (in the user's terms, with its unit, where it means something), time.
+ */
 export function LogRow({ node }: { node: ActionLogNode }) {
   const { t, i18n } = useLingui()
   const name = actionName(node.action, node.symbol)
+  const amount = BigInt(node.amount)
+  const balance = balanceMeaning(node.action, node.symbol)
+  const units = balance && node.symbol === 'NFT' ? showCount(BigInt(node.balance)) : showAmount(BigInt(node.balance))
   return (
     <li className="acc-row" data-testid="log-entry" data-symbol={node.symbol} data-action={node.action}>
       <div className="acc-row__head">
         <span>{name ? i18n._(name) : node.action}</span>
         <span className="app-mono" data-testid="log-amount">
-          {isOutflow(node.action, node.symbol, node.isReduce) ? '-' : '+'}
-          {showAmount(BigInt(node.amount))} {node.symbol}
+          {amount === 0n
+            ? t`No amount`
+            : `${isOutflow(node.action, node.symbol, node.isReduce) ? '-' : '+'}${node.symbol === 'NFT' ? `${showCount(amount)} ${t`keys`}` : `${showAmount(amount)} ${node.symbol}`}`}
         </span>
       </div>
       <dl className="acc-row__grid">
-        <dt>{t`Balance after`}</dt>
-        <dd>{BigInt(node.balance) > 0n ? showAmount(BigInt(node.balance)) : '—'}</dd>
+        {balance && (
+          <>
+            <dt>{i18n._(balance.label)}</dt>
+            <dd data-testid="log-balance">
+              {units} {i18n._(balance.unit)}
+            </dd>
+          </>
+        )}
         <dt>{t`Time`}</dt>
         <dd>{showTime(BigInt(node.startTime))}</dd>
       </dl>

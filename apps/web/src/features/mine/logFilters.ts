@@ -64,3 +64,30 @@ export function isOutflow(action: string, symbol: string, isReduce: boolean): bo
   const known = logActions.find((entry) => entry.action === action && entry.symbol === symbol)
   return known ? known.flow === 'out' : isReduce
 }
+
+/**
+ * What an entry's second figure (the Log's `balance`, which each contract writes as its own running total) means,
+ * in the user's terms and with its unit, by `action:symbol` or action; entries without one (claims, rewards,
+ * credits, a registration) have none, and their rows show no such line.
+ */
+const BALANCES: Record<string, { label: MessageDescriptor; unit: MessageDescriptor }> = {
+  burn: { label: msg`Your burn orders in total, after this`, unit: msg`USDT` },
+  double_deposit: { label: msg`Your doubling deposits in total, after this`, unit: msg`USDT` },
+  double_claim: { label: msg`Your doubling deposits in total, after this`, unit: msg`USDT` },
+  'claim:NEX': { label: msg`Minted NEX still to claim, after this`, unit: msg`NEX` },
+  ido_mint: { label: msg`Minted NEX still to claim, after this`, unit: msg`NEX` },
+  mining_deposit: { label: msg`Your NEX staked in mining, after this`, unit: msg`NEX` },
+  mining_release: { label: msg`Your NEX staked in mining, after this`, unit: msg`NEX` },
+  stake_deposit: { label: msg`Your stakes in total, after this`, unit: msg`USDT` },
+  fomo_burn: { label: msg`Your FOM orders in total, after this`, unit: msg`USDT` },
+  fomo_release: { label: msg`Your FOM orders in total, after this`, unit: msg`USDT` },
+  synthesize: { label: msg`Keys left, after this`, unit: msg`keys` },
+}
+
+/** What an entry's `balance` figure is (label and unit), or undefined for an entry whose figure means nothing. */
+export function balanceMeaning(
+  action: string,
+  symbol: string,
+): { label: MessageDescriptor; unit: MessageDescriptor } | undefined {
+  return BALANCES[`${action}:${symbol}`] ?? BALANCES[action]
+}

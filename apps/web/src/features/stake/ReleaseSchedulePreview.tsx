@@ -1,12 +1,10 @@
 import { useLingui } from '@lingui/react/macro'
-import { checkAmount } from '../../lib/amountInput.ts'
+import { typedAmount } from '../../lib/amountInput.ts'
 import { showAmount, showTime } from '../../lib/format.ts'
 import { duration, percent } from '../../components/blocks/records/recordFormat.ts'
 import { useDurationUnits } from '../../hooks/useDurationUnits.ts'
 import { releaseSchedule } from './releaseSchedule.ts'
 import './stake.css'
-
-const ONE_USDT = 10n ** 18n
 
 /**
  * What the typed deposit pays and when, before signing (issue 23 item 5): the reward cap in USDT value and in NEX
@@ -28,17 +26,21 @@ export function ReleaseSchedulePreview({
 }) {
   const { t } = useLingui()
   const units = useDurationUnits()
-  const typed = checkAmount(input)
-  // Before an amount is typed, the schedule of an example stake of 100 USDT.
-  const amount = typed.ok ? typed.value : ONE_USDT * 100n
+  // the schedule of what the field holds, nothing else (no example amount while it is empty)
+  const amount = typedAmount(input)
   if (!round || !config || now === undefined) return null
+  if (amount === undefined) {
+    return (
+      <div className="stake-schedule" data-testid="stake-schedule" data-empty="true">
+        <p className="app-muted">{t`Type an amount to see its reward cap and release schedule.`}</p>
+      </div>
+    )
+  }
   const schedule = releaseSchedule(amount, round, config, BigInt(now), tokensPerUsdt)
   const nex = (value: bigint | undefined) => (value === undefined ? '' : ` ≈ ${showAmount(value)} NEX`)
   return (
     <div className="stake-schedule" data-testid="stake-schedule">
-      <p className="app-subtitle">
-        {typed.ok ? t`Release schedule of this stake` : t`Release schedule of a stake of ${showAmount(amount)} USDT`}
-      </p>
+      <p className="app-subtitle">{t`Release schedule of a stake of ${showAmount(amount)} USDT`}</p>
       <ol className="stake-schedule__steps">
         <li data-testid="schedule-cap">
           {t`Reward cap: ${showAmount(schedule.rewardMax)} USDT in value (${percent(round.idoRate)} of the stake)${nex(schedule.rewardTokens)}.`}

@@ -13,7 +13,7 @@ import { checkAmount } from '../../lib/amountInput.ts'
 import { contractsOf } from '../../lib/contracts.ts'
 import { dexFeeBps } from '../../lib/appChain.ts'
 import { env } from '../../lib/env.ts'
-import { showAmount } from '../../lib/format.ts'
+import { showAmount, showsAsZero } from '../../lib/format.ts'
 import { usePage } from '../../hooks/usePage.ts'
 import { Icon } from '../../components/Icon.tsx'
 import { Stat } from '../../components/Stat.tsx'
@@ -129,7 +129,13 @@ function Swap({ router, usdt, nex, pair }: { router: Address; usdt: Address; nex
   async function swap() {
     const outcome = await send({
       amount: { input, rules: { balance: balanceIn } },
-      check: () => (amountOut === undefined || amountOut === 0n ? msg`No quote for this amount yet` : undefined),
+      // a swap whose quote shows 0 (what the user would get rounds to nothing) is refused, not sent
+      check: () =>
+        amountOut === undefined
+          ? msg`No quote for this amount yet`
+          : showsAsZero(amountOut) || quote === undefined || showsAsZero(quote.minimumOut)
+            ? msg`You would receive nothing for this amount: enter a larger amount`
+            : undefined,
       spend: { token: tokenIn, spender: router },
       request: (value) => ({
         address: router,

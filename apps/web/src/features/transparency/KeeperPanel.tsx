@@ -13,6 +13,7 @@ import type { DeployedName } from '../../lib/deployment.ts'
 import { KEEPER_ABIS, KEEPER_JOBS, LOOKBACK_BLOCKS, TOKEN_TASK_JOBS, latestRuns } from './keeperJobs.ts'
 import type { LastRun } from './keeperJobs.ts'
 import { usePublicClient } from '../../data/wallet.tsx'
+import { useBurnExpiredWaiting } from '../../data/burnQueue.ts'
 
 const JOB_LABELS: Record<string, MessageDescriptor> = {
   feeConversion: msg`Token: fee conversion to USDT (swapAndTrans)`,
@@ -70,6 +71,9 @@ export function KeeperPanel() {
       if (job) dueJobs.add(job)
     }
   })
+  // Burn's forced outs are due exactly when /burn says expired orders wait (one definition, both pages); its view
+  // also answers yes for its other work (sharing the pool, the buy-and-burn), which is the pool update's row
+  const burnOutsWaiting = useBurnExpiredWaiting(contracts.find((contract) => contract.name === 'Burn')?.address)
   const runs = useLastRuns(contracts)
   const jobs = KEEPER_JOBS.filter((job) => contracts.some((contract) => contract.name === job.contract))
   if (jobs.length === 0) return null
@@ -90,7 +94,13 @@ export function KeeperPanel() {
           {jobs.map((job) => {
             const run = runs?.[job.id]
             // Token's view names the one task due next; the others' view tells whether any of their work is due.
-            const isDue = job.contract === 'Token' ? dueJobs.has(job.id) : dueContracts.has(job.contract)
+            const isDue =
+              job.id === 'burnOuts'
+                ? burnOutsWaiting === true
+                : job.contract === 'Token'
+                  ? dueJobs.has(job.id)
+                  : dueContracts.has(job.contract)
+            const known = job.id === 'burnOuts' ? burnOutsWaiting !== undefined : due !== undefined
             return (
               <tr key={job.id} data-testid="keeper-job" data-job={job.id} data-due={String(isDue)}>
                 <td>{i18n._(JOB_LABELS[job.id] ?? { id: job.id })}</td>
@@ -105,7 +115,7 @@ export function KeeperPanel() {
                     t`Not in the last ${String(LOOKBACK_BLOCKS)} blocks`
                   )}
                 </td>
-                <td data-testid="keeper-job-due">{due === undefined ? '…' : isDue ? t`Yes` : t`No`}</td>
+                <td data-testid="keeper-job-due">{!known ? '…' : isDue ? t`Yes` : t`No`}</td>
               </tr>
             )
           })}

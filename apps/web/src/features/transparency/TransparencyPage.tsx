@@ -146,31 +146,70 @@ function duration(seconds: bigint | undefined): string {
 }
 
 /**
- * The contracts that hold users' funds, and the token each owes them. `fromLaterInflows`: by design it pays part of
- * what it owes only out of later deposits (Double's doubled half), so owing more than it holds is not a shortfall.
+ * The contracts that can hold users' funds (every one that keeps users' claims and `excessOf`, as deployed), and the
+ * token each owes its users. `fromLaterInflows`: by design it pays part of what it owes only out of later deposits
+ * (Double's doubled half), so owing more than it holds is not a shortfall.
+ *
+ * Each is read in both tokens: the token it owes always has its row; the other shows as soon as the contract holds
+ * any of it (e.g. Stake's and Ido's USDT, the proceeds of stakes and mints), so no contract that holds tokens is
+ * left out of the table. A token it owes nobody (all of it excess) is said to be the owner's proceeds.
  */
-const HOLDERS: readonly { name: DeployedName; token: 'USDT' | 'Token'; symbol: string; fromLaterInflows?: boolean }[] =
-  [
-    { name: 'Burn', token: 'USDT', symbol: 'USDT' },
-    { name: 'Fomo', token: 'USDT', symbol: 'USDT' },
-    { name: 'SuperFomo', token: 'USDT', symbol: 'USDT' },
-    { name: 'Double', token: 'USDT', symbol: 'USDT', fromLaterInflows: true },
-    { name: 'Mining', token: 'Token', symbol: 'NEX' },
-    // the cards' dividends are paid in Nft's reward token, USDT (its `initialize`, ignition/modules/ContractsII.ts)
-    { name: 'Nft', token: 'USDT', symbol: 'USDT' },
-    // the operator's float for the legacy withdrawals, each paid at most once by its id (owes nobody until paid)
-    { name: 'Payouts', token: 'USDT', symbol: 'USDT' },
-  ]
+const HOLDERS: readonly { name: DeployedName; owes?: 'USDT' | 'Token'; fromLaterInflows?: boolean }[] = [
+  { name: 'Burn', owes: 'USDT' },
+  { name: 'Fomo', owes: 'USDT' },
+  { name: 'SuperFomo', owes: 'USDT' },
+  { name: 'Double', owes: 'USDT', fromLaterInflows: true },
+  { name: 'Mining', owes: 'Token' },
+  // the NEX owed to stakers (released and reserved for their releases); its USDT is the stakes' proceeds
+  { name: 'Stake', owes: 'Token' },
+  // the NEX owed to buyers (credited, vesting or claimable); the USDT, BNB and NEX paid for mints are proceeds
+  { name: 'Ido', owes: 'Token' },
+  // the cards' dividends are paid in Nft's reward token, USDT (its `initialize`, ignition/modules/ContractsII.ts)
+  { name: 'Nft', owes: 'USDT' },
+  // the operator's float for the legacy withdrawals, each paid at most once by its id (owes nobody until paid)
+  { name: 'Payouts', owes: 'USDT' },
+  // these hold nobody's funds; listed so that any token sent to them shows here too
+  { name: 'Main' },
+  { name: 'Info' },
+  { name: 'Log' },
+]
+const TOKENS = ['USDT', 'Token'] as const
+const SYMBOLS = { USDT: 'USDT', Token: 'NEX' } as const
+
+type HolderRow = {
+  name: DeployedName
+  address: `0x${string}`
+  token: 'USDT' | 'Token'
+  tokenAddress: `0x${string}`
+  symbol: string
+  /** Whether this is the token the contract owes its users (always listed). */
+  owed: boolean
+  fromLaterInflows?: boolean
+}
 
 function SolvencyPanel() {
   const { t } = useLingui()
-  const holders = useMemo(
+  const rows = useMemo(
     () =>
-      HOLDERS.flatMap((holder) => {
-        const address = deployed(holder.name)
-        const token = deployed(holder.token)
-        return address && token ? [{ ...holder, address, token }] : []
-      }),
+      HOLDERS.flatMap((holder) =>
+        TOKENS.flatMap((token): HolderRow[] => {
+          const address = deployed(holder.name)
+          const tokenAddress = deployed(token)
+          if (!address || !tokenAddress) return []
+          const owed = holder.owes === token
+          return [
+            {
+              name: holder.name,
+              address,
+              token,
+              tokenAddress,
+              symbol: SYMBOLS[token],
+              owed,
+              fromLaterInflows: owed && holder.fromLaterInflows,
+            },
+          ]
+        }),
+      ),
     [],
   )
   const burn = deployed('Burn')
@@ -178,14 +217,14 @@ function SolvencyPanel() {
   const data = useChainReads(
     useMemo(
       () =>
-        holders.flatMap(
-          ({ address, token }) =>
+        rows.flatMap(
+          ({ address, tokenAddress }) =>
             [
-              { address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] },
-              { address, abi: iNexusUpgradeableAbi, functionName: 'excessOf', args: [token] },
+              { address: tokenAddress, abi: erc20Abi, functionName: 'balanceOf', args: [address] },
+              { address, abi: iNexusUpgradeableAbi, functionName: 'excessOf', args: [tokenAddress] },
             ] as const,
         ),
-      [holders],
+      [rows],
     ),
   )
   const burnReads = useChainReads(
@@ -203,9 +242,10 @@ function SolvencyPanel() {
   const reserves = ok(burnReads?.[0])
   const doubleSolvency = ok(doubleReads?.[0])
   // What a contract itself reports it owes now (held vs owed), where it can tell.
-  const reportedOf = (name: DeployedName): bigint | undefined => {
-    if (name === 'Burn') return reserves && reserves.pool + reserves.orders + reserves.balances + reserves.swap
-    if (name === 'Double') return doubleSolvency?.[1]
+  const reportedOf = (row: HolderRow): bigint | undefined => {
+    if (!row.owed) return undefined
+    if (row.name === 'Burn') return reserves && reserves.pool + reserves.orders + reserves.balances + reserves.swap
+    if (row.name === 'Double') return doubleSolvency?.[1]
     return undefined
   }
 
@@ -215,12 +255,25 @@ function SolvencyPanel() {
     short: t`Short`,
     deferred: t`Paid from later deposits`,
   }
+  const shown = rows.flatMap((row, index) => {
+    const holds = ok(data?.[index * 2])
+    const excess = ok(data?.[index * 2 + 1])
+    // a token the contract does not owe shows once it holds some (and, holding nothing, is no row at all)
+    if (!row.owed && !(holds !== undefined && holds > 0n)) return []
+    const figures =
+      holds !== undefined && excess !== undefined
+        ? solvency(holds, excess, reportedOf(row), { fromLaterInflows: row.fromLaterInflows })
+        : undefined
+    // all of it free for the owner to take: the contract owes nobody this token (the proceeds of stakes, mints…)
+    const proceeds = !row.owed && figures !== undefined && figures.owed === 0n
+    return [{ row, figures, proceeds }]
+  })
   return (
     <Card title={t`Solvency`} data-testid="solvency">
       <p className="app-muted">
         {t`What each contract holding users' funds holds against what it owes them now, read from the chain every few seconds. The only way the owner can take tokens out of these contracts is withdrawExcess, which takes at most the surplus (held − owed); with the Timelock as owner, only after its delay.`}
       </p>
-      {holders.length === 0 ? (
+      {rows.length === 0 ? (
         <EmptyState text={t`No contracts are deployed on this network`} />
       ) : (
         <div className="tp-table-wrap">
@@ -235,52 +288,58 @@ function SolvencyPanel() {
               </tr>
             </thead>
             <tbody>
-              {holders.map((holder, index) => {
-                const holds = ok(data?.[index * 2])
-                const excess = ok(data?.[index * 2 + 1])
-                const figures =
-                  holds !== undefined && excess !== undefined
-                    ? solvency(holds, excess, reportedOf(holder.name), { fromLaterInflows: holder.fromLaterInflows })
-                    : undefined
-                return (
-                  <tr
-                    key={holder.name}
-                    data-testid={`solvency-${holder.name}`}
-                    data-status={figures?.status ?? 'loading'}
-                  >
-                    <th scope="row">{holder.name}</th>
-                    <td className="app-mono" data-testid="solvency-holds" data-label={t`Holds`}>
-                      {showAmount(figures?.holds)} {holder.symbol}
-                    </td>
-                    <td className="app-mono" data-testid="solvency-owed" data-label={t`Owes users`}>
-                      {figures?.owedAtLeast ? '≥ ' : ''}
-                      {showAmount(figures?.owed)} {holder.symbol}
-                    </td>
-                    <td className="app-mono" data-label={t`Surplus`}>
-                      {figures && figures.shortfall > 0n
-                        ? `−${showAmount(figures.shortfall)}`
-                        : showAmount(figures?.surplus)}{' '}
-                      {holder.symbol}
-                    </td>
-                    <td data-label={t`Coverage`}>
-                      {figures === undefined ? (
-                        '—'
-                      ) : (
-                        <span className={`tp-badge tp-badge--${figures.status}`}>
-                          {statusText[figures.status]}
-                          {figures.coverageBps !== undefined &&
-                            !figures.owedAtLeast &&
-                            ` ${(Number(figures.coverageBps) / 100).toFixed(2)}%`}
-                        </span>
-                      )}
-                    </td>
-                  </tr>
-                )
-              })}
+              {shown.map(({ row, figures, proceeds }) => (
+                <tr
+                  key={`${row.name}-${row.symbol}`}
+                  data-testid={row.owed ? `solvency-${row.name}` : `solvency-${row.name}-${row.symbol}`}
+                  data-contract={row.name}
+                  data-token={row.symbol}
+                  data-status={figures === undefined ? 'loading' : proceeds ? 'proceeds' : figures.status}
+                >
+                  <th scope="row">
+                    {row.name}
+                    {!row.owed && <span className="app-muted"> · {row.symbol}</span>}
+                  </th>
+                  <td className="app-mono" data-testid="solvency-holds" data-label={t`Holds`}>
+                    {showAmount(figures?.holds)} {row.symbol}
+                  </td>
+                  <td className="app-mono" data-testid="solvency-owed" data-label={t`Owes users`}>
+                    {figures?.owedAtLeast ? '≥ ' : ''}
+                    {showAmount(figures?.owed)} {row.symbol}
+                  </td>
+                  <td className="app-mono" data-label={t`Surplus`}>
+                    {figures && figures.shortfall > 0n
+                      ? `−${showAmount(figures.shortfall)}`
+                      : showAmount(figures?.surplus)}{' '}
+                    {row.symbol}
+                  </td>
+                  <td data-label={t`Coverage`}>
+                    {figures === undefined ? (
+                      '—'
+                    ) : proceeds ? (
+                      <span className="tp-badge tp-badge--covered" data-testid="solvency-proceeds">
+                        {t`Not owed to users: the owner's proceeds, free to withdraw`}
+                      </span>
+                    ) : (
+                      <span className={`tp-badge tp-badge--${figures.status}`}>
+                        {statusText[figures.status]}
+                        {figures.coverageBps !== undefined &&
+                          !figures.owedAtLeast &&
+                          ` ${(Number(figures.coverageBps) / 100).toFixed(2)}%`}
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ))}
             </tbody>
           </table>
           <p className="app-muted">{t`≥: the contract keeps no surplus, so what it owes is at least all it holds.`}</p>
-          {holders.some((holder) => holder.fromLaterInflows) && (
+          {shown.some(({ row }) => row.name === 'Stake' || row.name === 'Ido') && (
+            <p className="app-muted" data-testid="solvency-proceeds-note">
+              {t`Stake owes its stakers NEX (what they can claim and what is reserved for their releases); the USDT staked is the platform's income, which the owner may take. Ido owes its buyers the NEX they minted, vesting or claimable; what they paid is the owner's.`}
+            </p>
+          )}
+          {shown.some(({ row }) => row.fromLaterInflows) && (
             <p className="app-muted" data-testid="solvency-deferred-note">
               {t`Paid from later deposits: Double pays each deposit back twice over, the doubled half only out of later deposits, and no claim takes more than it holds. So it owes more than it holds by design; the difference is paid as new deposits come in, not guaranteed by funds it holds now.`}
             </p>

@@ -19,6 +19,7 @@ export function SignInPanel({ children }: { children: ReactNode }) {
   const { exclusive } = useFeedback()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
+  const signedIn = login.signedIn
 
   // One request at a time, across the page's writes too: a double click asks the wallet for one signature.
   const run = (work: () => Promise<void>) =>
@@ -29,8 +30,9 @@ export function SignInPanel({ children }: { children: ReactNode }) {
         await work()
       } catch (failure) {
         const text = await legacyErrorText(failure, i18n)
-        setError(text)
-        toast.error(text)
+        // told once: under the sign-in button while signed out, else (a failed sign-out) as a notice
+        if (signedIn) toast.error(text)
+        else setError(text)
       } finally {
         setBusy(false)
       }
