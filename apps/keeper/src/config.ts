@@ -59,6 +59,13 @@ export type KeeperConfig = {
   withdrawTokens: Partial<Record<'USDT' | 'ARB', Hex>>
   /** DEPLOYMENTS_FILE: the chain's deployments file, read and checked at start; unset: libs/abi's for the chain. */
   deploymentsFile: string | undefined
+  /**
+   * KEEPER_CONFIRMATIONS: blocks on top of a block before the keeper treats it as final (default 0 on the local
+   * chain 31337, 15 elsewhere). Nothing is recorded done, paid, failed or cancelled from a block that is not final.
+   */
+  confirmations: number
+  /** KEEPER_NOT_READY_AFTER: a job failing this many times in a row makes /readyz answer 503. @default 5 */
+  notReadyAfterFailures: number
 }
 
 /** Reads and checks the settings; throws {@link ConfigError} with the variable's name on a bad value. */
@@ -93,5 +100,7 @@ export function readConfig(env: NodeJS.ProcessEnv): KeeperConfig {
     withdrawPolicy: withdrawalPolicySetting(env),
     withdrawTokens: tokens,
     deploymentsFile: env.DEPLOYMENTS_FILE?.trim() || undefined,
+    confirmations: integer(env, 'KEEPER_CONFIRMATIONS', chainId === 31337 ? 0 : 15, 0, 10_000),
+    notReadyAfterFailures: integer(env, 'KEEPER_NOT_READY_AFTER', 5, 1, 1_000_000),
   }
 }

@@ -66,7 +66,11 @@ export async function createKeeper(options: CreateKeeperOptions): Promise<Keeper
   }
   // DEPLOYMENTS_FILE or libs/abi's file of the chain, checked (a clear error names a missing file or contract)
   const deployment = () =>
-    loadDeployment({ chainId: config.chainId, file: config.deploymentsFile, required: ['USDT', ...UPKEEP_CONTRACTS] })
+    loadDeployment({
+      chainId: config.chainId,
+      file: config.deploymentsFile,
+      required: ['USDT', 'Payouts', ...UPKEEP_CONTRACTS],
+    })
   const contracts =
     options.contracts ??
     Object.fromEntries(Object.entries(deployment().contracts).map(([name, c]) => [name, c.address as Address]))
@@ -81,6 +85,7 @@ export async function createKeeper(options: CreateKeeperOptions): Promise<Keeper
     gasBumpPercent: config.gasBumpPercent,
     log,
     metrics,
+    confirmations: config.confirmations,
     ...(options.pollMs ? { pollMs: options.pollMs } : {}),
   })
   const jobs: Job[] = []
@@ -88,10 +93,14 @@ export async function createKeeper(options: CreateKeeperOptions): Promise<Keeper
     const address = contracts[name]
     if (address) jobs.push(upkeepJob({ name, address, client, sender, intervalMs: config.intervalMs }))
   }
+  const payouts = contracts.Payouts
+  if (!payouts) throw new Error('the deployments have no Payouts contract: the withdrawal payouts need it')
   jobs.push(
     withdrawalJob({
       prisma: db.prisma,
+      client,
       sender,
+      payouts,
       tokens: {
         USDT: config.withdrawTokens.USDT ?? contracts.USDT,
         ...(config.withdrawTokens.ARB ? { ARB: config.withdrawTokens.ARB } : {}),
@@ -113,6 +122,7 @@ export async function createKeeper(options: CreateKeeperOptions): Promise<Keeper
     metrics,
     host: config.host,
     port: config.port,
+    notReadyAfterFailures: config.notReadyAfterFailures,
     balance: () => client.getBalance({ address: account.address }),
     nodeCheck: () => client.getBlockNumber({ cacheTime: 0 }),
     tokenBalances: async () =>

@@ -6,7 +6,15 @@ import { spawn } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { automationCompatibleInterfaceAbi, burnAbi, fomoAbi, localUSDTAbi, mainAbi, tokenAbi } from '@nexus/abi'
+import {
+  automationCompatibleInterfaceAbi,
+  burnAbi,
+  fomoAbi,
+  localUSDTAbi,
+  mainAbi,
+  payoutsAbi,
+  tokenAbi,
+} from '@nexus/abi'
 import { createDatabase, type Database } from '@nexus/db'
 import { createTestDatabase, type TestDatabase } from '@nexus/db/testing'
 import { contractsDir, startFaultyProxy, startSystemChain, type SystemChain } from '@nexus/testing'
@@ -94,10 +102,13 @@ async function withdrawal(user: number, amount: string, creditType = 'USDT', sta
     },
   })
 }
-/** Mints `usdt` USDT to the keeper's wallet (the payout token of the withdrawals); returns that account. */
+/**
+ * Mints `usdt` USDT to the Payouts contract (the operator's float the withdrawals are paid from); returns the keeper's
+ * account, its payer.
+ */
 async function fundPayer(usdt: bigint) {
   const payer = keeperAccount({ privateKey: undefined })
-  await mintUsdt(payer.address, usdt)
+  await mintUsdt(c('Payouts'), usdt)
   return payer
 }
 /** Mints `usdt` local USDT to `to` (the deployer is its minter). */
@@ -542,8 +553,12 @@ describe('legacy withdrawals', () => {
       // left, as after a kill -9 right after the receipt
       await db.prisma.keeperPayout.create({ data: { withdrawalId: w.id } })
       const result = await first.sender.send(WITHDRAWAL_JOB, `withdrawal:${w.id}`, {
-        to: c('USDT'),
-        data: encodeFunctionData({ abi: localUSDTAbi, functionName: 'transfer', args: [to, parseEther('77')] }),
+        to: c('Payouts'),
+        data: encodeFunctionData({
+          abi: payoutsAbi,
+          functionName: 'pay',
+          args: [BigInt(w.id), to, c('USDT'), parseEther('77')],
+        }),
       })
       if (result.status !== 'done') throw new Error(`payout not sent: ${JSON.stringify(result)}`)
       sent = result.txHash
@@ -939,7 +954,7 @@ describe('fault trial', () => {
         address: c('USDT'),
         abi: localUSDTAbi,
         eventName: 'Transfer',
-        args: { from: payer.address },
+        args: { from: c('Payouts') },
         fromBlock,
       })
       const hashes: string[] = []

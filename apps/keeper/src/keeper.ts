@@ -29,6 +29,8 @@ export type KeeperOptions = {
   maxBackoffMs?: number
   /** Checks the chain node for /readyz (e.g. reads the block number); a failure makes the keeper not ready. */
   nodeCheck?: () => Promise<unknown>
+  /** A job failing this many times in a row makes /readyz answer 503 until it succeeds again. @default 5 */
+  notReadyAfterFailures?: number
 }
 
 export type JobState = {
@@ -50,6 +52,7 @@ export type RunningKeeper = {
 export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper> {
   const { db, sender, jobs, log, metrics } = options
   const maxBackoffMs = options.maxBackoffMs ?? 300_000
+  const notReadyAfterFailures = options.notReadyAfterFailures ?? 5
   const state = new Map<string, JobState>(jobs.map((job) => [job.name, { consecutiveFailures: 0 }]))
   let ready = false
   let stopped = false
@@ -109,6 +112,12 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
   async function readiness(): Promise<string | undefined> {
     if (lockLost) return 'database connection lost: taking the keeper lock again'
     if (!ready) return lockClient ? "finishing the journal's pending work" : 'waiting for the keeper lock'
+    // a job that keeps failing (e.g. every broadcast refused) is an outage even while the node and database answer
+    const failing = [...state].find(([, s]) => s.consecutiveFailures >= notReadyAfterFailures)
+    if (failing) {
+      const [name, s] = failing
+      return `job ${name} failed ${s.consecutiveFailures} times in a row: ${s.lastError ?? 'unknown error'}`
+    }
     return await unreachableDependency({
       database: () => db.pool.query('select 1'),
       ...(options.nodeCheck && { node: options.nodeCheck }),
@@ -140,7 +149,12 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
       if (outcome.kind === 'sent') {
         if (outcome.result.status === 'done' && !outcome.result.resumed) metrics.sends.inc({ job: job.name })
         if (outcome.result.status === 'failed') throw new Error(outcome.result.error)
-        s.lastOutcome = outcome.result.status === 'skipped' ? `skipped: ${outcome.result.reason}` : 'sent'
+        s.lastOutcome =
+          outcome.result.status === 'skipped'
+            ? `skipped: ${outcome.result.reason}`
+            : outcome.result.status === 'unconfirmed'
+              ? 'sent, waiting for confirmations'
+              : 'sent'
       } else {
         s.lastOutcome = outcome.detail ? `${outcome.kind}: ${outcome.detail}` : outcome.kind
       }

@@ -3,7 +3,15 @@
 // (also after kill -9) finishes what the journal holds from the chain before anything new is sent. So a piece of
 // work (a work key) is sent at most once: the only other transactions ever signed for it are gas bumps of the same
 // nonce, and only one transaction of a nonce can be mined.
-import type { PrismaClient } from '@nexus/db'
+//
+// Finality: a work is recorded done (or failed) only from a block `confirmations` deep (a final block); a
+// transaction mined in a younger block leaves its work pending (`unconfirmed`), and a reorganisation that drops it
+// is met by broadcasting the journaled bytes again. A work fails only when its nonce is used at a final block and
+// none of its transactions is in the chain (read again after the nonce, so a transaction mined between the two
+// reads is found). When the node says a nonce is too high (a lower nonce of this key was dropped), the journal's
+// transaction of the missing nonce is broadcast again (a self-transfer fills a nonce the journal does not hold);
+// when it says too low, the next nonce is read from the chain again.
+import type { Prisma, PrismaClient } from '@nexus/db'
 import {
   type Address,
   BaseError,
@@ -29,6 +37,11 @@ export type SendResult =
   | { status: 'failed'; txHash?: Hex; error: string }
   /** Not sent: the simulation reverted (e.g. "not due"), or the fee is above the cap. (An endpoint error throws.) */
   | { status: 'skipped'; reason: string }
+  /**
+   * Journaled and sent, not final yet: mined in a block younger than `confirmations` (txHash), or its nonce used at a
+   * block that is not final. The work stays pending; {@link JournaledSender.finishPending} finishes it later.
+   */
+  | { status: 'unconfirmed'; txHash?: Hex }
 
 export type SenderOptions = {
   prisma: PrismaClient
@@ -42,7 +55,12 @@ export type SenderOptions = {
   metrics: KeeperMetrics
   /** How often a pending transaction's receipt is polled. @default 500 */
   pollMs?: number
+  /** Blocks on top of a block before it is final (see the file's comment). @default 0 */
+  confirmations?: number
 }
+
+/** A check run in the database transaction that journals a work, before it is written: false sends nothing. */
+export type JournalGuard = (tx: Prisma.TransactionClient) => Promise<boolean>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -79,6 +97,10 @@ export function isEndpointError(error: unknown): boolean {
 /** Errors of a broadcast that mean the node already has this transaction (or its nonce is used). */
 const alreadyKnown =
   /already known|known transaction|nonce too low|nonce has already been used|replacement transaction underpriced/i
+/** The node's answer to a nonce above the account's next one: a lower nonce is missing (e.g. dropped by a reorg). */
+const nonceTooHigh = /nonce too high|nonce gap|future transaction/i
+/** The node's answer to a used nonce. */
+const nonceTooLow = /nonce too low|nonce has already been used/i
 
 export class JournaledSender {
   private readonly o: Required<SenderOptions>
@@ -86,7 +108,7 @@ export class JournaledSender {
   private lock: Promise<unknown> = Promise.resolve()
 
   constructor(options: SenderOptions) {
-    this.o = { pollMs: 500, ...options }
+    this.o = { pollMs: 500, confirmations: 0, ...options }
   }
 
   get address(): Address {
@@ -156,7 +178,7 @@ export class JournaledSender {
    * Sends `call` for `workKey` once: simulates it, signs it, journals it, broadcasts it and waits for it (bumping
    * the fee if it stays unmined). A work key already done or failed is not sent again.
    */
-  send(job: string, workKey: string, call: Call): Promise<SendResult> {
+  send(job: string, workKey: string, call: Call, guard?: JournalGuard): Promise<SendResult> {
     return this.exclusive(async () => {
       const existing = await this.o.prisma.keeperWork.findUnique({ where: { workKey } })
       if (existing) return await this.resumeLocked(existing)
@@ -194,31 +216,63 @@ export class JournaledSender {
         maxPriorityFeePerGas,
       })
       const txHash = keccak256(raw)
-      const work = await this.o.prisma.keeperWork.create({
-        data: {
-          job,
-          workKey,
-          transactions: {
-            create: {
-              chainId: this.o.chainId,
-              sender: account.address.toLowerCase(),
-              nonce: BigInt(nonce),
-              txHash,
-              rawTx: raw,
-              maxFeePerGas: maxFeePerGas.toString(),
+      const work = await this.o.prisma.$transaction(async (tx) => {
+        if (guard && !(await guard(tx))) return undefined
+        return await tx.keeperWork.create({
+          data: {
+            job,
+            workKey,
+            transactions: {
+              create: {
+                chainId: this.o.chainId,
+                sender: account.address.toLowerCase(),
+                nonce: BigInt(nonce),
+                txHash,
+                rawTx: raw,
+                maxFeePerGas: maxFeePerGas.toString(),
+              },
             },
           },
-        },
+        })
       })
+      if (!work) return { status: 'skipped', reason: 'refused by the guard: not journaled, not sent' }
       this.nextNonce = nonce + 1
       this.o.log.info({ job, workKey, txHash, nonce }, 'journaled, sending')
       return await this.finish(work.id, job)
     })
   }
 
-  /** Drives a pending work to done/failed (see {@link reconcile}). */
+  /** The newest block and the newest final one (`confirmations` below it). */
+  async finality(): Promise<{ latest: bigint; final: bigint }> {
+    const latest = await this.o.client.getBlockNumber({ cacheTime: 0 })
+    const depth = BigInt(this.o.confirmations)
+    return { latest, final: latest > depth ? latest - depth : 0n }
+  }
+
+  /** The first receipt of `txs` in the chain, if any. */
+  private async anyReceipt(txs: readonly { txHash: string }[]) {
+    for (const tx of txs) {
+      const receipt = await this.receipt(tx.txHash as Hex)
+      if (receipt) return { txHash: tx.txHash as Hex, receipt }
+    }
+    return undefined
+  }
+
+  /** A mined transaction of the work: recorded once its block is final, else the work stays pending. */
+  private async minedResult(
+    workId: number,
+    job: string,
+    found: { txHash: Hex; receipt: TransactionReceipt },
+  ): Promise<SendResult> {
+    const { final } = await this.finality()
+    if (found.receipt.blockNumber > final) return { status: 'unconfirmed', txHash: found.txHash }
+    return await this.record(workId, job, found.txHash, found.receipt)
+  }
+
+  /** Drives a pending work to done/failed, or leaves it pending while its block is not final (see the top). */
   private async finish(workId: number, job: string): Promise<SendResult> {
     const { prisma, client } = this.o
+    const address = this.o.account.address
     for (;;) {
       const txs = await prisma.keeperTransaction.findMany({ where: { workId }, orderBy: { id: 'asc' } })
       const latest = txs.at(-1)
@@ -226,13 +280,17 @@ export class JournaledSender {
         await prisma.keeperWork.update({ where: { id: workId }, data: { status: 'failed', error: 'no transaction' } })
         return { status: 'failed', error: 'no transaction' }
       }
-      for (const tx of txs) {
-        const receipt = await this.receipt(tx.txHash as Hex)
-        if (receipt) return await this.record(workId, job, tx.txHash as Hex, receipt)
-      }
-      const used = await client.getTransactionCount({ address: this.o.account.address, blockTag: 'latest' })
-      if (BigInt(used) > latest.nonce) {
-        // the nonce was used, but by no transaction of this work (all receipts were missing): it will never be mined
+      let found = await this.anyReceipt(txs)
+      if (found) return await this.minedResult(workId, job, found)
+      const { final } = await this.finality()
+      const usedFinal = await client.getTransactionCount({ address, blockNumber: final })
+      const usedLatest = await client.getTransactionCount({ address, blockTag: 'latest' })
+      if (BigInt(usedLatest) > latest.nonce) {
+        // the nonce is used: maybe by this work's transaction, mined after the receipts were read; read them again
+        found = await this.anyReceipt(txs)
+        if (found) return await this.minedResult(workId, job, found)
+        // used by no transaction of this work; unless that is so at a final block, a reorganisation may undo it
+        if (BigInt(usedFinal) <= latest.nonce) return { status: 'unconfirmed' }
         const error = `nonce ${latest.nonce} was used by another transaction`
         await prisma.$transaction([
           prisma.keeperTransaction.updateMany({ where: { workId }, data: { status: 'dropped' } }),
@@ -243,7 +301,7 @@ export class JournaledSender {
         this.o.log.error({ job, workId }, error)
         return { status: 'failed', error }
       }
-      const broadcast = await this.broadcast(latest.rawTx as Hex)
+      const broadcast = await this.broadcast(latest.rawTx as Hex, latest.nonce)
       if (broadcast !== true) {
         // the node refuses it for good (e.g. no funds for the gas): nothing was sent, free the nonce again
         await prisma.$transaction([
@@ -256,10 +314,8 @@ export class JournaledSender {
       }
       const deadline = Date.now() + this.o.txTimeoutMs
       while (Date.now() < deadline) {
-        for (const tx of txs) {
-          const receipt = await this.receipt(tx.txHash as Hex)
-          if (receipt) return await this.record(workId, job, tx.txHash as Hex, receipt)
-        }
+        found = await this.anyReceipt(txs)
+        if (found) return await this.minedResult(workId, job, found)
         await sleep(this.o.pollMs)
       }
       await this.bump(workId, job, latest)
@@ -311,20 +367,75 @@ export class JournaledSender {
     )
   }
 
-  /** true once the node has it; otherwise the error text of a refusal that retrying will not fix. */
-  private async broadcast(raw: Hex): Promise<true | string> {
+  /**
+   * true once the node has it; otherwise the error text of a refusal that retrying will not fix. A nonce the node
+   * calls too high (a lower one of this key is missing: a reorganisation dropped it) is filled first (see
+   * {@link fillNonces}); one it calls too low makes the next new work read its nonce from the chain again.
+   */
+  private async broadcast(raw: Hex, nonce: bigint): Promise<true | string> {
     for (let attempt = 0; ; attempt++) {
       try {
         await this.o.client.sendRawTransaction({ serializedTransaction: raw })
         return true
       } catch (error) {
         const text = errorText(error)
+        if (nonceTooLow.test(text)) this.nextNonce = undefined
         if (alreadyKnown.test(text)) return true
         const permanent = /insufficient funds|intrinsic gas|exceeds block gas limit|invalid sender|chain id/i.test(text)
         if (permanent) return text
+        if (nonceTooHigh.test(text)) {
+          this.nextNonce = undefined
+          this.o.log.warn({ nonce: Number(nonce), error: text }, 'the node misses a lower nonce: filling it')
+          await this.fillNonces(nonce)
+          if (attempt < 5) continue
+        }
         if (attempt >= 5) throw error
         this.o.log.warn({ attempt, error: text }, 'broadcast failed, retrying')
         await sleep(Math.min(200 * 2 ** attempt, 5_000))
+      }
+    }
+  }
+
+  /**
+   * Makes every nonce of this key below `nonce` used again after a reorganisation dropped some: the journal's
+   * transaction of each missing nonce (the one mined before, else the newest bump) is broadcast again, the same
+   * bytes, so a work recorded from it stays true; a nonce the journal never signed gets a 0-value self-transfer.
+   */
+  private async fillNonces(nonce: bigint) {
+    const { client, prisma, account } = this.o
+    for (let guard = 0; guard < 1_000; guard++) {
+      const next = BigInt(await client.getTransactionCount({ address: account.address, blockTag: 'pending' }))
+      if (next >= nonce) return
+      const journaled = await prisma.keeperTransaction.findMany({
+        where: { chainId: this.o.chainId, sender: account.address.toLowerCase(), nonce: next },
+        orderBy: { id: 'desc' },
+      })
+      const pick = journaled.find((t) => t.status === 'mined' || t.status === 'reverted') ?? journaled[0]
+      let raw = pick?.rawTx as Hex | undefined
+      if (!raw) {
+        const fees = await client.estimateFeesPerGas()
+        raw = await account.signTransaction({
+          chainId: this.o.chainId,
+          type: 'eip1559',
+          to: account.address,
+          value: 0n,
+          nonce: Number(next),
+          gas: 21_000n,
+          maxFeePerGas: fees.maxFeePerGas,
+          maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+        })
+      }
+      this.o.log.warn({ nonce: Number(next), txHash: keccak256(raw), journaled: Boolean(pick) }, 'filling a nonce')
+      try {
+        await client.sendRawTransaction({ serializedTransaction: raw })
+      } catch (error) {
+        const text = errorText(error)
+        if (!alreadyKnown.test(text)) throw error
+      }
+      // the node may take a moment to count it (or mine it)
+      for (let wait = 0; wait < 50; wait++) {
+        if (BigInt(await client.getTransactionCount({ address: account.address, blockTag: 'pending' })) > next) break
+        await sleep(Math.min(this.o.pollMs, 100))
       }
     }
   }

@@ -20,9 +20,9 @@ const MNEMONIC = 'test test test test test test test test test test test junk'
 /** The referrer, whose 10 % referral credit it withdraws, and the buyer of a machine below it. */
 const REFERRER = mnemonicToAccount(MNEMONIC, { addressIndex: 140 })
 const BUYER = mnemonicToAccount(MNEMONIC, { addressIndex: 141 })
-/** Funds the keeper's wallet with the payout token. */
+/** Funds the Payouts contract (the operator's float the keeper pays from) with the payout token. */
 const TREASURY = mnemonicToAccount(MNEMONIC, { addressIndex: 142 }).address
-/** The keeper's local development key (apps/keeper DEV_KEY_INDEX): the operator wallet that pays withdrawals. */
+/** The keeper's local development key (apps/keeper DEV_KEY_INDEX): the Payouts contract's payer. */
 const KEEPER = mnemonicToAccount(MNEMONIC, { addressIndex: 46 }).address
 /** Machine type 1 of the legacy API's seed costs 100 USDT; the referrer gets 10 %. */
 const MACHINE_PRICE = parseEther('100')
@@ -107,7 +107,7 @@ beforeAll(async () => {
     referrer: REFERRER.address,
     usdt: MACHINE_PRICE + LARGE_PURCHASE,
   })
-  // the operator wallet holds the payout token (an operator keeps it funded), sent by another account: a transaction
+  // the Payouts contract holds the payout token (an operator keeps it funded), sent by another account: a transaction
   // of the keeper's own key would take the nonce the keeper has counted on
   await prepareTestAccount(rpcUrl, TREASURY, { usdt: parseEther('1150') })
   await pay((wallet) =>
@@ -117,7 +117,7 @@ beforeAll(async () => {
       address: USDT,
       abi: erc20Abi,
       functionName: 'transfer',
-      args: [KEEPER, parseEther('1150')],
+      args: [contract('Payouts'), parseEther('1150')],
     }),
   )
 

@@ -61,21 +61,22 @@ export async function withdrawalPage(
 
 /**
  * Locks withdrawal `id` (FOR UPDATE) and tells whether a manager may still decide it: not rejected, and not claimed
- * by the keeper unless its payout failed (nothing was paid). The keeper claims a payout while holding the same row
- * FOR SHARE, so a claim either committed before this lock, and is read here (this statement comes after the lock,
- * with a snapshot of its own), or waits for this transaction to end.
+ * by the keeper unless its payout is in one of `payouts` (e.g. `cancelled`: the Payouts contract cancelled its id at
+ * a final block, so it can never be paid). The keeper claims a payout while holding the same row FOR SHARE, so a
+ * claim either committed before this lock, and is read here (this statement comes after the lock, with a snapshot
+ * of its own), or waits for this transaction to end. Answers the payout's state when that is what refuses it.
  */
 export async function lockDecidable(
   tx: Prisma.TransactionClient,
   id: number,
   decisions: readonly string[],
   payouts: readonly string[],
-): Promise<boolean> {
+): Promise<true | { refused: string | undefined }> {
   const locked = await tx.$queryRaw<
     { status: string }[]
   >`SELECT status FROM legacy_withdrawal WHERE id = ${id} FOR UPDATE`
-  if (!locked[0] || !decisions.includes(locked[0].status)) return false
+  if (!locked[0] || !decisions.includes(locked[0].status)) return { refused: undefined }
   const [payout] = await tx.$queryRaw<{ status: string }[]>`
     SELECT status FROM keeper_withdrawal_payout WHERE withdrawal_id = ${id}`
-  return payout === undefined || payouts.includes(payout.status)
+  return payout === undefined || payouts.includes(payout.status) ? true : { refused: payout.status }
 }

@@ -64,6 +64,10 @@ export const messages = {
     en: 'This withdrawal is already being paid, paid or rejected',
     'zh-cn': '该提现已在支付中、已支付或已拒绝',
   },
+  withdrawCancelling: {
+    en: 'This payout failed and is being cancelled on chain; it can be rejected (and refunded) once the cancel is final',
+    'zh-cn': '该提现支付失败，正在链上取消；取消确认后才能拒绝（并退款）',
+  },
   withdrawMinimum: { en: '{symbol} withdrawal requires more than {min}', 'zh-cn': '{symbol} 提现数量必须大于 {min}' },
   // Payments
   txNotFound: {

@@ -60,7 +60,7 @@ const STATUS_LABELS: Record<string, MessageDescriptor> = {
 
 /** The statuses a manager may approve (withdrawApprove) and reject (withdrawReject). */
 const APPROVABLE = new Set(['pending', 'failed'])
-const REJECTABLE = new Set(['pending', 'failed', 'approved'])
+const REJECTABLE = new Set(['pending', 'failed', 'cancelled', 'approved'])
 /** withdrawReject's longest reason. */
 const REASON_MAX = 200
 

@@ -169,7 +169,7 @@ describe('withdrawal management', () => {
     }
   })
 
-  test('a withdrawal whose payout failed can be rejected (refunded), not approved again', async () => {
+  test('a failed payout is refunded only once its cancel is final on chain; never approved again', async () => {
     const w = await requestWithdrawal('4', 20)
     await t.db.prisma.keeperPayout.create({
       data: { withdrawalId: w.id, status: 'failed', reason: 'payout failed: reverted' },
@@ -181,11 +181,23 @@ describe('withdrawal management', () => {
     })
     expect((await body('withdrawApprove', { id: String(w.id) }, managerToken)).code).toBe(4800)
     const before = (await body('walletList', { credit_type: 'USDT', page: '1' }, aliceToken)).data.balance
+    // the keeper has not cancelled the id on chain yet: refused, nothing refunded
+    const early = await body('withdrawReject', { id: String(w.id), reason: 'paid by hand' }, managerToken)
+    expect(early.code).toBe(4800)
+    expect(early.msg).toMatch(/cancelled on chain/)
+    expect((await body('walletList', { credit_type: 'USDT', page: '1' }, aliceToken)).data.balance).toBe(before)
+    // the keeper recorded the id cancelled at a final block: now it is rejected and refunded, once
+    await t.db.prisma.keeperPayout.update({ where: { withdrawalId: w.id }, data: { status: 'cancelled' } })
+    expect(
+      (await body('withdrawQueue', {}, managerToken)).data.list.find((row: { id: number }) => row.id === w.id),
+    ).toMatchObject({ status: 'cancelled' })
     expect(
       (await body('withdrawReject', { id: String(w.id), reason: 'paid by hand' }, managerToken)).data,
     ).toMatchObject({ id: w.id, status: 'rejected', reason: 'paid by hand' })
     const after = (await body('walletList', { credit_type: 'USDT', page: '1' }, aliceToken)).data.balance
     expect(Number(after) - Number(before)).toBe(4)
+    expect((await body('withdrawReject', { id: String(w.id), reason: 'again' }, managerToken)).code).toBe(4800)
+    expect((await body('walletList', { credit_type: 'USDT', page: '1' }, aliceToken)).data.balance).toBe(after)
   })
 
   test('a rejection racing the keeper’s claim waits for it, then refuses: never rejected and paid', async () => {

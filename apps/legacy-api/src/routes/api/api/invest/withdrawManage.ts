@@ -12,12 +12,12 @@ import { integerField, optionalChoiceField, optionalIntegerField, textField } fr
 /** Withdrawals per page of withdrawQueue. */
 export const withdrawQueuePageSize = 20
 /**
- * The lists of withdrawQueue's `status`: `open` (not yet paid nor rejected, oldest first: what to decide or what
- * the keeper is paying) and the finished ones, newest first (`paid` with the keeper's payout hash, `rejected`).
+ * The lists of withdrawQueue's `status`: `open` (not yet paid nor rejected, oldest first: what to decide, what
+ * the keeper is paying, and failed payouts being cancelled or cancelled on chain, to reject) and the finished ones, newest first (`paid` with the keeper's payout hash, `rejected`).
  * A withdrawal's state is this API's decision and the keeper's payout (see `internal/withdrawals.ts`).
  */
 const queues = {
-  open: { statuses: ['pending', 'approved', 'paying', 'failed'], order: 'asc' },
+  open: { statuses: ['pending', 'approved', 'paying', 'failed', 'cancelled'], order: 'asc' },
   paid: { statuses: ['paid'], order: 'desc' },
   rejected: { statuses: ['rejected'], order: 'desc' },
 } as const
@@ -44,9 +44,11 @@ async function requireManager(context: LegacyContext, request: FastifyRequest) {
  * - POST withdrawApprove {id}: a pending withdrawal (e.g. above the keeper's threshold) the keeper has not claimed
  *   becomes approved; the keeper pays it on its next run. data: the withdrawal.
  * - POST withdrawReject {id, reason}: a pending or approved withdrawal the keeper has not claimed, or whose payout
- *   failed (nothing was paid, and its work is not sent again), becomes rejected with `reason` (shown by walletList)
- *   and its amount goes back to the wallet (a `withdraw_refund` wallet log), in one database transaction; one the
- *   keeper is paying or has paid can no longer be rejected.
+ *   was cancelled on chain (it failed, and the keeper cancelled its id in the Payouts contract at a final block: it
+ *   can never be paid), becomes rejected with `reason` (shown by walletList) and its amount goes back to the wallet
+ *   (a `withdraw_refund` wallet log), in one database transaction. A failed payout whose cancel is not final yet is
+ *   refused with 4800 'withdrawCancelling' (try again shortly); one the keeper is paying or has paid, with
+ *   'withdrawNotDecidable'.
  */
 export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContext) {
   const { prisma, withdrawPolicy } = context
@@ -88,7 +90,7 @@ export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContex
     const manager = await requireManager(context, request)
     const id = integerField(request.body, 'id', { min: 1, max: 2 ** 31 - 1 })
     const row = await prisma.$transaction(async (tx) => {
-      if (!(await lockDecidable(tx, id, ['pending'], []))) throw rejected('withdrawNotDecidable')
+      if ((await lockDecidable(tx, id, ['pending'], [])) !== true) throw rejected('withdrawNotDecidable')
       await tx.legacyWithdrawal.update({
         where: { id },
         data: { status: 'approved', decidedBy: manager.address, decidedAt: new Date() },
@@ -104,7 +106,12 @@ export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContex
     const id = integerField(request.body, 'id', { min: 1, max: 2 ** 31 - 1 })
     const reason = textField(request.body, 'reason', 200)
     const row = await prisma.$transaction(async (tx) => {
-      if (!(await lockDecidable(tx, id, ['pending', 'approved'], ['failed']))) throw rejected('withdrawNotDecidable')
+      // a claimed payout is refunded only once the Payouts contract cancelled its id (the keeper cancels a failed
+      // one): paid and refunded exclude each other on chain
+      const decidable = await lockDecidable(tx, id, ['pending', 'approved'], ['cancelled'])
+      if (decidable !== true) {
+        throw rejected(decidable.refused === 'failed' ? 'withdrawCancelling' : 'withdrawNotDecidable')
+      }
       const w = await tx.legacyWithdrawal.update({
         where: { id },
         data: { status: 'rejected', reason, decidedBy: manager.address, decidedAt: new Date() },
