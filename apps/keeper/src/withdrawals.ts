@@ -22,7 +22,16 @@
 import { payoutsAbi } from '@nexus/abi'
 import { awaitsApproval, type WithdrawalPolicy } from '@nexus/abi/node'
 import { type PrismaClient, withdrawnToday } from '@nexus/db'
-import { type Address, encodeFunctionData, type Hex, parseUnits, type PublicClient } from 'viem'
+import {
+  type Address,
+  BaseError,
+  encodeFunctionData,
+  type Hex,
+  isAddressEqual,
+  parseEventLogs,
+  parseUnits,
+  type PublicClient,
+} from 'viem'
 import type { Job, JobOutcome } from './jobs.ts'
 import type { JournaledSender } from './sender.ts'
 
@@ -107,14 +116,32 @@ export function withdrawalJob(options: WithdrawalJobOptions): Job {
       }),
     )
 
-  /** The transaction of the id's Paid event, up to block `final`. */
+  /**
+   * The transaction of the id's Paid event, up to block `final`: the journaled payout's (its receipt has the event),
+   * else (paid by another transaction of the payer) the event among the last 5,000 blocks (a node's log range).
+   */
   async function paidTx(id: number, final: bigint): Promise<Hex | null> {
+    const work = await prisma.keeperWork.findUnique({
+      where: { workKey: withdrawalWorkKey(id) },
+      include: { transactions: true },
+    })
+    for (const tx of work?.transactions ?? []) {
+      const receipt = await client.getTransactionReceipt({ hash: tx.txHash as Hex }).catch((error: unknown) => {
+        if (error instanceof BaseError && error.name === 'TransactionReceiptNotFoundError') return undefined
+        throw error
+      })
+      if (!receipt || receipt.status !== 'success' || receipt.blockNumber > final) continue
+      const paid = parseEventLogs({ abi: payoutsAbi, eventName: 'Paid', logs: receipt.logs })
+      if (paid.some((log) => isAddressEqual(log.address, payouts) && log.args.id === BigInt(id))) {
+        return tx.txHash as Hex
+      }
+    }
     const logs = await client.getContractEvents({
       address: payouts,
       abi: payoutsAbi,
       eventName: 'Paid',
       args: { id: BigInt(id) },
-      fromBlock: 0n,
+      fromBlock: final > 5_000n ? final - 5_000n : 0n,
       toBlock: final,
     })
     return logs[0]?.transactionHash ?? null
