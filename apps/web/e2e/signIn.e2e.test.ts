@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { mainAbi } from '@nexus/abi'
 import { E2E_VISITOR } from './lib/accounts.ts'
+import { chainClients, contract } from './lib/chain.ts'
 import { switchLanguage } from './lib/shell.ts'
 import { openConnected } from './lib/session.ts'
 import { web2Stat } from './lib/web2Flow.ts'
@@ -18,6 +20,13 @@ async function legacy(route: string, token: string | null, fields: Record<string
   return (await response.json()) as { code: number; msg: string; data: Record<string, unknown> | null }
 }
 
+const personalSigns = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { __e2eWallet: { calls: { method: string }[] } }).__e2eWallet.calls.filter(
+        (call) => call.method === 'personal_sign',
+      ).length,
+  )
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('loginToken'))
 const panelState = (page: Page, card: string) =>
   page.locator(`[data-testid="${card}"] [data-testid="sign-in-panel"]`).getAttribute('data-state')
@@ -68,6 +77,24 @@ describe('sign-in with the wallet (SIWE, the legacy API login)', () => {
       .toBe('Please register first')
     await switchLanguage(page, 'zh-Hant')
     await expect.poll(() => log.getByTestId('legacy-error').textContent(), { timeout: 20_000 }).toBe('请先注册')
+
+    // The wallet is registered on chain: the page offers its server account in one step, with its referrer on
+    // chain, and the wallet log opens (no signature, no transaction).
+    const [, referrer] = await chainClients(rpcUrl).public.readContract({
+      address: contract('Main'),
+      abi: mainAbi,
+      functionName: 'users',
+      args: [E2E_VISITOR],
+    })
+    const signsBefore = await personalSigns(page)
+    await log.getByTestId('open-server-account-button').click({ timeout: 20_000 })
+    await log.getByTestId('wallet-log-end').waitFor({ timeout: 20_000 })
+    expect(await log.getByTestId('legacy-error').count()).toBe(0)
+    expect(await log.getByTestId('open-server-account').count()).toBe(0)
+    const mine = await legacy('my', token)
+    expect(mine.code).toBe(0)
+    expect(String(mine.data?.recommender).toLowerCase()).toBe(referrer.toLowerCase())
+    expect(await personalSigns(page)).toBe(signsBefore)
 
     // The server ends the session (4700): the page forgets the token and asks to sign in again.
     expect((await legacy('logout', token)).code).toBe(0)

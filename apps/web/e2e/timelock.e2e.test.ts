@@ -126,6 +126,13 @@ describe('owner actions through the Timelock', () => {
         const first = await left()
         expect(first).toBeGreaterThan(0)
         await expect.poll(left, { timeout: 5_000 }).toBeLessThan(first)
+        // the admin history: the scheduling row carries its salt, labelled; no row of raw salt hex of its own
+        const scheduledRow = visitor.locator('[data-testid="admin-action"][data-event="CallScheduled"]').first()
+        await scheduledRow.waitFor({ timeout: 20_000 })
+        const salt = scheduledRow.locator('[data-testid="admin-action-change"][data-name="salt"]')
+        expect(await salt.count()).toBe(1)
+        expect(await salt.textContent()).toMatch(/^[\u4e00-\u9fff].*0x[0-9a-f]{64}$/)
+        expect(await visitor.locator('[data-testid="admin-action"][data-event="CallSalt"]').count()).toBe(0)
       } finally {
         await visitorContext.close()
       }

@@ -13,7 +13,7 @@ import { RelatedLinks } from '../../components/pages/RelatedLinks.tsx'
 import { ExplorerLink } from '../../components/ExplorerLink.tsx'
 import { deployed } from '../../lib/deployment.ts'
 import type { DeployedName } from '../../lib/deployment.ts'
-import { describeChanges } from '../../components/blocks/timelock/adminActions.ts'
+import { describeChanges, foldSalts } from '../../components/blocks/timelock/adminActions.ts'
 import type { AdminActionNode } from '../../components/blocks/timelock/adminActions.ts'
 import { changeLabel, eventLabel, showChangeValue } from '../../components/blocks/timelock/adminActionText.ts'
 import { solvency } from '../../lib/solvency.ts'
@@ -367,7 +367,8 @@ function AdminActions() {
     setMore([])
     setCursor(first ? { hasNext: first.pageInfo.hasNextPage, end: first.pageInfo.endCursor } : undefined)
   }, [first])
-  const nodes = useMemo(() => [...(first?.nodes ?? []), ...more], [first, more])
+  // a scheduled call's salt shows on its scheduling row, not as a row of its own
+  const nodes = useMemo(() => foldSalts([...(first?.nodes ?? []), ...more]), [first, more])
   const changes = useMemo(() => describeChanges(nodes), [nodes])
 
   const loadMore = useCallback(async () => {

@@ -6,6 +6,7 @@ import { Button, Card } from '@nexus/ui'
 import { Segmented } from '../../forms/Segmented.tsx'
 import { useLegacyQuery } from '../../../data/login.ts'
 import { LegacyError, SignInPanel } from './SignInPanel.tsx'
+import { OpenServerAccount } from './OpenServerAccount.tsx'
 
 /** The wallets the server keeps per account (apps/legacy-api `creditTypes`). */
 const CREDIT_TYPES = ['USDT', 'ARB'] as const
@@ -73,7 +74,10 @@ function WalletLog() {
         {t`Balance`}: {first.data ? `${first.data.balance} ${creditType}` : '—'}
       </p>
       {first.error ? (
-        <LegacyError error={first.error} />
+        <>
+          <LegacyError error={first.error} />
+          <OpenServerAccount refused={first.error} />
+        </>
       ) : (
         <ul className="app-list" data-testid="wallet-log-list">
           {Array.from({ length: pages }, (_, index) => (

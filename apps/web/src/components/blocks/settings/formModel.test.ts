@@ -62,6 +62,16 @@ describe('parseField', () => {
     if (!tooBig.ok) expect(tooBig.problem.values).toEqual({ min: '0.000000000000000001', max: '1000000000' })
   })
 
+  it('reads full-width digits and dots (a Chinese input method) and tells a comma apart', () => {
+    expect(parseField(fee, '１０００')).toEqual({ ok: true, value: 1000n })
+    expect(parseField(amount, '１．５')).toEqual({ ok: true, value: 1_500_000_000_000_000_000n })
+    const comma = parseField(amount, '1,5')
+    expect(comma.ok).toBe(false)
+    if (!comma.ok) {
+      expect(comma.problem.message.message).toBe('Use a dot for decimals and no thousands separators, e.g. 1.5 or 1000')
+    }
+  })
+
   it('checksums addresses and refuses malformed ones', () => {
     const to: FieldSpec = { key: 'to', label, kind: 'address' }
     expect(parseField(to, '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266')).toEqual({

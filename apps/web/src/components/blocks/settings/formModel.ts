@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { formatUnits, getAddress, isAddress, parseUnits } from 'viem'
+import { amountText } from '../../../lib/amountInput.ts'
 
 /**
  * How a field's text is read and shown: `uint` a whole number as the contract stores it, `amount` a token
@@ -111,15 +112,20 @@ export function parseField(
       return { ok: true, value: input.toLowerCase() }
     case 'uint':
     case 'amount': {
+      // what a Chinese input method types (full-width digits and dots) reads as the same number
+      const number = amountText(input)
+      if (/^[\d.,]*,[\d.,]*$/.test(number)) {
+        return refuse(msg`Use a dot for decimals and no thousands separators, e.g. 1.5 or 1000`)
+      }
       let value: bigint
       if (field.kind === 'uint') {
-        if (!WHOLE.test(input)) return refuse(msg`Enter a whole number`)
-        value = BigInt(input)
+        if (!WHOLE.test(number)) return refuse(msg`Enter a whole number`)
+        value = BigInt(number)
       } else {
-        if (!DECIMAL.test(input)) return refuse(msg`Enter a number`)
-        const decimals = input.split('.')[1]?.length ?? 0
+        if (!DECIMAL.test(number)) return refuse(msg`Enter a number`)
+        const decimals = number.split('.')[1]?.length ?? 0
         if (decimals > 18) return refuse(msg`At most 18 decimals`)
-        value = parseUnits(input, 18)
+        value = parseUnits(number, 18)
       }
       const min = field.min ?? 0n
       const max = field.max ?? UINT256_MAX

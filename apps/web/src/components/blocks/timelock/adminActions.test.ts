@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeChanges } from './adminActions.ts'
+import { describeChanges, foldSalts } from './adminActions.ts'
 import type { AdminActionNode } from './adminActions.ts'
 import { adminActionNode } from './adminActionNode.ts'
 
@@ -71,5 +71,36 @@ describe('describeChanges', () => {
       { name: 'sources.0.target', to: '0xab' },
       { name: 'sources.0.selector', to: '0x12345678' },
     ])
+  })
+})
+
+describe('foldSalts', () => {
+  const tx = '0x' + 'ab'.repeat(32)
+  const id = '0x' + '11'.repeat(32)
+  const salt = '0x' + '22'.repeat(32)
+  const scheduled = adminActionNode('Timelock', {
+    eventName: 'CallScheduled',
+    transactionHash: tx,
+    newValue: JSON.stringify({ id, index: '0', delay: '60' }),
+  })
+  const saltRow = adminActionNode('Timelock', {
+    eventName: 'CallSalt',
+    transactionHash: tx,
+    newValue: JSON.stringify({ id, salt }),
+  })
+
+  it('shows a scheduled call’s salt on its scheduling row, not as a row of raw hex of its own', () => {
+    const folded = foldSalts([saltRow, scheduled])
+    expect(folded.map((node) => node.eventName)).toEqual(['CallScheduled'])
+    expect(JSON.parse(folded[0]?.newValue ?? '{}')).toEqual({ id, index: '0', delay: '60', salt })
+    expect(describeChanges(folded)[0]?.map((change) => change.name)).toContain('salt')
+  })
+
+  it('keeps a salt whose scheduling row is not loaded, and a salt of another operation or transaction', () => {
+    expect(foldSalts([saltRow]).map((node) => node.eventName)).toEqual(['CallSalt'])
+    const other = { ...saltRow, newValue: JSON.stringify({ id: '0x' + '33'.repeat(32), salt }) }
+    expect(foldSalts([scheduled, other]).map((node) => node.eventName)).toEqual(['CallScheduled', 'CallSalt'])
+    const elsewhere = { ...saltRow, transactionHash: '0x' + 'cd'.repeat(32) }
+    expect(foldSalts([scheduled, elsewhere]).map((node) => node.eventName)).toEqual(['CallScheduled', 'CallSalt'])
   })
 })

@@ -86,3 +86,41 @@ export function describeChanges(nodes: readonly AdminActionNode[]): ValueChange[
     return [node.oldValue === null ? { name: '', to: next } : { name: '', from: parse(node.oldValue), to: next }]
   })
 }
+
+/**
+ * The rows as a reader reads them: the Timelock's `CallSalt` (the salt it records beside a call scheduled with one,
+ * which keeps two schedulings of the same call apart) belongs to scheduling that call, so it is folded into the
+ * `CallScheduled` row of the same operation and transaction, as its `salt` value, instead of a row of raw hex of its
+ * own. A `CallSalt` whose scheduling row is not among `nodes` stays as it is (its own label says what it is).
+ *
+ * @example
+ * foldSalts([scheduled, saltOfScheduled]) // [scheduled, with newValue {…, salt}]
+ */
+export function foldSalts(nodes: readonly AdminActionNode[]): AdminActionNode[] {
+  const saltOf = new Map<string, unknown>()
+  const record = (node: AdminActionNode) => {
+    const value = parse(node.newValue)
+    return isRecord(value) ? value : undefined
+  }
+  const key = (node: AdminActionNode, id: unknown) => `${node.transactionHash}:${String(id)}`
+  const scheduled = new Set<string>()
+  for (const node of nodes) {
+    const value = record(node)
+    if (node.eventName === 'CallScheduled' && value) scheduled.add(key(node, value.id))
+  }
+  for (const node of nodes) {
+    const value = record(node)
+    if (node.eventName === 'CallSalt' && value && scheduled.has(key(node, value.id)))
+      saltOf.set(key(node, value.id), value.salt)
+  }
+  return nodes.flatMap((node) => {
+    const value = record(node)
+    if (!value) return [node]
+    const id = key(node, value.id)
+    if (node.eventName === 'CallSalt') return saltOf.has(id) ? [] : [node]
+    if (node.eventName === 'CallScheduled' && saltOf.has(id)) {
+      return [{ ...node, newValue: JSON.stringify({ ...value, salt: saltOf.get(id) }) }]
+    }
+    return [node]
+  })
+}
