@@ -324,32 +324,9 @@ contract Log is NexusUpgradeable, ILog {
         if (owner == address(0)) revert LogInvalidOwner(owner);
         if (!LogCodes.isCredit(action)) revert LogWrongEntryKind(action);
         if (LogCodes.isReward(action)) _addReward(_rewards[owner][symbol], amount, day);
-        _emitCredit(index, owner, from, symbol, action, amount);
-    }
-
-    /// @dev The {LogAdded} of a credit: balance 0, no position in a list ({CREDIT_USER_INDEX}), not paid.
-    function _emitCredit(
-        uint256 index,
-        address owner,
-        address from,
-        uint8 symbol,
-        uint8 action,
-        uint256 amount
-    ) private {
-        emit LogAdded(
-            index,
-            owner,
-            from,
-            msg.sender,
-            CREDIT_USER_INDEX,
-            symbol,
-            action,
-            false,
-            LogCodes.isReward(action),
-            amount,
-            0,
-            block.timestamp
-        );
+        // the event of an entry whose word would hold this symbol and action (balance 0, no position in a list)
+        uint256 word = (uint256(symbol) << SYMBOL_SHIFT) | (uint256(action) << ACTION_SHIFT);
+        _emitAdded(index, owner, from, CREDIT_USER_INDEX, word, amount, 0);
     }
 
     /// @dev Appends an entry of global index `index` to `owner`'s list; returns its position. The first entry of
