@@ -1,4 +1,4 @@
-import { AmountTooManyDecimalsError, parseAmount } from '@nexus/sdk'
+import { AmountTooManyDecimalsError, parseAmount, type LegacyCreditType } from '@nexus/sdk'
 import { invalidField, rejected } from '../errors.ts'
 
 type Body = unknown
@@ -117,7 +117,7 @@ export function usernameField(body: Body, name: string): string {
 }
 
 /** The credit types of the wallets (`credit_type`). */
-export const creditTypes = ['USDT', 'ARB'] as const
+export const creditTypes = ['USDT', 'ARB'] as const satisfies readonly LegacyCreditType[]
 export type CreditType = (typeof creditTypes)[number]
 
 /** A required credit type: `USDT` or `ARB` (any letter case). */

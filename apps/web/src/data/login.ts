@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { createSignInMessage } from '@nexus/sdk'
+import type { LegacyFields, LegacyRoute } from '@nexus/sdk'
 import { useQuery } from '@tanstack/react-query'
 import type { Address } from 'viem'
 import { queryClient } from '../lib/queryClient.ts'
@@ -10,11 +11,6 @@ import { toAppLocale } from '../lib/i18n.ts'
 import { legacyCall, LegacyApiError } from '../lib/legacyApi.ts'
 import { clearLoginToken, loginSnapshot, saveLogin, subscribeLogin } from '../lib/loginToken.ts'
 import type { LoginEnd } from '../lib/loginToken.ts'
-
-/** The nonce route's answer (apps/legacy-api, POST nonce). */
-type NonceData = { nonce: string; chainId: number; domains: string[]; issuedAt: string; expirationTime: string }
-/** The login route's answer (apps/legacy-api, POST login). */
-type LoginData = { token: string; address: string; expiresAt: string; isRegister: boolean }
 
 /** The sign-in was refused before anything was signed: the server does not accept this site's host. */
 export class SignInDomainError extends Error {
@@ -51,7 +47,7 @@ export function useLogin(): Login {
   const signIn = useCallback(async () => {
     if (!address) throw new Error('connect a wallet first')
     const options = { baseUrl: env.legacyApiUrl, locale }
-    const challenge = await legacyCall<NonceData>('nonce', { address }, options)
+    const challenge = await legacyCall('nonce', { address }, options)
     const domain = window.location.host
     if (!challenge.domains.includes(domain)) throw new SignInDomainError(domain)
     // The message's times are the server's, so that a wrong clock on this device cannot make it invalid.
@@ -65,7 +61,7 @@ export function useLogin(): Login {
       expirationTime: new Date(challenge.expirationTime),
     })
     const signature = await (await loadWallet()).signMessage(address, message)
-    const session = await legacyCall<LoginData>('login', { message, signature }, options)
+    const session = await legacyCall('login', { message, signature }, options)
     saveLogin(window.localStorage, { token: session.token, account: session.address })
   }, [address, locale, loadWallet])
 
@@ -85,11 +81,11 @@ export function useLogin(): Login {
  * the login, so that the page asks to sign in again.
  *
  * @example
- * const team = useLegacyQuery<TeamInfo>('teamInfo')
+ * const team = useLegacyQuery('teamInfo')
  */
-export function useLegacyQuery<T>(
-  route: string,
-  fields: Readonly<Record<string, string | number>> = {},
+export function useLegacyQuery<route extends LegacyRoute>(
+  route: route,
+  fields: Readonly<LegacyFields<route>> = {} as LegacyFields<route>,
   refreshMs = 15_000,
 ) {
   const { i18n } = useLingui()
@@ -103,7 +99,7 @@ export function useLegacyQuery<T>(
       retry: (count, error) => !(error instanceof LegacyApiError && error.kind !== 'network') && count < 1,
       queryFn: async ({ signal }) => {
         try {
-          return await legacyCall<T>(route, fields, { baseUrl: env.legacyApiUrl, token, locale, signal })
+          return await legacyCall(route, fields, { baseUrl: env.legacyApiUrl, token, locale, signal })
         } catch (error) {
           if (error instanceof LegacyApiError && error.kind === 'notLoggedIn') {
             clearLoginToken(window.localStorage, 'expired')

@@ -1,3 +1,4 @@
+import type { LegacyData, LegacyFields, LegacyRoute } from '@nexus/sdk'
 import type { AppLocale } from './i18n.ts'
 
 /** Path of the legacy API's routes under its origin (SPEC.md §7). */
@@ -46,16 +47,17 @@ export function legacyLang(locale: AppLocale): 'en' | 'zh-cn' {
 
 /**
  * One call of the legacy API: a form-encoded POST of `fields` to `route`, answering `data` when `code` is 0 and
- * throwing a {@link LegacyApiError} otherwise.
+ * throwing a {@link LegacyApiError} otherwise. The fields and the data are typed by the route (`LegacyRoutes` of
+ * @nexus/sdk, the types the server's routes answer through).
  *
  * @example
- * const info = await legacyCall<TeamInfo>('teamInfo', {}, { baseUrl: env.legacyApiUrl, token, locale: 'en' })
+ * const info = await legacyCall('teamInfo', {}, { baseUrl: env.legacyApiUrl, token, locale: 'en' })
  */
-export async function legacyCall<T>(
-  route: string,
-  fields: Readonly<Record<string, string | number>>,
+export async function legacyCall<route extends LegacyRoute>(
+  route: route,
+  fields: Readonly<LegacyFields<route>>,
   options: LegacyCallOptions,
-): Promise<T> {
+): Promise<LegacyData<route>> {
   const url = new URL(LEGACY_API_PATH + route, options.baseUrl)
   const headers: Record<string, string> = {
     'content-type': 'application/x-www-form-urlencoded',
@@ -69,7 +71,11 @@ export async function legacyCall<T>(
     response = await (options.fetch ?? fetch)(url, {
       method: 'POST',
       headers,
-      body: new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, String(value)])),
+      body: new URLSearchParams(
+        Object.entries(fields as Readonly<Record<string, string | number | undefined>>).flatMap(([key, value]) =>
+          value === undefined ? [] : [[key, String(value)]],
+        ),
+      ),
       signal,
     })
   } catch (error) {
@@ -84,7 +90,7 @@ export async function legacyCall<T>(
     throw new LegacyApiError('http', { code: response.status, cause: error })
   }
   const code = typeof body.code === 'number' ? body.code : Number(body.code)
-  if (code === 0) return body.data as T
+  if (code === 0) return body.data as LegacyData<route>
   const serverMessage = typeof body.msg === 'string' ? body.msg : undefined
   if (code === 4700) throw new LegacyApiError('notLoggedIn', { code, serverMessage })
   if (code === 4800) throw new LegacyApiError('rejected', { code, serverMessage })

@@ -115,6 +115,17 @@ export {
   type CreateSignInMessageParameters,
   signInMessageTtl,
 } from '../siwe/createSignInMessage.ts'
+export type {
+  LegacyCreditType,
+  LegacyData,
+  LegacyFields,
+  LegacyRoute,
+  LegacyRoutes,
+  LegacyWalletEntry,
+  LegacyWithdrawal,
+  LegacyWithdrawalList,
+  LegacyWithdrawalPolicy,
+} from '../legacy/legacyRoutes.ts'
 export {
   verifySignInMessage,
   type VerifySignInMessageErrorType,

@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
 import { shortenAddress } from '@nexus/sdk'
+import type { LegacyWithdrawal, LegacyWithdrawalList, LegacyWithdrawalPolicy } from '@nexus/sdk'
 import { Button, Card, useToast } from '@nexus/ui'
 import { Segmented } from '../../components/forms/Segmented.tsx'
 import { useLegacyQuery, useLogin } from '../../data/login.ts'
@@ -15,32 +16,13 @@ import { legacyErrorText } from '../../components/blocks/legacy/legacyErrors.ts'
 import { LegacyError, SignInPanel } from '../../components/blocks/legacy/SignInPanel.tsx'
 
 /** The lists of the legacy API's withdrawQueue (`status`). */
-const LISTS = ['open', 'paid', 'rejected'] as const
-type List = (typeof LISTS)[number]
+const LISTS = ['open', 'paid', 'rejected'] as const satisfies readonly LegacyWithdrawalList[]
+type List = LegacyWithdrawalList
 
-/** One withdrawal of withdrawQueue's answer (apps/legacy-api, withdrawManage.ts). */
-export type Withdrawal = {
-  id: number
-  address: string
-  credit_type: string
-  amount: string
-  status: string
-  /** Pending and above the keeper's approval threshold: paid only once a manager approves it. */
-  needsApproval: boolean
-  reason: string | null
-  payoutHash: string | null
-  createdAt: string
-}
+/** One withdrawal of withdrawQueue's answer (apps/legacy-api, withdrawManage.ts; its type in @nexus/sdk). */
+export type Withdrawal = LegacyWithdrawal
 /** The keeper's payout policy (WITHDRAW_APPROVAL_THRESHOLD, WITHDRAW_DAILY_CAP) and today's payouts per type. */
-export type WithdrawalPolicy = { approvalThreshold: string; dailyCap: string; paidToday: Record<string, string> }
-type Queue = {
-  page: number
-  pageSize: number
-  status: List
-  total: number
-  policy: WithdrawalPolicy
-  list: Withdrawal[]
-}
+export type WithdrawalPolicy = LegacyWithdrawalPolicy
 
 const LIST_LABELS: Record<List, MessageDescriptor> = {
   open: msg`To decide or being paid`,
@@ -85,7 +67,7 @@ function Withdrawals() {
   const { t, i18n } = useLingui()
   const [list, setList] = useState<List>('open')
   const [page, setPage] = useState(1)
-  const queue = useLegacyQuery<Queue>('withdrawQueue', { status: list, page })
+  const queue = useLegacyQuery('withdrawQueue', { status: list, page })
   const pages = queue.data ? Math.max(1, Math.ceil(queue.data.total / queue.data.pageSize)) : 1
   return (
     <>

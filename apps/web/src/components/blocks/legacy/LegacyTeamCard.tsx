@@ -1,19 +1,12 @@
 import { useLingui } from '@lingui/react/macro'
+import type { LegacyData } from '@nexus/sdk'
 import { Card } from '@nexus/ui'
 import { Stat } from '../../Stat.tsx'
 import { useLegacyQuery } from '../../../data/login.ts'
 import { LegacyError, SignInPanel } from './SignInPanel.tsx'
 
-/** The legacy API's teamInfo answer (apps/legacy-api, POST teamInfo). */
-export type LegacyTeamInfo = {
-  address: string
-  registered: boolean
-  referrer: string | null
-  directCount: number
-  teamCount: number
-  teamPower: string
-  teamAmount: string
-}
+/** The legacy API's teamInfo answer (apps/legacy-api, POST teamInfo; its type in @nexus/sdk). */
+export type LegacyTeamInfo = LegacyData<'teamInfo'>
 
 /** The team figures the server keeps (machines of the first version), behind the wallet sign-in (SPEC.md §7). */
 export function LegacyTeamCard() {
@@ -29,7 +22,7 @@ export function LegacyTeamCard() {
 
 function LegacyTeamFigures() {
   const { t } = useLingui()
-  const info = useLegacyQuery<LegacyTeamInfo>('teamInfo')
+  const info = useLegacyQuery('teamInfo')
   const data = info.data
   return (
     <>

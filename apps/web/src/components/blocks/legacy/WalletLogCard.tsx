@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
+import type { LegacyCreditType } from '@nexus/sdk'
 import { Button, Card } from '@nexus/ui'
 import { Segmented } from '../../forms/Segmented.tsx'
 import { useLegacyQuery } from '../../../data/login.ts'
@@ -9,25 +10,8 @@ import { LegacyError, SignInPanel } from './SignInPanel.tsx'
 import { OpenServerAccount } from './OpenServerAccount.tsx'
 
 /** The wallets the server keeps per account (apps/legacy-api `creditTypes`). */
-const CREDIT_TYPES = ['USDT', 'ARB'] as const
-type CreditType = (typeof CREDIT_TYPES)[number]
-
-/** The legacy API's walletList answer (apps/legacy-api, POST walletList). */
-type WalletList = {
-  credit_type: CreditType
-  balance: string
-  page: number
-  pageSize: number
-  total: number
-  list: {
-    id: number
-    amount: string
-    balance: string
-    kind: string
-    createdAt: string
-    withdrawal?: { id: number; status: string; reason: string | null; payoutHash: string | null }
-  }[]
-}
+const CREDIT_TYPES = ['USDT', 'ARB'] as const satisfies readonly LegacyCreditType[]
+type CreditType = LegacyCreditType
 
 /** How each kind of wallet entry reads (apps/legacy-api writes these kinds). */
 const KINDS: Record<string, MessageDescriptor> = {
@@ -55,7 +39,7 @@ function WalletLog() {
   const { t } = useLingui()
   const [creditType, setCreditType] = useState<CreditType>('USDT')
   const [pages, setPages] = useState(1)
-  const first = useLegacyQuery<WalletList>('walletList', { credit_type: creditType, page: 1 })
+  const first = useLegacyQuery('walletList', { credit_type: creditType, page: 1 })
   const total = first.data?.total
   const pageSize = first.data?.pageSize ?? 20
   return (
@@ -101,7 +85,7 @@ function WalletLog() {
 
 function WalletLogPage({ creditType, page }: { creditType: CreditType; page: number }) {
   const { i18n } = useLingui()
-  const { data } = useLegacyQuery<WalletList>('walletList', { credit_type: creditType, page })
+  const { data } = useLegacyQuery('walletList', { credit_type: creditType, page })
   return (
     <>
       {data?.list.map((entry) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { LegacyContext } from '../../../../context.ts'
-import { ok } from '../../../../plugins/app/ok.ts'
+import { answer } from '../../../../plugins/app/ok.ts'
 import { signatureField, textField } from '../../../../schemas/fields.ts'
 
 /**
@@ -14,7 +14,7 @@ export function loginRoute(app: FastifyInstance, { auth, prisma, rateLimits }: L
     const signature = signatureField(request.body, 'signature')
     const session = await auth.login(message, signature)
     const user = await prisma.legacyUser.findUnique({ where: { address: session.address }, select: { id: true } })
-    return ok(request, {
+    return answer(request, 'login', {
       token: session.token,
       address: session.address,
       expiresAt: session.expiresAt.toISOString(),

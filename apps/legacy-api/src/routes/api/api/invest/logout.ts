@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import type { LegacyContext } from '../../../../context.ts'
-import { ok } from '../../../../plugins/app/ok.ts'
+import { answer } from '../../../../plugins/app/ok.ts'
 
 /** POST logout: revokes the `token` header's token; later requests with it answer 4700. data: `null`. */
 export function logoutRoute(app: FastifyInstance, { auth }: LegacyContext) {
   app.post('/logout', async (request) => {
     await auth.revoke(request)
-    return ok(request, null)
+    return answer(request, 'logout', null)
   })
 }

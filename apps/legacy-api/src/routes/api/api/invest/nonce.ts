@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { LegacyContext } from '../../../../context.ts'
-import { ok } from '../../../../plugins/app/ok.ts'
+import { answer } from '../../../../plugins/app/ok.ts'
 import { addressField } from '../../../../schemas/fields.ts'
 
 /**
@@ -12,7 +12,7 @@ export function nonceRoute(app: FastifyInstance, { auth, rateLimits }: LegacyCon
   app.post('/nonce', { config: { rateLimit: { max: rateLimits.login, timeWindow: 60_000 } } }, async (request) => {
     const address = addressField(request.body, 'address')
     const { nonce, issuedAt, expiresAt } = await auth.issueNonce(address)
-    return ok(request, {
+    return answer(request, 'nonce', {
       nonce,
       chainId: auth.settings.chainId,
       domains: auth.settings.domains,

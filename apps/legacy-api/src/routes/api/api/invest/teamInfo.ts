@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { LegacyContext } from '../../../../context.ts'
 import { decimalText } from '../../../../internal/money.ts'
-import { ok } from '../../../../plugins/app/ok.ts'
+import { answer } from '../../../../plugins/app/ok.ts'
 
 type TeamFigures = {
   registered: boolean | null
@@ -39,7 +39,7 @@ export function teamInfoRoute(app: FastifyInstance, context: LegacyContext) {
   )
   app.post('/teamInfo', async (request) => {
     const { address, figures } = await teamFigures(request, [chainId, new Date()])
-    return ok(request, {
+    return answer(request, 'teamInfo', {
       address,
       registered: figures.registered ?? false,
       referrer: figures.referrer,

@@ -5,7 +5,7 @@ import { requireUser } from '../../../../internal/requireUser.ts'
 import { settleMining } from '../../../../internal/settleMining.ts'
 import { walletBalances } from '../../../../internal/wallets.ts'
 import { withdrawalsById } from '../../../../internal/withdrawals.ts'
-import { ok } from '../../../../plugins/app/ok.ts'
+import { answer } from '../../../../plugins/app/ok.ts'
 import { creditTypeField, integerField } from '../../../../schemas/fields.ts'
 
 /** Entries per page of walletList. */
@@ -40,29 +40,32 @@ export function walletListRoute(app: FastifyInstance, context: LegacyContext) {
     // withdrawal entries carry the withdrawal's state: pending → paid (payout hash) or rejected (reason)
     const withdrawalIds = logs.filter((log) => log.kind === 'withdraw' && log.refId !== null).map((log) => log.refId)
     const withdrawals = await withdrawalsById(prisma, withdrawalIds as number[])
-    return ok(request, {
+    return answer(request, 'walletList', {
       credit_type: creditType,
       balance: balances[creditType],
       page,
       pageSize: walletPageSize,
       total,
-      list: logs.map((log) => ({
-        id: log.id,
-        amount: decimalText(log.amount),
-        balance: decimalText(log.balance),
-        kind: log.kind,
-        createdAt: log.createdAt.toISOString(),
-        ...(log.kind === 'withdraw' && log.refId !== null && withdrawals.has(log.refId)
-          ? {
-              withdrawal: {
-                id: log.refId,
-                status: withdrawals.get(log.refId)?.status,
-                reason: withdrawals.get(log.refId)?.reason ?? null,
-                payoutHash: withdrawals.get(log.refId)?.payoutTxHash ?? null,
-              },
-            }
-          : {}),
-      })),
+      list: logs.map((log) => {
+        const withdrawal = log.kind === 'withdraw' && log.refId !== null ? withdrawals.get(log.refId) : undefined
+        return {
+          id: log.id,
+          amount: decimalText(log.amount),
+          balance: decimalText(log.balance),
+          kind: log.kind,
+          createdAt: log.createdAt.toISOString(),
+          ...(withdrawal
+            ? {
+                withdrawal: {
+                  id: withdrawal.id,
+                  status: withdrawal.status,
+                  reason: withdrawal.reason ?? null,
+                  payoutHash: withdrawal.payoutTxHash ?? null,
+                },
+              }
+            : {}),
+        }
+      }),
     })
   })
 }

@@ -6,7 +6,7 @@ import { rejected } from '../../../../errors.ts'
 import { decimalText, fromUnits, toUnits } from '../../../../internal/money.ts'
 import { creditWallet } from '../../../../internal/wallets.ts'
 import { lockDecidable, withdrawalPage, withdrawalsById, type WithdrawalRow } from '../../../../internal/withdrawals.ts'
-import { ok } from '../../../../plugins/app/ok.ts'
+import { answer } from '../../../../plugins/app/ok.ts'
 import { integerField, optionalChoiceField, optionalIntegerField, textField } from '../../../../schemas/fields.ts'
 
 /** Withdrawals per page of withdrawQueue. */
@@ -83,7 +83,14 @@ export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContex
       dailyCap: fromUnits(withdrawPolicy.dailyCap),
       paidToday: { USDT: decimalText(paidUsdt), ARB: decimalText(paidArb) },
     }
-    return ok(request, { page, pageSize: withdrawQueuePageSize, status, total, policy, list: rows.map(view) })
+    return answer(request, 'withdrawQueue', {
+      page,
+      pageSize: withdrawQueuePageSize,
+      status,
+      total,
+      policy,
+      list: rows.map(view),
+    })
   })
 
   app.post('/withdrawApprove', async (request) => {
@@ -98,7 +105,7 @@ export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContex
       return (await withdrawalsById(tx, [id])).get(id)
     })
     if (!row) throw rejected('withdrawNotDecidable')
-    return ok(request, view(row))
+    return answer(request, 'withdrawApprove', view(row))
   })
 
   app.post('/withdrawReject', async (request) => {
@@ -126,6 +133,6 @@ export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContex
       return (await withdrawalsById(tx, [id])).get(id)
     })
     if (!row) throw rejected('withdrawNotDecidable')
-    return ok(request, view(row))
+    return answer(request, 'withdrawReject', view(row))
   })
 }
