@@ -46,6 +46,11 @@ export type LegacyWithdrawalList = 'open' | 'paid' | 'rejected'
 
 /** Fields and answer of each route. */
 export type LegacyRoutes = {
+  isRegister: { fields: { address: string }; data: { isRegister: boolean } }
+  register: {
+    fields: { username: string; recommend: string }
+    data: { id: number; username: string; address: string; recommender: string }
+  }
   nonce: {
     fields: { address: string }
     data: { nonce: string; chainId: number; domains: readonly string[]; issuedAt: string; expirationTime: string }

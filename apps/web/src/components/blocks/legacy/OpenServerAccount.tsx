@@ -29,7 +29,7 @@ export function OpenServerAccount({ refused }: { refused: unknown }) {
   const { exclusive } = useFeedback()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string>()
-  const server = useLegacyQuery<{ isRegister: boolean }>('isRegister', { address: account ?? '' })
+  const server = useLegacyQuery('isRegister', { address: account ?? '' })
   const rejected = refused instanceof LegacyApiError && refused.kind === 'rejected'
   if (!rejected || !account || registered !== true || !referrer || server.data?.isRegister !== false) return null
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { LegacyContext } from '../../../../context.ts'
-import { ok } from '../../../../plugins/app/ok.ts'
+import { answer } from '../../../../plugins/app/ok.ts'
 import { addressField } from '../../../../schemas/fields.ts'
 
 /**
@@ -11,6 +11,6 @@ export function isRegisterRoute(app: FastifyInstance, { prisma }: LegacyContext)
   app.post('/isRegister', async (request) => {
     const address = addressField(request.body, 'address')
     const user = await prisma.legacyUser.findUnique({ where: { address }, select: { id: true } })
-    return ok(request, { isRegister: user !== null })
+    return answer(request, 'isRegister', { isRegister: user !== null })
   })
 }

@@ -2,7 +2,7 @@ import { Prisma } from '@nexus/db'
 import type { FastifyInstance } from 'fastify'
 import type { LegacyContext } from '../../../../context.ts'
 import { rejected } from '../../../../errors.ts'
-import { ok } from '../../../../plugins/app/ok.ts'
+import { answer } from '../../../../plugins/app/ok.ts'
 import { addressField, usernameField } from '../../../../schemas/fields.ts'
 
 /**
@@ -44,7 +44,12 @@ export function registerRoute(app: FastifyInstance, { auth, prisma, pool, chainI
           wallets: { create: [{ creditType: 'USDT' }, { creditType: 'ARB' }] },
         },
       })
-      return ok(request, { id: user.id, username: user.username, address: user.address, recommender: recommend })
+      return answer(request, 'register', {
+        id: user.id,
+        username: user.username,
+        address: user.address,
+        recommender: recommend,
+      })
     } catch (error) {
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') {
         const target = JSON.stringify(error.meta ?? {})
