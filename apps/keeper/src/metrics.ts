@@ -61,7 +61,7 @@ export function createMetrics() {
     }),
     payouts: new Gauge({
       name: 'keeper_payouts',
-      help: 'Legacy withdrawal payouts by status (paying, paid, failed) and credit type, counted at each scrape',
+      help: 'Legacy withdrawal payouts by status (paying, paid, failed, cancelled) and credit type, counted at each scrape',
       labelNames: ['status', 'credit_type'] as const,
       registers: [registry],
     }),

@@ -410,7 +410,9 @@ export class JournaledSender {
         where: { chainId: this.o.chainId, sender: account.address.toLowerCase(), nonce: next },
         orderBy: { id: 'desc' },
       })
-      const pick = journaled.find((t) => t.status === 'mined' || t.status === 'reverted') ?? journaled[0]
+      // a transaction the node refused for good (dropped) is never sent again: a self-transfer fills its nonce
+      const sendable = journaled.filter((t) => t.status !== 'dropped')
+      const pick = sendable.find((t) => t.status === 'mined' || t.status === 'reverted') ?? sendable[0]
       let raw = pick?.rawTx as Hex | undefined
       if (!raw) {
         const fees = await client.estimateFeesPerGas()
