@@ -54,6 +54,25 @@ describe('orders', () => {
     await invites.first().waitFor({ timeout: 30_000 })
     expect(await invites.first().textContent()).toContain('Direct reward')
     expect(await invites.first().textContent()).toContain(`${INVITEE.slice(0, 6)}..${INVITEE.slice(-5)}`)
+    // The order that paid it, from the indexer's typed orderIndex (the invitee's latest order).
+    const { public: client } = chainClients(rpcUrl)
+    const totals = await client.readContract({
+      address: contract('Burn'),
+      abi: burnOrderAbi,
+      functionName: 'totalInfo',
+    })
+    const orderOf = async (index: bigint) =>
+      (
+        await client.readContract({
+          address: contract('Burn'),
+          abi: burnOrderAbi,
+          functionName: 'orders',
+          args: [index],
+        })
+      ).owner
+    let invited = totals.totalOrder
+    while (invited > 0n && (await orderOf(invited)).toLowerCase() !== INVITEE.toLowerCase()) invited--
+    expect(await invites.first().textContent()).toContain(`#${invited}`)
 
     await switchLanguage(page, 'zh-Hant')
     await page.getByTestId('orders-tab-burn').click()
