@@ -10,7 +10,7 @@ export {
 } from './migrate.ts'
 export type { MigrateOptions, MigrationStatus } from './migrate.ts'
 export { DatabaseNotMigratedError, verifyMigrations } from './migrate.ts'
-export { withdrawnToday } from './legacyWithdrawals.ts'
+export { accountDayTotal, accountDayTotalSql, withdrawnToday } from './legacyWithdrawals.ts'
 export { assignAppRoles } from './appRoles.ts'
 export type { AppRoles } from './appRoles.ts'
 export { syncTeamTotals } from './legacyTeamSync.ts'

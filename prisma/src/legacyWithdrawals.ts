@@ -1,4 +1,4 @@
-import type { PrismaClient } from '../generated/client/client.ts'
+import { Prisma, type PrismaClient } from '../generated/client/client.ts'
 
 /**
  * The amount of legacy withdrawals of `creditType` that count against today's cap (WITHDRAW_DAILY_CAP): those the
@@ -17,4 +17,28 @@ export async function withdrawnToday(prisma: PrismaClient, creditType: string, n
   const total = rows[0]?.total ?? '0'
   // numeric's text keeps the column's 18 decimals: trailing zeros (and a bare point) dropped
   return total.includes('.') ? total.replace(/\.?0+$/, '') : total
+}
+
+/**
+ * SQL of what the account of withdrawal request `id` (an SQL expression) asked for without a manager's decision in
+ * its credit type on its UTC day, up to and including that request (by id): the amount WITHDRAW_APPROVAL_THRESHOLD
+ * applies to (`awaitsApproval`), so that 5,000 taken as 5 × 1,000 waits for a manager from the second request on, as
+ * 5,000 at once does. Requests a manager approved (seen by a manager) or rejected (not paid) are not counted. Read
+ * through the legacy API's view `legacy_withdrawal_request`. An exact decimal text without trailing zeros; NULL for
+ * an unknown id.
+ */
+export const accountDayTotalSql = (id: Prisma.Sql) => Prisma.sql`(
+  SELECT trim_scale(SUM(o.amount))::text
+  FROM legacy_withdrawal_request t
+  JOIN legacy_withdrawal_request o ON o.address = t.address AND o.credit_type = t.credit_type AND o.id <= t.id
+    AND (o.status = 'pending' OR o.id = t.id)
+    AND (o.created_at AT TIME ZONE 'UTC')::date = (t.created_at AT TIME ZONE 'UTC')::date
+  WHERE t.id = ${id})`
+
+/** {@link accountDayTotalSql} of request `id`: an exact decimal string (`'0'` for an unknown id). */
+export async function accountDayTotal(prisma: PrismaClient, id: number): Promise<string> {
+  const rows = await prisma.$queryRaw<
+    { total: string | null }[]
+  >`SELECT ${accountDayTotalSql(Prisma.sql`${id}::int`)} AS total`
+  return rows[0]?.total ?? '0'
 }

@@ -21,7 +21,7 @@
 // later ones: the job looks through every open request in order of arrival.
 import { payoutsAbi } from '@nexus/abi'
 import { awaitsApproval, type WithdrawalPolicy } from '@nexus/abi/node'
-import { type PrismaClient, withdrawnToday } from '@nexus/db'
+import { accountDayTotal, type PrismaClient, withdrawnToday } from '@nexus/db'
 import {
   type Address,
   BaseError,
@@ -232,7 +232,8 @@ export function withdrawalJob(options: WithdrawalJobOptions): Job {
         for (const w of candidates) {
           if (paid >= batch) break
           const amount = units(w.amount)
-          if (awaitsApproval(policy, w.status, amount)) continue // a manager approves it first
+          // what its account asked for today up to it, above the threshold: a manager approves it first
+          if (awaitsApproval(policy, w.status, units(await accountDayTotal(prisma, w.id)))) continue
           const token = tokens[w.creditType]
           if (!token) {
             waiting.push(`#${w.id}: no token for ${w.creditType}`)

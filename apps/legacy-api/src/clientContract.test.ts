@@ -17,7 +17,12 @@ let token = ''
 
 beforeAll(async () => {
   chain = await setupChain()
-  t = await setupApp('legacy_contract', { rpcUrl: chain.node.url, paymentToken: chain.usdt, paymentReceiver: receiver })
+  t = await setupApp('legacy_contract', {
+    rpcUrl: chain.node.url,
+    paymentToken: chain.usdt,
+    paymentReceiver: receiver,
+    payoutCreditTypes: ['USDT', 'ARB'],
+  })
   await addRegistration(t.db, account(1).address, zeroAddress, 1)
   await addRegistration(t.db, user.address, account(1).address, 2)
   await t.app.listen({ port: 0, host: '127.0.0.1' })

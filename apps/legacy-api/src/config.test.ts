@@ -22,6 +22,7 @@ test('defaults for the local product', () => {
     dayLength: 86_400,
     withdrawFee: 10n ** 15n,
     withdrawPolicy: { approvalThreshold: 1000n * 10n ** 18n, dailyCap: 10_000n * 10n ** 18n },
+    payoutCreditTypes: ['USDT'],
     loginRateLimitPerMinute: 30,
     purchaseRateLimitPerMinute: 60,
     readUrl: undefined,
@@ -41,6 +42,7 @@ test('operators’ settings', () => {
     SESSION_TTL_SECONDS: '3600',
     WITHDRAW_APPROVAL_THRESHOLD: '250.5',
     WITHDRAW_DAILY_CAP: '2000',
+    WITHDRAW_TOKEN_ARB: '0x00000000000000000000000000000000000000aA',
   })
   expect(config).toMatchObject({
     signInDomains: ['app.example.com'],
@@ -51,6 +53,7 @@ test('operators’ settings', () => {
     dayLength: 600,
     sessionTtlSeconds: 3600,
     withdrawPolicy: { approvalThreshold: 2505n * 10n ** 17n, dailyCap: 2000n * 10n ** 18n },
+    payoutCreditTypes: ['USDT', 'ARB'],
   })
   expect(readConfig({ SIWE_DOMAINS: 'a.example, b.example:8443' }).signInDomains).toEqual([
     'a.example',
@@ -67,6 +70,7 @@ test.each([
   [{ WITHDRAW_FEE: '0' }, /WITHDRAW_FEE must be more than 0/],
   [{ SIWE_DOMAINS: 'https://app.example.com' }, /SIWE_DOMAINS entry/],
   [{ SESSION_TTL_SECONDS: '10' }, /SESSION_TTL_SECONDS must be between/],
+  [{ WITHDRAW_TOKEN_ARB: 'arb' }, /WITHDRAW_TOKEN_ARB must be an address/],
 ])('%o → a ConfigError naming the variable', (env, message) => {
   expect(() => readConfig(env)).toThrow(ConfigError)
   expect(() => readConfig(env)).toThrow(message)

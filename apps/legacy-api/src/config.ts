@@ -3,6 +3,7 @@ import {
   booleanSetting,
   integerSetting as integer,
   parseRpcUrls,
+  payoutCreditTypesSetting,
   publicChainIds,
   SettingsError as ConfigError,
   type WithdrawalPolicy,
@@ -49,6 +50,11 @@ export type LegacyApiConfig = ReadReplicaSettings & {
   withdrawFee: bigint
   /** The keeper's WITHDRAW_APPROVAL_THRESHOLD and WITHDRAW_DAILY_CAP (give both services the same), shown to managers. */
   withdrawPolicy: WithdrawalPolicy
+  /**
+   * The credit types the keeper pays out (USDT; ARB once WITHDRAW_TOKEN_ARB is set, as the keeper's): a withdrawal
+   * in another type is refused when it is asked for.
+   */
+  payoutCreditTypes: ('USDT' | 'ARB')[]
   loginRateLimitPerMinute: number
   purchaseRateLimitPerMinute: number
 }
@@ -115,6 +121,7 @@ export function readConfig(env: Record<string, string | undefined>): LegacyApiCo
     dayLength: integer(env, 'DAY_SECONDS', 86_400, 1, 86_400 * 30),
     withdrawFee,
     withdrawPolicy: withdrawalPolicySetting(env),
+    payoutCreditTypes: payoutCreditTypesSetting(env),
     loginRateLimitPerMinute: integer(env, 'LOGIN_RATE_LIMIT_PER_MINUTE', 30, 1, 1_000_000),
     purchaseRateLimitPerMinute: integer(env, 'PURCHASE_RATE_LIMIT_PER_MINUTE', 60, 1, 1_000_000),
   }

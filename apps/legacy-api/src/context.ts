@@ -29,6 +29,8 @@ export type LegacyContext = {
   withdrawFee: bigint
   /** The keeper's approval threshold and daily cap of withdrawals (WITHDRAW_*), shown to managers by withdrawQueue. */
   withdrawPolicy: WithdrawalPolicy
+  /** The credit types the keeper pays out (see `payoutCreditTypesSetting`); a withdrawal in another is refused. */
+  payoutCreditTypes: readonly string[]
   /** Whether `address` is a manager (Main.isManager on chain): the withdrawal approval routes. */
   isManager: (address: `0x${string}`) => Promise<boolean>
   /** Requests per client IP per minute on the sign-in routes and on the purchase and withdrawal routes. */

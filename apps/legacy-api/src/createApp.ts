@@ -1,4 +1,9 @@
-import { unreachableDependency, type WithdrawalPolicy, withdrawalPolicySetting } from '@nexus/abi/node'
+import {
+  payoutCreditTypesSetting,
+  unreachableDependency,
+  type WithdrawalPolicy,
+  withdrawalPolicySetting,
+} from '@nexus/abi/node'
 import type { Database, ReadReplica } from '@nexus/db'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { createPublicClient, http, type Address, type PublicClient } from 'viem'
@@ -50,6 +55,8 @@ export type CreateAppParameters = {
   withdrawFee?: bigint
   /** The keeper's withdrawal approval threshold and daily cap, shown to managers (default: the settings' defaults). */
   withdrawPolicy?: WithdrawalPolicy
+  /** The credit types the keeper pays out (default: the settings' default, USDT only). */
+  payoutCreditTypes?: readonly ('USDT' | 'ARB')[]
   /** Whether an address is a manager (default: nobody); main.ts asks Main.isManager on chain. */
   isManager?: (address: `0x${string}`) => Promise<boolean>
   /** The clock of sign-in checks (tests move it). */
@@ -127,6 +134,7 @@ export async function createApp(parameters: CreateAppParameters): Promise<Fastif
     dayLength: parameters.dayLength ?? 86_400,
     withdrawFee: parameters.withdrawFee ?? 10n ** 15n,
     withdrawPolicy: parameters.withdrawPolicy ?? withdrawalPolicySetting({}),
+    payoutCreditTypes: parameters.payoutCreditTypes ?? payoutCreditTypesSetting({}),
     isManager: parameters.isManager ?? (() => Promise.resolve(false)),
     rateLimits: {
       login: parameters.loginRateLimitPerMinute ?? 30,

@@ -72,6 +72,7 @@ const app = await createApp({
   dayLength: config.dayLength,
   withdrawFee: config.withdrawFee,
   withdrawPolicy: config.withdrawPolicy,
+  payoutCreditTypes: config.payoutCreditTypes,
   isManager: async (address) =>
     await publicClient.readContract({ address: mainAddress, abi: mainAbi, functionName: 'isManager', args: [address] }),
   corsOrigins: config.corsOrigins,

@@ -16,6 +16,7 @@ export {
   databaseSettings,
   type Env,
   integerSetting,
+  payoutCreditTypesSetting,
   type ReadReplicaSettings,
   readReplicaSettings,
   SettingsError,

@@ -145,7 +145,7 @@ export function amountSetting(env: Env, name: string, fallback: string, decimals
 
 /**
  * How the keeper pays the legacy API's withdrawals (issue 21), in base units of the credit tokens (18 decimals):
- * amounts above `approvalThreshold` wait for a manager's approval; at most `dailyCap` per credit type is paid a UTC
+ * what an account asks for above `approvalThreshold` in a UTC day waits for a manager's approval; at most `dailyCap` per credit type is paid a UTC
  * day. The keeper enforces it, the legacy API shows it to managers (withdrawQueue): both read it here.
  */
 export type WithdrawalPolicy = { approvalThreshold: bigint; dailyCap: bigint }
@@ -164,7 +164,23 @@ export function withdrawalPolicySetting(env: Env): WithdrawalPolicy {
   }
 }
 
-/** Whether a withdrawal waits for a manager's approval: still `pending` and above the policy's threshold. */
-export function awaitsApproval(policy: WithdrawalPolicy, status: string, amount: bigint): boolean {
-  return status === 'pending' && amount > policy.approvalThreshold
+/**
+ * The credit types the keeper pays out: USDT (WITHDRAW_TOKEN_USDT, else the deployment's USDT) and ARB only when
+ * WITHDRAW_TOKEN_ARB names its token. The legacy API refuses a withdrawal in any other type when it is asked for.
+ *
+ * @example
+ * payoutCreditTypesSetting({}) // ['USDT']
+ */
+export function payoutCreditTypesSetting(env: Env): ('USDT' | 'ARB')[] {
+  return addressSetting(env, 'WITHDRAW_TOKEN_ARB') ? ['USDT', 'ARB'] : ['USDT']
+}
+
+/**
+ * Whether a withdrawal waits for a manager's approval: still `pending`, and `dayTotal` above the policy's threshold.
+ * `dayTotal` is what its account asked for in its credit type on its UTC day up to and including it, without a
+ * manager's decision (`accountDayTotal` of `@nexus/db`), not its own amount: the threshold holds per account and
+ * day, so 5,000 taken as 5 × 1,000 waits for a manager from the second request on.
+ */
+export function awaitsApproval(policy: WithdrawalPolicy, status: string, dayTotal: bigint): boolean {
+  return status === 'pending' && dayTotal > policy.approvalThreshold
 }

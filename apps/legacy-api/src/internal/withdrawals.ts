@@ -1,4 +1,4 @@
-import { Prisma, type PrismaClient } from '@nexus/db'
+import { accountDayTotalSql, Prisma, type PrismaClient } from '@nexus/db'
 
 /**
  * A withdrawal's state as users and managers see it: `rejected` by a manager; else the keeper's payout state once
@@ -23,13 +23,15 @@ export type WithdrawalRow = {
   reason: string | null
   payoutTxHash: string | null
   createdAt: Date
+  /** What its account asked for in its credit type on its UTC day up to it (`accountDayTotalSql`). */
+  dayTotal: string | null
 }
 
 /** The columns of a {@link WithdrawalRow}. */
 const columns = Prisma.sql`w.id, w.user_id AS "userId", u.address, w.credit_type AS "creditType",
   w.amount::text AS amount, ${withdrawalState} AS status,
   CASE WHEN w.status = 'rejected' THEN w.reason ELSE COALESCE(p.reason, w.reason) END AS reason,
-  p.payout_tx_hash AS "payoutTxHash", w.created_at AS "createdAt"`
+  p.payout_tx_hash AS "payoutTxHash", w.created_at AS "createdAt", ${accountDayTotalSql(Prisma.sql`w.id`)} AS "dayTotal"`
 
 /** Withdrawals by id, with their state (see {@link withdrawalState}). */
 export async function withdrawalsById(
@@ -64,18 +66,20 @@ export async function withdrawalPage(
  * by the keeper unless its payout is in one of `payouts` (e.g. `cancelled`: the Payouts contract cancelled its id at
  * a final block, so it can never be paid). The keeper claims a payout while holding the same row FOR SHARE, so a
  * claim either committed before this lock, and is read here (this statement comes after the lock, with a snapshot
- * of its own), or waits for this transaction to end. Answers the payout's state when that is what refuses it.
+ * of its own), or waits for this transaction to end. Answers the payout's state when that is what refuses it;
+ * `'unknown'` when no withdrawal has this id.
  */
 export async function lockDecidable(
   tx: Prisma.TransactionClient,
   id: number,
   decisions: readonly string[],
   payouts: readonly string[],
-): Promise<true | { refused: string | undefined }> {
+): Promise<true | { refused: string | undefined } | 'unknown'> {
   const locked = await tx.$queryRaw<
     { status: string }[]
   >`SELECT status FROM legacy_withdrawal WHERE id = ${id} FOR UPDATE`
-  if (!locked[0] || !decisions.includes(locked[0].status)) return { refused: undefined }
+  if (!locked[0]) return 'unknown'
+  if (!decisions.includes(locked[0].status)) return { refused: undefined }
   const [payout] = await tx.$queryRaw<{ status: string }[]>`
     SELECT status FROM keeper_withdrawal_payout WHERE withdrawal_id = ${id}`
   return payout === undefined || payouts.includes(payout.status) ? true : { refused: payout.status }

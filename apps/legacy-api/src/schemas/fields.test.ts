@@ -10,7 +10,8 @@ let newcomerToken: string
 let userId: number
 
 beforeAll(async () => {
-  t = await setupApp('legacy_fields')
+  // ARB paid out (as with WITHDRAW_TOKEN_ARB), so that withdraw's ARB requests reach the checks of every field
+  t = await setupApp('legacy_fields', { payoutCreditTypes: ['USDT', 'ARB'] })
   await addRegistration(t.db, account(1).address, zeroAddress, 1)
   const signedUp = await t.signUp(account(2), 'alice', account(1).address)
   token = signedUp.token
@@ -82,7 +83,13 @@ const hash: Bad[] = [
   ['63 hex digits', `0x${'a'.repeat(63)}`],
   ['an address', account(1).address],
 ]
-const creditType: Bad[] = [...common, ...numeric, ['unknown symbol', 'BTC'], ['padded', ' USDT']]
+const creditType: Bad[] = [
+  ...common,
+  ...numeric,
+  ['unknown symbol', 'BTC'],
+  ['padded', ' USDT'],
+  ['a long s (upper case S in Unicode)', 'uſdt'],
+]
 const username: Bad[] = [
   ...common.filter(([label]) => label !== 'negative' && label !== '19 decimals'),
   ['one letter', 'a'],

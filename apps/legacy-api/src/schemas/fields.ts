@@ -120,10 +120,13 @@ export function usernameField(body: Body, name: string): string {
 export const creditTypes = ['USDT', 'ARB'] as const satisfies readonly LegacyCreditType[]
 export type CreditType = (typeof creditTypes)[number]
 
-/** A required credit type: `USDT` or `ARB` (any letter case). */
+/**
+ * A required credit type: `USDT` or `ARB`, in any case of the ASCII letters only: no Unicode case mapping, so that
+ * e.g. `uſdt` (a long s) is unknown rather than USDT.
+ */
 export function creditTypeField(body: Body, name: string): CreditType {
   const value = requiredString(body, name)
-  const upper = value.toUpperCase()
+  const upper = /^[A-Za-z]+$/.test(value) ? value.toUpperCase() : value
   if (!(creditTypes as readonly string[]).includes(upper)) throw rejected('creditTypeUnknown')
   return upper as CreditType
 }

@@ -68,6 +68,11 @@ export const messages = {
     en: 'This payout failed and is being cancelled on chain; it can be rejected (and refunded) once the cancel is final',
     'zh-cn': '该提现支付失败，正在链上取消；取消确认后才能拒绝（并退款）',
   },
+  withdrawNotPaidOut: {
+    en: '{symbol} withdrawals are not paid out: no payout token is configured for {symbol}',
+    'zh-cn': '{symbol} 暂不支持提现：未配置 {symbol} 的出款代币',
+  },
+  withdrawUnknown: { en: 'No withdrawal has this id', 'zh-cn': '该提现不存在' },
   withdrawMinimum: { en: '{symbol} withdrawal requires more than {min}', 'zh-cn': '{symbol} 提现数量必须大于 {min}' },
   // Payments
   txNotFound: {

@@ -26,6 +26,7 @@ beforeAll(async () => {
     rpcUrl: chain.node.url,
     paymentToken: chain.usdt,
     paymentReceiver: receiver,
+    payoutCreditTypes: ['USDT', 'ARB'],
   })
   // The indexer's referral tree: root → alice → (bob, carol); carol has no account here.
   await addRegistration(t.db, root.address, zeroAddress, 1)

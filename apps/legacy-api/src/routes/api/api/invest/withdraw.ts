@@ -16,10 +16,11 @@ export const withdrawMinimum: Record<CreditType, bigint> = { USDT: 0n, ARB: toUn
 /**
  * POST withdraw {num, credit_type, hash}: takes `num` from the wallet into a pending withdrawal that an operator
  * pays out. `hash` is the transaction that paid the withdrawal fee (native coin, to the payment address;
- * verified on chain, counted once). data: `{ id, credit_type, amount, balance, status, hash }`.
+ * verified on chain, counted once). A credit type the keeper pays no token for (`payoutCreditTypes`: ARB unless
+ * WITHDRAW_TOKEN_ARB is set) is refused at once (4800). data: `{ id, credit_type, amount, balance, status, hash }`.
  */
 export function withdrawRoute(app: FastifyInstance, context: LegacyContext) {
-  const { prisma, payments, dayLength, withdrawFee, rateLimits } = context
+  const { prisma, payments, dayLength, withdrawFee, rateLimits, payoutCreditTypes } = context
   app.post(
     '/withdraw',
     { config: { rateLimit: { max: rateLimits.purchase, timeWindow: 60_000 } } },
@@ -28,6 +29,8 @@ export function withdrawRoute(app: FastifyInstance, context: LegacyContext) {
       const amount = amountField(request.body, 'num')
       const creditType = creditTypeField(request.body, 'credit_type')
       const hash = hashField(request.body, 'hash')
+      // the keeper pays no token for this type (ARB without WITHDRAW_TOKEN_ARB): refused now, not left waiting
+      if (!payoutCreditTypes.includes(creditType)) throw rejected('withdrawNotPaidOut', { symbol: creditType })
       const minimum = withdrawMinimum[creditType]
       if (amount <= minimum) throw rejected('withdrawMinimum', { symbol: creditType, min: fromUnits(minimum) })
       await settleMining(prisma, user.id, dayLength)

@@ -33,13 +33,19 @@ const body = async (route: string, form: Record<string, string>, token: string, 
   (await t.post(route, form, { token, lang })).json()
 
 /** A withdrawal as the withdraw route leaves it: the amount taken from the wallet, the request pending. */
-async function requestWithdrawal(amount: string, n: number) {
+async function requestWithdrawal(amount: string, n: number, userId = aliceId, createdAt?: Date) {
   const withdrawal = await t.db.prisma.legacyWithdrawal.create({
-    data: { userId: aliceId, creditType: 'USDT', amount, txHash: `0x${n.toString(16).padStart(64, '0')}` },
+    data: {
+      userId,
+      creditType: 'USDT',
+      amount,
+      txHash: `0x${n.toString(16).padStart(64, '0')}`,
+      ...(createdAt && { createdAt }),
+    },
   })
   await t.db.prisma.legacyWalletLog.create({
     data: {
-      userId: aliceId,
+      userId,
       creditType: 'USDT',
       amount: `-${amount}`,
       balance: '0',
@@ -86,7 +92,8 @@ describe('withdrawal management', () => {
       status: 'pending',
       needsApproval: true, // above the 1,000 threshold: the keeper waits for a manager
     })
-    expect(queue.data.list[1]).toMatchObject({ amount: '20', needsApproval: false })
+    // 20 more the same day: 5,020 asked for by the account today, above the threshold too
+    expect(queue.data.list[1]).toMatchObject({ amount: '20', needsApproval: true })
 
     expect((await body('withdrawApprove', { id: String(big.id) }, managerToken)).data).toMatchObject({
       id: big.id,
@@ -198,6 +205,76 @@ describe('withdrawal management', () => {
     expect(Number(after) - Number(before)).toBe(4)
     expect((await body('withdrawReject', { id: String(w.id), reason: 'again' }, managerToken)).code).toBe(4800)
     expect((await body('walletList', { credit_type: 'USDT', page: '1' }, aliceToken)).data.balance).toBe(after)
+  })
+
+  test('the approval threshold holds per account and UTC day: 5,000 taken as 5 × 1,000 waits for a manager', async () => {
+    const carol = await t.db.prisma.legacyUser.create({
+      data: { address: account(7).address.toLowerCase(), username: 'carol' },
+    })
+    const dave = await t.db.prisma.legacyUser.create({
+      data: { address: account(8).address.toLowerCase(), username: 'dave' },
+    })
+    const today = new Date()
+    const yesterday = new Date(today.getTime() - 86_400_000)
+    // yesterday's requests count for yesterday only
+    await requestWithdrawal('1000', 100, carol.id, yesterday)
+    const parts = []
+    for (let i = 0; i < 5; i++) parts.push(await requestWithdrawal('1000', 101 + i, carol.id))
+    // another account's request of the same day counts for its own account only
+    const other = await requestWithdrawal('1000', 110, dave.id)
+    const needs = async () => {
+      const list = (await body('withdrawQueue', {}, managerToken)).data.list as { id: number; needsApproval: boolean }[]
+      return new Map(list.map((w) => [w.id, w.needsApproval]))
+    }
+    let queue = await needs()
+    expect(parts.map((w) => queue.get(w.id))).toEqual([false, true, true, true, true])
+    expect(queue.get(other.id)).toBe(false)
+    // a rejected request no longer counts: the second part fits again, the third still does not
+    expect(
+      (await body('withdrawReject', { id: String(parts[0]?.id), reason: 'split' }, managerToken)).data.status,
+    ).toBe('rejected')
+    queue = await needs()
+    expect(parts.slice(1).map((w) => queue.get(w.id))).toEqual([false, true, true, true])
+    // an approved one no longer waits, and what a manager approved no longer counts: the next part fits again
+    expect((await body('withdrawApprove', { id: String(parts[2]?.id) }, managerToken)).data).toMatchObject({
+      status: 'approved',
+      needsApproval: false,
+    })
+    queue = await needs()
+    expect(parts.slice(3).map((w) => queue.get(w.id))).toEqual([true, true])
+    expect((await body('withdrawApprove', { id: String(parts[1]?.id) }, managerToken)).data.status).toBe('approved')
+    queue = await needs()
+    expect(parts.slice(3).map((w) => queue.get(w.id))).toEqual([false, true])
+  })
+
+  test('approving or rejecting an id no withdrawal has says so', async () => {
+    for (const route of ['withdrawApprove', 'withdrawReject']) {
+      expect(await body(route, { id: '999999', reason: 'x' }, managerToken)).toEqual({
+        code: 4800,
+        msg: 'No withdrawal has this id',
+        data: null,
+      })
+      expect((await body(route, { id: '999999', reason: 'x' }, managerToken, 'zh-cn')).msg).toBe('该提现不存在')
+    }
+  })
+
+  test('a withdrawal in a credit type the keeper pays no token for is refused when it is asked for', async () => {
+    // this app pays USDT only (no WITHDRAW_TOKEN_ARB): an ARB withdrawal would wait for ever, so it is refused now
+    await t.db.prisma.legacyWallet.update({
+      where: { userId_creditType: { userId: aliceId, creditType: 'ARB' } },
+      data: { balance: '100' },
+    })
+    const before = await t.counts()
+    const form = { num: '50', credit_type: 'ARB', hash: `0x${'ee'.repeat(32)}` }
+    expect(await body('withdraw', form, aliceToken)).toEqual({
+      code: 4800,
+      msg: 'ARB withdrawals are not paid out: no payout token is configured for ARB',
+      data: null,
+    })
+    expect((await body('withdraw', { ...form, credit_type: 'arb' }, aliceToken, 'zh-cn')).msg).toBe(
+      'ARB 暂不支持提现：未配置 ARB 的出款代币',
+    )
+    expect(await t.counts()).toEqual(before)
   })
 
   test('a rejection racing the keeper’s claim waits for it, then refuses: never rejected and paid', async () => {

@@ -40,9 +40,11 @@ async function requireManager(context: LegacyContext, request: FastifyRequest) {
  *   policy: { approvalThreshold, dailyCap, paidToday: { USDT, ARB } }, list: { id, address, credit_type, amount,
  *   status, needsApproval, reason, payoutHash, createdAt }[] }`: the keeper's policy (WITHDRAW_APPROVAL_THRESHOLD,
  *   WITHDRAW_DAILY_CAP) with what counts against today's cap, and `needsApproval` for a pending withdrawal above
- *   the threshold (the keeper pays it only once approved).
+ *   the threshold: its account asked for more than the threshold in its credit type that UTC day, counting its
+ *   requests up to this one that no manager decided (the keeper pays it only once approved).
  * - POST withdrawApprove {id}: a pending withdrawal (e.g. above the keeper's threshold) the keeper has not claimed
- *   becomes approved; the keeper pays it on its next run. data: the withdrawal.
+ *   becomes approved; the keeper pays it on its next run. A failed payout cannot be approved (it is cancelled on
+ *   chain, then a manager may reject it). An id no withdrawal has is refused as unknown. data: the withdrawal.
  * - POST withdrawReject {id, reason}: a pending or approved withdrawal the keeper has not claimed, or whose payout
  *   was cancelled on chain (it failed, and the keeper cancelled its id in the Payouts contract at a final block: it
  *   can never be paid), becomes rejected with `reason` (shown by walletList) and its amount goes back to the wallet
@@ -58,7 +60,7 @@ export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContex
     credit_type: w.creditType,
     amount: decimalText(w.amount),
     status: w.status,
-    needsApproval: awaitsApproval(withdrawPolicy, w.status, toUnits(w.amount)),
+    needsApproval: awaitsApproval(withdrawPolicy, w.status, toUnits(w.dayTotal ?? w.amount)),
     reason: w.reason,
     payoutHash: w.payoutTxHash,
     createdAt: w.createdAt.toISOString(),
@@ -97,7 +99,9 @@ export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContex
     const manager = await requireManager(context, request)
     const id = integerField(request.body, 'id', { min: 1, max: 2 ** 31 - 1 })
     const row = await prisma.$transaction(async (tx) => {
-      if ((await lockDecidable(tx, id, ['pending'], [])) !== true) throw rejected('withdrawNotDecidable')
+      const decidable = await lockDecidable(tx, id, ['pending'], [])
+      if (decidable === 'unknown') throw rejected('withdrawUnknown')
+      if (decidable !== true) throw rejected('withdrawNotDecidable')
       await tx.legacyWithdrawal.update({
         where: { id },
         data: { status: 'approved', decidedBy: manager.address, decidedAt: new Date() },
@@ -116,6 +120,7 @@ export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContex
       // a claimed payout is refunded only once the Payouts contract cancelled its id (the keeper cancels a failed
       // one): paid and refunded exclude each other on chain
       const decidable = await lockDecidable(tx, id, ['pending', 'approved'], ['cancelled'])
+      if (decidable === 'unknown') throw rejected('withdrawUnknown')
       if (decidable !== true) {
         throw rejected(decidable.refused === 'failed' ? 'withdrawCancelling' : 'withdrawNotDecidable')
       }
