@@ -12,6 +12,20 @@ export type { MigrateOptions, MigrationStatus } from './migrate.ts'
 export { DatabaseNotMigratedError, verifyMigrations } from './migrate.ts'
 export { accountDayTotal, accountDayTotalSql, withdrawnToday } from './legacyWithdrawals.ts'
 export { assignAppRoles } from './appRoles.ts'
+export {
+  assertLease,
+  type HeldLease,
+  holdLease,
+  type LeaseHolder,
+  type LeaseKeeperOptions,
+  LeaseLostError,
+  type LeaseOptions,
+  leaseOwnerId,
+  type LeaseTable,
+  releaseLease,
+  renewLease,
+  takeLease,
+} from './lease.ts'
 export type { AppRoles } from './appRoles.ts'
 export { syncTeamTotals } from './legacyTeamSync.ts'
 export type { TeamSyncResult } from './legacyTeamSync.ts'

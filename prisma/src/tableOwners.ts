@@ -26,6 +26,7 @@ export const tableOwners = {
   team_level: 'indexer',
   admin_action: 'indexer',
   deferred_index: 'indexer',
+  indexer_lease: 'indexer',
   // The first product version's REST API (apps/legacy-api).
   legacy_user: 'legacy-api',
   legacy_login_nonce: 'legacy-api',
@@ -46,6 +47,7 @@ export const tableOwners = {
   keeper_work: 'keeper',
   keeper_transaction: 'keeper',
   keeper_payout: 'keeper',
+  keeper_lease: 'keeper',
 } as const satisfies Record<string, TableOwner>
 
 export type TableName = keyof typeof tableOwners

@@ -11,6 +11,7 @@ import {
   type LocalAccount,
   parseEther,
   type PublicClient,
+  type Transport,
 } from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
 import { DEV_KEY_INDEX, DEV_MNEMONIC, type KeeperConfig } from './config.ts'
@@ -33,6 +34,8 @@ export type CreateKeeperOptions = {
   pollMs?: number
   /** How long one RPC request may take before it is retried (tests use a short one). @default 15_000 */
   rpcTimeoutMs?: number
+  /** How long the keeper's lease lasts unless renewed (see startKeeper). @default 15_000 */
+  leaseTtlMs?: number
 }
 
 export type Keeper = RunningKeeper & { sender: JournaledSender; account: LocalAccount; client: PublicClient }
@@ -44,12 +47,34 @@ export function keeperAccount(config: Pick<KeeperConfig, 'privateKey'>): LocalAc
     : mnemonicToAccount(DEV_MNEMONIC, { addressIndex: DEV_KEY_INDEX })
 }
 
+/**
+ * `inner` with every broadcast (eth_sendRawTransaction) fenced by `fence` (the keeper's lease): a keeper that lost
+ * its lease does not broadcast.
+ */
+function fencedTransport(inner: Transport, fence: () => Promise<void>): Transport {
+  return (parameters) => {
+    const transport = inner(parameters)
+    const request: typeof transport.request = async (args, requestOptions) => {
+      if (args.method === 'eth_sendRawTransaction') await fence()
+      return await transport.request(args, requestOptions)
+    }
+    return { ...transport, request }
+  }
+}
+
 export async function createKeeper(options: CreateKeeperOptions): Promise<Keeper> {
   const { config, db, log } = options
   const account = keeperAccount(config)
+  const lease: { fence?: () => Promise<void> } = {}
   // several RPC URLs: each request moves on to the next one when one fails
   const client = createPublicClient({
-    transport: rpcTransport(config.rpcUrls, { timeout: options.rpcTimeoutMs ?? 15_000, retryCount: 2 }),
+    transport: fencedTransport(
+      rpcTransport(config.rpcUrls, { timeout: options.rpcTimeoutMs ?? 15_000, retryCount: 2 }),
+      async () => {
+        if (!lease.fence) throw new Error('the keeper has not taken its lease yet')
+        await lease.fence()
+      },
+    ),
   })
   const chainId = await client.getChainId()
   if (chainId !== config.chainId) throw new Error(`RPC_URL serves chain ${chainId}, CHAIN_ID says ${config.chainId}`)
@@ -123,6 +148,7 @@ export async function createKeeper(options: CreateKeeperOptions): Promise<Keeper
     host: config.host,
     port: config.port,
     notReadyAfterFailures: config.notReadyAfterFailures,
+    ...(options.leaseTtlMs !== undefined && { leaseTtlMs: options.leaseTtlMs }),
     balance: () => client.getBalance({ address: account.address }),
     nodeCheck: () => client.getBlockNumber({ cacheTime: 0 }),
     tokenBalances: async () =>
@@ -140,5 +166,6 @@ export async function createKeeper(options: CreateKeeperOptions): Promise<Keeper
         ),
       ),
   })
+  lease.fence = running.fence
   return { ...running, sender, account, client }
 }

@@ -357,8 +357,14 @@ describe('keeper', () => {
 
   it('a transaction stuck unmined is re-sent with a higher fee, same nonce; one of them is mined', async () => {
     await rpc('evm_setAutomine', [false])
-    const k = await keeper({ TX_TIMEOUT_MS: '300' })
+    // no upkeep jobs: the only transaction is the test's (a keeper sends one nonce at a time)
+    const k = await keeper({ TX_TIMEOUT_MS: '300', KEEPER_UPKEEPS: 'false' })
     try {
+      // a keeper broadcasts only once it holds the keeper lease
+      const leaseDeadline = Date.now() + 15_000
+      while ((await fetch(`${k.url}/readyz`)).status !== 200 && Date.now() < leaseDeadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
       const data = encodeFunctionData({ abi: tokenAbi, functionName: 'updatePrice' })
       const sending = k.sender.send('test', 'test:stuck', { to: c('Token'), data })
       // let it time out once or twice, then mine
@@ -527,6 +533,11 @@ describe('legacy withdrawals', () => {
       expect(await Promise.all(users.map((u) => usdtOf(u.address)))).toEqual(after)
     } finally {
       await k.stop()
+      // a manager rejects what waits, so that it does not count against its account's threshold in later tests
+      await db.prisma.legacyWithdrawal.updateMany({
+        where: { id: { in: [large.id, overCap.id, arb.id] } },
+        data: { status: 'rejected' },
+      })
     }
   })
 
@@ -1067,6 +1078,44 @@ describe('fault trial', () => {
     } finally {
       await k.stop()
       await proxy.stop()
+    }
+  })
+})
+
+describe('the approval threshold per account and UTC day', () => {
+  it('5,000 taken as 5 × 1,000 the same day: the first paid, the rest wait for a manager', async () => {
+    await fundPayer(parseEther('5000'))
+    const splitter = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 8 })
+    const owner = await db.prisma.legacyUser.create({
+      data: { address: splitter.address.toLowerCase(), username: 'splitter' },
+    })
+    const parts: { id: number }[] = []
+    for (let i = 0; i < 5; i++) {
+      parts.push(
+        await db.prisma.legacyWithdrawal.create({
+          data: {
+            userId: owner.id,
+            creditType: 'USDT',
+            amount: '1000',
+            txHash: `0x${(++seq).toString(16).padStart(64, '0')}`,
+          },
+        }),
+      )
+    }
+    const before = await usdtOf(splitter.address)
+    // a daily cap far above: only the threshold (1,000 per account and day) holds them
+    const k = await keeper({ KEEPER_UPKEEPS: 'false', WITHDRAW_INTERVAL_MS: '3600000', WITHDRAW_DAILY_CAP: '1000000' })
+    try {
+      await k.runAll()
+      const statuses = async () => await Promise.all(parts.map(async (w) => (await statusOf(w.id)).status))
+      expect(await statuses()).toEqual(['paid', 'pending', 'pending', 'pending', 'pending'])
+      expect((await usdtOf(splitter.address)) - before).toBe(parseEther('1000'))
+      // a manager approves the second: it is paid; the third still waits (2,000 asked for without a manager)
+      await db.prisma.legacyWithdrawal.update({ where: { id: parts[1]?.id }, data: { status: 'approved' } })
+      await k.runAll()
+      expect(await statuses()).toEqual(['paid', 'paid', 'pending', 'pending', 'pending'])
+    } finally {
+      await k.stop()
     }
   })
 })

@@ -1,17 +1,28 @@
-// The keeper's runtime: one PostgreSQL advisory lock (only one keeper sends for a signer), the journal reconciled
-// before anything new is sent, each job on its own timer with retries and backoff (a failing job never stops the
-// others), and an HTTP server with /healthz, /readyz and /metrics.
+// The keeper's runtime: one lease (only one keeper writes and sends per database, on PostgreSQL as on the embedded
+// PGlite), the journal reconciled before anything new is sent, each job on its own timer with retries and backoff (a
+// failing job never stops the others), and an HTTP server with /healthz, /readyz and /metrics.
 import { createServer, type Server } from 'node:http'
+import { hostname } from 'node:os'
 import { unreachableDependency } from '@nexus/abi/node'
-import type { Database } from '@nexus/db'
 import type { PoolClient } from 'pg'
+import {
+  assertLease,
+  type Database,
+  type HeldLease,
+  holdLease,
+  type LeaseHolder,
+  LeaseLostError,
+  type LeaseOptions,
+  leaseOwnerId,
+  takeLease,
+} from '@nexus/db'
 import type { Job } from './jobs.ts'
 import type { Logger } from './log.ts'
 import { type KeeperMetrics, refreshPayoutMetrics } from './metrics.ts'
 import { errorText, type JournaledSender } from './sender.ts'
 
-/** The advisory lock key: one keeper per database ("nexus-keeper" as an int). */
-export const KEEPER_LOCK_KEY = 0x6b656570
+/** The name of the keeper's lease (`keeper_lease`): one keeper per database. */
+export const KEEPER_LEASE = 'keeper'
 
 export type KeeperOptions = {
   db: Database
@@ -31,6 +42,13 @@ export type KeeperOptions = {
   nodeCheck?: () => Promise<unknown>
   /** A job failing this many times in a row makes /readyz answer 503 until it succeeds again. @default 5 */
   notReadyAfterFailures?: number
+  /**
+   * How long the keeper's lease lasts unless renewed (renewed every third of it): a keeper frozen or cut off from the
+   * database longer than this is taken over, and stops before its next write. @default 15_000
+   */
+  leaseTtlMs?: number
+  /** This keeper's id in the lease (default: host:pid:random). */
+  leaseOwner?: string
 }
 
 export type JobState = {
@@ -46,6 +64,13 @@ export type RunningKeeper = {
   state: Map<string, JobState>
   /** Runs every job once now (tests; the timers keep running). */
   runAll: () => Promise<void>
+  /**
+   * The fence of a write or a broadcast: throws `LeaseLostError` unless this keeper holds its lease (by its
+   * monotonic clock, then by the lease's row). createKeeper runs it before every eth_sendRawTransaction.
+   */
+  fence: () => Promise<void>
+  /** This keeper's id in the lease. */
+  leaseOwner: string
   stop: () => Promise<void>
 }
 
@@ -56,10 +81,23 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
   const state = new Map<string, JobState>(jobs.map((job) => [job.name, { consecutiveFailures: 0 }]))
   let ready = false
   let stopped = false
-  let lockClient: PoolClient | undefined
+  const lease: LeaseOptions = {
+    table: 'keeper_lease',
+    name: KEEPER_LEASE,
+    owner: options.leaseOwner ?? leaseOwnerId(hostname()),
+    ttlMs: options.leaseTtlMs ?? 15_000,
+  }
+  let held: HeldLease | undefined
   /**
-   * Set when the lock's connection ended (the database restarted or failed over): the server released the lock with
-   * it, so no job runs until it is taken again and the journal reconciled again (`recover`).
+   * On PostgreSQL, the connection the lease is taken and renewed through, kept while it is held: the row names its
+   * server process, so a keeper killed with it frees the lease at once. PGlite (one session) has no such connection.
+   */
+  let leaseClient: PoolClient | undefined
+  /** The other keeper holding the lease while this one waits. */
+  let holder: LeaseHolder | undefined
+  /**
+   * Set when the lease was lost (not renewed in time: frozen, or cut off from the database; or taken over): no job
+   * runs until it is taken again and the journal reconciled again (`recover`).
    */
   let lockLost = false
   const timers = new Set<NodeJS.Timeout>()
@@ -74,6 +112,11 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
           ready: reason === undefined,
           ...(reason !== undefined && { reason }),
           signer: sender.address,
+          lease: {
+            owner: lease.owner,
+            held: held?.held() ?? false,
+            ...(holder && { holder: holder.owner, holderUntil: holder.expiresAt.toISOString() }),
+          },
           jobs: Object.fromEntries(
             [...state].map(([name, s]) => [
               name,
@@ -108,10 +151,16 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
   const address = server.address()
   const url = `http://${options.host}:${typeof address === 'object' && address ? address.port : options.port}`
 
-  /** Why the keeper is not ready (undefined: ready): the lock and the journal first, then the database and the node. */
+  /** Why the keeper is not ready (undefined: ready): the lease and the journal first, then the database and the node. */
   async function readiness(): Promise<string | undefined> {
-    if (lockLost) return 'database connection lost: taking the keeper lock again'
-    if (!ready) return lockClient ? "finishing the journal's pending work" : 'waiting for the keeper lock'
+    if (lockLost) return 'lost the keeper lease: taking it again'
+    if (!held) {
+      return holder
+        ? `waiting for the keeper lease: another keeper (${holder.owner}) holds it until ${holder.expiresAt.toISOString()}`
+        : 'waiting for the keeper lease'
+    }
+    if (!held.held()) return 'the keeper lease was not renewed in time'
+    if (!ready) return "finishing the journal's pending work"
     // a job that keeps failing (e.g. every broadcast refused) is an outage even while the node and database answer
     const failing = [...state].find(([, s]) => s.consecutiveFailures >= notReadyAfterFailures)
     if (failing) {
@@ -137,8 +186,8 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
   }
 
   async function runJobOnce(job: Job): Promise<number> {
-    // without the lock (lost with its connection, being taken again) nothing is sent: look again in a second
-    if (lockLost || !ready) return 1_000
+    // without the lease (lost, being taken again) nothing is written nor sent: look again in a second
+    if (lockLost || !ready || !held?.held()) return 1_000
     const s = state.get(job.name) ?? { consecutiveFailures: 0 }
     s.lastRunAt = new Date()
     metrics.runs.inc({ job: job.name })
@@ -182,56 +231,101 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
     timers.add(timer)
   }
 
+  const pause = async (ms: number) => {
+    // in short steps, so that a stop does not wait for the whole delay
+    const until = Date.now() + ms
+    while (!stopped && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, Math.min(50, ms)))
+  }
+
+  /** Takes the lease: waits while another keeper holds it, retries while the database is away; false once stopped. */
   async function acquireLock() {
+    let waiting = false
     for (let attempt = 0; ; attempt++) {
       if (stopped) return false
-      let client: PoolClient | undefined
       try {
-        client = await db.pool.connect()
-        const held = client
-        held.on('error', (error: Error) => lockConnectionEnded(held, error))
-        const { rows } = await held.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
-          KEEPER_LOCK_KEY,
-        ])
-        if (rows[0]?.locked) {
-          lockClient = held
+        if (db.kind === 'postgres' && !leaseClient) {
+          const client = await db.pool.connect()
+          client.on('error', (error: Error) => leaseConnectionEnded(client, error))
+          leaseClient = client
+        }
+        const taken = await takeLease(leaseClient ?? db.pool, lease)
+        if ('epoch' in taken) {
+          holder = undefined
+          held = holdLease(leaseClient ?? db.pool, {
+            ...lease,
+            onLost: leaseLost,
+            onRenewFailed: (error) => log.warn({ error: errorText(error) }, 'could not renew the keeper lease'),
+          })
+          log.info(
+            { owner: lease.owner, epoch: taken.epoch, ttlMs: lease.ttlMs },
+            'took the keeper lease: this keeper is the only one writing and sending (a second one waits)',
+          )
           return true
         }
-        held.release()
-        log.warn('another keeper holds the lock; waiting')
-        await new Promise((resolve) => setTimeout(resolve, 5_000))
+        holder = taken
+        if (!waiting) {
+          log.warn(
+            { holder: taken.owner, until: taken.expiresAt.toISOString(), owner: lease.owner },
+            'another keeper holds the lease; waiting (nothing is written nor sent until it is ours)',
+          )
+        }
+        waiting = true
+        await pause(Math.min(1_000, Math.ceil(lease.ttlMs / 3)))
       } catch (error) {
         // the database is away (a restart, a fail-over): try again, 1 s doubling to 10 s
-        client?.release(true)
+        leaseClient?.release(true)
+        leaseClient = undefined
         const retryInMs = Math.min(10_000, 1_000 * 2 ** Math.min(attempt, 4))
-        log.error({ error: errorText(error), retryInMs }, 'could not take the keeper lock; retrying')
-        await new Promise((resolve) => setTimeout(resolve, retryInMs))
+        log.error({ error: errorText(error), retryInMs }, 'could not take the keeper lease; retrying')
+        await pause(retryInMs)
       }
     }
   }
 
-  /** The lock's connection ended: stop sending, and take the lock again once the database is back. */
-  function lockConnectionEnded(client: PoolClient, error: Error) {
-    if (client !== lockClient || stopped) return
-    lockClient = undefined
+  /** The lease was lost (not renewed in time, or taken over): stop writing and sending, and wait to take it again. */
+  function leaseLost(reason: string) {
+    if (stopped || lockLost) return
+    void held?.release()
+    held = undefined
     lockLost = true
     ready = false
-    log.error({ error: errorText(error) }, 'lost the keeper lock with its database connection; taking it again')
-    client.release(true)
+    log.error(
+      { reason, owner: lease.owner },
+      'lost the keeper lease: nothing more is written nor sent until it is ours',
+    )
     void recover()
   }
 
+  /** The lease's connection ended (the database restarted or failed over): another keeper may take it at once. */
+  function leaseConnectionEnded(client: PoolClient, error: Error) {
+    if (client !== leaseClient) return
+    leaseClient = undefined
+    client.release(true)
+    const lost = held
+    held = undefined
+    void lost?.release() // its renewals stop (the row is left to expire, or to be taken at once)
+    if (lost) leaseLost(`the lease's database connection ended: ${errorText(error)}`)
+  }
+
+  /** See {@link RunningKeeper.fence}. */
+  async function fence() {
+    if (!held?.held()) throw new LeaseLostError(lease)
+    await assertLease(db.pool, lease)
+  }
+
   /**
-   * After the lock was lost: waits for the jobs that were running (their work is journaled or failed), takes the
-   * lock again and finishes the journal's pending work from the chain before any job runs again.
+   * After the lease was lost: waits for the jobs that were running (their work is journaled or failed), takes the
+   * lease again and finishes the journal's pending work from the chain before any job runs again.
    */
   async function recover() {
     while (running.size) await new Promise((resolve) => setTimeout(resolve, 20))
+    // a lease period first: a keeper that took it over meanwhile keeps it (this one was frozen or cut off)
+    await pause(lease.ttlMs)
     if (!(await acquireLock())) return
     lockLost = false
     const resumed = await reconcile()
     if (resumed === undefined) return
-    log.info({ resumed }, 'keeper lock taken again; jobs resume')
+    log.info({ resumed }, 'keeper lease taken again; jobs resume')
     ready = true
   }
 
@@ -258,9 +352,7 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
       } catch (error) {
         const retryInMs = Math.min(60_000, 1_000 * 2 ** attempt)
         log.error({ error: errorText(error), retryInMs }, "could not finish the journal's pending work; retrying")
-        // in short steps, so that a stop does not wait for the whole delay
-        const until = Date.now() + retryInMs
-        while (!stopped && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100))
+        await pause(retryInMs)
       }
     }
     return undefined
@@ -284,6 +376,8 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
       await started
       for (const job of jobs) await runJob(job)
     },
+    fence,
+    leaseOwner: lease.owner,
     async stop() {
       stopped = true
       clearInterval(balanceTimer)
@@ -291,10 +385,8 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
       await started.catch(() => undefined)
       // let a job that is sending finish (its transaction is journaled either way)
       while (running.size) await new Promise((resolve) => setTimeout(resolve, 20))
-      if (lockClient) {
-        await lockClient.query('select pg_advisory_unlock($1)', [KEEPER_LOCK_KEY]).catch(() => undefined)
-        lockClient.release()
-      }
+      await held?.release()
+      leaseClient?.release()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }

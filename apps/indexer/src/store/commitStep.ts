@@ -23,13 +23,14 @@ export type Step = {
 }
 
 /**
- * Commits a step inside the caller's transaction: checks that the checkpoint is still `expected` (locking its
- * row), rolls back, writes the range and moves the checkpoint, all or nothing. A reorg's rollback, the new
+ * Commits a step inside the caller's transaction: checks the writer's lease (`options.fence`) and that the
+ * checkpoint is still `expected` (locking its row), rolls back, writes the range and moves the checkpoint, all or nothing. A reorg's rollback, the new
  * checkpoint and the canonical range read again are thereby one commit: no reader (nor a crash) ever sees the
  * rollback without the re-fetched blocks, nor a checkpoint that moved without its rows.
  * @throws StaleCheckpointError when the stored checkpoint differs from `expected`
  */
 export async function commitStep(client: PoolClient, chainId: number, step: Step, options: WriteOptions = {}) {
+  await options.fence?.(client)
   const stored = await readCheckpoint(client, chainId, { forUpdate: true })
   const { expected } = step
   if (stored?.blockNumber !== expected?.blockNumber || stored?.blockHash !== expected?.blockHash) {

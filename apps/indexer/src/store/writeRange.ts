@@ -24,6 +24,11 @@ export type WriteOptions = {
   copy?: boolean
   /** With `copy`: COPY straight into the tables first (default), or always through staging tables. */
   direct?: boolean
+  /**
+   * The single writer's fence, run first inside each step's transaction (`commitStep`): throws, rolling the step
+   * back, when this writer no longer holds its lease (see createIndexer).
+   */
+  fence?: (client: PoolClient) => Promise<void>
 }
 
 const bigintsAsText = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)

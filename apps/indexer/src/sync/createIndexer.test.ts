@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { mainAbi } from '@nexus/abi'
 import { createDatabase, type Database } from '@nexus/db'
@@ -395,21 +396,87 @@ describe('ingestion of Main.Registered', () => {
     }
   })
 
-  test('a second writer waits for the advisory lock', async () => {
-    const first = newIndexer()
-    const second = newIndexer()
-    first.start()
-    await new Promise((r) => setTimeout(r, 300))
-    const { rows } = await db.pool.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted",
-    )
-    expect(rows[0]?.n).toBe(1)
-    second.start()
-    await new Promise((r) => setTimeout(r, 300))
-    const again = await db.pool.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted",
-    )
-    expect(again.rows[0]?.n).toBe(1)
-    await Promise.all([first.stop(), second.stop()])
+  test('a second writer waits for the lease on PostgreSQL and on the embedded PGlite (one session), and takes over from one frozen past it, whose writes are refused', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'indexer-lease-'))
+    const pglite = await createDatabase({ pgliteDir: dir })
+    const databases = {
+      postgres: [db, await createDatabase({ url: testDb.url, migrate: false })],
+      // the embedded database, and a second client over its socket: one PostgreSQL session for both
+      pglite: [pglite, await createDatabase({ url: pglite.url, migrate: false })],
+    } as const
+    try {
+      for (const [kind, [one, two]] of Object.entries(databases)) {
+        const logs: { who: string; msg?: string }[] = []
+        const writer = (who: string, on: Database) =>
+          createIndexer({
+            db: on,
+            rpc: createRpc({ url: node.url, metrics: createMetrics() }),
+            chainId: 31337,
+            sources: [{ name: 'Main', kind: 'Main', abi: mainAbi, address: mainAddress, startBlock: deployBlock }],
+            metrics: createMetrics(),
+            logger: Object.fromEntries(
+              ['info', 'warn', 'error', 'debug'].map((level) => [
+                level,
+                (entry: { msg?: string }) => logs.push({ who, msg: entry.msg }),
+              ]),
+            ) as unknown as typeof silent,
+            leaseTtlMs: 600,
+            leaseOwner: `${kind}-${who}`,
+            pollInterval: 20,
+          })
+        const holder = async () =>
+          (await one.pool.query<{ owner: string }>("SELECT owner FROM indexer_lease WHERE name = '31337'")).rows[0]
+            ?.owner
+        const until = async (condition: () => Promise<boolean> | boolean) => {
+          const deadline = Date.now() + 15_000
+          while (!(await condition())) {
+            if (Date.now() > deadline) throw new Error(`${kind}: timed out; ${JSON.stringify(logs)}`)
+            await new Promise((resolve) => setTimeout(resolve, 20))
+          }
+        }
+        const first = writer('first', one)
+        const second = writer('second', two)
+        try {
+          first.start()
+          await until(async () => (await holder()) === `${kind}-first`)
+          second.start()
+          await until(() => logs.some((l) => l.who === 'second' && l.msg?.startsWith('another indexer writes')))
+          await new Promise((resolve) => setTimeout(resolve, 300))
+          expect(await holder(), kind).toBe(`${kind}-first`)
+          expect(
+            logs.some((l) => l.who === 'second' && l.msg?.startsWith('took the writer lease')),
+            kind,
+          ).toBe(false)
+
+          // the whole process frozen past the lease (as by SIGSTOP): no renewal, no step, nothing runs
+          const end = performance.now() + 1_500
+          while (performance.now() < end);
+          await until(async () => (await holder()) === `${kind}-second`)
+          expect(
+            logs.some((l) => l.who === 'first' && l.msg?.startsWith('lost the writer lease')),
+            kind,
+          ).toBe(true)
+          // a step of the first writer now (a new block to write) is refused before it writes
+          await rpcCall('evm_mine')
+          await expect(first.step(), kind).rejects.toThrow(/no longer holds the lease/)
+          expect(await holder(), kind).toBe(`${kind}-second`)
+        } finally {
+          await Promise.all([first.stop(), second.stop()])
+        }
+        // a clean stop released it: a new writer takes it at once
+        const third = writer('third', two)
+        try {
+          third.start()
+          await until(async () => (await holder()) === `${kind}-third`)
+        } finally {
+          await third.stop()
+        }
+      }
+    } finally {
+      await databases.postgres[1].close()
+      await databases.pglite[1].close()
+      await pglite.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

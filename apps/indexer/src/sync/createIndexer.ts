@@ -1,4 +1,15 @@
-import type { Database, PoolClient } from '@nexus/db'
+import { hostname } from 'node:os'
+import {
+  assertLease,
+  type Database,
+  type HeldLease,
+  holdLease,
+  LeaseLostError,
+  type LeaseOptions,
+  leaseOwnerId,
+  type PoolClient,
+  takeLease,
+} from '@nexus/db'
 import type { FastifyBaseLogger } from 'fastify'
 import type { IndexerMetrics } from '../internal/metrics.ts'
 import { readCheckpoint, type Checkpoint } from '../store/checkpoint.ts'
@@ -44,13 +55,18 @@ export type CreateIndexerParameters = {
   deferIndexesAbove?: number
   /** Milliseconds between progress lines while catching up (default 5,000). */
   progressInterval?: number
+  /**
+   * How long the writer's lease lasts unless renewed, in ms (renewed every third of it; default 15,000): an indexer
+   * frozen or cut off from the database longer than this is taken over, and its next step is refused.
+   */
+  leaseTtlMs?: number
+  /** This writer's id in the lease (default: host:pid:random). */
+  leaseOwner?: string
 }
 
-/** @dev Advisory lock key of the single writer per chain: a constant namespace plus the chain id. */
-const lockKey = (chainId: number) => [0x6e78, chainId] as const
-
 /**
- * The ingestion loop: one writer per chain (advisory lock; a second instance waits for it) that hands each step
+ * The ingestion loop: one writer per chain (a lease in `indexer_lease`, on PostgreSQL as on the embedded PGlite; a
+ * second instance waits for it, and each step's transaction checks it) that hands each step
  * to the catch-up (`syncHistorical.ts`: ranges, pipelined) up to the settled block (the node's finalized block
  * where it offers one, else the head minus `confirmations`), and to the head-following (`syncRealtime.ts`: the
  * blocks above it one by one, and every reorg) otherwise. Each step is one commit (`store/commitStep.ts`).
@@ -62,10 +78,35 @@ export function createIndexer(parameters: CreateIndexerParameters) {
   /** Whether the node answers the `finalized` tag (unknown until asked; a node that refuses it is not asked again). */
   let offersFinalized = true
   const deferIndexesAbove = parameters.deferIndexesAbove ?? 10_000
+  const lease: LeaseOptions = {
+    table: 'indexer_lease',
+    name: String(chainId),
+    owner: parameters.leaseOwner ?? leaseOwnerId(hostname()),
+    ttlMs: parameters.leaseTtlMs ?? 15_000,
+  }
+  /** The lease while this indexer holds it (started and not lost). */
+  let held: HeldLease | undefined
+  /**
+   * On PostgreSQL, the connection the lease is taken and renewed through, kept while it is held: the row names its
+   * server process, so an indexer killed with it frees the lease at once. PGlite (one session) has no such connection.
+   */
+  let leaseClient: PoolClient | undefined
   const writeOptions = {
     keepBlocks: BigInt(parameters.keepBlocks ?? 1_000),
     // COPY for bulk rows on PostgreSQL; embedded PGlite takes the `unnest` statements.
     copy: parameters.copy ?? db.kind === 'postgres',
+    // once started, every step's transaction first checks (and locks, FOR SHARE) this writer's lease; steps driven
+    // by hand (`step()` without `start()`) write without one
+    fence: async (client: PoolClient) => {
+      if (!running && !held) return
+      try {
+        if (!held?.held()) throw new LeaseLostError(lease)
+        await assertLease(client, lease)
+      } catch (error) {
+        if (error instanceof LeaseLostError) lockLost = true
+        throw error
+      }
+    },
   }
   const startBlock = sources.reduce<bigint | null>(
     (min, s) => (min === null || s.startBlock < min ? s.startBlock : min),
@@ -245,46 +286,79 @@ export function createIndexer(parameters: CreateIndexerParameters) {
   }
 
   /**
-   * Set when the lock's connection ended (the database restarted or failed over, the network dropped): the server
-   * released the lock with it, so nothing more is written until it is taken again.
+   * Set when the lease was lost (not renewed in time: frozen, or cut off from the database; or taken over): nothing
+   * more is written until it is taken again.
    */
   let lockLost = false
 
-  async function acquireLock(): Promise<PoolClient | 'embedded' | null> {
-    // @dev PGlite is one process's embedded database (its directory admits one process) and one session, so an
-    // advisory lock would exclude nothing, and holding a connection would starve its one-connection pool.
-    if (db.kind === 'pglite') return 'embedded'
-    const client = await db.pool.connect()
-    client.on('error', () => (lockLost = true))
-    const [a, b] = lockKey(chainId)
-    try {
-      for (let logged = false; running;) {
-        const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [a, b])
-        if (rows[0]?.ok) return client
-        if (!logged) logger.warn({ msg: 'another indexer writes this chain; waiting for its lock', chainId })
-        logged = true
-        await sleep(2_000)
+  /** Takes the lease, waiting while another indexer holds it; false once stopped. */
+  async function acquireLock(): Promise<boolean> {
+    for (let logged = false; running;) {
+      if (db.kind === 'postgres' && !leaseClient) {
+        const client = await db.pool.connect()
+        client.on('error', () => {
+          lockLost = true
+          held?.release().catch(() => undefined)
+          held = undefined
+        })
+        leaseClient = client
       }
-    } catch (error) {
-      client.release(error instanceof Error ? error : true)
-      throw error
+      const taken = await takeLease(leaseClient ?? db.pool, lease)
+      if ('epoch' in taken) {
+        held = holdLease(leaseClient ?? db.pool, {
+          ...lease,
+          onLost: (reason) => {
+            lockLost = true
+            held = undefined
+            logger.error({ msg: 'lost the writer lease; nothing more is written until it is ours', chainId, reason })
+          },
+          onRenewFailed: (error) => logger.warn({ msg: 'could not renew the writer lease', chainId, err: error }),
+        })
+        logger.info({
+          msg: 'took the writer lease: this indexer is the only one writing the chain (a second one waits)',
+          chainId,
+          owner: lease.owner,
+          epoch: taken.epoch,
+        })
+        return true
+      }
+      if (!logged) {
+        logger.warn({
+          msg: 'another indexer writes this chain; waiting for its lease',
+          chainId,
+          holder: taken.owner,
+          until: taken.expiresAt.toISOString(),
+        })
+      }
+      logged = true
+      await sleep(Math.min(2_000, Math.ceil(lease.ttlMs / 3)))
     }
-    client.release()
-    return null
+    return false
   }
 
-  /** Takes the lock, retrying while the database is away (each failure logged, 1 s apart); null once stopped. */
-  async function takeLock(): Promise<PoolClient | 'embedded' | null> {
+  /** Takes the lease, retrying while the database is away (each failure logged, 1 s apart); false once stopped. */
+  async function takeLock(): Promise<boolean> {
     while (running) {
       lockLost = false
       try {
         return await acquireLock()
       } catch (error) {
-        logger.error({ msg: 'could not take the writer lock; retrying', chainId, err: error })
+        leaseClient?.release(true)
+        leaseClient = undefined
+        logger.error({ msg: 'could not take the writer lease; retrying', chainId, err: error })
         await sleep(1_000)
       }
     }
-    return null
+    return false
+  }
+
+  /** Gives the lease and its connection up (a stop, or a lost lease before taking it again). */
+  async function releaseLock(broken: boolean) {
+    const lost = held
+    held = undefined
+    await lost?.release()
+    leaseClient?.release(broken)
+    leaseClient = undefined
   }
 
   function sleep(ms: number) {
@@ -298,8 +372,7 @@ export function createIndexer(parameters: CreateIndexerParameters) {
   }
 
   async function run() {
-    let lock = await takeLock()
-    if (!lock) return
+    if (!(await takeLock())) return
     try {
       logger.info({ msg: 'indexing', chainId, contracts: sources.map((s) => s.name) })
       let indexesDeferred = false
@@ -314,15 +387,16 @@ export function createIndexer(parameters: CreateIndexerParameters) {
       }
       let indexesBuilt = false
       while (running) {
-        if (lockLost && lock !== 'embedded') {
-          logger.warn({ msg: 'lost the writer lock with its database connection; taking it again', chainId })
-          lock.release(true)
+        if (lockLost) {
+          logger.warn({ msg: 'lost the writer lease; taking it again once it is free', chainId })
+          await releaseLock(true)
           // another writer may have moved the checkpoint meanwhile: read it again
           checkpoint = undefined
           next = undefined
           historical.drop()
-          lock = await takeLock()
-          if (!lock) return
+          // a lease period first: an indexer that took it over meanwhile keeps it (this one was frozen or cut off)
+          await sleep(lease.ttlMs)
+          if (!(await takeLock())) return
           continue
         }
         try {
@@ -347,11 +421,7 @@ export function createIndexer(parameters: CreateIndexerParameters) {
         }
       }
     } finally {
-      if (lock && lock !== 'embedded') {
-        const [a, b] = lockKey(chainId)
-        await lock.query('SELECT pg_advisory_unlock($1, $2)', [a, b]).catch(() => undefined)
-        lock.release()
-      }
+      await releaseLock(false)
     }
   }
 
