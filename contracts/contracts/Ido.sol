@@ -91,9 +91,20 @@ contract Ido is NexusUpgradeable, IIdo {
 
     /// @inheritdoc IIdo
     function mint(uint256 times, bool isUSDT) external whenNotPaused nonReentrant {
+        _mintPaid(times, isUSDT, type(uint256).max);
+    }
+
+    /// @inheritdoc IIdo
+    function mint(uint256 times, bool isUSDT, uint256 maxPayment) external whenNotPaused nonReentrant {
+        _mintPaid(times, isUSDT, maxPayment);
+    }
+
+    /// @dev A purchase paid by the caller in USDT or NEX, charging at most `maxPayment` of the payment token.
+    function _mintPaid(uint256 times, bool isUSDT, uint256 maxPayment) private {
         Purchase memory p = _start(msg.sender, times, isUSDT ? PAY_USDT : PAY_NEX);
         uint256 price = times * _rounds[p.round].idoAmount;
         if (isUSDT) {
+            if (price > maxPayment) revert IdoPaymentAboveMax(price, maxPayment);
             // straight from the payer to the referrers and the treasury (Ido keeps the rest when none is set)
             p.amount = price;
             IERC20 usdt = IERC20(_addresses.usdt);
@@ -104,6 +115,7 @@ contract Ido is NexusUpgradeable, IIdo {
             IPriceOracle oracle = IPriceOracle(_addresses.nexOracle);
             oracle.update();
             uint256 nexPrice = oracle.consult(_addresses.usdt, price);
+            if (nexPrice > maxPayment) revert IdoPaymentAboveMax(nexPrice, maxPayment);
             IERC20(_addresses.token).safeTransferFrom(msg.sender, address(this), nexPrice);
             p.amountNEX = nexPrice;
             _reward(p, IERC20(_addresses.token), nexPrice, true, false);

@@ -481,14 +481,23 @@ describe('Gas table', () => {
     await idoChain(system, networkHelpers.time)
     // a mint rewards 2 generations (fixed): worst = the minter's first, its 2 referrers' first credit (3 Log
     // entries: the mint and the 2 credits)
-    await table.measure('Ido.mint (USDT)', 'worst', ido.write.mint([1n, true], { account: c.account }), 3)
+    // as the web app sends them: with the most the payer agreed to (the round's price in USDT, the bound the page
+    // shows in NEX: a generous one here, so that it never binds)
+    const unitPrice = (await ido.read.getConfig()).idoAmount
+    const nexBound = parseEther('100000')
+    await table.measure('Ido.mint (USDT)', 'worst', ido.write.mint([1n, true, unitPrice], { account: c.account }), 3)
     table.same('Ido.mint (USDT)', 'worst', 'worstMax')
-    await table.measure('Ido.mint (USDT)', 'usual', ido.write.mint([1n, true], { account: c.account }), 3)
+    await table.measure('Ido.mint (USDT)', 'usual', ido.write.mint([1n, true, unitPrice], { account: c.account }), 3)
     // NEX and BNB: worst = the account's first purchase in that currency, which is also the first since the
     // deployment (the oracle's first stored average, the first NEX or BNB figures of the account, its referrers
     // and the totals); usual = its next one a full oracle window later (the TWAP update included: the dearer
     // of the usual cases, as a purchase inside the window only reads the oracle)
-    await table.measure('Ido.mint (NEX at the TWAP)', 'worst', ido.write.mint([1n, false], { account: c.account }), 3)
+    await table.measure(
+      'Ido.mint (NEX at the TWAP)',
+      'worst',
+      ido.write.mint([1n, false, nexBound], { account: c.account }),
+      3,
+    )
     table.same('Ido.mint (NEX at the TWAP)', 'worst', 'worstMax')
     await table.measure(
       'Ido.ido (BNB)',
@@ -502,7 +511,12 @@ describe('Gas table', () => {
     const day = await logDay()
     await networkHelpers.time.increase(Number(localContractsII.oracleWindow))
     assert.equal(await logDay(), day, 'the usual NEX and BNB purchases share the Log day of the first ones')
-    await table.measure('Ido.mint (NEX at the TWAP)', 'usual', ido.write.mint([1n, false], { account: c.account }), 3)
+    await table.measure(
+      'Ido.mint (NEX at the TWAP)',
+      'usual',
+      ido.write.mint([1n, false, nexBound], { account: c.account }),
+      3,
+    )
     await table.measure(
       'Ido.ido (BNB)',
       'usual',

@@ -262,6 +262,41 @@ describe('Ido (minting rounds)', async () => {
     assert.equal((await ido.read.totalInfo()).totalNexus, nexPrice)
   })
 
+  it("a NEX payer's bound: mint charges the TWAP after its own update, and never more than maxPayment", async () => {
+    const system = await networkHelpers.loadFixture(fixture)
+    const { ido, token, nexOracle, usdt, pair, deployer, carol } = system
+    const quote = await nexOracle.read.consult([usdt.address, PRICE]) // what a page shows before the mint
+    // NEX gets cheaper: more of it in the pair (the owner is fee-exempt), then a full window for the TWAP to follow
+    await token.write.transfer([pair.address, (await token.read.balanceOf([pair.address])) / 2n], {
+      account: deployer.account,
+    })
+    await pair.write.sync()
+    await networkHelpers.time.increase((await nexOracle.read.window()) + 1n)
+    // the mint's own update moves the TWAP past the quote: a bound at the quote refuses, and charges nothing
+    const before = await token.read.balanceOf([carol.account.address])
+    await viem.assertions.revertWithCustomError(
+      ido.write.mint([1n, false, quote], { account: carol.account }),
+      ido,
+      'IdoPaymentAboveMax',
+    )
+    assert.equal(await token.read.balanceOf([carol.account.address]), before)
+    // a bound with room charges exactly what the TWAP says after the update, within the bound
+    const bound = (quote * 3n) / 2n
+    await ido.write.mint([1n, false, bound], { account: carol.account })
+    const charged = before - (await token.read.balanceOf([carol.account.address]))
+    assert.ok(charged > quote && charged <= bound, `${charged} vs quote ${quote}, bound ${bound}`)
+    assert.equal(charged, await nexOracle.read.consult([usdt.address, PRICE]))
+    assert.equal((await ido.read.users([carol.account.address])).amountNEX, charged)
+    // a USDT payer's bound is the round's price itself
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      ido.write.mint([1n, true, PRICE - 1n], { account: carol.account }),
+      ido,
+      'IdoPaymentAboveMax',
+      [PRICE, PRICE - 1n],
+    )
+    await ido.write.mint([1n, true, PRICE], { account: carol.account })
+  })
+
   it('a NEX payment inside a flash swap that moved the spot price costs the unmanipulated TWAP amount', async () => {
     const system = await networkHelpers.loadFixture(fixture)
     const { ido, burn, pair, usdt, token, nexOracle, main, deployer } = system

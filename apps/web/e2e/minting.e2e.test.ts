@@ -1,5 +1,6 @@
-import { burnAbi, idoAbi } from '@nexus/abi'
-import { parseEther } from 'viem'
+import { burnAbi, idoAbi, priceOracleAbi } from '@nexus/abi'
+import { formatAmount, nexPaymentMax } from '@nexus/sdk'
+import { decodeFunctionData, parseEther } from 'viem'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { waitForPage } from './lib/browser.ts'
 import { balanceOf, chainClients, contract, prepareTestAccount } from './lib/chain.ts'
@@ -11,17 +12,19 @@ import { baseUrl, rpcUrl, useBrowser } from './lib/fixture.ts'
 // Minting in BNB (`Ido.ido`), burn orders through the minting contract (`Ido.burn`, USDT and BNB) and the rounds on
 // /ido.
 const MINTER = POOL_ACCOUNT(131)
+const NEX_MINTER = POOL_ACCOUNT(139)
 const browser = useBrowser()
 
 const read = <T>(
   address: `0x${string}`,
-  abi: typeof idoAbi | typeof burnAbi,
+  abi: typeof idoAbi | typeof burnAbi | typeof priceOracleAbi,
   functionName: string,
   args: unknown[] = [],
 ) => chainClients(rpcUrl).public.readContract({ address, abi, functionName, args } as never) as Promise<T>
 
 beforeAll(async () => {
   await prepareTestAccount(rpcUrl, MINTER, { usdt: parseEther('2000') })
+  await prepareTestAccount(rpcUrl, NEX_MINTER, { nex: parseEther('100000') })
 })
 
 describe('minting', () => {
@@ -90,6 +93,62 @@ describe('minting', () => {
     expect(order.owner).toBe(MINTER)
     expect(order.isBNB).toBe(true)
     expect(order.amount).toBe(config.burnEvery)
+    expect(problems.list).toEqual([])
+    await context.close()
+  })
+
+  it("mints paid in NEX at the minting contract's average price, showing the most it may charge and never charging more", async () => {
+    await ensureIdoRoundInProgress(rpcUrl)
+    const Ido = contract('Ido')
+    const { page, problems, context } = await openConnected(browser, baseUrl, {
+      rpcUrl,
+      account: NEX_MINTER,
+      path: '/',
+      storage: { lang: 'en' },
+    })
+    await waitForPage(page, '/')
+    await page.locator('[data-testid="round-status"][data-status="inProgress"]').waitFor({ timeout: 15_000 })
+    await page.getByTestId('pay-NEX').click()
+    await page.getByTestId('mint-times').fill('2')
+    // the quote is what Ido's own NEX oracle values two units at now; the bound is the quote and its room
+    const config = await read<{ idoAmount: bigint }>(Ido, idoAbi, 'getConfig')
+    const addresses = await read<{ nexOracle: `0x${string}`; usdt: `0x${string}` }>(Ido, idoAbi, 'getAddresses')
+    const perUnit = await read<bigint>(addresses.nexOracle, priceOracleAbi, 'consult', [
+      addresses.usdt,
+      config.idoAmount,
+    ])
+    const quote = 2n * perUnit
+    const bound = nexPaymentMax({ quote, units: 2n })
+    expect(bound).toBe((quote * 10_200n + 9_999n) / 10_000n + 2n)
+    const shown = (value: bigint) => formatAmount(value, 18, 4)
+    await expect
+      .poll(() => page.getByTestId('mint-cost').textContent(), { timeout: 15_000 })
+      .toContain(`about ${shown(quote)} NEX`)
+    expect(await page.getByTestId('mint-cost').textContent()).toContain(`at most ${shown(bound)} NEX`)
+    const nexBefore = await balanceOf(rpcUrl, contract('Token'), NEX_MINTER)
+    const before = await read<{ amountNEX: bigint }>(Ido, idoAbi, 'users', [NEX_MINTER])
+    const fromBlock = await chainClients(rpcUrl).public.getBlockNumber()
+    await transact(page, 'mint-submit', 'Minted')
+    const charged = nexBefore - (await balanceOf(rpcUrl, contract('Token'), NEX_MINTER))
+    expect((await read<{ amountNEX: bigint }>(Ido, idoAbi, 'users', [NEX_MINTER])).amountNEX - before.amountNEX).toBe(
+      charged,
+    )
+    expect(charged).toBeGreaterThan(0n)
+    expect(charged).toBeLessThanOrEqual(bound)
+    // the wallet was asked for mint(2, false, bound): the contract refuses to charge above it
+    const client = chainClients(rpcUrl).public
+    const [minted] = await client.getContractEvents({
+      address: Ido,
+      abi: idoAbi,
+      eventName: 'Minted',
+      args: { account: NEX_MINTER },
+      fromBlock: fromBlock + 1n,
+    })
+    expect(minted?.args.amountNEX).toBe(charged)
+    const sent = await client.getTransaction({ hash: minted!.transactionHash })
+    const call = decodeFunctionData({ abi: idoAbi, data: sent.input })
+    expect(call.functionName).toBe('mint')
+    expect(call.args).toEqual([2n, false, bound])
     expect(problems.list).toEqual([])
     await context.close()
   })

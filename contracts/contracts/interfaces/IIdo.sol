@@ -147,6 +147,8 @@ interface IIdo {
     error IdoPaymentTooLow(uint256 paid, uint256 required);
     /// @notice BNB was sent with a USDT payment.
     error IdoValueMismatch(uint256 value);
+    /// @notice The price at the time of the mint (`charged`, in the payment token) is above the payer's `max`.
+    error IdoPaymentAboveMax(uint256 charged, uint256 max);
     /// @notice Nothing has vested yet, or everything vested was claimed.
     error IdoNothingToClaim(address account);
     /// @notice Synthesis needs `required` keys; the caller holds `balance`.
@@ -206,6 +208,10 @@ interface IIdo {
 
     /// @notice Buys `times` units of the current round, paid in USDT (`isUSDT`) or NEX at the TWAP.
     function mint(uint256 times, bool isUSDT) external;
+
+    /// @notice As {mint}, and refuses to charge more than `maxPayment` of the payment token
+    /// (`IdoPaymentAboveMax`): a NEX payer's bound on the TWAP, which `mint` updates before it reads it.
+    function mint(uint256 times, bool isUSDT, uint256 maxPayment) external;
 
     /// @notice Credits `times` units of the current round to `account`, paid `amount` USDT elsewhere
     /// (authorized minters only; no referral rewards).

@@ -116,6 +116,10 @@ export const customErrorTexts: Readonly<Record<string, Texts>> = {
     en: 'This address is not on the whitelist of this round.',
   },
   IdoNothingToClaim: { 'zh-Hant': '目前沒有可領取的釋放。', en: 'Nothing has been released to claim yet.' },
+  IdoPaymentAboveMax: {
+    'zh-Hant': '價格已變動，所需金額超過您確認的上限，未扣款。請重新報價後再試。',
+    en: 'The price moved: the cost is above the maximum you confirmed, and nothing was charged. Get a new quote and try again.',
+  },
   IdoPaymentTooLow: {
     'zh-Hant': '支付金額不足（價格可能已變動），請重新報價後再試。',
     en: 'The payment is too low (the price may have moved): get a new quote and try again.',

@@ -105,6 +105,7 @@ export {
 export { type LogAction, logActionName, logActions, logCodeOf, logSymbolName, logSymbols } from '../utils/logActions.ts'
 export { bnbForUsdt } from '../utils/bnbForUsdt.ts'
 export { fomoMinUsdt, type FomoMinUsdtParameters } from '../utils/fomoMinUsdt.ts'
+export { NEX_PAYMENT_ROOM_BPS, nexPaymentMax } from '../utils/nexPaymentMax.ts'
 export { stakeMinReward } from '../utils/stakeMinReward.ts'
 export { rpcTransport } from '../utils/rpcTransport.ts'
 export { InvalidSwapQuoteError, type InvalidSwapQuoteErrorType } from '../errors/swap.ts'

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { burnAbi, idoAbi, iUniswapV2Router02Abi, priceOracleAbi, tokenAbi } from '@nexus/abi'
-import { bnbForUsdt } from '@nexus/sdk'
+import { bnbForUsdt, nexPaymentMax } from '@nexus/sdk'
 import { Button, Card, Countdown } from '@nexus/ui'
 import { erc20Abi, zeroAddress } from 'viem'
 import type { Address } from 'viem'
@@ -181,6 +181,24 @@ function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address
   // The oracle's view reverts while it has no price yet: BNB payments are then unavailable.
   const usdtPerBnb = ok(oracle?.usdtPerBnb)
   const config = ok(data?.config)
+  // NEX payments: what Ido's own NEX oracle values one unit at now (its TWAP, before the mint's own update)
+  const nexQuote = useNamedChainReads(
+    useMemo(
+      () =>
+        addresses && config
+          ? ({
+              perUnit: {
+                address: addresses.nexOracle,
+                abi: priceOracleAbi,
+                functionName: 'consult',
+                args: [usdt, config.idoAmount],
+              },
+            } as const)
+          : undefined,
+      [addresses, config, usdt],
+    ),
+  )
+  const nexPerUnit = ok(nexQuote?.perUnit)
   const state = ok(data?.state)
   const totals = ok(data?.totals)
   const user = account ? ok(data?.user) : undefined
@@ -230,8 +248,15 @@ function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address
   // what the field holds (a dash in the cost until it holds a count of units)
   const unitCount = typedUnits(times)
   const costUsdt = config && unitCount !== undefined ? unitCount * config.idoAmount : undefined
-  // NEX is valued at the USDT price per NEX (18 decimals); the contract uses its TWAP, so this is an estimate.
-  const costNex = costUsdt !== undefined && price && price > 0n ? (costUsdt * 10n ** 18n) / price : undefined
+  // NEX is valued at Ido's TWAP, which the mint updates first: the page shows the quote and the most the mint may
+  // charge, and passes that bound to the contract, which refuses above it (IdoPaymentAboveMax)
+  const nexCostOf = (units: bigint) => (nexPerUnit !== undefined ? units * nexPerUnit : undefined)
+  const nexMaxOf = (units: bigint) => {
+    const quote = nexCostOf(units)
+    return quote === undefined ? undefined : nexPaymentMax({ quote, units })
+  }
+  const costNex = unitCount !== undefined ? nexCostOf(unitCount) : undefined
+  const maxNex = unitCount !== undefined && unitCount > 0n ? nexMaxOf(unitCount) : undefined
   const bnbFor = (usdtValue: bigint) =>
     usdtPerBnb && settings ? bnbForUsdt(usdtValue, usdtPerBnb, settings.slippage) : undefined
   const costBnb = costUsdt !== undefined ? bnbFor(costUsdt) : undefined
@@ -243,16 +268,12 @@ function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address
       amount: { input: times, units: true, rules: { min: 1n, max: maxUnits } },
       check: (units) => {
         if (isBnb && (!usdtPerBnb || !settings)) return msg`No BNB price yet: pay with USDT or try again later`
+        if (payWith === 'NEX' && nexPerUnit === undefined)
+          return msg`No NEX price yet: pay with USDT or try again later`
         if (!config || units === undefined || balance === undefined) return undefined
         const usdtCost = units * config.idoAmount
         const cost =
-          payWith === 'USDT'
-            ? usdtCost
-            : payWith === 'NEX'
-              ? price && price > 0n
-                ? (usdtCost * 10n ** 18n) / price
-                : 0n
-              : (bnbFor(usdtCost) ?? 0n)
+          payWith === 'USDT' ? usdtCost : payWith === 'NEX' ? (nexCostOf(units) ?? 0n) : (bnbFor(usdtCost) ?? 0n)
         return cost > balance ? msg`Balance Insufficient` : undefined
       },
       spend: isBnb ? undefined : { token: payWith === 'USDT' ? usdt : nex, spender: ido },
@@ -269,7 +290,12 @@ function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address
               address: ido,
               abi: idoAbi,
               functionName: 'mint',
-              args: [units ?? 0n, payWith === 'USDT'],
+              // the most it may charge: the round's price in USDT, the shown bound in NEX
+              args: [
+                units ?? 0n,
+                payWith === 'USDT',
+                payWith === 'USDT' ? (units ?? 0n) * (config?.idoAmount ?? 0n) : (nexMaxOf(units ?? 0n) ?? 0n),
+              ],
             }),
       success: msg`Minted`,
     })
@@ -344,7 +370,7 @@ function Minting({ ido, usdt, nex }: { ido: Address; usdt: Address; nex: Address
             {payWith === 'USDT'
               ? t`Cost: ${showAmount(costUsdt)} USDT · balance ${showAmount(usdtBalance)}`
               : payWith === 'NEX'
-                ? t`Cost: about ${showAmount(costNex)} NEX · balance ${showAmount(nexBalance)}`
+                ? t`Cost: about ${showAmount(costNex)} NEX at the average price now, at most ${showAmount(maxNex)} NEX if the average moves before the mint (never more) · balance ${showAmount(nexBalance)}`
                 : t`You send ${showAmount(costBnb, 6)} BNB · balance ${showAmount(bnbBalance, 6)}. It is swapped to USDT at no worse than the average price less ${settings === undefined ? '—' : String(Number(settings.slippage) / 100)}%; the USDT above the price is refunded.`}
           </p>
           <Button type="submit" block disabled={!account || state?.status !== 2} data-testid="mint-submit">
