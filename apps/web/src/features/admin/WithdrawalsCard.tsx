@@ -35,14 +35,24 @@ const STATUS_LABELS: Record<string, MessageDescriptor> = {
   pending: msg`Waiting for approval or payment`,
   approved: msg`Approved, the keeper pays it next`,
   paying: msg`Being paid`,
-  failed: msg`Payment failed`,
+  failed: msg`Payment failed: the keeper cancels it on chain, then it can be rejected`,
+  cancelled: msg`Payment cancelled on chain: reject it to return the amount`,
   paid: msg`Paid out`,
   rejected: msg`Rejected`,
 }
 
-/** The statuses a manager may approve (withdrawApprove) and reject (withdrawReject). */
-const APPROVABLE = new Set(['pending', 'failed'])
-const REJECTABLE = new Set(['pending', 'failed', 'cancelled', 'approved'])
+/**
+ * The statuses a manager may approve (withdrawApprove: only one nobody decided yet) and reject (withdrawReject: one
+ * the keeper has not claimed, or whose payout is cancelled on chain; a failed payout is refused until its cancel is
+ * final, so that a refund can never meet a payment).
+ */
+const APPROVABLE: ReadonlySet<string> = new Set(['pending'])
+const REJECTABLE: ReadonlySet<string> = new Set(['pending', 'approved', 'cancelled'])
+
+/** What a manager may do with a withdrawal in `status` (the card offers only these buttons). */
+export function withdrawalDecisions(status: string): { approve: boolean; reject: boolean } {
+  return { approve: APPROVABLE.has(status), reject: REJECTABLE.has(status) }
+}
 /** withdrawReject's longest reason. */
 const REASON_MAX = 200
 
@@ -194,9 +204,9 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
           {t`Payout transaction`}: <ExplorerLink kind="tx" value={payout} />
         </p>
       )}
-      {REJECTABLE.has(withdrawal.status) && (
+      {withdrawalDecisions(withdrawal.status).reject && (
         <div className="admin-toolbar">
-          {APPROVABLE.has(withdrawal.status) && (
+          {withdrawalDecisions(withdrawal.status).approve && (
             <Button disabled={busy} data-testid="withdrawal-approve" onClick={() => void decide('withdrawApprove')}>
               {t`Approve`}
             </Button>
