@@ -39,6 +39,7 @@ import { WITHDRAWAL_JOB } from './withdrawals.ts'
 import { createLogger } from './log.ts'
 import { startKeeper } from './keeper.ts'
 import { createMetrics } from './metrics.ts'
+import { legacyWithdrawals } from './_test/legacyWithdrawals.ts'
 
 const log = createLogger({ level: 'silent' })
 const deployer = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 })
@@ -84,24 +85,7 @@ async function works() {
 const users = [5, 6, 7].map((addressIndex) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex }))
 const usdtOf = async (address: Address) =>
   await client.readContract({ address: c('USDT'), abi: localUSDTAbi, functionName: 'balanceOf', args: [address] })
-let seq = 0
-async function withdrawal(user: number, amount: string, creditType = 'USDT', status = 'pending') {
-  const account = users[user] as (typeof users)[number]
-  const owner = await db.prisma.legacyUser.upsert({
-    where: { address: account.address.toLowerCase() },
-    create: { address: account.address.toLowerCase(), username: `user${user}` },
-    update: {},
-  })
-  return await db.prisma.legacyWithdrawal.create({
-    data: {
-      userId: owner.id,
-      creditType,
-      amount,
-      status,
-      txHash: `0x${(++seq).toString(16).padStart(64, '0')}`,
-    },
-  })
-}
+const { withdrawal, nextHash } = legacyWithdrawals({ db: () => db, users })
 /**
  * Mints `usdt` USDT to the Payouts contract (the operator's float the withdrawals are paid from); returns the keeper's
  * account, its payer.
@@ -1097,7 +1081,7 @@ describe('the approval threshold per account and UTC day', () => {
             userId: owner.id,
             creditType: 'USDT',
             amount: '1000',
-            txHash: `0x${(++seq).toString(16).padStart(64, '0')}`,
+            txHash: nextHash(),
           },
         }),
       )

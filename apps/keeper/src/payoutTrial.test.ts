@@ -40,6 +40,7 @@ import { createLogger } from './log.ts'
 import { createMetrics } from './metrics.ts'
 import { JournaledSender } from './sender.ts'
 import { PayoutState, withdrawalJob } from './withdrawals.ts'
+import { legacyWithdrawals } from './_test/legacyWithdrawals.ts'
 
 const deep = process.env.FUZZ_DEEP === '1'
 const log = createLogger({ level: 'silent' })
@@ -132,23 +133,9 @@ function stoppedKeeper(step: Step, id: () => number | undefined) {
   return { ...keeper, isStopped: () => stopped, release: () => release() }
 }
 
-let seq = 0
+const { withdrawal } = legacyWithdrawals({ db: () => db, users, usernamePrefix: 'trial', hashFill: 'b' })
 async function request(user: number, amount: string, status = 'pending') {
-  const account = users[user] as (typeof users)[number]
-  const owner = await db.prisma.legacyUser.upsert({
-    where: { address: account.address.toLowerCase() },
-    create: { address: account.address.toLowerCase(), username: `trial${user}` },
-    update: {},
-  })
-  const w = await db.prisma.legacyWithdrawal.create({
-    data: {
-      userId: owner.id,
-      creditType: 'USDT',
-      amount,
-      status,
-      txHash: `0x${(++seq).toString(16).padStart(64, 'b')}`,
-    },
-  })
+  const w = await withdrawal(user, amount, 'USDT', status)
   return { id: w.id, user, amount }
 }
 

@@ -27,6 +27,7 @@ import { createLogger } from './log.ts'
 import { createMetrics } from './metrics.ts'
 import { JournaledSender } from './sender.ts'
 import { WITHDRAWAL_JOB } from './withdrawals.ts'
+import { legacyWithdrawals } from './_test/legacyWithdrawals.ts'
 const PayoutState = { Unused: 0, Paid: 1, Cancelled: 2 }
 
 const log = createLogger({ level: 'silent' })
@@ -57,24 +58,7 @@ async function keeper(extra: Record<string, string> = {}): Promise<Keeper> {
   return await createKeeper({ config, db, log, contracts: chain.contracts, pollMs: 20 })
 }
 
-let seq = 0
-async function withdrawal(user: number, amount: string, creditType = 'USDT', status = 'pending') {
-  const account = users[user] as (typeof users)[number]
-  const owner = await db.prisma.legacyUser.upsert({
-    where: { address: account.address.toLowerCase() },
-    create: { address: account.address.toLowerCase(), username: `user${user}` },
-    update: {},
-  })
-  return await db.prisma.legacyWithdrawal.create({
-    data: {
-      userId: owner.id,
-      creditType,
-      amount,
-      status,
-      txHash: `0x${(++seq).toString(16).padStart(64, 'a')}`,
-    },
-  })
-}
+const { withdrawal } = legacyWithdrawals({ db: () => db, users, hashFill: 'a' })
 const usdtOf = async (address: Address) =>
   await client.readContract({ address: c('USDT'), abi: localUSDTAbi, functionName: 'balanceOf', args: [address] })
 async function fundPayouts(usdt: bigint) {
