@@ -100,6 +100,8 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
    * runs until it is taken again and the journal reconciled again (`recover`).
    */
   let lockLost = false
+  /** Whether the lease was lost with its database connection (the database restarted or failed over). */
+  let lostWithConnection = false
   const timers = new Set<NodeJS.Timeout>()
 
   const server: Server = createServer((request, response) => {
@@ -153,7 +155,11 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
 
   /** Why the keeper is not ready (undefined: ready): the lease and the journal first, then the database and the node. */
   async function readiness(): Promise<string | undefined> {
-    if (lockLost) return 'lost the keeper lease: taking it again'
+    if (lockLost) {
+      return lostWithConnection
+        ? 'database connection lost: taking the keeper lease again'
+        : 'lost the keeper lease: taking it again'
+    }
     if (!held) {
       return holder
         ? `waiting for the keeper lease: another keeper (${holder.owner}) holds it until ${holder.expiresAt.toISOString()}`
@@ -304,6 +310,7 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
     const lost = held
     held = undefined
     void lost?.release() // its renewals stop (the row is left to expire, or to be taken at once)
+    lostWithConnection = true
     if (lost) leaseLost(`the lease's database connection ended: ${errorText(error)}`)
   }
 
@@ -323,6 +330,7 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
     await pause(lease.ttlMs)
     if (!(await acquireLock())) return
     lockLost = false
+    lostWithConnection = false
     const resumed = await reconcile()
     if (resumed === undefined) return
     log.info({ resumed }, 'keeper lease taken again; jobs resume')
