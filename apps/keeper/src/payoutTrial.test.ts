@@ -1,5 +1,6 @@
 // Paid exactly once or refunded exactly once, whatever happens: an interleaving trial and a model-based test of the
-// payout states, on a real chain (the whole system, Payouts among it) and a real PostgreSQL.
+// payout states, on a real chain (the whole system, Payouts among it) and a real PostgreSQL; the trial also on the
+// embedded PGlite of `npm start`, where every client shares one session.
 //
 // The trial runs two keepers on one database and one key (as when the single-writer lock fails): the first is
 // stopped dead (its every later RPC call hangs, as a process killed -9 from the chain's and the database's point of
@@ -13,6 +14,9 @@
 // command that each payout moved only along the allowed transitions and agrees with the chain.
 //
 // FUZZ_DEEP=1 runs more rounds and more command sequences.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { localUSDTAbi, payoutsAbi } from '@nexus/abi'
 import { createDatabase, type Database } from '@nexus/db'
 import { createTestDatabase, type TestDatabase } from '@nexus/db/testing'
@@ -51,7 +55,8 @@ const PAY = toFunctionSelector(getAbiItem({ abi: payoutsAbi, name: 'pay' }))
 
 let chain: SystemChain
 let client: PublicClient
-let testDb: TestDatabase
+let testDb: TestDatabase | undefined
+let pgliteDir: string | undefined
 let db: Database
 
 const rpc = (method: string, params: unknown[] = []) =>
@@ -200,13 +205,20 @@ function expectConsistent(id: number, o: Observed) {
 const usdtOf = async (address: Address) =>
   await client.readContract({ address: c('USDT'), abi: localUSDTAbi, functionName: 'balanceOf', args: [address] })
 
-beforeAll(async () => {
-  ;[chain, testDb] = await Promise.all([
-    startSystemChain({ seed: false }),
-    createTestDatabase(inject('databaseUrl'), 'keeper_payout_trial'),
-  ])
+/** A fresh chain (Payouts' ids start unused) and a fresh database of `kind`, as the module's chain, client and db. */
+async function open(kind: 'PostgreSQL' | 'PGlite') {
+  if (kind === 'PostgreSQL') {
+    ;[chain, testDb] = await Promise.all([
+      startSystemChain({ seed: false }),
+      createTestDatabase(inject('databaseUrl'), 'keeper_payout_trial'),
+    ])
+    db = await createDatabase({ url: testDb.url })
+  } else {
+    // the embedded database of `npm start`: every client shares its one session
+    pgliteDir = mkdtempSync(join(tmpdir(), 'keeper-payout-trial-'))
+    ;[chain, db] = await Promise.all([startSystemChain({ seed: false }), createDatabase({ pgliteDir })])
+  }
   client = createPublicClient({ chain: hardhat, transport: http(chain.url) })
-  db = await createDatabase({ url: testDb.url })
   await rpc('hardhat_setBalance', [payer.address, `0x${parseEther('1000').toString(16)}`])
   const hash = await createWalletClient({
     chain: hardhat,
@@ -219,14 +231,19 @@ beforeAll(async () => {
     args: [c('Payouts'), parseEther('10000000')],
   })
   await client.waitForTransactionReceipt({ hash })
-})
-afterAll(async () => {
+}
+async function close() {
   await db?.close()
   await testDb?.drop()
   await chain?.stop()
-})
+  if (pgliteDir) rmSync(pgliteDir, { recursive: true, force: true })
+  testDb = undefined
+  pgliteDir = undefined
+}
 
-describe('interleaving trial', () => {
+describe.each(['PostgreSQL', 'PGlite'] as const)('interleaving trial on %s', (kind) => {
+  beforeAll(() => open(kind), 120_000)
+  afterAll(close)
   const steps: Step[] = ['claimed', 'signed', 'sent', 'mined', 'recorded']
   const rounds = deep ? 4 : 1
   it(`two keepers, the first stopped dead at each step (${steps.join(', ')}), a reorganisation, managers deciding meanwhile: paid once or refunded once`, async () => {
@@ -283,7 +300,7 @@ describe('interleaving trial', () => {
     const after = await Promise.all(users.map((u) => usdtOf(u.address)))
     expect(after.map((x, i) => x - (before[i] as bigint))).toEqual(received)
     console.log(
-      `interleaving trial: ${rounds} round(s) of ${steps.length} steps, ${all.length} withdrawals, ` +
+      `interleaving trial on ${kind}: ${rounds} round(s) of ${steps.length} steps, ${all.length} withdrawals, ` +
         `${all.length - refunded.size} paid once, ${refunded.size} refunded`,
     )
   })
@@ -398,6 +415,8 @@ class CancelOnChain implements fc.AsyncCommand<Model, Real> {
 }
 
 describe('model of the payout states', () => {
+  beforeAll(() => open('PostgreSQL'), 120_000)
+  afterAll(close)
   it('random requests, approvals, rejections, keeper runs, taken nonces and cancels: only allowed moves, chain and record agree', async () => {
     const commands = [
       fc.tuple(fc.integer({ min: 0, max: 2 }), fc.constantFrom('1', '2.5', '1500')).map(([u, a]) => new Request(u, a)),
