@@ -27,18 +27,19 @@ beforeAll(async () => {
   await prepareTestAccount(rpcUrl, NEX_MINTER, { nex: parseEther('100000') })
 })
 
+/** Home (`/`) in English as `account`, once Ido's current round is in progress and shown so. */
+async function openMinting(account: `0x${string}`) {
+  await ensureIdoRoundInProgress(rpcUrl)
+  const opened = await openConnected(browser, baseUrl, { rpcUrl, account, path: '/', storage: { lang: 'en' } })
+  await waitForPage(opened.page, '/')
+  await opened.page.locator('[data-testid="round-status"][data-status="inProgress"]').waitFor({ timeout: 15_000 })
+  return opened
+}
+
 describe('minting', () => {
   it('mints one unit paid in BNB, and places burn orders through the minting contract in USDT and in BNB', async () => {
-    await ensureIdoRoundInProgress(rpcUrl)
     const Ido = contract('Ido')
-    const { page, problems, context } = await openConnected(browser, baseUrl, {
-      rpcUrl,
-      account: MINTER,
-      path: '/',
-      storage: { lang: 'en' },
-    })
-    await waitForPage(page, '/')
-    await page.locator('[data-testid="round-status"][data-status="inProgress"]').waitFor({ timeout: 15_000 })
+    const { page, problems, context } = await openMinting(MINTER)
     const before = await read<{ counts: bigint; amount: bigint }>(Ido, idoAbi, 'users', [MINTER])
     const bnbBefore = await chainClients(rpcUrl).public.getBalance({ address: MINTER })
     // Every form starts empty, and its preview describes what the field holds: no cost yet.
@@ -98,16 +99,8 @@ describe('minting', () => {
   })
 
   it("mints paid in NEX at the minting contract's average price, showing the most it may charge and never charging more", async () => {
-    await ensureIdoRoundInProgress(rpcUrl)
     const Ido = contract('Ido')
-    const { page, problems, context } = await openConnected(browser, baseUrl, {
-      rpcUrl,
-      account: NEX_MINTER,
-      path: '/',
-      storage: { lang: 'en' },
-    })
-    await waitForPage(page, '/')
-    await page.locator('[data-testid="round-status"][data-status="inProgress"]').waitFor({ timeout: 15_000 })
+    const { page, problems, context } = await openMinting(NEX_MINTER)
     await page.getByTestId('pay-NEX').click()
     await page.getByTestId('mint-times').fill('2')
     // the quote is what Ido's own NEX oracle values two units at now; the bound is the quote and its room
@@ -144,8 +137,9 @@ describe('minting', () => {
       args: { account: NEX_MINTER },
       fromBlock: fromBlock + 1n,
     })
-    expect(minted?.args.amountNEX).toBe(charged)
-    const sent = await client.getTransaction({ hash: minted!.transactionHash })
+    if (!minted) throw new Error('the NEX mint emitted no Minted event')
+    expect(minted.args.amountNEX).toBe(charged)
+    const sent = await client.getTransaction({ hash: minted.transactionHash })
     const call = decodeFunctionData({ abi: idoAbi, data: sent.input })
     expect(call.functionName).toBe('mint')
     expect(call.args).toEqual([2n, false, bound])
