@@ -8,7 +8,7 @@
 //   an enum, a conversion to a type at least as wide with a sign that holds every value;
 // - a value that provably fits: a constant (`uint8(CODE)` with CODE ≤ 255), a mask (`uint8(word & 0x3f)`,
 //   `uint32(x & type(uint32).max)`), a value of a narrower type, `Math.min(x, type(uintN).max)` (a clamp), and
-//   `fit(x, N)` of a function that reverts when `x >> N != 0` (MiningLib's: a checked cast);
+//   a call of MiningLib's checked-cast helper `fit` on (x, N), which reverts when `x >> N != 0`;
 // - a packed field decoded from its word, `uintN(word >> SHIFT)` with a constant SHIFT: the bits above the field
 //   belong to other fields (the write side of each field is what the table bounds);
 // - `uint40(block.timestamp)` and wider: 2**40 seconds is year 36,812. `uint32(block.timestamp)` (2106) needs a row.

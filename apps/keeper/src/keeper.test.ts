@@ -40,6 +40,7 @@ import { createLogger } from './log.ts'
 import { startKeeper } from './keeper.ts'
 import { createMetrics } from './metrics.ts'
 import { legacyWithdrawals } from './_test/legacyWithdrawals.ts'
+import { mintLocalUsdt } from './_test/localUsdt.ts'
 
 const log = createLogger({ level: 'silent' })
 const deployer = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 })
@@ -96,16 +97,7 @@ async function fundPayer(usdt: bigint) {
   return payer
 }
 /** Mints `usdt` local USDT to `to` (the deployer is its minter). */
-async function mintUsdt(to: Address, usdt: bigint) {
-  await mined(
-    await wallet(deployer).writeContract({
-      address: c('USDT'),
-      abi: localUSDTAbi,
-      functionName: 'mint',
-      args: [to, usdt],
-    }),
-  )
-}
+const mintUsdt = (to: Address, usdt: bigint) => mintLocalUsdt(chain, to, usdt)
 /**
  * A withdrawal as its user sees it: rejected by a manager, else the keeper's payout state once it claimed it
  * (`keeper_payout`), else the legacy API's decision (pending, approved); and the payout transaction.

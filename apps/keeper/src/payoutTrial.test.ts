@@ -45,10 +45,10 @@ import { createMetrics } from './metrics.ts'
 import { JournaledSender } from './sender.ts'
 import { PayoutState, withdrawalJob } from './withdrawals.ts'
 import { legacyWithdrawals } from './_test/legacyWithdrawals.ts'
+import { mintLocalUsdt } from './_test/localUsdt.ts'
 
 const deep = process.env.FUZZ_DEEP === '1'
 const log = createLogger({ level: 'silent' })
-const deployer = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 })
 const users = [20, 21, 22].map((addressIndex) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex }))
 const payer = keeperAccount({ privateKey: undefined })
 const PAY = toFunctionSelector(getAbiItem({ abi: payoutsAbi, name: 'pay' }))
@@ -220,17 +220,7 @@ async function open(kind: 'PostgreSQL' | 'PGlite') {
   }
   client = createPublicClient({ chain: hardhat, transport: http(chain.url) })
   await rpc('hardhat_setBalance', [payer.address, `0x${parseEther('1000').toString(16)}`])
-  const hash = await createWalletClient({
-    chain: hardhat,
-    transport: http(chain.url),
-    account: deployer,
-  }).writeContract({
-    address: c('USDT'),
-    abi: localUSDTAbi,
-    functionName: 'mint',
-    args: [c('Payouts'), parseEther('10000000')],
-  })
-  await client.waitForTransactionReceipt({ hash })
+  await mintLocalUsdt(chain, c('Payouts'), parseEther('10000000'))
 }
 async function close() {
   await db?.close()

@@ -28,10 +28,10 @@ import { createMetrics } from './metrics.ts'
 import { JournaledSender } from './sender.ts'
 import { WITHDRAWAL_JOB } from './withdrawals.ts'
 import { legacyWithdrawals } from './_test/legacyWithdrawals.ts'
+import { mintLocalUsdt } from './_test/localUsdt.ts'
 const PayoutState = { Unused: 0, Paid: 1, Cancelled: 2 }
 
 const log = createLogger({ level: 'silent' })
-const deployer = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 0 })
 const users = [5, 6, 7].map((addressIndex) => mnemonicToAccount(DEV_MNEMONIC, { addressIndex }))
 const payer = keeperAccount({ privateKey: undefined })
 
@@ -61,19 +61,7 @@ async function keeper(extra: Record<string, string> = {}): Promise<Keeper> {
 const { withdrawal } = legacyWithdrawals({ db: () => db, users, hashFill: 'a' })
 const usdtOf = async (address: Address) =>
   await client.readContract({ address: c('USDT'), abi: localUSDTAbi, functionName: 'balanceOf', args: [address] })
-async function fundPayouts(usdt: bigint) {
-  const hash = await createWalletClient({
-    chain: hardhat,
-    transport: http(chain.url),
-    account: deployer,
-  }).writeContract({
-    address: c('USDT'),
-    abi: localUSDTAbi,
-    functionName: 'mint',
-    args: [c('Payouts'), usdt],
-  })
-  await client.waitForTransactionReceipt({ hash })
-}
+const fundPayouts = (usdt: bigint) => mintLocalUsdt(chain, c('Payouts'), usdt)
 const stateOf = async (id: number) =>
   Number(
     await client.readContract({ address: c('Payouts'), abi: payoutsAbi, functionName: 'stateOf', args: [BigInt(id)] }),

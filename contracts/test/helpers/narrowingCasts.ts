@@ -74,7 +74,7 @@ function bitLength(value: bigint): number {
  * The most bits a non-negative value of `node` can have, when the tree proves it (else 256): a compile-time
  * constant (the compiler's `int_const` type, or a `constant` variable's value), an expression of a narrower type
  * (`type(uint32).max`, a uint32 variable), `a & b`, `a >> k` and `a % m` of those, `Math.min`, and the checked
- * helper `fit(x, bits)`, which reverts unless `x < 2**bits`.
+ * helper `fit` on (x, bits), which reverts unless `x < 2**bits`.
  */
 export function maxBits(node: AstNode, decls: Map<number, AstNode>): number {
   const typeString = node.typeDescriptions?.typeString ?? ''
@@ -137,7 +137,10 @@ export function constantValue(node: AstNode, decls: Map<number, AstNode>): bigin
   return undefined
 }
 
-/** `fit(value, bits)` is a checked cast only if its body reverts when the value does not fit (MiningLib's does). */
+/**
+ * A call of `fit` on (value, bits) is a checked cast only if its body reverts when the value does not fit (MiningLib's
+ * does).
+ */
 function isCheckedFit(call: AstNode, decls: Map<number, AstNode>): boolean {
   const expression = call.expression as AstNode
   const decl = expression.referencedDeclaration === undefined ? undefined : decls.get(expression.referencedDeclaration)
