@@ -7,7 +7,7 @@ import type { NetworkConnection } from 'hardhat/types/network'
 import type { Address } from 'viem'
 import { readDeploymentSettings } from '../config/deployment.ts'
 import { deploySystem } from '../scripts/deploy/system.ts'
-import { KEEPER_USDT, keeperAddress, seedAccounts } from '../scripts/seed/accounts.ts'
+import { PAYOUTS_USDT, keeperAddress, seedAccounts } from '../scripts/seed/accounts.ts'
 import { formatSummary, seed } from '../scripts/seed/run.ts'
 import { readLogCodes } from '../scripts/lib/logCodes.ts'
 
@@ -83,9 +83,11 @@ describe('local seed (scripts/seed.ts)', async () => {
     for (const line of formatSummary(summary)) console.log(`    ${line}`)
   })
 
-  it("gives the keeper's local wallet USDT for legacy withdrawals and BNB for gas", async () => {
+  it("funds the Payouts contract with USDT for legacy withdrawals, paid by the keeper's local wallet, and gives it BNB for gas", async () => {
     const usdt = await viem.getContractAt('LocalUSDT', addresses.USDT as Address)
-    assert.equal(await usdt.read.balanceOf([keeperAddress()]), KEEPER_USDT)
+    assert.equal(await usdt.read.balanceOf([addresses.Payouts as Address]), PAYOUTS_USDT)
+    const payouts = await viem.getContractAt('Payouts', addresses.Payouts as Address)
+    assert.equal(await payouts.read.payer(), keeperAddress())
     assert.ok((await publicClient.getBalance({ address: keeperAddress() })) >= 10n ** 19n)
   })
 

@@ -15,11 +15,11 @@ export const SEED_ACCOUNTS = 36
 
 /**
  * HD index of the keeper's local development key (apps/keeper `DEV_KEY_INDEX`), right after the seed accounts: the
- * seed gives it USDT, so that the keeper can pay legacy withdrawals on the local chain.
+ * Payouts contract's payer on the local chain; the seed gives it BNB for gas.
  */
 export const KEEPER_INDEX = FIRST_INDEX + SEED_ACCOUNTS
-/** USDT the seed gives the keeper's local wallet for legacy withdrawals. */
-export const KEEPER_USDT = 100_000n * 10n ** 18n
+/** USDT the seed puts in the Payouts contract (the operator's float, from which the keeper pays legacy withdrawals). */
+export const PAYOUTS_USDT = 100_000n * 10n ** 18n
 
 /**
  * The mnemonic's root key, derived once: each `mnemonicToAccount` runs the mnemonic's PBKDF2 (2,048 rounds) again,

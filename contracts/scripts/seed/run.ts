@@ -23,7 +23,7 @@ import { ownableAbi, timelockCall } from '../deploy/timelock.ts'
 import {
   FIRST_INDEX,
   KEEPER_INDEX,
-  KEEPER_USDT,
+  PAYOUTS_USDT,
   keeperAddress,
   parentOf,
   SEED_ACCOUNTS,
@@ -84,6 +84,7 @@ const REQUIRED = [
   'Fomo',
   'SuperFomo',
   'Double',
+  'Payouts',
 ] as const
 
 /**
@@ -215,13 +216,13 @@ export async function seed(
     await send(deployer, token, 'transfer', [address(i), parseEther(String(30_000 + 250 * i))])
     await send(as(i), main, 'register', [referrerOf(i)])
   }
-  // the keeper's local wallet pays legacy withdrawals (USDT) and its own gas
+  // the keeper pays legacy withdrawals from the Payouts contract (its local wallet is the payer) and its own gas
   const keeperWallet = keeperAddress()
   say(
-    `seed: ${formatEther(KEEPER_USDT)} USDT and 10 BNB for the keeper's local wallet ${keeperWallet} (HD index ${KEEPER_INDEX})`,
+    `seed: ${formatEther(PAYOUTS_USDT)} USDT in Payouts ${addresses.Payouts}, 10 BNB for the keeper's local wallet ${keeperWallet} (HD index ${KEEPER_INDEX})`,
   )
   await confirm(await deployer.sendTransaction({ to: keeperWallet, value: parseEther('10') }), 'fund keeper BNB')
-  await send(deployer, usdt, 'mint', [keeperWallet, KEEPER_USDT])
+  await send(deployer, usdt, 'mint', [addresses.Payouts, PAYOUTS_USDT])
 
   say('seed: trading NEX/USDT through the router')
   for (let i = 0; i < SEED_ACCOUNTS; i++) {
