@@ -63,13 +63,14 @@ describe('a connection the server ends', () => {
   })
 
   test('during a query fails that query as unavailable; Prisma reads on afterwards', async () => {
-    const running = db.pool.query('SELECT pg_sleep(5)')
-    await sleep(200)
-    await terminateBackends()
-    const failed = await running.then(
+    // the failure is taken at once: the query may fail while the backends are still being ended
+    const running = db.pool.query('SELECT pg_sleep(5)').then(
       () => undefined,
       (error: unknown) => error,
     )
+    await sleep(200)
+    await terminateBackends()
+    const failed = await running
     expect(isDatabaseUnavailable(failed)).toBe(true)
     await terminateBackends()
     // Prisma's first statement on a pool whose connections were all ended: unavailable or answered, never a crash
