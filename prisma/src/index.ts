@@ -10,7 +10,14 @@ export {
 } from './migrate.ts'
 export type { MigrateOptions, MigrationStatus } from './migrate.ts'
 export { DatabaseNotMigratedError, verifyMigrations } from './migrate.ts'
-export { accountDayTotal, accountDayTotalSql, withdrawnToday } from './legacyWithdrawals.ts'
+export {
+  accountDayTotal,
+  accountDayTotalSql,
+  finishRejections,
+  refundRejectedWithdrawal,
+  refundsOf,
+  withdrawnToday,
+} from './legacyWithdrawals.ts'
 export { assignAppRoles } from './appRoles.ts'
 export {
   assertLease,

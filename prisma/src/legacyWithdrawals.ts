@@ -42,3 +42,59 @@ export async function accountDayTotal(prisma: PrismaClient, id: number): Promise
   >`SELECT ${accountDayTotalSql(Prisma.sql`${id}::int`)} AS total`
   return rows[0]?.total ?? '0'
 }
+
+type Db = PrismaClient | Prisma.TransactionClient
+
+/**
+ * The legacy API's refund of a rejected withdrawal, in the caller's transaction: withdrawal `id` is locked (FOR
+ * UPDATE); if a manager rejected it (`rejecting`) and the keeper's payout of it is `cancelled` (the Payouts contract
+ * cancelled its id at a final block, so it can never be paid), it becomes `rejected` and its amount goes back to its
+ * wallet with a `withdraw_refund` wallet log. Anything else (not rejected, the id not cancelled yet, or paid) changes
+ * nothing. The database refuses a rejection without a cancelled payout and a second refund (migration
+ * `legacy_withdrawal_rejecting`). Returns whether it refunded.
+ */
+export async function refundRejectedWithdrawal(tx: Prisma.TransactionClient, id: number): Promise<boolean> {
+  const [w] = await tx.$queryRaw<{ status: string; userId: number; creditType: string; amount: string }[]>`
+    SELECT status, user_id AS "userId", credit_type AS "creditType", amount::text AS amount
+    FROM legacy_withdrawal WHERE id = ${id} FOR UPDATE`
+  if (w?.status !== 'rejecting') return false
+  // read after the lock, by a statement of its own: the keeper's record as committed now
+  const [payout] = await tx.$queryRaw<{ status: string }[]>`
+    SELECT status FROM keeper_withdrawal_payout WHERE withdrawal_id = ${id}`
+  if (payout?.status !== 'cancelled') return false
+  await tx.$executeRaw`UPDATE legacy_withdrawal SET status = 'rejected' WHERE id = ${id}`
+  const [wallet] = await tx.$queryRaw<{ balance: string }[]>`
+    INSERT INTO legacy_wallet AS wallet (user_id, credit_type, balance, updated_at)
+    VALUES (${w.userId}, ${w.creditType}, ${w.amount}::numeric, now())
+    ON CONFLICT (user_id, credit_type)
+    DO UPDATE SET balance = wallet.balance + EXCLUDED.balance, updated_at = now()
+    RETURNING wallet.balance::text AS balance`
+  if (!wallet) throw new Error(`legacy_wallet: no wallet row for the refund of withdrawal ${id}`)
+  await tx.$executeRaw`
+    INSERT INTO legacy_wallet_log (user_id, credit_type, amount, balance, kind, ref_id)
+    VALUES (${w.userId}, ${w.creditType}, ${w.amount}::numeric, ${wallet.balance}::numeric, 'withdraw_refund', ${id})`
+  return true
+}
+
+/**
+ * Refunds every rejected withdrawal whose id the keeper recorded cancelled on chain ({@link refundRejectedWithdrawal},
+ * one transaction each), oldest first. The legacy API runs it periodically and before it lists withdrawals. Returns
+ * the ids it refunded.
+ */
+export async function finishRejections(prisma: PrismaClient): Promise<number[]> {
+  const candidates = await prisma.$queryRaw<{ id: number }[]>`
+    SELECT w.id FROM legacy_withdrawal w JOIN keeper_withdrawal_payout p ON p.withdrawal_id = w.id
+    WHERE w.status = 'rejecting' AND p.status = 'cancelled' ORDER BY w.id`
+  const refunded: number[] = []
+  for (const { id } of candidates) {
+    if (await prisma.$transaction((tx) => refundRejectedWithdrawal(tx, id))) refunded.push(id)
+  }
+  return refunded
+}
+
+/** The `withdraw_refund` wallet logs of withdrawal `id` (0 or 1: the database refuses a second). */
+export async function refundsOf(db: Db, id: number): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM legacy_wallet_log WHERE kind = 'withdraw_refund' AND ref_id = ${id}`
+  return row?.n ?? 0
+}

@@ -6,19 +6,22 @@
 // stopped dead (its every later RPC call hangs, as a process killed -9 from the chain's and the database's point of
 // view) at each step of a payout — claimed, signed, sent, mined, recorded — and a reorganisation drops its mined
 // payout in one round; the second keeper runs meanwhile with managers approving and rejecting at the same time; then
-// the first one is let go again. After each round, for every withdrawal: exactly one of {one Paid event on chain,
-// one refund}, never both, and the users' tokens equal the Paid events.
+// the first one is let go again. A manager's rejection of a request never claimed makes it `rejecting`: the keeper
+// cancels its id on chain, and the legacy API's refund (`finishRejections`) follows only a final cancel. After each
+// round, for every withdrawal: exactly one of {one Paid event on chain, one refund}, never both, and the users'
+// tokens equal the Paid events.
 //
-// The model-based test (fast-check commands) drives one keeper with random requests, approvals, rejections, keeper
-// runs, transactions of the keeper's key that take its nonce, and cancellations on chain, and checks after every
-// command that each payout moved only along the allowed transitions and agrees with the chain.
+// The model-based test (fast-check commands) drives one keeper with random requests, approvals, rejections, the
+// legacy API's refunds, keeper runs, transactions of the keeper's key that take its nonce, and cancellations on
+// chain, and checks after every command that each payout and each decision moved only along the allowed transitions
+// and agrees with the chain.
 //
 // FUZZ_DEEP=1 runs more rounds and more command sequences.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { localUSDTAbi, payoutsAbi } from '@nexus/abi'
-import { createDatabase, type Database } from '@nexus/db'
+import { createDatabase, type Database, finishRejections, refundsOf } from '@nexus/db'
 import { createTestDatabase, type TestDatabase } from '@nexus/db/testing'
 import { startSystemChain, type SystemChain } from '@nexus/testing'
 import fc from 'fast-check'
@@ -138,25 +141,10 @@ function stoppedKeeper(step: Step, id: () => number | undefined) {
   return { ...keeper, isStopped: () => stopped, release: () => release() }
 }
 
-const { withdrawal } = legacyWithdrawals({ db: () => db, users, usernamePrefix: 'trial', hashFill: 'b' })
+const { withdrawal, reject } = legacyWithdrawals({ db: () => db, users, usernamePrefix: 'trial', hashFill: 'b' })
 async function request(user: number, amount: string, status = 'pending') {
   const w = await withdrawal(user, amount, 'USDT', status)
   return { id: w.id, user, amount }
-}
-
-/** A manager's rejection as the legacy API's withdrawReject makes it (same locks, same rule); true: refunded. */
-async function reject(id: number): Promise<boolean> {
-  return await db.prisma.$transaction(async (tx) => {
-    const [w] = await tx.$queryRaw<
-      { status: string }[]
-    >`SELECT status FROM legacy_withdrawal WHERE id = ${id} FOR UPDATE`
-    if (w?.status !== 'pending' && w?.status !== 'approved') return false
-    const [p] = await tx.$queryRaw<{ status: string }[]>`
-      SELECT status FROM keeper_withdrawal_payout WHERE withdrawal_id = ${id}`
-    if (p && p.status !== 'cancelled') return false
-    await tx.$executeRaw`UPDATE legacy_withdrawal SET status = 'rejected' WHERE id = ${id}`
-    return true
-  })
 }
 
 /** A manager's approval as withdrawApprove makes it: a pending withdrawal the keeper has not claimed. */
@@ -174,9 +162,9 @@ async function approve(id: number): Promise<boolean> {
   })
 }
 
-type Observed = { payout: string; decision: string; chain: number; paidEvents: number }
+type Observed = { payout: string; decision: string; chain: number; paidEvents: number; refunds: number }
 async function observe(id: number): Promise<Observed> {
-  const [w, p, state, events] = await Promise.all([
+  const [w, p, state, events, refunds] = await Promise.all([
     db.prisma.legacyWithdrawal.findUniqueOrThrow({ where: { id } }),
     db.prisma.keeperPayout.findUnique({ where: { withdrawalId: id } }),
     client.readContract({ address: c('Payouts'), abi: payoutsAbi, functionName: 'stateOf', args: [BigInt(id)] }),
@@ -187,19 +175,27 @@ async function observe(id: number): Promise<Observed> {
       args: { id: BigInt(id) },
       fromBlock: 0n,
     }),
+    refundsOf(db.prisma, id),
   ])
-  return { payout: p?.status ?? 'none', decision: w.status, chain: Number(state), paidEvents: events.length }
+  return { payout: p?.status ?? 'none', decision: w.status, chain: Number(state), paidEvents: events.length, refunds }
 }
 
-/** Never paid and refunded; at most one payment; the record agrees with the chain where it says paid or cancelled. */
+/**
+ * Never paid and refunded; at most one payment and one refund, a refund exactly when rejected, and only after the id
+ * was recorded cancelled; the record agrees with the chain where it says paid or cancelled.
+ */
 function expectConsistent(id: number, o: Observed) {
   const where = `withdrawal ${id}: ${JSON.stringify(o)}`
   expect(o.paidEvents, where).toBeLessThanOrEqual(1)
   expect(o.paidEvents === 1, where).toBe(o.chain === PayoutState.Paid)
+  expect(o.refunds, where).toBe(o.decision === 'rejected' ? 1 : 0)
   expect(o.decision === 'rejected' && o.chain === PayoutState.Paid, where).toBe(false)
   if (o.payout === 'paid') expect(o.chain, where).toBe(PayoutState.Paid)
   if (o.payout === 'cancelled') expect(o.chain, where).toBe(PayoutState.Cancelled)
-  if (o.decision === 'rejected') expect(['none', 'cancelled'], where).toContain(o.payout)
+  if (o.decision === 'rejected') expect(o.payout, where).toBe('cancelled')
+  // a rejection is never paid by the keeper: its payout is none (being cancelled), cancelled, or paid by the chain's
+  // word (paid before the rejection)
+  if (o.decision === 'rejecting') expect(['none', 'cancelled', 'paid'], where).toContain(o.payout)
 }
 
 const usdtOf = async (address: Address) =>
@@ -239,7 +235,6 @@ describe.each(['PostgreSQL', 'PGlite'] as const)('interleaving trial on %s', (ki
   it(`two keepers, the first stopped dead at each step (${steps.join(', ')}), a reorganisation, managers deciding meanwhile: paid once or refunded once`, async () => {
     const all: { id: number; user: number; amount: string }[] = []
     const before = await Promise.all(users.map((u) => usdtOf(u.address)))
-    const refunded = new Set<number>()
     for (let round = 0; round < rounds; round++) {
       for (const step of steps) {
         const batch = [
@@ -261,37 +256,43 @@ describe.each(['PostgreSQL', 'PGlite'] as const)('interleaving trial on %s', (ki
         if (snapshot !== undefined) await rpc('evm_revert', [snapshot])
         const b = keeperOn(http(chain.url))
         // the second keeper runs while managers approve the large one and try to reject the others
-        const decisions = await Promise.all([
+        await Promise.all([
           b.run().catch((error: unknown) => error),
           approve(batch[2]?.id as number),
           ...batch.map((w) => reject(w.id)),
+          finishRejections(db.prisma),
         ])
-        decisions.slice(2).forEach((done, i) => done && refunded.add(batch[i]?.id as number))
         await b.run()
+        await finishRejections(db.prisma)
         // the first keeper is let go again and finishes what it was doing
         a.release()
         await first
         await b.run()
-        await b.run()
+        await Promise.all([b.run(), finishRejections(db.prisma)])
+        await finishRejections(db.prisma)
         for (const w of all) expectConsistent(w.id, await observe(w.id))
       }
     }
     // quiet: every withdrawal is paid once or was refunded once; the users got exactly the Paid amounts
     const b = keeperOn(http(chain.url))
     await b.run()
+    await b.run()
+    await finishRejections(db.prisma)
     const received = users.map(() => 0n)
+    let refunded = 0
     for (const w of all) {
       const o = await observe(w.id)
       expectConsistent(w.id, o)
       const paid = o.chain === PayoutState.Paid
-      expect(Number(paid) + Number(refunded.has(w.id)), `withdrawal ${w.id}: ${JSON.stringify(o)}`).toBe(1)
+      refunded += o.refunds
+      expect(Number(paid) + o.refunds, `withdrawal ${w.id}: ${JSON.stringify(o)}`).toBe(1)
       if (paid) received[w.user] = (received[w.user] ?? 0n) + parseEther(w.amount)
     }
     const after = await Promise.all(users.map((u) => usdtOf(u.address)))
     expect(after.map((x, i) => x - (before[i] as bigint))).toEqual(received)
     console.log(
       `interleaving trial on ${kind}: ${rounds} round(s) of ${steps.length} steps, ${all.length} withdrawals, ` +
-        `${all.length - refunded.size} paid once, ${refunded.size} refunded`,
+        `${all.length - refunded} paid once, ${refunded} refunded`,
     )
   })
 })
@@ -303,6 +304,16 @@ const allowed: Record<string, readonly string[]> = {
   failed: ['failed', 'cancelled', 'paid'],
   paid: ['paid'],
   cancelled: ['cancelled'],
+}
+/**
+ * The allowed moves of the legacy API's decision: approved by a manager; rejecting by a manager (not yet claimed: the
+ * keeper cancels its id); rejected (refunded) only once its payout is cancelled; rejected is final.
+ */
+const decisionMoves: Record<string, readonly string[]> = {
+  pending: ['pending', 'approved', 'rejecting', 'rejected'],
+  approved: ['approved', 'rejecting', 'rejected'],
+  rejecting: ['rejecting', 'rejected'],
+  rejected: ['rejected'],
 }
 
 type Model = { seen: Map<number, Observed>; ids: number[]; refunded: Set<number> }
@@ -318,7 +329,7 @@ async function checkAll(model: Model) {
       expect(allowed[last.payout], `withdrawal ${id}: ${last.payout} → ${o.payout}`).toContain(o.payout)
       // the chain's state of an id never goes back (no reorganisations in this test)
       if (last.chain !== PayoutState.Unused) expect(o.chain, `withdrawal ${id}`).toBe(last.chain)
-      if (last.decision === 'rejected') expect(o.decision).toBe('rejected')
+      expect(decisionMoves[last.decision], `withdrawal ${id}: ${last.decision} → ${o.decision}`).toContain(o.decision)
     }
     expect(o.decision === 'rejected', `withdrawal ${id}`).toBe(model.refunded.has(id))
     model.seen.set(id, o)
@@ -355,10 +366,19 @@ class Reject implements fc.AsyncCommand<Model, Real> {
   check = (model: Readonly<Model>) => model.ids.length > 0
   async run(model: Model) {
     const id = model.ids[this.pick % model.ids.length] as number
-    if (await reject(id)) model.refunded.add(id)
+    if ((await reject(id)) === 'rejected') model.refunded.add(id)
     await checkAll(model)
   }
   toString = () => `reject(#${this.pick})`
+}
+/** The legacy API's refund of the rejections whose id the keeper recorded cancelled (it runs every few seconds). */
+class Refund implements fc.AsyncCommand<Model, Real> {
+  check = () => true
+  async run(model: Model) {
+    for (const id of await finishRejections(db.prisma)) model.refunded.add(id)
+    await checkAll(model)
+  }
+  toString = () => 'refund'
 }
 class Approve implements fc.AsyncCommand<Model, Real> {
   readonly pick: number
@@ -407,11 +427,12 @@ class CancelOnChain implements fc.AsyncCommand<Model, Real> {
 describe('model of the payout states', () => {
   beforeAll(() => open('PostgreSQL'), 120_000)
   afterAll(close)
-  it('random requests, approvals, rejections, keeper runs, taken nonces and cancels: only allowed moves, chain and record agree', async () => {
+  it('random requests, approvals, rejections, refunds, keeper runs, taken nonces and cancels: only allowed moves, chain and record agree', async () => {
     const commands = [
       fc.tuple(fc.integer({ min: 0, max: 2 }), fc.constantFrom('1', '2.5', '1500')).map(([u, a]) => new Request(u, a)),
       fc.constant(new RunKeeper()),
       fc.nat().map((n) => new Reject(n)),
+      fc.constant(new Refund()),
       fc.nat().map((n) => new Approve(n)),
       fc.constant(new TakeNonce()),
       fc.nat().map((n) => new CancelOnChain(n)),
@@ -424,15 +445,21 @@ describe('model of the payout states', () => {
         await fc.asyncModelRun(() => ({ model, real }), cmds)
         // quiet: a few keeper runs finish everything that can be finished
         for (let i = 0; i < 3; i++) await real.keeper.run().catch(() => undefined)
+        for (const id of await finishRejections(db.prisma)) model.refunded.add(id)
         await checkAll(model)
-        // then a manager rejects everything left: refunded are exactly those never claimed or cancelled on chain
-        for (const id of model.ids) if (await reject(id)) model.refunded.add(id)
+        // then a manager rejects everything left: refunded at once those cancelled on chain, the others once the
+        // keeper cancelled them
+        for (const id of model.ids) if ((await reject(id)) === 'rejected') model.refunded.add(id)
+        await checkAll(model)
+        for (let i = 0; i < 3; i++) await real.keeper.run().catch(() => undefined)
+        for (const id of await finishRejections(db.prisma)) model.refunded.add(id)
         await checkAll(model)
         for (const id of model.ids) {
           const o = model.seen.get(id) as Observed
           // nothing left half done: each one paid once or refunded once
           expect(o.chain === PayoutState.Paid || o.decision === 'rejected', `withdrawal ${id}`).toBe(true)
           expect(['paying', 'failed'], `withdrawal ${id} left ${o.payout}`).not.toContain(o.payout)
+          if (o.decision === 'rejecting') expect(o.payout, `withdrawal ${id}`).toBe('paid')
           const outcome = `${o.decision === 'rejected' ? 'refunded' : o.decision}/${o.payout}`
           outcomes[outcome] = (outcomes[outcome] ?? 0) + 1
         }

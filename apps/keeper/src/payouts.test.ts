@@ -4,7 +4,7 @@
 // payout whose nonce another transaction took (failed, then cancelled on chain), and /readyz of a job that keeps
 // failing.
 import { payoutsAbi, localUSDTAbi } from '@nexus/abi'
-import { createDatabase, type Database } from '@nexus/db'
+import { createDatabase, type Database, finishRejections, refundsOf } from '@nexus/db'
 import { createTestDatabase, type TestDatabase } from '@nexus/db/testing'
 import { startSystemChain, type SystemChain } from '@nexus/testing'
 import {
@@ -58,7 +58,17 @@ async function keeper(extra: Record<string, string> = {}): Promise<Keeper> {
   return await createKeeper({ config, db, log, contracts: chain.contracts, pollMs: 20 })
 }
 
-const { withdrawal } = legacyWithdrawals({ db: () => db, users, hashFill: 'a' })
+const { withdrawal, reject } = legacyWithdrawals({ db: () => db, users, hashFill: 'a' })
+/** The USDT wallet balance the legacy API holds for test user `user` ('0' without a wallet). */
+async function walletOf(user: number) {
+  const owner = await db.prisma.legacyUser.findUniqueOrThrow({
+    where: { address: (users[user]?.address as Address).toLowerCase() },
+  })
+  const wallet = await db.prisma.legacyWallet.findUnique({
+    where: { userId_creditType: { userId: owner.id, creditType: 'USDT' } },
+  })
+  return wallet?.balance.toString() ?? '0'
+}
 const usdtOf = async (address: Address) =>
   await client.readContract({ address: c('USDT'), abi: localUSDTAbi, functionName: 'balanceOf', args: [address] })
 const fundPayouts = (usdt: bigint) => mintLocalUsdt(chain, c('Payouts'), usdt)
@@ -156,8 +166,8 @@ describe('withdrawal payouts through Payouts', () => {
       expect((await usdtOf(to)) - before).toBe(parseEther('5'))
     } finally {
       await k.stop()
-      // a manager rejects those that wait, so that they do not count against their accounts' daily threshold later
-      await db.prisma.legacyWithdrawal.updateMany({ where: { id: { in: waiting } }, data: { status: 'rejected' } })
+      // those that wait are removed, so that they do not count against their accounts' daily threshold later
+      await db.prisma.legacyWithdrawal.deleteMany({ where: { id: { in: waiting } } })
     }
   })
 
@@ -264,6 +274,87 @@ describe('withdrawal payouts through Payouts', () => {
       expect(await payoutOf(w.id)).toMatchObject({ status: 'cancelled' })
     } finally {
       await rpc('evm_setAutomine', [true])
+      await k.stop()
+    }
+  })
+})
+
+describe("a manager's rejection is refunded only after a final cancel on chain", () => {
+  it('a request rejected before any claim is never paid: its id is cancelled on chain at a final block, then refunded once', async () => {
+    const k = await keeper({ KEEPER_CONFIRMATIONS: '2' })
+    const to = users[1]?.address as Address
+    try {
+      await k.runAll()
+      const w = await withdrawal(1, '12.5')
+      const [usdtBefore, walletBefore] = [await usdtOf(to), await walletOf(1)]
+      expect(await reject(w.id)).toBe('rejecting')
+      expect(await finishRejections(db.prisma)).toEqual([]) // nothing cancelled yet: no refund
+      await k.runAll()
+      // the keeper sent Payouts.cancel(id), never pay; mined, not final yet: no record, no refund
+      expect(await stateOf(w.id)).toBe(PayoutState.Cancelled)
+      const work = await db.prisma.keeperWork.findUniqueOrThrow({ where: { workKey: `withdrawal-cancel:${w.id}` } })
+      expect(work.status).toBe('pending')
+      expect(await db.prisma.keeperWork.findUnique({ where: { workKey: `withdrawal:${w.id}` } })).toBeNull()
+      expect(await payoutOf(w.id)).toBeNull()
+      expect(await finishRejections(db.prisma)).toEqual([])
+      expect(await refundsOf(db.prisma, w.id)).toBe(0)
+      // final: recorded cancelled, and only now refunded, once
+      await rpc('hardhat_mine', ['0x2'])
+      await k.runAll()
+      expect(await payoutOf(w.id)).toMatchObject({ status: 'cancelled' })
+      expect(k.state.get(WITHDRAWAL_JOB)?.lastError).toBeUndefined()
+      expect(await finishRejections(db.prisma)).toEqual([w.id])
+      expect(await finishRejections(db.prisma)).toEqual([])
+      expect((await db.prisma.legacyWithdrawal.findUniqueOrThrow({ where: { id: w.id } })).status).toBe('rejected')
+      expect(await refundsOf(db.prisma, w.id)).toBe(1)
+      expect(Number(await walletOf(1)) - Number(walletBefore)).toBe(12.5)
+      // the database refuses a second refund, whoever writes it
+      const owner = await db.prisma.legacyWithdrawal.findUniqueOrThrow({ where: { id: w.id } })
+      await expect(
+        db.pool.query(
+          `INSERT INTO legacy_wallet_log (user_id, credit_type, amount, balance, kind, ref_id)
+           VALUES ($1, 'USDT', 12.5, 25, 'withdraw_refund', $2)`,
+          [owner.userId, w.id],
+        ),
+      ).rejects.toThrow(/refunded already/)
+      expect(await paidEvents(w.id)).toEqual([])
+      expect(await usdtOf(to)).toBe(usdtBefore)
+    } finally {
+      await k.stop()
+    }
+  })
+
+  it('a request paid on chain while the database still says pending (a lost claim), then rejected: recorded paid with its hash, never refunded', async () => {
+    const k = await keeper()
+    const to = users[2]?.address as Address
+    try {
+      await k.runAll()
+      const w = await withdrawal(2, '13')
+      const [usdtBefore, walletBefore] = [await usdtOf(to), await walletOf(2)]
+      // the payer key pays it directly: the database never heard of the claim
+      const payerWallet = createWalletClient({ chain: hardhat, transport: http(chain.url), account: payer })
+      const hash = await payerWallet.writeContract({
+        address: c('Payouts'),
+        abi: payoutsAbi,
+        functionName: 'pay',
+        args: [BigInt(w.id), to, c('USDT'), parseEther('13')],
+      })
+      await client.waitForTransactionReceipt({ hash })
+      expect(await payoutOf(w.id)).toBeNull()
+      expect(await reject(w.id)).toBe('rejecting')
+      await k.runAll()
+      expect(await payoutOf(w.id)).toMatchObject({ status: 'paid', payoutTxHash: hash })
+      expect(await finishRejections(db.prisma)).toEqual([])
+      expect((await db.prisma.legacyWithdrawal.findUniqueOrThrow({ where: { id: w.id } })).status).toBe('rejecting')
+      expect(await refundsOf(db.prisma, w.id)).toBe(0)
+      expect(await walletOf(2)).toBe(walletBefore)
+      // the database refuses to make it rejected: its payout is not cancelled
+      await expect(
+        db.pool.query(`UPDATE legacy_withdrawal SET status = 'rejected' WHERE id = $1`, [w.id]),
+      ).rejects.toThrow(/rejected only once its payout is cancelled on chain/)
+      expect(await paidEvents(w.id)).toHaveLength(1)
+      expect((await usdtOf(to)) - usdtBefore).toBe(parseEther('13'))
+    } finally {
       await k.stop()
     }
   })

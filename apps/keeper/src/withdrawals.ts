@@ -13,8 +13,14 @@
 //   final block, or it reverted). The keeper then sends `cancel(id)` (work key `withdrawal-cancel:<id>`).
 // - cancelled: the id is Cancelled at a final block: it can never be paid; only now may a manager's rejection
 //   refund the amount (the legacy API refuses to reject a failed payout before).
-// Nothing but the chain moves a claimed payout, so a payout is paid or refunded, never both, whatever keepers,
-// nodes or the database do: pay and cancel of one id exclude each other on chain.
+// A request a manager rejected before the keeper claimed it (`rejecting`, the legacy API's decision) is never paid:
+// the keeper sends `cancel(id)` (work key `withdrawal-cancel:<id>`) and, once the id is Cancelled at a final block,
+// records its payout `cancelled` (the legacy API then refunds it and makes it `rejected`); should the id be Paid at
+// a final block (paid by a transaction the database lost), it records it `paid` with the Paid event's transaction,
+// and nothing is refunded.
+// Nothing but the chain moves a payout, so a withdrawal is paid or refunded, never both, whatever keepers, nodes or
+// the database do: pay and cancel of one id exclude each other on chain, and a refund needs a cancelled payout. A
+// cancel whose transaction failed (its nonce taken) is sent again under a new key (`withdrawal-cancel:<id>#<n>`).
 //
 // Amounts above WITHDRAW_APPROVAL_THRESHOLD wait for a manager (status approved); each credit type pays at most
 // WITHDRAW_DAILY_CAP per UTC day, the rest waits for the next day. Requests that cannot be paid yet do not hold up
@@ -104,6 +110,55 @@ export function withdrawalJob(options: WithdrawalJobOptions): Job {
     })
   }
 
+  /**
+   * Sends `cancel(id)` once under its work key; after a failed attempt (e.g. its nonce taken by another transaction of
+   * the key), again under the next key. A cancel of an id that is no longer Unused is refused by the simulation
+   * (skipped), so an attempt more never does harm.
+   */
+  async function sendCancel(id: number) {
+    const base = cancelWorkKey(id)
+    const tried = await prisma.keeperWork.findMany({
+      where: { OR: [{ workKey: base }, { workKey: { startsWith: `${base}#` } }] },
+      select: { workKey: true, status: true },
+      orderBy: { id: 'asc' },
+    })
+    const last = tried.at(-1)
+    const workKey = !last ? base : last.status === 'failed' ? `${base}#${tried.length + 1}` : last.workKey
+    return await sender.send(WITHDRAWAL_JOB, workKey, {
+      to: payouts,
+      data: encodeFunctionData({ abi: payoutsAbi, functionName: 'cancel', args: [BigInt(id)] }),
+    })
+  }
+
+  /**
+   * A request a manager rejected before any claim (`rejecting`): never paid; its id is cancelled on chain, and the
+   * chain's final word recorded as its payout: `cancelled` (the legacy API refunds it) or, if the id was paid after
+   * all, `paid` with the Paid event's transaction. Returns the record, or `cancelling` while the cancel is not final
+   * (or `failed` when its transaction failed: the next run sends it again).
+   */
+  async function cancelRejected(id: number, final: bigint): Promise<'cancelled' | 'paid' | 'cancelling' | 'failed'> {
+    const record = async (state: number, at: bigint) => {
+      const paid = state === PayoutState.Paid
+      await prisma.keeperPayout.createMany({
+        data: [
+          paid
+            ? { withdrawalId: id, status: 'paid', payoutTxHash: await paidTx(id, at), paidAt: now() }
+            : { withdrawalId: id, status: 'cancelled', reason: null },
+        ],
+        skipDuplicates: true,
+      })
+      return paid ? ('paid' as const) : ('cancelled' as const)
+    }
+    const state = await stateAt(id, final)
+    if (state !== PayoutState.Unused) return await record(state, final)
+    const cancel = await sendCancel(id)
+    if (cancel.status === 'failed') return 'failed'
+    if (cancel.status !== 'done') return 'cancelling' // not final yet, or refused because paid at a younger block
+    const { final: latest } = await sender.finality()
+    const after = await stateAt(id, latest)
+    return after === PayoutState.Unused ? 'cancelling' : await record(after, latest)
+  }
+
   /** The id's state in the Payouts contract at block `final`. */
   const stateAt = async (id: number, final: bigint) =>
     Number(
@@ -179,10 +234,7 @@ export function withdrawalJob(options: WithdrawalJobOptions): Job {
       where: { withdrawalId: id, status: 'paying' },
       data: { status: 'failed', reason: `payout failed: ${result.error}` },
     })
-    const cancel = await sender.send(WITHDRAWAL_JOB, cancelWorkKey(id), {
-      to: payouts,
-      data: encodeFunctionData({ abi: payoutsAbi, functionName: 'cancel', args: [BigInt(id)] }),
-    })
+    const cancel = await sendCancel(id)
     if (cancel.status === 'done') {
       const { final: now } = await sender.finality()
       if ((await stateAt(id, now)) === PayoutState.Cancelled) {
@@ -211,6 +263,16 @@ export function withdrawalJob(options: WithdrawalJobOptions): Job {
         orderBy: { withdrawalId: 'asc' },
       })) {
         if ((await settle(p.withdrawalId, final)) === 'failed') failed++
+      }
+      // then the requests managers rejected before any claim: cancelled on chain, never paid
+      let cancelled = 0
+      for (const r of await prisma.$queryRaw<{ id: number }[]>`
+        SELECT r.id FROM legacy_withdrawal_request r
+        WHERE r.status = 'rejecting' AND NOT EXISTS (SELECT 1 FROM keeper_payout p WHERE p.withdrawal_id = r.id)
+        ORDER BY r.id LIMIT ${pageSize}`) {
+        const outcome = await cancelRejected(r.id, final)
+        if (outcome === 'failed') failed++
+        else if (outcome === 'cancelled') cancelled++
       }
       // then every request the legacy API accepted that has no payout yet, in order of arrival, page by page: one
       // that cannot be paid yet (waiting for approval, no token, the daily cap) does not hold up those after it
@@ -277,7 +339,13 @@ export function withdrawalJob(options: WithdrawalJobOptions): Job {
         }
       }
       if (failed) throw new Error(`${failed} withdrawal payout(s) failed`)
-      const detail = [paid ? `${paid} paid` : '', ...waiting.slice(0, 3)].filter(Boolean).join('; ')
+      const detail = [
+        paid ? `${paid} paid` : '',
+        cancelled ? `${cancelled} rejected cancelled` : '',
+        ...waiting.slice(0, 3),
+      ]
+        .filter(Boolean)
+        .join('; ')
       return detail ? { kind: 'idle', detail } : { kind: 'idle' }
     },
   }

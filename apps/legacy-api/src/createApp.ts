@@ -4,13 +4,13 @@ import {
   type WithdrawalPolicy,
   withdrawalPolicySetting,
 } from '@nexus/abi/node'
-import type { Database, ReadReplica } from '@nexus/db'
+import { type Database, finishRejections, type ReadReplica } from '@nexus/db'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { createPublicClient, http, type Address, type PublicClient } from 'viem'
 import type { LegacyContext } from './context.ts'
 import { createPaymentVerifier } from './payments/createPaymentVerifier.ts'
 import { createAuth } from './plugins/app/auth.ts'
-import { startTeamFold, startTeamSync } from './internal/teamFold.ts'
+import { runPeriodically, startTeamFold, startTeamSync } from './internal/teamFold.ts'
 import { registerErrorHandler } from './plugins/app/errorHandler.ts'
 import { registerExternalPlugins } from './plugins/external/registerExternalPlugins.ts'
 import {
@@ -78,6 +78,11 @@ export type CreateAppParameters = {
   teamFoldIntervalMs?: number
   /** How often the team totals catch up with the indexer's referral tree, in ms (default 1,000, at least 100). */
   teamSyncIntervalMs?: number
+  /**
+   * How often rejected withdrawals whose id the keeper cancelled on chain are refunded (`finishRejections` of
+   * `@nexus/db`), in ms (default 5,000, at least 100; withdrawQueue and walletList also do it before they answer).
+   */
+  rejectionIntervalMs?: number
 }
 
 export const defaultCorsOrigins = [
@@ -179,5 +184,8 @@ export async function createApp(parameters: CreateAppParameters): Promise<Fastif
   })
   startTeamFold(app, pool, parameters.teamFoldIntervalMs ?? 60_000)
   startTeamSync(app, pool, chainId, parameters.teamSyncIntervalMs ?? 1_000)
+  runPeriodically(app, 'rejectionIntervalMs', parameters.rejectionIntervalMs ?? 5_000, 100, () =>
+    finishRejections(prisma),
+  )
   return app
 }

@@ -1,12 +1,12 @@
-import type { Database } from '@nexus/db'
+import { type Database, refundRejectedWithdrawal } from '@nexus/db'
 import type { Address } from 'viem'
 
 /**
  * Legacy withdrawals as the legacy API's `withdraw` route accepts them, written straight into the database for the
  * keeper's tests: `withdrawal(user, amount)` makes sure `users[user]` has its server account (username
  * `<usernamePrefix><user>`) and adds a request with a deposit hash of its own; `nextHash` gives the next such hash
- * (padded with `hashFill`, so that each suite's hashes differ). `db` is read at each call: suites open their database
- * in `beforeAll`.
+ * (padded with `hashFill`, so that each suite's hashes differ); `reject(id)` is a manager's rejection. `db` is read
+ * at each call: suites open their database in `beforeAll`.
  */
 export function legacyWithdrawals(options: {
   db: () => Database
@@ -32,5 +32,24 @@ export function legacyWithdrawals(options: {
     })
   }
 
-  return { withdrawal, nextHash }
+  /**
+   * A manager's rejection as the legacy API's withdrawReject makes it (same locks, same rule, the same refund code):
+   * a pending or approved request the keeper has not claimed becomes `rejecting` (the keeper cancels its id on
+   * chain); one whose payout is cancelled on chain is refunded at once (`rejected`). False: refused.
+   */
+  async function reject(id: number): Promise<'rejecting' | 'rejected' | false> {
+    return await db().prisma.$transaction(async (tx) => {
+      const [w] = await tx.$queryRaw<
+        { status: string }[]
+      >`SELECT status FROM legacy_withdrawal WHERE id = ${id} FOR UPDATE`
+      if (w?.status !== 'pending' && w?.status !== 'approved') return false
+      const [p] = await tx.$queryRaw<{ status: string }[]>`
+        SELECT status FROM keeper_withdrawal_payout WHERE withdrawal_id = ${id}`
+      if (p && p.status !== 'cancelled') return false
+      await tx.$executeRaw`UPDATE legacy_withdrawal SET status = 'rejecting', reason = 'test' WHERE id = ${id}`
+      return (await refundRejectedWithdrawal(tx, id)) ? 'rejected' : 'rejecting'
+    })
+  }
+
+  return { withdrawal, nextHash, reject }
 }

@@ -14,7 +14,7 @@ export async function foldTeamTotals(pool: Pool, at = new Date()): Promise<numbe
  * Runs `task` once the app is ready and then every `intervalMs` (never two at once), until the app closes; a
  * failure is logged as `failure` and the next run tries again.
  */
-function runPeriodically(
+export function runPeriodically(
   app: FastifyInstance,
   name: string,
   intervalMs: number,

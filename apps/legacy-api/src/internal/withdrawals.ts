@@ -1,11 +1,15 @@
 import { accountDayTotalSql, Prisma, type PrismaClient } from '@nexus/db'
 
 /**
- * A withdrawal's state as users and managers see it: `rejected` by a manager; else the keeper's payout state once
- * it claimed the withdrawal (`paying`, `paid`, `failed`, read through its view `keeper_withdrawal_payout`); else
- * this API's decision (`pending`, `approved`). SQL over `legacy_withdrawal w` left-joined with the view as `p`.
+ * A withdrawal's state as users and managers see it: `rejected` (refunded) by a manager; `rejecting` while a manager's
+ * rejection waits for the keeper to cancel its id on chain at a final block (unless the chain says it was paid:
+ * then `paid`); else the keeper's payout state once it claimed the withdrawal (`paying`, `paid`, `failed`,
+ * `cancelled`, read through its view `keeper_withdrawal_payout`); else this API's decision (`pending`, `approved`).
+ * SQL over `legacy_withdrawal w` left-joined with the view as `p`.
  */
-export const withdrawalState = Prisma.sql`CASE WHEN w.status = 'rejected' THEN 'rejected' ELSE COALESCE(p.status, w.status) END`
+export const withdrawalState = Prisma.sql`CASE WHEN w.status = 'rejected' THEN 'rejected'
+  WHEN w.status = 'rejecting' AND p.status IS DISTINCT FROM 'paid' THEN 'rejecting'
+  ELSE COALESCE(p.status, w.status) END`
 
 /** The FROM clause of {@link withdrawalState}: withdrawals, their users' addresses and the keeper's payouts. */
 export const withdrawalsWithPayouts = Prisma.sql`legacy_withdrawal w JOIN legacy_user u ON u.id = w.user_id
@@ -30,7 +34,7 @@ export type WithdrawalRow = {
 /** The columns of a {@link WithdrawalRow}. */
 const columns = Prisma.sql`w.id, w.user_id AS "userId", u.address, w.credit_type AS "creditType",
   w.amount::text AS amount, ${withdrawalState} AS status,
-  CASE WHEN w.status = 'rejected' THEN w.reason ELSE COALESCE(p.reason, w.reason) END AS reason,
+  CASE WHEN w.status IN ('rejected', 'rejecting') THEN w.reason ELSE COALESCE(p.reason, w.reason) END AS reason,
   p.payout_tx_hash AS "payoutTxHash", w.created_at AS "createdAt", ${accountDayTotalSql(Prisma.sql`w.id`)} AS "dayTotal"`
 
 /** Withdrawals by id, with their state (see {@link withdrawalState}). */

@@ -15,7 +15,7 @@ export type LegacyWithdrawal = {
   credit_type: string
   /** Token units, as a decimal text. */
   amount: string
-  /** pending, approved, paying, paid, failed or rejected. */
+  /** pending, approved, paying, paid, failed, cancelled, rejecting (a manager rejected it; refunded once its id is cancelled on chain) or rejected (refunded). */
   status: string
   /** Pending and above the keeper's approval threshold: paid only once a manager approves it. */
   needsApproval: boolean

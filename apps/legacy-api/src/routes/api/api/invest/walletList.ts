@@ -1,3 +1,4 @@
+import { finishRejections } from '@nexus/db'
 import type { FastifyInstance } from 'fastify'
 import type { LegacyContext } from '../../../../context.ts'
 import { decimalText } from '../../../../internal/money.ts'
@@ -15,9 +16,9 @@ export const walletPageSize = 20
  * POST walletList {credit_type, page}: one wallet's balance and its changes, newest first, 20 a page (page 1 is
  * the newest). data: `{ credit_type, balance, page, pageSize, total, list: { id, amount, balance, kind,
  * createdAt, withdrawal? }[] }`; a `withdraw` entry has `withdrawal: { id, status, reason, payoutHash }`
- * (pending, approved, paying, paid with the payout hash, failed or rejected with the reason; a rejected one's
- * amount comes back as a `withdraw_refund` entry): this API's decision and the keeper's payout
- * (`internal/withdrawals.ts`).
+ * (pending, approved, paying, paid with the payout hash, failed, cancelled, rejecting with the reason (a manager
+ * rejected it; its amount comes back once its payout is cancelled on chain), or rejected with the reason (its amount
+ * came back as a `withdraw_refund` entry)): this API's decision and the keeper's payout (`internal/withdrawals.ts`).
  */
 export function walletListRoute(app: FastifyInstance, context: LegacyContext) {
   const { prisma, dayLength } = context
@@ -26,6 +27,8 @@ export function walletListRoute(app: FastifyInstance, context: LegacyContext) {
     const creditType = creditTypeField(request.body, 'credit_type')
     const page = integerField(request.body, 'page', { min: 1, max: 100_000 })
     await settleMining(prisma, user.id, dayLength)
+    // rejections whose id the keeper cancelled on chain are refunded first, so that the balance is current
+    await finishRejections(prisma)
     const where = { userId: user.id, creditType }
     const [balances, total, logs] = await Promise.all([
       walletBalances(prisma, user.id),

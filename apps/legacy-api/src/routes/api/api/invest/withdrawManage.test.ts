@@ -1,6 +1,7 @@
 // The manager routes of withdrawal payouts on a real PostgreSQL: only a manager (isManager, Main.isManager in
-// production) may list, approve or reject; a rejection returns the amount to the wallet with its reason shown by
-// walletList; a withdrawal the keeper is paying (or has paid) can be neither approved nor rejected. A manager
+// production) may list, approve or reject; a rejection is `rejecting` until the keeper recorded its id cancelled on
+// chain, then refunded once with its reason shown by walletList (or `paid`, never refunded, if the chain says it was
+// paid); a withdrawal the keeper is paying (or has paid) can be neither approved nor rejected. A manager
 // signs in (SIWE) and needs no account on this server; other wallets, registered or not, are refused.
 import { zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -80,7 +81,7 @@ describe('withdrawal management', () => {
     expect(await body('withdrawQueue', {}, managerToken)).toMatchObject({ code: 0, data: { status: 'open' } })
   })
 
-  test('queue, approve, reject with a reason shown by walletList and the amount refunded', async () => {
+  test('queue, approve, reject with a reason shown by walletList; refunded once the id is cancelled on chain', async () => {
     const big = await requestWithdrawal('5000', 1)
     const other = await requestWithdrawal('20', 2)
     const queue = await body('withdrawQueue', {}, managerToken)
@@ -108,7 +109,17 @@ describe('withdrawal management', () => {
       { id: String(other.id), reason: 'address on a sanctions list' },
       managerToken,
     )
-    expect(rejected.data).toMatchObject({ id: other.id, status: 'rejected', reason: 'address on a sanctions list' })
+    // not refunded yet: the keeper cancels its id on chain first
+    expect(rejected.data).toMatchObject({ id: other.id, status: 'rejecting', reason: 'address on a sanctions list' })
+    const waiting = await body('walletList', { credit_type: 'USDT', page: '1' }, aliceToken)
+    expect(waiting.data.balance).toBe('0')
+    expect(
+      waiting.data.list.find((e: { withdrawal?: { id: number } }) => e.withdrawal?.id === other.id).withdrawal,
+    ).toEqual({ id: other.id, status: 'rejecting', reason: 'address on a sanctions list', payoutHash: null })
+    const open = await body('withdrawQueue', {}, managerToken)
+    expect(open.data.list.find((w: { id: number }) => w.id === other.id)).toMatchObject({ status: 'rejecting' })
+    // the keeper recorded its id cancelled at a final block (its own table; this test stands in for the keeper)
+    await t.db.prisma.keeperPayout.create({ data: { withdrawalId: other.id, status: 'cancelled' } })
     const wallet = await body('walletList', { credit_type: 'USDT', page: '1' }, aliceToken)
     expect(wallet.data.balance).toBe('20')
     expect(wallet.data.list[0]).toMatchObject({ amount: '20', kind: 'withdraw_refund' })
@@ -125,6 +136,7 @@ describe('withdrawal management', () => {
       'This withdrawal is already being paid, paid or rejected',
     )
     expect((await body('walletList', { credit_type: 'USDT', page: '1' }, aliceToken)).data.balance).toBe('20')
+    expect(await t.db.prisma.legacyWalletLog.count({ where: { kind: 'withdraw_refund', refId: other.id } })).toBe(1)
   })
 
   test('a withdrawal the keeper is paying or has paid cannot be rejected', async () => {
@@ -232,7 +244,7 @@ describe('withdrawal management', () => {
     // a rejected request no longer counts: the second part fits again, the third still does not
     expect(
       (await body('withdrawReject', { id: String(parts[0]?.id), reason: 'split' }, managerToken)).data.status,
-    ).toBe('rejected')
+    ).toBe('rejecting')
     queue = await needs()
     expect(parts.slice(1).map((w) => queue.get(w.id))).toEqual([false, true, true, true])
     // an approved one no longer waits, and what a manager approved no longer counts: the next part fits again
@@ -245,6 +257,34 @@ describe('withdrawal management', () => {
     expect((await body('withdrawApprove', { id: String(parts[1]?.id) }, managerToken)).data.status).toBe('approved')
     queue = await needs()
     expect(parts.slice(3).map((w) => queue.get(w.id))).toEqual([false, true])
+  })
+
+  test('a rejection the chain answers with a payment (the database lost the claim) shows paid and is never refunded', async () => {
+    const w = await requestWithdrawal('6', 4)
+    const before = (await body('walletList', { credit_type: 'USDT', page: '1' }, aliceToken)).data.balance
+    expect((await body('withdrawReject', { id: String(w.id), reason: 'duplicate' }, managerToken)).data).toMatchObject({
+      id: w.id,
+      status: 'rejecting',
+    })
+    // the keeper found the id Paid at a final block: it records the payment with its transaction
+    await t.db.prisma.keeperPayout.create({
+      data: {
+        withdrawalId: w.id,
+        status: 'paid',
+        payoutTxHash: `0x${'cd'.repeat(32)}`,
+        paidAt: new Date(Date.UTC(2020, 0, 2)),
+      },
+    })
+    const wallet = await body('walletList', { credit_type: 'USDT', page: '1' }, aliceToken)
+    expect(wallet.data.balance).toBe(before)
+    expect(
+      wallet.data.list.find((e: { withdrawal?: { id: number } }) => e.withdrawal?.id === w.id).withdrawal,
+    ).toMatchObject({ status: 'paid', payoutHash: `0x${'cd'.repeat(32)}` })
+    const paid = await body('withdrawQueue', { status: 'paid' }, managerToken)
+    expect(paid.data.list.find((row: { id: number }) => row.id === w.id)).toMatchObject({ status: 'paid' })
+    expect((await body('withdrawReject', { id: String(w.id), reason: 'again' }, managerToken)).code).toBe(4800)
+    expect(await t.db.prisma.legacyWalletLog.count({ where: { kind: 'withdraw_refund', refId: w.id } })).toBe(0)
+    expect((await t.db.prisma.legacyWithdrawal.findUniqueOrThrow({ where: { id: w.id } })).status).toBe('rejecting')
   })
 
   test('approving or rejecting an id no withdrawal has says so', async () => {

@@ -1,10 +1,9 @@
 import { awaitsApproval } from '@nexus/abi/node'
-import { withdrawnToday } from '@nexus/db'
+import { finishRejections, refundRejectedWithdrawal, withdrawnToday } from '@nexus/db'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { LegacyContext } from '../../../../context.ts'
 import { rejected } from '../../../../errors.ts'
 import { decimalText, fromUnits, toUnits } from '../../../../internal/money.ts'
-import { creditWallet } from '../../../../internal/wallets.ts'
 import { lockDecidable, withdrawalPage, withdrawalsById, type WithdrawalRow } from '../../../../internal/withdrawals.ts'
 import { answer } from '../../../../plugins/app/ok.ts'
 import { integerField, optionalChoiceField, optionalIntegerField, textField } from '../../../../schemas/fields.ts'
@@ -12,12 +11,13 @@ import { integerField, optionalChoiceField, optionalIntegerField, textField } fr
 /** Withdrawals per page of withdrawQueue. */
 export const withdrawQueuePageSize = 20
 /**
- * The lists of withdrawQueue's `status`: `open` (not yet paid nor rejected, oldest first: what to decide, what
- * the keeper is paying, and failed payouts being cancelled or cancelled on chain, to reject) and the finished ones, newest first (`paid` with the keeper's payout hash, `rejected`).
+ * The lists of withdrawQueue's `status`: `open` (not yet paid nor refunded, oldest first: what to decide, what the
+ * keeper is paying, failed payouts being cancelled or cancelled on chain, to reject, and rejections waiting for the
+ * keeper's cancel on chain) and the finished ones, newest first (`paid` with the keeper's payout hash, `rejected`).
  * A withdrawal's state is this API's decision and the keeper's payout (see `internal/withdrawals.ts`).
  */
 const queues = {
-  open: { statuses: ['pending', 'approved', 'paying', 'failed', 'cancelled'], order: 'asc' },
+  open: { statuses: ['pending', 'approved', 'paying', 'failed', 'cancelled', 'rejecting'], order: 'asc' },
   paid: { statuses: ['paid'], order: 'desc' },
   rejected: { statuses: ['rejected'], order: 'desc' },
 } as const
@@ -45,12 +45,18 @@ async function requireManager(context: LegacyContext, request: FastifyRequest) {
  * - POST withdrawApprove {id}: a pending withdrawal (e.g. above the keeper's threshold) the keeper has not claimed
  *   becomes approved; the keeper pays it on its next run. A failed payout cannot be approved (it is cancelled on
  *   chain, then a manager may reject it). An id no withdrawal has is refused as unknown. data: the withdrawal.
- * - POST withdrawReject {id, reason}: a pending or approved withdrawal the keeper has not claimed, or whose payout
- *   was cancelled on chain (it failed, and the keeper cancelled its id in the Payouts contract at a final block: it
- *   can never be paid), becomes rejected with `reason` (shown by walletList) and its amount goes back to the wallet
- *   (a `withdraw_refund` wallet log), in one database transaction. A failed payout whose cancel is not final yet is
- *   refused with 4800 'withdrawCancelling' (try again shortly); one the keeper is paying or has paid, with
- *   'withdrawNotDecidable'.
+ * - POST withdrawReject {id, reason}: a manager rejects a withdrawal with `reason` (shown by walletList). Its amount
+ *   goes back to the wallet (a `withdraw_refund` wallet log, in the same database transaction as its move to
+ *   `rejected`) only once the Payouts contract cancelled its id at a final block, so that it can never be paid:
+ *   - a pending or approved withdrawal the keeper has not claimed becomes `rejecting`: the keeper never pays it, it
+ *     sends Payouts.cancel(id) and records the id cancelled at a final block; this API then refunds it (every few
+ *     seconds, and before withdrawQueue and walletList answer) and it becomes `rejected`. Should the chain say the
+ *     id was paid after all (the database lost the keeper's claim), it becomes `paid` with its payout hash and is
+ *     never refunded. data: the withdrawal, `status: 'rejecting'`.
+ *   - one whose payout failed and was cancelled on chain (`cancelled`) is refunded at once. data: the withdrawal,
+ *     `status: 'rejected'`.
+ *   A failed payout whose cancel is not final yet is refused with 4800 'withdrawCancelling' (try again shortly); one
+ *   the keeper is paying or has paid, or one already rejected, with 'withdrawNotDecidable'.
  */
 export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContext) {
   const { prisma, withdrawPolicy } = context
@@ -71,6 +77,8 @@ export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContex
     const page = optionalIntegerField(request.body, 'page', { min: 1, max: 100_000 }) ?? 1
     const status = optionalChoiceField(request.body, 'status', ['open', 'paid', 'rejected'], 'open')
     const queue = queues[status]
+    // rejections whose id the keeper cancelled on chain are refunded first, so that the lists are current
+    await finishRejections(prisma)
     const now = new Date()
     const [{ total, rows }, paidUsdt, paidArb] = await Promise.all([
       withdrawalPage(prisma, queue.statuses, queue.order, {
@@ -117,24 +125,18 @@ export function withdrawManageRoutes(app: FastifyInstance, context: LegacyContex
     const id = integerField(request.body, 'id', { min: 1, max: 2 ** 31 - 1 })
     const reason = textField(request.body, 'reason', 200)
     const row = await prisma.$transaction(async (tx) => {
-      // a claimed payout is refunded only once the Payouts contract cancelled its id (the keeper cancels a failed
-      // one): paid and refunded exclude each other on chain
+      // refunded only once the Payouts contract cancelled its id at a final block: paid and refunded exclude each
+      // other on chain. Not yet claimed: the keeper cancels it; a failed payout the keeper cancelled: refunded now.
       const decidable = await lockDecidable(tx, id, ['pending', 'approved'], ['cancelled'])
       if (decidable === 'unknown') throw rejected('withdrawUnknown')
       if (decidable !== true) {
         throw rejected(decidable.refused === 'failed' ? 'withdrawCancelling' : 'withdrawNotDecidable')
       }
-      const w = await tx.legacyWithdrawal.update({
+      await tx.legacyWithdrawal.update({
         where: { id },
-        data: { status: 'rejected', reason, decidedBy: manager.address, decidedAt: new Date() },
+        data: { status: 'rejecting', reason, decidedBy: manager.address, decidedAt: new Date() },
       })
-      await creditWallet(tx, {
-        userId: w.userId,
-        creditType: w.creditType as 'USDT' | 'ARB',
-        amount: toUnits(w.amount),
-        kind: 'withdraw_refund',
-        refId: w.id,
-      })
+      await refundRejectedWithdrawal(tx, id)
       return (await withdrawalsById(tx, [id])).get(id)
     })
     if (!row) throw rejected('withdrawNotDecidable')
