@@ -2,6 +2,7 @@
 pragma solidity ^0.8.28;
 
 import {IPriceOracle} from "./interfaces/IPriceOracle.sol";
+import {IUniswapV2Pair} from "./interfaces/external/IUniswapV2Pair.sol";
 import {TwapOracle} from "./libraries/TwapOracle.sol";
 
 /// @title A stand-alone TWAP oracle for one UniswapV2 pair (see {TwapOracle} for the window rules)
@@ -10,11 +11,16 @@ contract PriceOracle is IPriceOracle {
     using TwapOracle for TwapOracle.State;
 
     TwapOracle.State private _state;
+    /// @dev The pair's two tokens (a pair's tokens never change): `consult` tells the side without calling the pair.
+    address private immutable _token0;
+    address private immutable _token1;
 
     /// @param pair_ the UniswapV2 pair to observe
     /// @param window_ the minimum averaged period in seconds (bounded by {TwapOracle-MIN_WINDOW}/{TwapOracle-MAX_WINDOW})
     constructor(address pair_, uint32 window_) {
         _state.initialize(pair_, window_);
+        _token0 = IUniswapV2Pair(pair_).token0();
+        _token1 = IUniswapV2Pair(pair_).token1();
     }
 
     /// @inheritdoc IPriceOracle
@@ -25,7 +31,9 @@ contract PriceOracle is IPriceOracle {
 
     /// @inheritdoc IPriceOracle
     function consult(address token, uint256 amountIn) external view returns (uint256) {
-        return _state.consult(token, amountIn);
+        bool isToken0 = token == _token0;
+        if (!isToken0 && token != _token1) revert TwapOracle.TwapOracleInvalidToken(_state.pair, token);
+        return _state.consultSide(isToken0, amountIn);
     }
 
     /// @inheritdoc IPriceOracle

@@ -80,19 +80,25 @@ library TwapOracle {
 
     /// @notice The TWAP value of `amountIn` of `token` in the pair's other token.
     function consult(State storage self, address token, uint256 amountIn) internal view returns (uint256 amountOut) {
-        bool isToken0 = _isToken0(self.pair, token);
-        uint256 average = averagePrice(self, isToken0);
-        return Math.mulDiv(average, amountIn, 2 ** 112);
+        return consultSide(self, _isToken0(self.pair, token), amountIn);
     }
 
-    /// @notice The TWAP of token0 (`isToken0`) or token1 in the other token, UQ112x112.
+    /// @notice {consult} for a token whose side of the pair the caller knows: token0 (`isToken0`) or token1.
+    function consultSide(State storage self, bool isToken0, uint256 amountIn) internal view returns (uint256) {
+        return Math.mulDiv(averagePrice(self, isToken0), amountIn, 2 ** 112);
+    }
+
+    /// @notice The TWAP of token0 (`isToken0`) or token1 in the other token, UQ112x112. The pair's cumulative prices
+    /// are read only when the live average is the one returned (a full window since the last observation): a read
+    /// inside the window, or right after an `update` in the same transaction, takes the stored average without
+    /// calling the pair.
     function averagePrice(State storage self, bool isToken0) internal view returns (uint256) {
-        (uint256 price0Cumulative, uint256 price1Cumulative, uint32 timestamp) = currentCumulativePrices(self.pair);
         uint32 elapsed;
         unchecked {
-            elapsed = timestamp - self.timestamp;
+            elapsed = uint32(block.timestamp) - self.timestamp; // as in {currentCumulativePrices}: wrap intended
         }
         if (self.anchored && elapsed >= self.window) {
+            (uint256 price0Cumulative, uint256 price1Cumulative, ) = currentCumulativePrices(self.pair);
             unchecked {
                 return
                     isToken0
