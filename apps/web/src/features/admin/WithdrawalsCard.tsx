@@ -37,6 +37,7 @@ const STATUS_LABELS: Record<string, MessageDescriptor> = {
   paying: msg`Being paid`,
   failed: msg`Payment failed: the keeper cancels it on chain, then it can be rejected`,
   cancelled: msg`Payment cancelled on chain: reject it to return the amount`,
+  rejecting: msg`Rejected: the keeper cancels it on chain, then the amount is returned`,
   paid: msg`Paid out`,
   rejected: msg`Rejected`,
 }
@@ -44,7 +45,8 @@ const STATUS_LABELS: Record<string, MessageDescriptor> = {
 /**
  * The statuses a manager may approve (withdrawApprove: only one nobody decided yet) and reject (withdrawReject: one
  * the keeper has not claimed, or whose payout is cancelled on chain; a failed payout is refused until its cancel is
- * final, so that a refund can never meet a payment).
+ * final, so that a refund can never meet a payment). A rejected one waiting for its cancel on chain (`rejecting`)
+ * takes no action: the amount is returned once the keeper cancelled its id at a final block.
  */
 const APPROVABLE: ReadonlySet<string> = new Set(['pending'])
 const REJECTABLE: ReadonlySet<string> = new Set(['pending', 'approved', 'cancelled'])
