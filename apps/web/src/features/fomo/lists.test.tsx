@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { activateLocale, i18n, loadCatalogs } from '../../lib/i18n.ts'
 import { InviteList } from '../../components/blocks/records/InviteList.tsx'
 import { SettledRoundList } from './FomoGamePage.tsx'
-import { teamRewardsByLevel, TeamRewardList } from './FomoTeamPage.tsx'
+import { TeamRewardList } from './FomoTeamPage.tsx'
+import { teamRewardsByLevel } from './fomoTeamModel.ts'
 import { RecordList } from '../../components/blocks/records/RecordParts.tsx'
 
 const wrap = (node: ReactNode) => render(<I18nProvider i18n={i18n}>{node}</I18nProvider>)
