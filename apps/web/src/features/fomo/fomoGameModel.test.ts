@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { fomoAbi } from '@nexus/abi'
 import { fomoMinUsdt } from '@nexus/sdk'
 import type { Address } from 'viem'
+import { checkAmount } from '../../lib/amountInput.ts'
 import { fomoGameModel, leaderIndexes, quoteAmount, roundPhase, settledRounds, ROUNDS_SHOWN } from './fomoGameModel.ts'
 import type { FomoConfigMulti, FomoGameInput, FomoRound, FomoTotals } from './fomoGameModel.ts'
 import type { FomoConfig, FomoOrder } from './fomoMineModel.ts'
@@ -195,6 +196,26 @@ describe('the FOM round game page model', () => {
       args: [2n, 1n, unit(100n), true, 0n],
     })
     expect(plan.success?.message).toBe('Deposited')
+  })
+
+  it('refuses an empty or zero order, one below the pool’s minimum, above the room or above the balance', () => {
+    const rules = fomoGameModel(input({ user: userOf(unit(700n)) })).deposit.amount?.rules
+    const message = (typed: string) => {
+      const checked = checkAmount(typed, rules)
+      return checked.ok ? checked.value : checked.message.message
+    }
+    expect(message('')).toBe('Quantity must be greater than 0')
+    expect(message('0')).toBe('Quantity must be greater than 0')
+    expect(message('9.99')).toBe('Below the minimum')
+    expect(message('10')).toBe(unit(10n))
+    // the room (300 USDT left under 1,000) speaks before the balance (500 USDT)
+    expect(message('300')).toBe(unit(300n))
+    expect(message('300.01')).toBe('Exceeds the maximum')
+    const poor = fomoGameModel(input({ usdtBalance: unit(20n) })).deposit.amount?.rules
+    expect(checkAmount('20.5', poor)).toMatchObject({ ok: false, message: { message: 'Balance Insufficient' } })
+    // the account at its maximum: no order passes
+    const full = fomoGameModel(input({ user: userOf(unit(1_000n)) })).deposit.amount?.rules
+    expect(checkAmount('10', full)).toMatchObject({ ok: false, message: { message: 'Exceeds the maximum' } })
   })
 
   it('plans a NEX order with the least USDT its sale must bring, whichever token the pair lists first', () => {

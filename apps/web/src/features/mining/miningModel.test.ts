@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { miningAbi } from '@nexus/abi'
 import type { Address } from 'viem'
+import { checkAmount } from '../../lib/amountInput.ts'
 import { miningMineModel, miningTeamModel, miningTiersModel, stakeRowModel } from './miningModel.ts'
 import type {
   MiningConfig,
@@ -126,6 +127,23 @@ describe('the mining tiers page model', () => {
       args: [3n, nex(150n)],
     })
     expect(plan.success?.message).toBe('Staked')
+  })
+
+  it('refuses a zero stake, one below the minimum, above the room or above the NEX balance', () => {
+    const rules = miningTiersModel(tiersInput({ user: user({ amount: nex(9_800n) }) })).stake.amount?.rules
+    const outcome = (typed: string) => {
+      const checked = checkAmount(typed, rules)
+      return checked.ok ? checked.value : checked.message.message
+    }
+    expect(outcome('0')).toBe('Quantity must be greater than 0')
+    expect(outcome('99')).toBe('Below the minimum')
+    expect(outcome('100')).toBe(nex(100n))
+    expect(outcome('200')).toBe(nex(200n))
+    expect(outcome('200.5')).toBe('Exceeds the maximum')
+    expect(checkAmount('500.5', miningTiersModel(tiersInput()).stake.amount?.rules)).toMatchObject({
+      ok: false,
+      message: { message: 'Balance Insufficient' },
+    })
   })
 
   it('without an account: not connected and no balance to check against', () => {
