@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { roundPhase } from './StakePage.tsx'
+import { roundPhase } from './stakeModel.ts'
 
 describe('stake round phase', () => {
   const round = { idoMax: 100n, idoTotal: 40n, startTime: 1_000n }
