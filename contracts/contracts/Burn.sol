@@ -404,8 +404,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
             if (firstOrder && k == 0) ++activity.inviteValids;
             // only an account with a live order earns (finding 11: not one whose orders have all ended or reached
             // their cap, forced out yet or not)
-            if (activity.amount != 0 && activity.liveUntil > block.timestamp && !activity.blacklisted)
-                levels[k] |= BurnLib.EARNS;
+            if (BurnLib.earns(activity)) levels[k] |= BurnLib.EARNS;
         }
         credited = BurnLib.rewardAncestors(
             _users,

@@ -148,6 +148,17 @@ library BurnLib {
         uint32 inviteValids;
     }
 
+    /// @notice Whether the account of `activity` earns referral and team rewards: a valid order's value, the latest
+    /// end among them still ahead, and no blacklist flag; its word read once (the compiler reads a packed struct
+    /// once per field: {Activity}'s layout, lowest bits first: amount 0-127, liveUntil 128-167, blacklisted 168-175).
+    function earns(Activity storage activity) internal view returns (bool) {
+        uint256 word;
+        assembly ("memory-safe") {
+            word := sload(activity.slot)
+        }
+        return word & type(uint128).max != 0 && uint40(word >> 128) > block.timestamp && uint8(word >> 168) == 0;
+    }
+
     /// @notice A new order's fields ({createOrder}).
     struct NewOrder {
         address account;
@@ -700,10 +711,15 @@ library BurnLib {
         if (amount == 0) return;
         Account storage user = users[account];
         uint128 credit = SafeCast.toUint128(amount);
-        user.balance += credit;
-        if (action == LogCodes.ACTION_BURN_DIRECT) user.rewardDirect += credit;
-        else if (action == LogCodes.ACTION_BURN_INDIRECT) user.rewardIndirect += credit;
-        else user.rewardTeam += credit;
+        if (action == LogCodes.ACTION_BURN_INDIRECT) {
+            // `balance` and `rewardIndirect` share the record's first word: one read, one write
+            (uint128 balance, uint128 indirect) = (user.balance, user.rewardIndirect);
+            (user.balance, user.rewardIndirect) = (balance + credit, indirect + credit);
+        } else {
+            user.balance += credit;
+            if (action == LogCodes.ACTION_BURN_DIRECT) user.rewardDirect += credit;
+            else user.rewardTeam += credit;
+        }
         w.credited += amount;
         emit IBurn.RewardCredited(
             account,
