@@ -5,19 +5,17 @@ import type { Address } from 'viem'
 import { showAmount, showCount, showTime } from '../../lib/format.ts'
 import { SelectField } from '../../components/forms/SelectField.tsx'
 import { PagedList } from '../../components/blocks/account/PagedList.tsx'
-import { actionName, balanceMeaning, isOutflow, LOG_ENTRY_SYMBOLS, LOG_FILTER_ACTIONS } from './logFilters.ts'
+import { actionName, LOG_ENTRY_SYMBOLS, LOG_FILTER_ACTIONS } from './logFilters.ts'
 import { ACTION_LOG } from './queries.ts'
 import type { ActionLogData, ActionLogNode } from './queries.ts'
+import { actionLogVariables, logEntryModel } from './actionLogModel.ts'
 
 /** The action log (`/mine?view=log`): the user's Log entries, newest first, filterable by symbol and action. */
 export function ActionLogView({ account }: { account: Address }) {
   const { t, i18n } = useLingui()
   const [symbol, setSymbol] = useState('')
   const [action, setAction] = useState('')
-  const variables = useMemo(
-    () => ({ account: account.toLowerCase(), symbol: symbol || null, action: action || null }),
-    [account, symbol, action],
-  )
+  const variables = useMemo(() => actionLogVariables(account, symbol, action), [account, symbol, action])
   return (
     <Card title={t`Action log`} data-testid="action-log">
       <div className="acc-filters">
@@ -58,18 +56,15 @@ export function ActionLogView({ account }: { account: Address }) {
  */
 export function LogRow({ node }: { node: ActionLogNode }) {
   const { t, i18n } = useLingui()
-  const name = actionName(node.action, node.symbol)
-  const amount = BigInt(node.amount)
-  const balance = balanceMeaning(node.action, node.symbol)
-  const units = balance && node.symbol === 'NFT' ? showCount(BigInt(node.balance)) : showAmount(BigInt(node.balance))
+  const { name, amount, balance, time } = logEntryModel(node)
   return (
     <li className="acc-row" data-testid="log-entry" data-symbol={node.symbol} data-action={node.action}>
       <div className="acc-row__head">
         <span>{name ? i18n._(name) : node.action}</span>
         <span className="app-mono" data-testid="log-amount">
-          {amount === 0n
+          {!amount
             ? t`No amount`
-            : `${isOutflow(node.action, node.symbol, node.isReduce) ? '-' : '+'}${node.symbol === 'NFT' ? `${showCount(amount)} ${t`keys`}` : `${showAmount(amount)} ${node.symbol}`}`}
+            : `${amount.sign}${amount.keys ? `${showCount(amount.value)} ${t`keys`}` : `${showAmount(amount.value)} ${amount.symbol}`}`}
         </span>
       </div>
       <dl className="acc-row__grid">
@@ -77,12 +72,12 @@ export function LogRow({ node }: { node: ActionLogNode }) {
           <>
             <dt>{i18n._(balance.label)}</dt>
             <dd data-testid="log-balance">
-              {units} {i18n._(balance.unit)}
+              {balance.count ? showCount(balance.value) : showAmount(balance.value)} {i18n._(balance.unit)}
             </dd>
           </>
         )}
         <dt>{t`Time`}</dt>
-        <dd>{showTime(BigInt(node.startTime))}</dd>
+        <dd>{showTime(time)}</dd>
       </dl>
     </li>
   )
