@@ -9,6 +9,7 @@ import { useRefreshChain } from '../data/ChainData.tsx'
 import { useIndexerCatchUp } from '../data/indexerSync.ts'
 import { useWalletRuntime } from '../data/wallet.tsx'
 import { checkAmount, checkUnits } from '../lib/amountInput.ts'
+import { approvalStepText } from '../lib/approvalFlow.ts'
 import type { AmountRules } from '../lib/amountInput.ts'
 import { appExplorerUrl } from '../lib/explorer.ts'
 import { userErrorText } from '../lib/userErrors.ts'
@@ -76,6 +77,11 @@ export type TransactionPlan<
   spend?: { token: Address; spender: Address; coversAmount?: boolean }
   /** The transaction, built from the parsed amount. */
   request(amount: bigint | undefined): TransactionRequest<abi, functionName, args>
+  /**
+   * What the action does, in the words of its button (e.g. "Burn"): the second step's text when the approval is a
+   * transaction of its own ("2 of 2: Burn"); "Send the transaction" without it.
+   */
+  action?: MessageDescriptor
   /** The success toast's text (default "Success"). */
   success?: MessageDescriptor
 }
@@ -90,8 +96,10 @@ export type TransactionOutcome =
   | { ok: false; error: ''; busy: true }
 
 /**
- * The write flow of every page (SPEC.md §5, §7): amount check with the §5 messages, approval through
- * `ensureAllowance` when a token is spent, the gas policy, the AWAITING overlay while the wallet and the chain
+ * The write flow of every page (SPEC.md §5, §7): amount check with the §5 messages, then, when a token is spent and
+ * its allowance is too low, approve and act in one confirmation where the wallet batches calls atomically
+ * (EIP-5792), else the approval as step "1 of 2: Approve X" of the same action (shown under the overlay), the gas
+ * policy, the AWAITING overlay while the wallet and the chain
  * work, then a success toast (with the transaction on the block explorer where there is one) or the error's message
  * (through `toUserError`), and fresh chain data at once; lists catch up when the indexer reports the transaction's
  * block. One plan at a time: a plan sent while another is on its way (a double click, a second button) is dropped.
@@ -108,7 +116,7 @@ export function useTransaction(): SendTransaction {
   const { t, i18n } = useLingui()
   const toast = useToast()
   const loadWallet = useWalletRuntime()
-  const { awaiting, exclusive } = useFeedback()
+  const { awaiting, detail, exclusive } = useFeedback()
   const refresh = useRefreshChain()
   const catchUp = useIndexerCatchUp()
 
@@ -146,9 +154,10 @@ export function useTransaction(): SendTransaction {
             },
             request: plan.request(amount),
             onApproved: () => void refresh(),
+            onStep: (step) => detail(approvalStepText(step, plan.action, i18n)),
           })
           return mined
-        })
+        }).finally(() => detail(undefined))
         const link = explorerLink(receipt.transactionHash, t`View on the block explorer`)
         if (receipt.status !== 'success') {
           // Mined but reverted (the estimate passed, the chain state changed before it was mined).
@@ -169,7 +178,7 @@ export function useTransaction(): SendTransaction {
         return { ok: false, error: text }
       }
     },
-    [awaiting, catchUp, i18n, loadWallet, refresh, t, toast],
+    [awaiting, catchUp, detail, i18n, loadWallet, refresh, t, toast],
   )
   return useCallback(
     async (plan: TransactionPlan<Abi | readonly unknown[], string, readonly unknown[]>) =>

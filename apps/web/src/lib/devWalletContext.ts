@@ -8,6 +8,9 @@ export type DevWalletControl = {
   /** Whether the wallet refuses every signature and transaction (as a user rejecting them), and the switch. */
   refuses(): boolean
   setRefuse(refuse: boolean): void
+  /** Whether the wallet answers EIP-5792 batched calls (approve and act in one confirmation), and the switch. */
+  batches(): boolean
+  setBatch(batch: boolean): void
 }
 
 export const DEV_WALLET_CONNECTOR_ID = 'org.nexus.dev-wallet'

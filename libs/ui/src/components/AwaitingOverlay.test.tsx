@@ -11,6 +11,13 @@ describe('AwaitingOverlay', () => {
     expect(container.querySelector('.ui-spinner')).not.toBeNull()
   })
 
+  it('shows what it waits for under the label, when told', () => {
+    render(<AwaitingOverlay open label="AWAITING" detail="1 of 2: Approve USDT" />)
+    const overlay = screen.getByRole('alertdialog', { name: 'AWAITING' })
+    expect(screen.getByTestId('awaiting-detail').textContent).toBe('1 of 2: Approve USDT')
+    expect(overlay.textContent).toBe('AWAITING1 of 2: Approve USDT')
+  })
+
   it('renders nothing while closed', () => {
     const { container } = render(<AwaitingOverlay open={false} label="AWAITING" />)
     expect(container.innerHTML).toBe('')

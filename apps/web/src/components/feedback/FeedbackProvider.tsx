@@ -15,6 +15,7 @@ import type { ConfirmRequest } from '../../hooks/useFeedback.ts'
 export function FeedbackProvider({ children }: { children: ReactNode }) {
   const { t } = useLingui()
   const [pending, setPending] = useState(0)
+  const [detail, setDetail] = useState<string | undefined>(undefined)
   const [question, setQuestion] = useState<ConfirmRequest | null>(null)
   const resolver = useRef<((answer: boolean) => void) | null>(null)
 
@@ -57,7 +58,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   const onConfirm = useCallback(() => answer(true), [answer])
   const onCancel = useCallback(() => answer(false), [answer])
 
-  const value = useMemo(() => ({ awaiting, confirm, exclusive }), [awaiting, confirm, exclusive])
+  const value = useMemo(() => ({ awaiting, confirm, exclusive, detail: setDetail }), [awaiting, confirm, exclusive])
   return (
     <ToastProvider regionLabel={t`Notifications`}>
       <FeedbackContext.Provider value={value}>
@@ -71,7 +72,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
           onConfirm={onConfirm}
           onCancel={onCancel}
         />
-        <AwaitingOverlay open={pending > 0} label={t`AWAITING`} />
+        <AwaitingOverlay open={pending > 0} label={t`AWAITING`} detail={detail} />
       </FeedbackContext.Provider>
     </ToastProvider>
   )

@@ -12,6 +12,7 @@ export function DevWalletAccounts() {
   const { address, connectorId } = useConnection()
   const [accounts, setAccounts] = useState<readonly Address[]>([])
   const [refusing, setRefusing] = useState(() => devWallet?.refuses() ?? false)
+  const [batching, setBatching] = useState(() => devWallet?.batches() ?? true)
   const active = devWallet !== null && connectorId === DEV_WALLET_CONNECTOR_ID
   useEffect(() => {
     if (!active) return
@@ -52,6 +53,18 @@ export function DevWalletAccounts() {
           }}
         />
         <span>{t`Refuse every signature (as a user rejecting it)`}</span>
+      </label>
+      <label className="app-devwallet__refuse">
+        <input
+          type="checkbox"
+          checked={batching}
+          data-testid="dev-wallet-batch"
+          onChange={(event) => {
+            devWallet.setBatch(event.target.checked)
+            setBatching(event.target.checked)
+          }}
+        />
+        <span>{t`Batch calls (EIP-5792: approve and act in one confirmation)`}</span>
       </label>
     </div>
   )

@@ -152,6 +152,7 @@ export function burnModel(input: BurnInput): BurnModel {
           value: isBnb ? paid : undefined,
         })
       },
+      action: msg`Burn`,
       success: msg`Burned`,
     },
     user,
