@@ -135,7 +135,7 @@ describe('the approval a write needs', () => {
     await page.getByTestId('burn-submit').click()
     await page.getByRole('status').filter({ hasText: '已燃燒' }).first().waitFor({ timeout: 30_000 })
 
-    expect(await steps()).toEqual(['第 1 步（共 2 步）：授權 USDT', '第 2 步（共 2 步）：燃燒'])
+    expect(await steps()).toEqual(['步驟 1/2：授權 USDT', '步驟 2/2：燃燒'])
     expect(await takePrompts(page)).toEqual(['eth_sendTransaction', 'eth_sendTransaction'])
     expect(await sentCount(rpcUrl, STEPPING)).toBe(sent + 2)
     expect(await allowance(STEPPING)).toBeGreaterThan(10n ** 36n)

@@ -9,6 +9,9 @@ import { approvalRoute, needsApproval, supportsAtomicBatch } from '../lib/approv
 import type { ApprovalRoute, ApprovalStep } from '../lib/approvalFlow.ts'
 import type { TransactionRequest } from './useTransaction.ts'
 
+// The steps' texts travel with the chain side: only a write that needs an approval shows them.
+export { approvalStepText } from '../lib/approvalFlow.ts'
+
 export type SubmitTransactionParameters = {
   /**
    * A token the contract will spend: its allowance is checked (and approved if needed) first; with `amount`, an

@@ -6,7 +6,7 @@ export type ConfirmRequest = { title: ReactNode; message?: ReactNode }
 export type Feedback = {
   /** Shows the AWAITING overlay until `work` settles, and returns its result (SPEC.md §2). */
   awaiting<T>(work: Promise<T> | (() => Promise<T>)): Promise<T>
-  /** Shows what the AWAITING overlay waits for under its label (e.g. "1 of 2: Approve USDT"); undefined clears it. */
+  /** Shows what the AWAITING overlay waits for under its label (e.g. "1 of 2: Approve USDT") until the wait ends. */
   detail(text: string | undefined): void
   /** Asks a Confirm/Cancel question; resolves true on Confirm. */
   confirm(request: ConfirmRequest): Promise<boolean>

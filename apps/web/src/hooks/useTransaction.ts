@@ -9,7 +9,6 @@ import { useRefreshChain } from '../data/ChainData.tsx'
 import { useIndexerCatchUp } from '../data/indexerSync.ts'
 import { useWalletRuntime } from '../data/wallet.tsx'
 import { checkAmount, checkUnits } from '../lib/amountInput.ts'
-import { approvalStepText } from '../lib/approvalFlow.ts'
 import type { AmountRules } from '../lib/amountInput.ts'
 import { appExplorerUrl } from '../lib/explorer.ts'
 import { userErrorText } from '../lib/userErrors.ts'
@@ -79,7 +78,7 @@ export type TransactionPlan<
   request(amount: bigint | undefined): TransactionRequest<abi, functionName, args>
   /**
    * What the action does, in the words of its button (e.g. "Burn"): the second step's text when the approval is a
-   * transaction of its own ("2 of 2: Burn"); "Send the transaction" without it.
+   * transaction of its own ("2 of 2: Burn"); "Confirm" without it.
    */
   action?: MessageDescriptor
   /** The success toast's text (default "Success"). */
@@ -142,7 +141,7 @@ export function useTransaction(): SendTransaction {
       try {
         const receipt = await awaiting(async () => {
           // The chain side arrives with the first write (its own chunk), under the AWAITING overlay.
-          const [{ submitTransaction }, { config }] = await Promise.all([
+          const [{ approvalStepText, submitTransaction }, { config }] = await Promise.all([
             import('./submitTransaction.ts'),
             loadWallet(),
           ])
@@ -157,7 +156,7 @@ export function useTransaction(): SendTransaction {
             onStep: (step) => detail(approvalStepText(step, plan.action, i18n)),
           })
           return mined
-        }).finally(() => detail(undefined))
+        })
         const link = explorerLink(receipt.transactionHash, t`View on the block explorer`)
         if (receipt.status !== 'success') {
           // Mined but reverted (the estimate passed, the chain state changed before it was mined).

@@ -39,14 +39,12 @@ describe('the numbered steps', () => {
   it('names the token to approve, then the action, in English', () => {
     expect(approvalStepText({ index: 1, total: 2, symbol: 'USDT' }, msg`Claim`, i18n)).toBe('1 of 2: Approve USDT')
     expect(approvalStepText({ index: 2, total: 2 }, msg`Claim`, i18n)).toBe('2 of 2: Claim')
-    expect(approvalStepText({ index: 2, total: 2 }, undefined, i18n)).toBe('2 of 2: Send the transaction')
+    expect(approvalStepText({ index: 2, total: 2 }, undefined, i18n)).toBe('2 of 2: Confirm')
   })
 
   it('in Chinese', async () => {
     await activateLocale('zh-Hant')
-    expect(approvalStepText({ index: 1, total: 2, symbol: 'NEX' }, undefined, i18n)).toBe(
-      '第 1 步（共 2 步）：授權 NEX',
-    )
-    expect(approvalStepText({ index: 2, total: 2 }, undefined, i18n)).toBe('第 2 步（共 2 步）：發送交易')
+    expect(approvalStepText({ index: 1, total: 2, symbol: 'NEX' }, undefined, i18n)).toBe('步驟 1/2：授權 NEX')
+    expect(approvalStepText({ index: 2, total: 2 }, undefined, i18n)).toBe('步驟 2/2：確認')
   })
 })

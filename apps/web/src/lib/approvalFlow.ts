@@ -54,17 +54,17 @@ export type ApprovalStep = { index: 1; total: 2; symbol: string } | { index: 2; 
 
 /**
  * The text of a step in the user's language, e.g. "1 of 2: Approve USDT", then "2 of 2: Burn" (`action`: what the
- * plan does, as its button says; "Send the transaction" without one).
+ * plan does, as its button says; "Confirm" without one).
  *
  * @example
  * approvalStepText({ index: 1, total: 2, symbol: 'USDT' }, msg`Burn`, i18n) // '1 of 2: Approve USDT'
  */
 export function approvalStepText(step: ApprovalStep, action: MessageDescriptor | undefined, i18n: I18n): string {
   const { index, total } = step
+  let what: string
   if ('symbol' in step) {
     const { symbol } = step
-    return i18n._(msg`${index} of ${total}: Approve ${symbol}`)
-  }
-  const what = i18n._(action ?? msg`Send the transaction`)
+    what = i18n._(msg`Approve ${symbol}`)
+  } else what = i18n._(action ?? msg`Confirm`)
   return i18n._(msg`${index} of ${total}: ${what}`)
 }

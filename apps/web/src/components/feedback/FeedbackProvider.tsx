@@ -25,6 +25,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
       return await (typeof work === 'function' ? work() : work)
     } finally {
       setPending((count) => count - 1)
+      setDetail(undefined)
     }
   }, [])
 

@@ -64,7 +64,8 @@ export function DevWalletAccounts() {
             setBatching(event.target.checked)
           }}
         />
-        <span>{t`Batch calls (EIP-5792: approve and act in one confirmation)`}</span>
+        {/* untranslated: a switch of local builds only, kept out of the production catalogs */}
+        <span>Batch calls (EIP-5792)</span>
       </label>
     </div>
   )
