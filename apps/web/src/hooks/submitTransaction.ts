@@ -5,8 +5,8 @@ import { readContract, simulateContract, waitForTransactionReceipt, writeContrac
 import type { Config } from 'wagmi'
 import { getCapabilities, getConnectorClient, sendCalls, waitForCallsStatus } from 'wagmi/actions'
 import { allowanceOverride } from '../lib/allowanceOverride.ts'
-import { approvalRoute, needsApproval, supportsAtomicBatch } from '../lib/approvalFlow.ts'
-import type { ApprovalRoute, ApprovalStep } from '../lib/approvalFlow.ts'
+import { approvalRoute, batchUnsupported, needsApproval, supportsAtomicBatch } from '../lib/approvalFlow.ts'
+import type { ApprovalStep } from '../lib/approvalFlow.ts'
 import type { TransactionRequest } from './useTransaction.ts'
 
 // The steps' texts travel with the chain side: only a write that needs an approval shows them.
@@ -23,8 +23,6 @@ export type SubmitTransactionParameters = {
   onApproved?(): void
   /** Called as each numbered step starts, when the approval is a transaction of its own (route `steps`). */
   onStep?(step: ApprovalStep): void
-  /** Called once the route is known (for the record: `batch` sends one `wallet_sendCalls`). */
-  onRoute?(route: ApprovalRoute): void
 }
 
 /** What the write flow needs of the action's mined transaction. */
@@ -37,14 +35,14 @@ type WalletClient = Client<Transport, Chain | undefined, Account>
  * and its allowance is too low, one of two routes (lib/approvalFlow.ts):
  * - the wallet executes calls atomically (EIP-5792 `atomic` capability for the chain): the action is simulated
  *   with the approval granted (a state override), then approve and action go as one `wallet_sendCalls` (one
- *   confirmation) and its status is awaited;
+ *   confirmation) and its status is awaited (a wallet that then declines the batch as unsupported gets the steps);
  * - else the approval is step 1 of 2 (`ensureAllowance`, mined), the action step 2 of 2.
  * Every transaction sent on its own is simulated first (the gas policy's estimate refuses a revert). A module of
  * its own, loaded on the first write, so that viem's transaction machinery stays out of the first load of a page.
  */
 export async function submitTransaction(
   config: Config,
-  { spend, request, onApproved, onStep, onRoute }: SubmitTransactionParameters,
+  { spend, request, onApproved, onStep }: SubmitTransactionParameters,
 ): Promise<MinedTransaction> {
   const client = await getConnectorClient(config)
   const owner = client.account.address
@@ -59,7 +57,6 @@ export async function submitTransaction(
   const atomic = approve && (await canBatch(config, client))
   const stateOverride = atomic ? await allowanceOverride(client, { ...spend, owner, value: approvalAmount }) : undefined
   const route = approvalRoute({ approve, atomic, simulated: stateOverride !== undefined })
-  onRoute?.(route)
   if (route === 'direct') return sendOne(client, request)
   if (route === 'batch') {
     // The same checks as each transaction alone: the approval, and the action as if the approval were mined.
@@ -75,7 +72,8 @@ export async function submitTransaction(
         typeof simulateContract
       >[1]),
     ])
-    return sendBatch(config, client, spend, request)
+    const batched = await sendBatch(config, client, spend, request)
+    if (batched) return batched
   }
   const symbol = await readContract(client, { address: spend.token, abi: erc20Abi, functionName: 'symbol' })
   onStep?.({ index: 1, total: 2, symbol })
@@ -103,14 +101,17 @@ async function sendOne(client: WalletClient, request: TransactionRequest): Promi
   return waitForTransactionReceipt(client, { hash })
 }
 
-/** Approve and act as one atomic `wallet_sendCalls`; the action's receipt once the wallet reports the batch. */
+/**
+ * Approve and act as one atomic `wallet_sendCalls`; the action's receipt once the wallet reports the batch, or
+ * undefined when the wallet declines the batch itself as unsupported (nothing was sent).
+ */
 async function sendBatch(
   config: Config,
   client: WalletClient,
   spend: { token: Address; spender: Address },
   request: TransactionRequest,
-): Promise<MinedTransaction> {
-  const { id } = await sendCalls(config, {
+): Promise<MinedTransaction | undefined> {
+  const sent = await sendCalls(config, {
     account: client.account,
     chainId: client.chain?.id,
     forceAtomic: true,
@@ -125,13 +126,19 @@ async function sendBatch(
         value: request.value,
       },
     ],
+  }).catch((error: unknown) => {
+    // A wallet that reported atomic calls but will not take these (EIP-5792: unsupported capability or chain,
+    // batch too large, atomicity not supported): the approval goes first, on its own.
+    if (batchUnsupported(error)) return undefined
+    throw error
   })
+  if (!sent) return undefined
   const {
     status,
     statusCode,
     receipts = [],
   } = await waitForCallsStatus(config, {
-    id,
+    id: sent.id,
     pollingInterval: 500,
     timeout: 180_000,
   })

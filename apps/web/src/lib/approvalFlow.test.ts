@@ -2,7 +2,14 @@ import { msg } from '@lingui/core/macro'
 import { approvalThreshold } from '@nexus/sdk'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { activateLocale, i18n } from './i18n.ts'
-import { approvalRoute, approvalStepText, needsApproval, supportsAtomicBatch } from './approvalFlow.ts'
+import { AtomicityNotSupportedError, BaseError, UserRejectedRequestError } from 'viem'
+import {
+  approvalRoute,
+  approvalStepText,
+  batchUnsupported,
+  needsApproval,
+  supportsAtomicBatch,
+} from './approvalFlow.ts'
 
 describe('the approval flow', () => {
   it('approves again at or below the threshold, or below the amount the action spends', () => {
@@ -28,6 +35,16 @@ describe('the approval flow', () => {
     expect(approvalRoute({ approve: true, atomic: false, simulated: false })).toBe('steps')
     // A token whose allowance could not be set in a simulation: the approval goes first, on its own.
     expect(approvalRoute({ approve: true, atomic: true, simulated: false })).toBe('steps')
+  })
+
+  it('takes the steps instead when the wallet declines the batch as unsupported, not when its user refuses it', () => {
+    expect(batchUnsupported(new AtomicityNotSupportedError(new BaseError('no atomic calls')))).toBe(true)
+    expect(batchUnsupported(new Error('wrapped', { cause: { code: 5710, message: 'unsupported chain' } }))).toBe(true)
+    expect(batchUnsupported({ code: 5740, message: 'batch too large' })).toBe(true)
+    expect(batchUnsupported(new UserRejectedRequestError(new Error('denied')))).toBe(false)
+    expect(batchUnsupported({ code: 5750, message: 'upgrade rejected' })).toBe(false)
+    expect(batchUnsupported(new Error('network down'))).toBe(false)
+    expect(batchUnsupported(undefined)).toBe(false)
   })
 })
 

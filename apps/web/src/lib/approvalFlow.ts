@@ -49,6 +49,23 @@ export function approvalRoute({
   return atomic && simulated ? 'batch' : 'steps'
 }
 
+/** EIP-5792's codes for a batch the wallet cannot take: unsupported capability, chain, size, atomicity. */
+const UNSUPPORTED_BATCH = new Set([5700, 5710, 5740, 5760])
+
+/**
+ * Whether a failed `wallet_sendCalls` says the wallet cannot take the batch (an EIP-5792 code in the error or its
+ * causes), so that the approval can go on its own instead; a refusal (4001, or 5750 for a declined account upgrade)
+ * is the user's answer, not this.
+ */
+export function batchUnsupported(error: unknown): boolean {
+  for (let current = error, depth = 0; current && typeof current === 'object' && depth < 10; depth++) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown }
+    if (typeof code === 'number' && UNSUPPORTED_BATCH.has(code)) return true
+    current = cause
+  }
+  return false
+}
+
 /** A numbered step of a write whose approval is a transaction of its own. */
 export type ApprovalStep = { index: 1; total: 2; symbol: string } | { index: 2; total: 2 }
 
