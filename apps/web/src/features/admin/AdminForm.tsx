@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import type { ReactNode } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
@@ -13,8 +13,9 @@ import { userErrorText } from '../../lib/userErrors.ts'
 import { routeOwnerCall } from '../../components/blocks/timelock/useTimelock.ts'
 import type { CallRoute } from '../../components/blocks/timelock/useTimelock.ts'
 import { useOnChainManager, useOwnerAccess } from './useOwnerAccess.ts'
-import { diffValues, draftOf, labelText, parseForm, showValue } from '../../components/blocks/settings/formModel.ts'
+import { labelText, showValue } from '../../components/blocks/settings/formModel.ts'
 import type { Change, Drafts, FieldSpec, Problem, Values } from '../../components/blocks/settings/formModel.ts'
+import { draftsKey, initialDrafts, problemsByField, readOnly, reviewForm } from './adminFormModel.ts'
 import { usePublicClient } from '../../data/wallet.tsx'
 
 export type AdminFormProps = {
@@ -49,20 +50,18 @@ export type AdminFormProps = {
   access?: 'owner' | 'manager'
 }
 
-const NOTHING_CHANGED = msg`Nothing changed: enter a new value first`
 const SCHEDULED = msg`Scheduled on the Timelock`
 
 /**
- * One privileged call as a form (issue "Web app IV"): the current value next to each new one, the contract's
- * bounds checked before sending, a simulation that shows the decoded revert if the call would fail, then a
+ * One privileged call as a form: the current value next to each new one, the contract's bounds checked before
+ * sending (`adminFormModel.ts`), a simulation that shows the decoded revert if the call would fail, then a
  * confirmation with a summary of the change, and the write through `useTransaction`.
  */
 export function AdminForm(props: AdminFormProps) {
   const ownerAccess = useOwnerAccess(props.address)
   const manager = useOnChainManager()
   // A wallet without the right would only meet the contract's refusal: it sees the values, not a form.
-  const refused = props.access === 'manager' ? manager === false : ownerAccess === 'none'
-  if (refused) return <ReadOnlySetting {...props} />
+  if (readOnly(props.access, manager, ownerAccess)) return <ReadOnlySetting {...props} />
   return <EditableForm {...props} />
 }
 
@@ -97,66 +96,50 @@ function ReadOnlySetting({ id, title, description, fields, current, creates, chi
   )
 }
 
+type Pending = { values: Values; changes: Change[]; route: Exclude<CallRoute, { kind: 'refused' }> }
+
 function EditableForm(props: AdminFormProps) {
   const { id, title, description, fields, current, creates, rules } = props
   const { t, i18n } = useLingui()
   const { account } = useSession()
   const client = usePublicClient()
   const send = useTransaction()
-  const currentKey = useMemo(
-    () => JSON.stringify(current ?? null, (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value)),
-    [current],
-  )
-  const initialDrafts = (): Drafts =>
-    Object.fromEntries(fields.map((field) => [field.key, creates ? '' : draftOf(field, current?.[field.key])]))
-  const [drafts, setDrafts] = useState<Drafts>(initialDrafts)
+  const [drafts, setDrafts] = useState<Drafts>(() => initialDrafts(fields, current, creates))
   // The inputs start again from the values on chain whenever those change (once loaded, and after a write).
-  const resetKey = `${fields.map((field) => field.key).join(',')}|${String(creates)}|${currentKey}`
+  const resetKey = draftsKey(fields, current, creates)
   const [seenKey, setSeenKey] = useState(resetKey)
   if (seenKey !== resetKey) {
     setSeenKey(resetKey)
-    setDrafts(initialDrafts())
+    setDrafts(initialDrafts(fields, current, creates))
   }
   const [problems, setProblems] = useState<Problem[]>([])
   const [revert, setRevert] = useState<string>()
   const [checking, setChecking] = useState(false)
-  const [pending, setPending] = useState<{
-    values: Values
-    changes: Change[]
-    route: Exclude<CallRoute, { kind: 'refused' }>
-  }>()
+  const [pending, setPending] = useState<Pending>()
   const [scheduledAt, setScheduledAt] = useState<bigint>()
-
-  const problemOf = (key: string) => problems.find((problem) => problem.key === key)
-  const formProblems = problems.filter((problem) => problem.key === undefined)
   const say = (problem: Problem) => i18n._({ ...problem.message, values: problem.values })
 
   async function review() {
     setRevert(undefined)
     setScheduledAt(undefined)
-    const parsed = parseForm(fields, drafts, rules)
-    if (!parsed.ok) {
-      setProblems(parsed.problems)
-      return
-    }
-    const changes = diffValues(fields, creates ? {} : (current ?? {}), parsed.values)
-    if (changes.length === 0 && !props.action) {
-      setProblems([{ message: NOTHING_CHANGED }])
+    const reviewed = reviewForm({ fields, drafts, current, rules, creates, action: props.action })
+    if (!reviewed.ok) {
+      setProblems(reviewed.problems)
       return
     }
     setProblems([])
     if (!client || !account) return
     setChecking(true)
     try {
-      // A manager's call goes straight to the contract; an owner call is scheduled on the Timelock (issue 19).
+      // A manager's call goes straight to the contract; an owner call is scheduled on the Timelock.
       const route = await routeOwnerCall(client, account, {
         address: props.address,
         abi: props.abi as Abi,
         functionName: props.functionName,
-        args: props.args(parsed.values),
+        args: props.args(reviewed.values),
       })
       if (route.kind === 'refused') setRevert(await userErrorText(route.error, i18n))
-      else setPending({ values: parsed.values, changes, route })
+      else setPending({ values: reviewed.values, changes: reviewed.changes, route })
     } catch (error) {
       setRevert(await userErrorText(error, i18n))
     } finally {
@@ -173,7 +156,7 @@ function EditableForm(props: AdminFormProps) {
       if (outcome.ok && client) {
         const block = await getBlock(client, { blockNumber: outcome.blockNumber })
         setScheduledAt(block.timestamp + route.minDelay)
-        if (creates) setDrafts(initialDrafts())
+        if (creates) setDrafts(initialDrafts(fields, current, creates))
       }
       return
     }
@@ -187,9 +170,10 @@ function EditableForm(props: AdminFormProps) {
       }),
       success: props.success,
     })
-    if (outcome.ok && creates) setDrafts(initialDrafts())
+    if (outcome.ok && creates) setDrafts(initialDrafts(fields, current, creates))
   }
 
+  const { form: formProblems } = problemsByField(problems)
   return (
     <Card title={i18n._(title)} data-testid={`admin-form-${id}`}>
       {description && <p className="app-muted">{i18n._(description)}</p>}
@@ -202,50 +186,7 @@ function EditableForm(props: AdminFormProps) {
           void review()
         }}
       >
-        <div className="admin-grid">
-          {fields.map((field) => {
-            const problem = problemOf(field.key)
-            const inputId = `field-${id}-${field.key}`
-            return (
-              <div className={creates ? 'admin-row admin-row--new' : 'admin-row'} key={field.key}>
-                <label className="admin-row__label" htmlFor={inputId}>
-                  {labelText(i18n, field.label)}
-                  {field.unit && <span className="app-muted"> ({field.unit})</span>}
-                </label>
-                {!creates && (
-                  <span className="admin-row__current app-mono" data-testid={`current-${id}-${field.key}`}>
-                    <span className="app-muted">{t`Now`} </span>
-                    {current ? showValue(field.kind, current[field.key]) : '…'}
-                  </span>
-                )}
-                {field.kind === 'bool' ? (
-                  <input
-                    id={inputId}
-                    type="checkbox"
-                    data-testid={inputId}
-                    checked={drafts[field.key] === 'true'}
-                    onChange={(event) => setDrafts({ ...drafts, [field.key]: String(event.target.checked) })}
-                  />
-                ) : (
-                  <input
-                    id={inputId}
-                    className="app-input"
-                    data-testid={inputId}
-                    inputMode={field.kind === 'uint' ? 'numeric' : field.kind === 'amount' ? 'decimal' : 'text'}
-                    aria-invalid={problem ? true : undefined}
-                    value={drafts[field.key] ?? ''}
-                    onChange={(event) => setDrafts({ ...drafts, [field.key]: event.target.value })}
-                  />
-                )}
-                {problem && (
-                  <span className="app-field__error admin-row__error" role="alert" data-testid={`error-${id}`}>
-                    {say(problem)}
-                  </span>
-                )}
-              </div>
-            )
-          })}
-        </div>
+        <FieldRows {...props} drafts={drafts} setDrafts={setDrafts} problems={problems} say={say} />
         {formProblems.map((problem) => (
           <p key={problem.message.id} className="app-field__error" role="alert" data-testid={`error-${id}`}>
             {say(problem)}
@@ -268,33 +209,111 @@ function EditableForm(props: AdminFormProps) {
       <ConfirmDialog
         open={pending !== undefined}
         title={t`Confirm: ${i18n._(title)}`}
-        message={
-          <>
-            {pending?.route.kind === 'timelock' && (
-              <p className="app-muted" data-testid={`timelock-note-${id}`}>
-                {t`The owner of this contract is the Timelock: this change is scheduled now and takes effect only when executed, at least ${String(pending.route.minDelay)} seconds from now.`}
-              </p>
-            )}
-            <ul className="admin-summary" data-testid={`summary-${id}`}>
-              {props.action && (
-                <li className="app-mono">
-                  {props.functionName}({pending?.changes.map((change) => change.to).join(', ')})
-                </li>
-              )}
-              {pending?.changes.map((change) => (
-                <li key={change.key}>
-                  <span>{labelText(i18n, change.label)}</span>{' '}
-                  <span className="app-mono">{creates ? change.to : `${change.from} → ${change.to}`}</span>
-                </li>
-              ))}
-            </ul>
-          </>
-        }
+        message={<ChangeSummary {...props} pending={pending} />}
         confirmLabel={t`Confirm`}
         cancelLabel={t`Cancel`}
         onConfirm={() => void confirm()}
         onCancel={() => setPending(undefined)}
       />
     </Card>
+  )
+}
+
+/** Each field: its label, the value on chain ("Now"), the input and its problem. */
+function FieldRows({
+  id,
+  fields,
+  current,
+  creates,
+  drafts,
+  setDrafts,
+  problems,
+  say,
+}: AdminFormProps & {
+  drafts: Drafts
+  setDrafts: (drafts: Drafts) => void
+  problems: readonly Problem[]
+  say: (problem: Problem) => string
+}) {
+  const { t, i18n } = useLingui()
+  const { of: problemOf } = problemsByField(problems)
+  return (
+    <div className="admin-grid">
+      {fields.map((field) => {
+        const problem = problemOf(field.key)
+        const inputId = `field-${id}-${field.key}`
+        return (
+          <div className={creates ? 'admin-row admin-row--new' : 'admin-row'} key={field.key}>
+            <label className="admin-row__label" htmlFor={inputId}>
+              {labelText(i18n, field.label)}
+              {field.unit && <span className="app-muted"> ({field.unit})</span>}
+            </label>
+            {!creates && (
+              <span className="admin-row__current app-mono" data-testid={`current-${id}-${field.key}`}>
+                <span className="app-muted">{t`Now`} </span>
+                {current ? showValue(field.kind, current[field.key]) : '…'}
+              </span>
+            )}
+            {field.kind === 'bool' ? (
+              <input
+                id={inputId}
+                type="checkbox"
+                data-testid={inputId}
+                checked={drafts[field.key] === 'true'}
+                onChange={(event) => setDrafts({ ...drafts, [field.key]: String(event.target.checked) })}
+              />
+            ) : (
+              <input
+                id={inputId}
+                className="app-input"
+                data-testid={inputId}
+                inputMode={field.kind === 'uint' ? 'numeric' : field.kind === 'amount' ? 'decimal' : 'text'}
+                aria-invalid={problem ? true : undefined}
+                value={drafts[field.key] ?? ''}
+                onChange={(event) => setDrafts({ ...drafts, [field.key]: event.target.value })}
+              />
+            )}
+            {problem && (
+              <span className="app-field__error admin-row__error" role="alert" data-testid={`error-${id}`}>
+                {say(problem)}
+              </span>
+            )}
+          </div>
+        )
+      })}
+    </div>
+  )
+}
+
+/** What the confirmation lists: the Timelock's delay when the change is scheduled, and each change old → new. */
+function ChangeSummary({
+  id,
+  creates,
+  action,
+  functionName,
+  pending,
+}: AdminFormProps & { pending: Pending | undefined }) {
+  const { t, i18n } = useLingui()
+  return (
+    <>
+      {pending?.route.kind === 'timelock' && (
+        <p className="app-muted" data-testid={`timelock-note-${id}`}>
+          {t`The owner of this contract is the Timelock: this change is scheduled now and takes effect only when executed, at least ${String(pending.route.minDelay)} seconds from now.`}
+        </p>
+      )}
+      <ul className="admin-summary" data-testid={`summary-${id}`}>
+        {action && (
+          <li className="app-mono">
+            {functionName}({pending?.changes.map((change) => change.to).join(', ')})
+          </li>
+        )}
+        {pending?.changes.map((change) => (
+          <li key={change.key}>
+            <span>{labelText(i18n, change.label)}</span>{' '}
+            <span className="app-mono">{creates ? change.to : `${change.from} → ${change.to}`}</span>
+          </li>
+        ))}
+      </ul>
+    </>
   )
 }

@@ -12,6 +12,7 @@ import { TimelockOperations } from '../../components/blocks/timelock/TimelockOpe
 import { zeroAddress } from 'viem'
 import { deployed } from '../../lib/deployment.ts'
 import { useOwnerAccess } from './useOwnerAccess.ts'
+import { adminPageState, rightsNote } from './adminPageModel.ts'
 import './admin.css'
 
 export type AdminPath = '/manager' | '/managerSuper' | '/managerFom' | '/managerMining'
@@ -26,18 +27,18 @@ export function AdminPage({ path, children }: { path: AdminPath; children: React
   const manager = useIsManager()
   const { account, registered } = useSession()
   const refresh = useRefreshChain()
-  const loading = account !== undefined && registered === undefined && !manager
+  const state = adminPageState({ account, registered, manager })
   return (
     <div className="app-page" data-testid="page" data-path={path}>
       <header className="app-page__header">
         <h1 className="app-page__title">{i18n._(page.title)}</h1>
         <p className="app-page__lead">{i18n._(page.description)}</p>
       </header>
-      {loading ? (
+      {state === 'loading' ? (
         <Card>
           <Spinner label={t`Loading`} />
         </Card>
-      ) : manager ? (
+      ) : state === 'manager' ? (
         <>
           <div className="admin-toolbar">
             <p className="app-muted">{t`These values are read once: reload them before changing anything.`}</p>
@@ -77,8 +78,8 @@ export function AdminPage({ path, children }: { path: AdminPath; children: React
 function RightsNote() {
   const { t } = useLingui()
   const main = deployed('Main')
-  const access = useOwnerAccess(main ?? zeroAddress)
-  if (!main || access === undefined) return null
+  const access = rightsNote(main !== undefined, useOwnerAccess(main ?? zeroAddress))
+  if (access === undefined) return null
   return (
     <p className="app-muted" data-testid="admin-rights" data-access={access}>
       {access === 'owner'

@@ -2,10 +2,10 @@ import { useEffect, useMemo, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { Abi, Address } from 'viem'
-import { getAddress, isAddress } from 'viem'
 import { ok, useChainReads, useRefreshChain } from '../../data/ChainData.tsx'
 import { AdminForm } from './AdminForm.tsx'
 import type { FieldSpec } from '../../components/blocks/settings/formModel.ts'
+import { NOT_AN_ADDRESS, flagValues, lookupKey } from './adminFormModel.ts'
 
 const BLACKLIST_FIELDS: readonly FieldSpec[] = [{ key: 'blacklisted', label: msg`Blacklisted`, kind: 'bool' }]
 
@@ -27,7 +27,7 @@ export function BlacklistForm({ id, address, abi }: { id: string; address: Addre
   const { t } = useLingui()
   const refresh = useRefreshChain()
   const [text, setText] = useState('')
-  const target = isAddress(text.trim()) ? getAddress(text.trim()) : undefined
+  const target = lookupKey('address', text)
   const data = useChainReads(
     useMemo(
       () =>
@@ -48,12 +48,12 @@ export function BlacklistForm({ id, address, abi }: { id: string; address: Addre
       title={msg`Blacklist`}
       description={msg`Blacklisted accounts cannot use this contract.`}
       fields={BLACKLIST_FIELDS}
-      current={target ? (flag === undefined ? undefined : { blacklisted: flag }) : {}}
+      current={flagValues(target, 'blacklisted', flag)}
       address={address}
       abi={abi}
       functionName="setBlacklist"
       args={(values) => [target, values.blacklisted]}
-      rules={() => (target ? [] : [{ message: msg`Enter a valid address (0x followed by 40 hexadecimal digits)` }])}
+      rules={() => (target ? [] : [{ message: NOT_AN_ADDRESS }])}
       success={msg`Blacklist updated`}
     >
       <label className="admin-lookup">

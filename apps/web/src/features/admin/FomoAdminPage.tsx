@@ -1,16 +1,15 @@
-import { useMemo } from 'react'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
 import { fomoAbi } from '@nexus/abi'
 import type { Address } from 'viem'
-import { ok, useChainReads } from '../../data/ChainData.tsx'
 import { showAmount } from '../../lib/format.ts'
 import { AdminForm } from './AdminForm.tsx'
 import { AdminPage, NotDeployed } from './AdminPage.tsx'
 import { BlacklistForm } from './BlacklistForm.tsx'
 import { LookupForm, SettingForm } from './SettingForms.tsx'
 import { deployed } from '../../lib/deployment.ts'
-import { arrayValues } from '../../components/blocks/settings/formModel.ts'
+import { fomoOfPath } from './fomoAdminModel.ts'
+import { useFomoAdminModel } from './useFomoAdminModel.ts'
 import {
   FOMO_ADD_BALANCE,
   FOMO_MULTI,
@@ -24,7 +23,7 @@ import {
 
 /** `/managerFom` (the Fomo deployment) and `/managerSuper` (SuperFomo): config, multi config, blacklist, addBalance. */
 export function FomoAdminPage({ path }: { path: '/managerFom' | '/managerSuper' }) {
-  const name = path === '/managerSuper' ? 'SuperFomo' : 'Fomo'
+  const name = fomoOfPath(path)
   const fomo = deployed(name)
   const usdt = deployed('USDT')
   return (
@@ -36,32 +35,7 @@ export function FomoAdminPage({ path }: { path: '/managerFom' | '/managerSuper' 
 
 function FomoForms({ fomo, usdt }: { fomo: Address; usdt: Address }) {
   const { t } = useLingui()
-  const data = useChainReads(
-    useMemo(
-      () =>
-        [
-          { address: fomo, abi: fomoAbi, functionName: 'getConfig' },
-          { address: fomo, abi: fomoAbi, functionName: 'getConfigMulti' },
-          { address: fomo, abi: fomoAbi, functionName: 'getValues' },
-        ] as const,
-      [fomo],
-    ),
-  )
-  const config = ok(data?.[0])
-  const multi = ok(data?.[1])
-  const values = ok(data?.[2])
-  const multiValues = useMemo(
-    () =>
-      multi && {
-        ...arrayValues('burnRates', multi.burnRates),
-        ...arrayValues('teamRates', multi.teamRates),
-        ...arrayValues('teamAmounts', multi.teamAmounts),
-        ...arrayValues('stakeDays', multi.stakeDays),
-        ...arrayValues('stakeRates', multi.stakeRates),
-        ...arrayValues('stakeSurplus', multi.stakeSurplus),
-      },
-    [multi],
-  )
+  const { config, multiValues, gold, goldValues } = useFomoAdminModel(fomo)
   return (
     <>
       <AdminForm
@@ -114,7 +88,7 @@ function FomoForms({ fomo, usdt }: { fomo: Address; usdt: Address }) {
         title={msg`Add to the gold pool`}
         description={msg`Moves USDT from this wallet into the pool's gold balance (approved first if needed).`}
         fields={FOMO_ADD_BALANCE}
-        current={values ? { amount: values.balanceGold } : undefined}
+        current={goldValues}
         creates
         address={fomo}
         abi={fomoAbi}
@@ -124,7 +98,7 @@ function FomoForms({ fomo, usdt }: { fomo: Address; usdt: Address }) {
         success={msg`Balance added`}
       >
         <p className="app-muted" data-testid="gold-balance">
-          {t`Gold pool now: ${showAmount(values?.balanceGold)} USDT`}
+          {t`Gold pool now: ${showAmount(gold)} USDT`}
         </p>
       </AdminForm>
     </>

@@ -1,14 +1,12 @@
-import { useMemo } from 'react'
 import { msg } from '@lingui/core/macro'
 import { miningAbi } from '@nexus/abi'
 import type { Address } from 'viem'
-import { ok, useChainReads } from '../../data/ChainData.tsx'
 import { AdminForm } from './AdminForm.tsx'
 import { AdminPage, NotDeployed } from './AdminPage.tsx'
 import { BlacklistForm } from './BlacklistForm.tsx'
 import { SettingForm } from './SettingForms.tsx'
 import { deployed } from '../../lib/deployment.ts'
-import { arrayValues } from '../../components/blocks/settings/formModel.ts'
+import { useMiningAdminModel } from './useMiningAdminModel.ts'
 import {
   MINING_MULTI,
   MINING_SETTINGS,
@@ -29,28 +27,7 @@ export function MiningAdminPage() {
 }
 
 function MiningForms({ mining }: { mining: Address }) {
-  const data = useChainReads(
-    useMemo(
-      () =>
-        [
-          { address: mining, abi: miningAbi, functionName: 'getConfig' },
-          { address: mining, abi: miningAbi, functionName: 'getConfigMulti' },
-        ] as const,
-      [mining],
-    ),
-  )
-  const config = ok(data?.[0])
-  const multi = ok(data?.[1])
-  const multiValues = useMemo(
-    () =>
-      multi && {
-        ...arrayValues('inviteRates', multi.inviteRates),
-        ...arrayValues('stakeDays', multi.stakeDays),
-        ...arrayValues('stakeRates', multi.stakeRates),
-        ...arrayValues('stakeForces', multi.stakeForces),
-      },
-    [multi],
-  )
+  const { config, multiValues } = useMiningAdminModel(mining)
   return (
     <>
       <AdminForm

@@ -1,19 +1,13 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
-import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { Abi, Address, ContractFunctionParameters } from 'viem'
-import { getAddress, isAddress } from 'viem'
 import { ok, useChainReads, useRefreshChain } from '../../data/ChainData.tsx'
 import { AdminForm } from './AdminForm.tsx'
 import type { AdminFormProps } from './AdminForm.tsx'
 import { abiArgs, abiFields } from './abiForm.ts'
 import type { FieldSpec, FieldValue, Problem, Values } from '../../components/blocks/settings/formModel.ts'
-
-const LOOKUP_PROBLEM: Record<'address' | 'uint', Problem> = {
-  address: { message: msg`Enter a valid address (0x followed by 40 hexadecimal digits)` },
-  uint: { message: msg`Enter a whole number` },
-}
+import { LOOKUP_PROBLEM, lookupKey, valuesOf } from './adminFormModel.ts'
 
 /** A view call whose result gives a form's current values. */
 export type Read = { functionName: string; args?: readonly unknown[] }
@@ -54,22 +48,6 @@ type Common = {
   success: MessageDescriptor
   access?: AdminFormProps['access']
   spend?: AdminFormProps['spend']
-}
-
-/**
- * The current values from a view's result: a struct's members by name, or a single value under `key` (the
- * setter's only parameter).
- */
-function valuesOf(result: unknown, fields: readonly FieldSpec[]): Partial<Values> | undefined {
-  if (result === undefined) return undefined
-  if (typeof result === 'object' && result !== null && !Array.isArray(result)) {
-    const record = result as Record<string, unknown>
-    return Object.fromEntries(
-      fields.filter((field) => field.key in record).map((field) => [field.key, record[field.key] as FieldValue]),
-    )
-  }
-  const [only] = fields
-  return only ? { [only.key]: result as FieldValue } : {}
 }
 
 /**
@@ -123,15 +101,7 @@ export function LookupForm(
   const { address, abi, functionName, bounds, lookup, read, pick } = props
   const refresh = useRefreshChain()
   const [text, setText] = useState('')
-  const input = text.trim()
-  const key: Address | bigint | undefined =
-    lookup.kind === 'address'
-      ? isAddress(input)
-        ? getAddress(input)
-        : undefined
-      : /^\d+$/.test(input)
-        ? BigInt(input)
-        : undefined
+  const key = lookupKey(lookup.kind, text)
   const fields = useMemo(
     () => abiFields(abi, functionName, bounds).filter((field) => field.key !== lookup.name),
     [abi, functionName, bounds, lookup.name],

@@ -1,44 +1,28 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
-import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import { doubleAbi, idoAbi, infoAbi, logAbi, mainAbi, stakeAbi, tokenAbi } from '@nexus/abi'
-import type { Abi, Address } from 'viem'
-import { SelectField } from '../../components/forms/SelectField.tsx'
-import { ok, useChainReads, useLatestBlock, useRefreshChain } from '../../data/ChainData.tsx'
-import { showTime } from '../../lib/format.ts'
+import type { Address } from 'viem'
 import { deployed } from '../../lib/deployment.ts'
-import { ownedContracts } from '../../components/blocks/timelock/useTimelock.ts'
-import { AdminForm } from './AdminForm.tsx'
-import { abiArgs, abiFields } from './abiForm.ts'
+import { ContractControls } from './ContractControls.tsx'
+import { IdoConfigForm } from './IdoConfigForm.tsx'
 import { LookupForm, SettingForm } from './SettingForms.tsx'
-import type { Problem, Values } from '../../components/blocks/settings/formModel.ts'
 import {
   DOUBLE_SETTINGS,
   IDO_ROUND,
-  IDO_SETTINGS,
   IDO_WHITELISTS,
   LOG_DAY_TIMES,
   MAIN_SETTINGS,
-  RENEW_PAUSE,
   STAKE_ROUND,
   STAKE_SETTINGS,
   TOKEN_MULTI,
   TOKEN_SETTINGS,
-  UPGRADE_DELAY,
-  WITHDRAW_EXCESS,
-  IDO_MAX_CLAIM_DELAY,
-  idoVestingLimits,
-  idoVestingProblems,
   referralRatesProblems,
   stakeRoundProblems,
   tokenMultiProblems,
   tokenSettingsProblems,
 } from '../../components/blocks/settings/specs.ts'
-import type { IdoVesting } from '../../components/blocks/settings/specs.ts'
 
 const ACCOUNT = msg`Account`
 const ROUND = msg`Round (0 = the first)`
-const idoReferralProblems = referralRatesProblems(3_000n)
 const stakeReferralProblems = referralRatesProblems(3_000n)
 
 /**
@@ -228,79 +212,6 @@ function IdoForms({ ido }: { ido: Address }) {
   )
 }
 
-/**
- * Ido.setConfig, with the vesting limits the contract applies once NEX is sold (issue 19): read from the chain
- * (`getSettings`, `totalInfo`), shown above the fields, and checked before the simulation.
- */
-function IdoConfigForm({ ido }: { ido: Address }) {
-  const data = useChainReads(
-    useMemo(
-      () =>
-        [
-          { address: ido, abi: idoAbi, functionName: 'getSettings' },
-          { address: ido, abi: idoAbi, functionName: 'totalInfo' },
-        ] as const,
-      [ido],
-    ),
-  )
-  const settings = ok(data?.[0])
-  const totals = ok(data?.[1])
-  // the chain's time of the block the page shows (the contract counts the first claimStart's year from its block)
-  const now = useLatestBlock()?.timestamp
-  const vesting: IdoVesting | undefined =
-    settings && totals
-      ? {
-          sold: totals.totalTokens !== 0n,
-          claimStart: settings.claimStart,
-          dayTimes: settings.dayTimes,
-          releaseDays: settings.releaseDays,
-        }
-      : undefined
-  const fields = useMemo(() => abiFields(idoAbi, 'setConfig', IDO_SETTINGS), [])
-  return (
-    <AdminForm
-      id="idoConfig"
-      title={msg`Minting: settings`}
-      fields={fields}
-      current={settings}
-      rules={(values) => [...idoReferralProblems(values), ...idoVestingProblems(values, vesting, now)]}
-      address={ido}
-      abi={idoAbi}
-      functionName="setConfig"
-      args={(values) => abiArgs(idoAbi, 'setConfig', values)}
-      success={msg`Settings updated`}
-    >
-      <IdoVestingNote vesting={vesting} now={now} />
-    </AdminForm>
-  )
-}
-
-/** The vesting limits of Ido.setConfig now, in words. */
-function IdoVestingNote({ vesting, now }: { vesting: IdoVesting | undefined; now: bigint | undefined }) {
-  const { t } = useLingui()
-  if (!vesting || now === undefined) return null
-  const limits = idoVestingLimits(vesting, now)
-  if (!limits) {
-    return (
-      <p className="app-muted" data-testid="ido-vesting-limits" data-sold="false">
-        {t`No NEX is sold yet: the vesting (claimStart, dayTimes, releaseDays) may change within its bounds. Once NEX is sold it may only get faster.`}
-      </p>
-    )
-  }
-  const dayTimes = String(limits.dayTimesMax)
-  const releaseDays = String(limits.releaseDaysMax)
-  const claimStart = String(limits.claimStartMax)
-  const claimTime = showTime(limits.claimStartMax)
-  const days = String(IDO_MAX_CLAIM_DELAY / 86_400n)
-  return (
-    <p className="app-muted" data-testid="ido-vesting-limits" data-sold="true">
-      {limits.unset
-        ? t`NEX is sold already, so the vesting may only get faster: a first claimStart at most ${days} days ahead (at most ${claimStart}, ${claimTime}), dayTimes at most ${dayTimes} s, releaseDays at most ${releaseDays}.`
-        : t`NEX is sold already, so the vesting may only get faster: claimStart only earlier and never unset (at most ${claimStart}, ${claimTime}), dayTimes at most ${dayTimes} s, releaseDays at most ${releaseDays}.`}
-    </p>
-  )
-}
-
 function StakeForms({ stake }: { stake: Address }) {
   return (
     <>
@@ -413,176 +324,5 @@ function LogForms({ log }: { log: Address }) {
         success={msg`Writer updated`}
       />
     </>
-  )
-}
-
-/** Token is not upgradeable: of the shared powers it has the excess withdrawal and the ownership transfer. */
-const TOKEN_CONTROLS = new Set(['withdrawExcess', 'transferOwnership', 'acceptOwnership', 'renounceOwnership'])
-
-const withinExcess = (values: Values, current: Partial<Values>): Problem[] =>
-  current.amount !== undefined && (values.amount as bigint) > (current.amount as bigint)
-    ? [{ key: 'amount', message: msg`More than the excess this contract holds` }]
-    : []
-
-/**
- * The powers every contract shares (`NexusUpgradeable`, and Ownable2Step on Token): pause (guardian or owner),
- * renew or lift a pause, guardian, withdrawal of the excess (held − owed), ownership transfer and renunciation,
- * and the upgrade steps (schedule, cancel, delay, upgrade). One contract at a time.
- */
-export function ContractControls() {
-  const { t } = useLingui()
-  const contracts = ownedContracts()
-  const names = Object.keys(contracts).filter((name) => name !== 'Timelock')
-  const [chosen, setChosen] = useState(names[0] ?? '')
-  // Admin screens do not refresh on their own: read the chosen contract's values when another one is chosen.
-  const refresh = useRefreshChain()
-  const readFor = useRef(chosen)
-  useEffect(() => {
-    if (chosen === readFor.current) return
-    readFor.current = chosen
-    void refresh()
-  }, [chosen, refresh])
-  const target = contracts[chosen]
-  if (!target) return null
-  const { address } = target
-  const abi = target.abi as Abi
-  const upgradeable = chosen !== 'Token'
-  const shown = (name: string) => upgradeable || TOKEN_CONTROLS.has(name)
-  return (
-    <section className="admin-section" data-testid="contract-controls">
-      <h2 className="admin-section__title">{t`Contract controls`}</h2>
-      <SelectField
-        label={t`Contract`}
-        className="admin-lookup"
-        testId="control-contract"
-        options={names}
-        value={chosen}
-        onChange={setChosen}
-      />
-      {shown('pause') && (
-        <>
-          <SettingForm
-            id="controlPause"
-            title={msg`Pause new deposits`}
-            description={msg`Stops inflows (new deposits, orders, mints, registrations) for at most 7 days; claims and withdrawals of what users are owed go on. The guardian may pause at once.`}
-            address={address}
-            abi={abi}
-            functionName="pause"
-            success={msg`Paused`}
-          />
-          <SettingForm
-            id="controlUnpause"
-            title={msg`Lift the pause`}
-            address={address}
-            abi={abi}
-            functionName="unpause"
-            success={msg`Unpaused`}
-          />
-          <SettingForm
-            id="controlRenewPause"
-            title={msg`Pause or renew the pause for a duration`}
-            address={address}
-            abi={abi}
-            functionName="renewPause"
-            bounds={RENEW_PAUSE}
-            success={msg`Paused`}
-          />
-          <SettingForm
-            id="controlGuardian"
-            title={msg`Guardian`}
-            address={address}
-            abi={abi}
-            functionName="setGuardian"
-            read={{ functionName: 'guardian' }}
-            success={msg`Guardian updated`}
-          />
-        </>
-      )}
-      <LookupForm
-        id="controlWithdrawExcess"
-        title={msg`Withdraw the excess`}
-        description={msg`Only what the contract holds beyond what it owes users (held − owed); "Now" is that excess for the token typed.`}
-        lookup={{ name: 'token', kind: 'address', label: msg`Token` }}
-        read={(token) => ({ functionName: 'excessOf', args: [token] })}
-        pick={(excess) => ({ amount: excess })}
-        action
-        limits={withinExcess}
-        address={address}
-        abi={abi}
-        functionName="withdrawExcess"
-        bounds={WITHDRAW_EXCESS}
-        success={msg`Excess withdrawn`}
-      />
-      <SettingForm
-        id="controlTransferOwnership"
-        title={msg`Transfer ownership`}
-        description={msg`Two steps: the new owner accepts it (the Timelock through its own delay).`}
-        address={address}
-        abi={abi}
-        functionName="transferOwnership"
-        read={{ functionName: 'owner' }}
-        success={msg`Ownership offered`}
-      />
-      <SettingForm
-        id="controlAcceptOwnership"
-        title={msg`Accept ownership`}
-        description={msg`For the pending owner (with the Timelock pending: scheduled by its admin).`}
-        address={address}
-        abi={abi}
-        functionName="acceptOwnership"
-        success={msg`Ownership accepted`}
-      />
-      <SettingForm
-        id="controlRenounceOwnership"
-        title={msg`Renounce ownership`}
-        description={msg`Leaves the contract without an owner for good: no setting can change again.`}
-        address={address}
-        abi={abi}
-        functionName="renounceOwnership"
-        success={msg`Ownership renounced`}
-      />
-      {upgradeable && (
-        <>
-          <SettingForm
-            id="controlScheduleUpgrade"
-            title={msg`Schedule an upgrade`}
-            description={msg`The new implementation may be installed once the contract's upgrade delay has passed.`}
-            address={address}
-            abi={abi}
-            functionName="scheduleUpgrade"
-            read={{ functionName: 'pendingUpgrade' }}
-            pick={(pending) => ({ implementation: (pending as readonly unknown[])[0] })}
-            success={msg`Upgrade scheduled`}
-          />
-          <SettingForm
-            id="controlCancelUpgrade"
-            title={msg`Cancel the scheduled upgrade`}
-            address={address}
-            abi={abi}
-            functionName="cancelUpgrade"
-            success={msg`Upgrade cancelled`}
-          />
-          <SettingForm
-            id="controlUpgradeDelay"
-            title={msg`Upgrade delay`}
-            address={address}
-            abi={abi}
-            functionName="setUpgradeDelay"
-            read={{ functionName: 'upgradeDelay' }}
-            bounds={UPGRADE_DELAY}
-            success={msg`Settings updated`}
-          />
-          <SettingForm
-            id="controlUpgrade"
-            title={msg`Upgrade`}
-            description={msg`Installs the scheduled implementation (data: an optional call, 0x for none).`}
-            address={address}
-            abi={abi}
-            functionName="upgradeToAndCall"
-            success={msg`Upgraded`}
-          />
-        </>
-      )}
-    </section>
   )
 }

@@ -147,7 +147,14 @@ export const SPEC_SETTINGS: Readonly<Record<string, readonly string[]>> = {
 
 /** The source files of each admin screen's forms (for the test that each form exists where the table says). */
 export const SCREEN_SOURCES: Readonly<Record<AdminPath, readonly string[]>> = {
-  '/manager': ['ManagerPage.tsx', 'RoundStartForms.tsx', 'SystemForms.tsx'],
+  '/manager': [
+    'NftForms.tsx',
+    'BurnForms.tsx',
+    'RoundStartForms.tsx',
+    'SystemForms.tsx',
+    'IdoConfigForm.tsx',
+    'ContractControls.tsx',
+  ],
   '/managerFom': ['FomoAdminPage.tsx'],
   '/managerSuper': ['FomoAdminPage.tsx'],
   '/managerMining': ['MiningAdminPage.tsx'],
