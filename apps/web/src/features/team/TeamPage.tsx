@@ -1,25 +1,18 @@
-import { useMemo } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { burnAbi } from '@nexus/abi'
-import { teamLevelLabel } from '@nexus/sdk'
 import { Button, Card } from '@nexus/ui'
 import type { Address } from 'viem'
-import { zeroAddress } from 'viem'
 import { Stat } from '../../components/Stat.tsx'
-import { ok, useNamedChainReads } from '../../data/ChainData.tsx'
-import { useIndexedQuery } from '../../data/indexer.ts'
 import { useSession } from '../../data/session.tsx'
 import { useCopy } from '../../hooks/useCopy.ts'
 import { contractsOf } from '../../lib/contracts.ts'
 import { env } from '../../lib/env.ts'
 import { showAmount, showCount } from '../../lib/format.ts'
 import { AccountPage, ConnectPrompt, NotDeployed } from '../../components/blocks/account/AccountPage.tsx'
-import { nextLevel, shortAccount } from '../../components/blocks/account/figures.ts'
 import { LegacyTeamCard } from '../../components/blocks/legacy/LegacyTeamCard.tsx'
 import { InviteQr } from './InviteQr.tsx'
-import { inviteLink, TEAM } from '../../data/teamQueries.ts'
-import type { TeamData } from '../../data/teamQueries.ts'
+import { useTeamModel } from './useTeamModel.ts'
+import type { NextLevelNote } from './teamModel.ts'
 
 /** Community (`/team`): team level (V0 by default), invitations, size and volume, the legs, the invite link. */
 export function TeamPage() {
@@ -35,26 +28,9 @@ export function TeamPage() {
 function Team({ burn, account }: { burn: Address; account: Address }) {
   const { t } = useLingui()
   const copy = useCopy()
-  const data = useNamedChainReads(
-    useMemo(
-      () =>
-        ({
-          team: { address: burn, abi: burnAbi, functionName: 'teams', args: [account] },
-          multi: { address: burn, abi: burnAbi, functionName: 'getConfigMulti' },
-          depth: { address: burn, abi: burnAbi, functionName: 'TEAM_DEPTH' },
-        }) as const,
-      [burn, account],
-    ),
-  )
-  const team = ok(data?.team)
-  const multi = ok(data?.multi)
-  const depth = ok(data?.depth)
-  const generations = depth === undefined ? '—' : depth.toString()
-  const [indexed] = useIndexedQuery<TeamData>({ query: TEAM, variables: { account: account.toLowerCase() } })
-  const summary = indexed.data?.team
-  const level = team?.level ?? 0n
-  const next = team && multi ? nextLevel(level, team.teamMin, multi.teamAmounts) : undefined
-  const link = inviteLink(window.location.origin, account)
+  const model = useTeamModel(burn, account)
+  const { team, summary, generations, next } = model
+  const link = model.inviteLink
 
   return (
     <>
@@ -63,7 +39,7 @@ function Team({ burn, account }: { burn: Address; account: Address }) {
         data-testid="team"
         actions={
           <span className="app-badge" data-testid="team-level">
-            {teamLevelLabel(level)}
+            {model.levelLabel}
           </span>
         }
       >
@@ -78,7 +54,7 @@ function Team({ burn, account }: { burn: Address; account: Address }) {
           <Stat label={t`Team size (all generations)`} value={showCount(summary?.teamSize)} testId="team-size" />
           <Stat
             label={t`Team volume (all generations, every product)`}
-            value={`${showAmount(summary ? BigInt(summary.teamVolume) : undefined)} USDT`}
+            value={`${showAmount(model.teamVolume)} USDT`}
             testId="team-volume"
           />
         </dl>
@@ -101,24 +77,23 @@ function Team({ burn, account }: { burn: Address; account: Address }) {
             value={`${showAmount(team?.teamMin)} USDT`}
             testId="team-rest"
           />
+          <Stat label={t`Largest leg's invitee`} value={model.largestLegInvitee ?? '—'} />
           <Stat
-            label={t`Largest leg's invitee`}
-            value={team && team.maxAccount !== zeroAddress ? shortAccount(team.maxAccount) : '—'}
-          />
-          <Stat
-            label={next ? t`Gap to ${teamLevelLabel(next.level)}` : t`Gap to the next level`}
-            value={!team || !multi ? '—' : next ? `${showAmount(next.missing)} USDT` : t`Highest level reached`}
+            label={next.kind === 'needs' ? t`Gap to ${next.label}` : t`Gap to the next level`}
+            value={
+              next.kind === 'unknown'
+                ? '—'
+                : next.kind === 'needs'
+                  ? `${showAmount(next.missing)} USDT`
+                  : t`Highest level reached`
+            }
             testId="team-gap"
           />
         </dl>
         <p className="app-muted" data-testid="team-next">
-          {!team || !multi
-            ? '—'
-            : next
-              ? t`${teamLevelLabel(next.level)} needs ${showAmount(next.threshold)} USDT outside the largest leg: ${showAmount(next.missing)} USDT to go.`
-              : t`You are at the highest level.`}
+          <NextLevelText note={next} />
         </p>
-        {team?.isManual && <p className="app-muted">{t`This level was set by the operator.`}</p>}
+        {model.isManual && <p className="app-muted">{t`This level was set by the operator.`}</p>}
         <Link to="/invites" className="app-related__link" data-testid="team-invites-link">
           {t`See every invitation`}
         </Link>
@@ -139,4 +114,16 @@ function Team({ burn, account }: { burn: Address; account: Address }) {
       </Card>
     </>
   )
+}
+
+function NextLevelText({ note }: { note: NextLevelNote }) {
+  const { t } = useLingui()
+  switch (note.kind) {
+    case 'unknown':
+      return '—'
+    case 'needs':
+      return t`${note.label} needs ${showAmount(note.threshold)} USDT outside the largest leg: ${showAmount(note.missing)} USDT to go.`
+    case 'highest':
+      return t`You are at the highest level.`
+  }
 }
