@@ -5,10 +5,10 @@ import type { Address } from 'viem'
 import { useSession } from '../../data/session.tsx'
 import { showAmount, showTime } from '../../lib/format.ts'
 import { AccountPage, ConnectPrompt } from '../../components/blocks/account/AccountPage.tsx'
-import { shortAccount } from '../../components/blocks/account/figures.ts'
 import { PagedList } from '../../components/blocks/account/PagedList.tsx'
 import { INVITATIONS } from '../../data/teamQueries.ts'
 import type { InvitationNode, InvitationsData } from '../../data/teamQueries.ts'
+import { invitationsVariables, inviteeRowModel } from './invitesModel.ts'
 
 /** Invitations (`/invites`): everyone who registered with the user's link, with what they burned and when. */
 export function InvitesPage() {
@@ -18,7 +18,7 @@ export function InvitesPage() {
 
 function Invites({ account }: { account: Address }) {
   const { t } = useLingui()
-  const variables = useMemo(() => ({ account: account.toLowerCase() }), [account])
+  const variables = useMemo(() => invitationsVariables(account), [account])
   return (
     <Card title={t`My invitations`}>
       <PagedList
@@ -35,17 +35,18 @@ function Invites({ account }: { account: Address }) {
 /** One invitee: address, registration number, amount burned and registration date. */
 export function InvitationRow({ node }: { node: InvitationNode }) {
   const { t } = useLingui()
+  const row = inviteeRowModel(node)
   return (
-    <li className="acc-row" data-testid="invitation" data-account={node.account}>
+    <li className="acc-row" data-testid="invitation" data-account={row.account}>
       <div className="acc-row__head">
-        <span className="app-mono">{shortAccount(node.account)}</span>
-        <span className="app-muted">#{node.index}</span>
+        <span className="app-mono">{row.short}</span>
+        <span className="app-muted">#{row.index}</span>
       </div>
       <dl className="acc-row__grid">
         <dt>{t`Amount`}</dt>
-        <dd data-testid="invitation-amount">{showAmount(BigInt(node.amount))} USDT</dd>
+        <dd data-testid="invitation-amount">{showAmount(row.amount)} USDT</dd>
         <dt>{t`Date`}</dt>
-        <dd>{showTime(BigInt(node.registeredAt))}</dd>
+        <dd>{showTime(row.registeredAt)}</dd>
       </dl>
     </li>
   )
