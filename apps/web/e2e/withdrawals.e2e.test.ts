@@ -1,4 +1,4 @@
-import { mainAbi } from '@nexus/abi'
+import { mainAbi, payoutsAbi } from '@nexus/abi'
 import { createSignInMessage } from '@nexus/sdk'
 import { erc20Abi, parseEther } from 'viem'
 import type { Address, Hash } from 'viem'
@@ -13,13 +13,15 @@ import { openConnected } from './lib/session.ts'
 
 // Issue 21: a withdrawal requested through the legacy API is paid by the stack's keeper (KEEPER_UPKEEPS=false,
 // see globalSetup.ts) exactly once, and the manager's withdrawals card on /manager shows it paid with the payout
-// transaction's link.
+// transaction's link. One rejected on the card waits for the keeper's cancel on chain, then is refunded, never paid.
 const browser = useBrowser()
 
 const MNEMONIC = 'test test test test test test test test test test test junk'
 /** The referrer, whose 10 % referral credit it withdraws, and the buyer of a machine below it. */
 const REFERRER = mnemonicToAccount(MNEMONIC, { addressIndex: 140 })
 const BUYER = mnemonicToAccount(MNEMONIC, { addressIndex: 141 })
+/** A second buyer below the referrer (a user buys at most 10 machines): its purchase credits the rejected one. */
+const BUYER2 = mnemonicToAccount(MNEMONIC, { addressIndex: 143 })
 /** Funds the Payouts contract (the operator's float the keeper pays from) with the payout token. */
 const TREASURY = mnemonicToAccount(MNEMONIC, { addressIndex: 142 }).address
 /** The keeper's local development key (apps/keeper DEV_KEY_INDEX): the Payouts contract's payer. */
@@ -89,6 +91,7 @@ async function registerBelowChain(token: string, candidates: readonly Address[])
 
 let withdrawalId: number
 let largeId: number
+let rejectedId: number
 let referrerToken: string
 
 /** What the server and the keeper say of the withdrawal (for a failure's message). */
@@ -107,6 +110,7 @@ beforeAll(async () => {
     referrer: REFERRER.address,
     usdt: MACHINE_PRICE + LARGE_PURCHASE,
   })
+  await prepareTestAccount(rpcUrl, BUYER2.address, { referrer: REFERRER.address, usdt: LARGE_PURCHASE })
   // the Payouts contract holds the payout token (an operator keeps it funded), sent by another account: a transaction
   // of the keeper's own key would take the nonce the keeper has counted on
   await prepareTestAccount(rpcUrl, TREASURY, { usdt: parseEther('1150') })
@@ -123,15 +127,17 @@ beforeAll(async () => {
 
   referrerToken = await signIn(REFERRER)
   const buyerToken = await signIn(BUYER)
+  const buyer2Token = await signIn(BUYER2)
   const genesis = await client.readContract({ address: contract('Main'), abi: mainAbi, functionName: 'genesis' })
   await registerBelowChain(referrerToken, [genesis, E2E_OWNER])
   await accepted('register', buyerToken, { username: `buy${Date.now() % 1e8}`, recommend: REFERRER.address })
-  /** The buyer pays `num` machines of type `id` in USDT (the referrer is credited 10 % in USDT on the server), then
+  await accepted('register', buyer2Token, { username: `bu2${Date.now() % 1e8}`, recommend: REFERRER.address })
+  /** `buyer` pays `num` machines of type `id` in USDT (the referrer is credited 10 % in USDT on the server), then
    * the referrer withdraws `withdraw` USDT of its credit, paying the withdrawal fee in the native coin. */
-  async function buyAndWithdraw(id: number, num: number, price: bigint, withdraw: string) {
+  async function buyAndWithdraw(id: number, num: number, price: bigint, withdraw: string, buyer = BUYER) {
     const purchase = await pay((wallet) =>
       wallet.writeContract({
-        account: BUYER.address,
+        account: buyer.address,
         chain: null,
         address: USDT,
         abi: erc20Abi,
@@ -139,7 +145,11 @@ beforeAll(async () => {
         args: [receiver, price],
       }),
     )
-    await accepted('buyMachine', buyerToken, { id: String(id), num: String(num), hash: purchase })
+    await accepted('buyMachine', buyer === BUYER ? buyerToken : buyer2Token, {
+      id: String(id),
+      num: String(num),
+      hash: purchase,
+    })
     const fee = await pay((wallet) =>
       wallet.sendTransaction({ account: REFERRER.address, chain: null, to: receiver, value: parseEther('0.001') }),
     )
@@ -150,6 +160,8 @@ beforeAll(async () => {
   withdrawalId = await buyAndWithdraw(1, 1, MACHINE_PRICE, '10')
   // a second, larger purchase: its credit is withdrawn above the keeper's approval threshold (1,000)
   largeId = await buyAndWithdraw(3, 6, LARGE_PURCHASE, '1100')
+  // a third one, above the threshold too: a manager rejects it
+  rejectedId = await buyAndWithdraw(3, 6, LARGE_PURCHASE, '1100', BUYER2)
 }, 180_000)
 
 /** Opens /manager as the owner, signs in on the withdrawals card, runs `check` on it, and closes the page. */
@@ -246,4 +258,56 @@ describe('legacy withdrawals on /manager', () => {
       await paidOnce(page, payout, before, LARGE, 20_000)
     })
   }, 240_000)
+
+  it('rejected on the card: shown waiting for its cancel on chain, then refunded once, never paid', async () => {
+    const usdtBefore = await balanceOf(rpcUrl, contract('USDT'), REFERRER.address)
+    const balance = async () =>
+      Number((await accepted('walletList', referrerToken, { credit_type: 'USDT', page: '1' })).balance)
+    const walletBefore = await balance()
+    await onCard(async (card) => {
+      const row = card.locator(`[data-testid="withdrawal"][data-id="${rejectedId}"]`)
+      await row.waitFor({ timeout: 20_000 })
+      await row.getByTestId('withdrawal-reason').fill('duplicate request')
+      await row.getByTestId('withdrawal-reject').click()
+      // the keeper (every 15 s) cancels its id on chain; until then the card shows it rejecting, with no action
+      await expect
+        .poll(async () => await row.getAttribute('data-status', { timeout: 3_000 }).catch(() => null), {
+          timeout: 10_000,
+        })
+        .toMatch(/^(rejecting|rejected)$/)
+      if ((await row.getAttribute('data-status')) === 'rejecting') {
+        expect(await row.getByTestId('withdrawal-status').textContent()).toBe(
+          'Rejected: the keeper cancels it on chain, then the amount is returned',
+        )
+        expect(await row.getByTestId('withdrawal-reject').count()).toBe(0)
+      }
+      const rejectedRow = card.locator(`[data-testid="withdrawal"][data-id="${rejectedId}"][data-status="rejected"]`)
+      await expect
+        .poll(
+          async () => {
+            await card.getByTestId('withdrawals-open').click()
+            await card.getByTestId('withdrawals-rejected').click()
+            return await rejectedRow.count()
+          },
+          { timeout: 60_000, interval: 5_000 },
+        )
+        .toBe(1)
+        .catch(async (error: unknown) => {
+          throw new Error(`not shown rejected; card: ${await card.textContent()}; ${await serverState()}`, {
+            cause: error,
+          })
+        })
+      expect(await rejectedRow.getByTestId('withdrawal-reason-shown').textContent()).toBe('Reason: duplicate request')
+    })
+    const { public: client } = chainClients(rpcUrl)
+    const state = await client.readContract({
+      address: contract('Payouts'),
+      abi: payoutsAbi,
+      functionName: 'stateOf',
+      args: [BigInt(rejectedId)],
+    })
+    expect(state).toBe(2) // Cancelled: it can never be paid
+    expect((await balance()) - walletBefore).toBe(1100)
+    expect(await balanceOf(rpcUrl, contract('USDT'), REFERRER.address)).toBe(usdtBefore)
+  }, 180_000)
 })
