@@ -45,6 +45,15 @@ const webTypedEvents = {
     ],
   },
 }
+// A page's view renders its model (`<page>Model.ts`: a pure function of plain reads, unit-tested, and a thin
+// `use<Page>Model()` that gathers them): each component of a feature stays small enough to read at once.
+const webSmallViews = {
+  files: ['apps/web/src/features/**/*.tsx'],
+  ignores: ['apps/web/src/features/**/*.test.tsx'],
+  rules: {
+    'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }],
+  },
+}
 const webBoundaries = {
   files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
   plugins: { boundaries },
@@ -197,4 +206,5 @@ export default [
   },
   webBoundaries,
   webTypedEvents,
+  webSmallViews,
 ]

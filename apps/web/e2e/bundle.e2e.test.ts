@@ -31,14 +31,14 @@ describe('development wallet in builds', () => {
 })
 
 describe('first load of / in the production build', () => {
-  it(`stays under ${FIRST_LOAD_GOAL_KB} KB of JavaScript (gzip)`, () => {
+  it(`stays at or under ${FIRST_LOAD_GOAL_KB} KB of JavaScript (gzip)`, () => {
     const { firstLoad } = measureBuild(prodDir, webRoot)
     const entry = firstLoad.filter((file) => file.endsWith('.js'))
     expect(entry.length).toBeGreaterThan(3)
     const size = gzipKb(prodDir, firstLoad)
     // Above ~100 KB: react, the router, wagmi/viem's read path and the home page are in it.
     expect(size).toBeGreaterThan(100)
-    expect(size, `first load of /: ${size.toFixed(1)} KB gzip`).toBeLessThan(FIRST_LOAD_GOAL_KB)
+    expect(size, `first load of /: ${size.toFixed(1)} KB gzip`).toBeLessThanOrEqual(FIRST_LOAD_GOAL_KB)
   })
 
   it('leaves the wallet, React Query, the GraphQL client and the write path to what needs them', () => {

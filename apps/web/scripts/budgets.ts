@@ -23,12 +23,12 @@ const firstLoad = gzipKb(plan.firstLoad)
 console.log(`Build: ${dir}`)
 console.log(
   `First load of / : ${kb(firstLoad)} JavaScript gzip (${plan.firstLoad.filter((f) => f.endsWith('.js')).length} files), ` +
-    `${kb(gzipKb(plan.firstLoad, '.css'))} CSS gzip; goal < ${FIRST_LOAD_GOAL_KB} KB: ${firstLoad < FIRST_LOAD_GOAL_KB ? 'met' : 'MISSED'}`,
+    `${kb(gzipKb(plan.firstLoad, '.css'))} CSS gzip; goal ≤ ${FIRST_LOAD_GOAL_KB} KB: ${firstLoad <= FIRST_LOAD_GOAL_KB ? 'met' : 'MISSED'}`,
 )
 console.log('Per route (JavaScript gzip a visit adds to the first load; / shows its own chunks):')
 for (const { route, files } of plan.routes) console.log(`  ${route.padEnd(15)} ${kb(gzipKb(files)).padStart(9)}`)
 // A missed goal fails the script (the browser tests assert it too: e2e/bundle.e2e.test.ts).
-if (firstLoad >= FIRST_LOAD_GOAL_KB) process.exitCode = 1
+if (firstLoad > FIRST_LOAD_GOAL_KB) process.exitCode = 1
 
 const refresh = join(webRoot, '..', '..', 'dist', 'test-results', 'web-refresh-budget.json')
 if (existsSync(refresh)) {

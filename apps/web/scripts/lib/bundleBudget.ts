@@ -68,11 +68,12 @@ export function planBudgets(
 }
 
 /**
- * The goal for the JavaScript (gzip) of the first load of `/` (issue 9, "Budgets"; issue 23 asks for at most 150 KB).
- * 148 KB since wagmi, viem's read path and React Query load after the first paint: 145.8 KB measured on the browser
- * tests' production build (was 193.7 KB), plus a small margin.
+ * The limit for the JavaScript (gzip) of the first load of `/`: 150 KB, the product's budget (the
+ * first load stays at or under it). wagmi, viem's read path and React Query load after the first paint; 148.5 KB
+ * measured on the browser tests' production build with the home page's model, its three minting cards and the burn
+ * order card (was 193.7 KB before the split).
  */
-export const FIRST_LOAD_GOAL_KB = 148
+export const FIRST_LOAD_GOAL_KB = 150
 
 /**
  * The app's page routes and their files (`src/routes` and its folders, `/` for the index route), without the root route and

@@ -183,6 +183,7 @@ export function fomoGameModel(input: FomoGameInput): FomoGameModel {
           functionName: 'burn',
           args: [BigInt(form.tier), 1n, amount ?? 0n, paysUsdt, paysUsdt ? 0n : (minUsdt ?? 0n)],
         }),
+      action: msg`Deposit`,
       success: msg`Deposited`,
     },
     settle: {

@@ -275,6 +275,7 @@ function doubleModel(input: FomoMineInput, double: Address, records: DoubleRecor
       // a direct deposit: for the account itself, from no order (fomoIndex 0)
       request: (amount) =>
         writeRequest({ address: double, abi: doubleAbi, functionName: 'deposit', args: [input.who, amount ?? 0n, 0n] }),
+      action: msg`Deposit`,
       success: msg`Deposited`,
     },
     claim: {

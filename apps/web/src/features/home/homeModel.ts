@@ -216,6 +216,7 @@ export function mintingModel(input: MintingInput): MintingModel {
               payWith === 'USDT' ? (units ?? 0n) * (config?.idoAmount ?? 0n) : (nexMaxOf(units ?? 0n) ?? 0n),
             ],
           }),
+    action: msg`Mint`,
     success: msg`Minted`,
   }
 
@@ -313,6 +314,7 @@ export function idoBurnModel(input: IdoBurnInput): IdoBurnModel {
           args: [units ?? 0n, isBnb],
           value: isBnb ? (bnbFor((units ?? 0n) * (burnEvery ?? 0n)) ?? 0n) : undefined,
         }),
+      action: msg`Place the burn order`,
       success: msg`Burn order placed`,
     },
   }

@@ -123,6 +123,7 @@ export function miningTiersModel(input: MiningTiersInput): MiningTiersModel {
           functionName: 'deposit',
           args: [BigInt(input.tier), amount ?? 0n],
         }),
+      action: msg`Stake`,
       success: msg`Staked`,
     },
   }

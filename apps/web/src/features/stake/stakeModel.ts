@@ -159,6 +159,7 @@ export function stakeModel({ account, stake, usdt, reads, now, input }: StakeInp
           functionName: 'deposit',
           args: [amount ?? 0n, stakeMinReward(amount ?? 0n, current?.idoRate ?? 0n, tokensPerUsdt ?? 0n)],
         }),
+      action: msg`Stake`,
       success: msg`Staked`,
     },
     periods: {

@@ -134,6 +134,7 @@ export function swapModel(parameters: SwapInput): SwapModel {
           functionName: 'swapExactTokensForTokensSupportingFeeOnTransferTokens',
           args: [value ?? 0n, quote?.minimumOut ?? 0n, [tokenIn, tokenOut], account ?? zeroAddress, deadline],
         }),
+      action: msg`Swap`,
       success: msg`Swapped`,
     },
   }
