@@ -8,6 +8,7 @@ import { Segmented } from '../../forms/Segmented.tsx'
 import { useLegacyQuery } from '../../../data/login.ts'
 import { LegacyError, SignInPanel } from './SignInPanel.tsx'
 import { OpenServerAccount } from './OpenServerAccount.tsx'
+import { WithdrawalState } from './WithdrawalState.tsx'
 
 /** The wallets the server keeps per account (apps/legacy-api `creditTypes`). */
 const CREDIT_TYPES = ['USDT', 'ARB'] as const satisfies readonly LegacyCreditType[]
@@ -99,6 +100,7 @@ function WalletLogPage({ creditType, page }: { creditType: CreditType; page: num
             <time className="app-muted" dateTime={entry.createdAt}>
               {new Date(entry.createdAt).toLocaleString(i18n.locale)}
             </time>
+            {entry.withdrawal && <WithdrawalState withdrawal={entry.withdrawal} />}
           </li>
         )
       })}
