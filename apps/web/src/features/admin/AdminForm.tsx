@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { Button, Card, ConfirmDialog } from '@nexus/ui'
-import type { Abi, Address } from 'viem'
+import type { Abi, Address, ContractFunctionName } from 'viem'
 import { getBlock } from 'viem/actions'
 import { useSession } from '../../data/session.tsx'
 import { useTransaction } from '../../hooks/useTransaction.ts'
@@ -18,7 +18,11 @@ import type { Change, Drafts, FieldSpec, Problem, Values } from '../../component
 import { draftsKey, initialDrafts, problemsByField, readOnly, reviewForm } from './adminFormModel.ts'
 import { usePublicClient } from '../../data/wallet.tsx'
 
-export type AdminFormProps = {
+/**
+ * The props of one admin form over its contract's ABI: `functionName` must be a function of `abi` that writes
+ * (a misspelt or read-only name fails the typecheck); the arguments come from the ABI's own parameters (`abiArgs`).
+ */
+export type AdminFormProps<abi extends Abi = Abi> = {
   /** Used for the test ids: `admin-form-<id>`, `field-<id>-<key>`, `submit-<id>`. */
   id: string
   title: MessageDescriptor
@@ -36,8 +40,8 @@ export type AdminFormProps = {
   /** Checks between fields that the contract makes too (sums, orderings). */
   rules?(values: Values): Problem[]
   address: Address
-  abi: Abi | readonly unknown[]
-  functionName: string
+  abi: abi
+  functionName: ContractFunctionName<abi, 'nonpayable' | 'payable'>
   args(values: Values): readonly unknown[]
   /** A token the call spends from the manager (approved first if needed). */
   spend?: { token: Address; spender: Address }
@@ -57,7 +61,7 @@ const SCHEDULED = msg`Scheduled on the Timelock`
  * sending (`adminFormModel.ts`), a simulation that shows the decoded revert if the call would fail, then a
  * confirmation with a summary of the change, and the write through `useTransaction`.
  */
-export function AdminForm(props: AdminFormProps) {
+export function AdminForm<const abi extends Abi>(props: AdminFormProps<abi>) {
   const ownerAccess = useOwnerAccess(props.address)
   const manager = useOnChainManager()
   // A wallet without the right would only meet the contract's refusal: it sees the values, not a form.

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import { msg } from '@lingui/core/macro'
-import type { Abi, Address } from 'viem'
+import type { Address } from 'viem'
+import type { burnAbi, fomoAbi, miningAbi } from '@nexus/abi'
 import { ok, useChainReads, useRefreshChain } from '../../data/ChainData.tsx'
 import { AdminForm } from './AdminForm.tsx'
 import type { FieldSpec } from '../../components/blocks/settings/formModel.ts'
@@ -23,7 +24,16 @@ const isBlacklistedAbi = [
  * `setBlacklist(account, blacklisted)` of a contract (Burn, Fomo, Mining): the manager types an account, sees
  * whether it is blacklisted now, and sets the new flag.
  */
-export function BlacklistForm({ id, address, abi }: { id: string; address: Address; abi: Abi | readonly unknown[] }) {
+export function BlacklistForm({
+  id,
+  address,
+  abi,
+}: {
+  id: string
+  address: Address
+  /** The contract's whole ABI (its custom errors decode a refusal): Burn's, Fomo's (either pool) or Mining's. */
+  abi: typeof burnAbi | typeof fomoAbi | typeof miningAbi
+}) {
   const { t } = useLingui()
   const refresh = useRefreshChain()
   const [text, setText] = useState('')

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import type { MessageDescriptor } from '@lingui/core'
-import type { Abi, Address, ContractFunctionParameters } from 'viem'
+import type { Abi, Address, ContractFunctionName, ContractFunctionParameters } from 'viem'
 import { ok, useChainReads, useRefreshChain } from '../../data/ChainData.tsx'
 import { AdminForm } from './AdminForm.tsx'
 import type { AdminFormProps } from './AdminForm.tsx'
@@ -9,16 +9,19 @@ import { abiArgs, abiFields } from './abiForm.ts'
 import type { FieldSpec, FieldValue, Problem, Values } from '../../components/blocks/settings/formModel.ts'
 import { LOOKUP_PROBLEM, lookupKey, valuesOf } from './adminFormModel.ts'
 
-/** A view call whose result gives a form's current values. */
-export type Read = { functionName: string; args?: readonly unknown[] }
+/** A view call of `abi` whose result gives a form's current values. */
+export type Read<abi extends Abi = Abi> = {
+  functionName: ContractFunctionName<abi, 'view' | 'pure'>
+  args?: readonly unknown[]
+}
 
 /** A read's text form, e.g. `teams(0xabc…)`: a read changes with it only (a `Read` is a new object on each render). */
-function readKey(read: Read | undefined): string | undefined {
+function readKey(read: { functionName: string; args?: readonly unknown[] } | undefined): string | undefined {
   return read ? `${read.functionName}(${read.args?.map(String).join(',') ?? ''})` : undefined
 }
 
 /** The result of `read` on `address` in the page's refresh cycle (undefined until read, or without a read). */
-function useCurrentValue(address: Address, abi: Abi | readonly unknown[], read: Read | undefined): unknown {
+function useCurrentValue<abi extends Abi>(address: Address, abi: abi, read: Read<abi> | undefined): unknown {
   const key = readKey(read)
   const data = useChainReads(
     useMemo(
@@ -35,13 +38,14 @@ function useCurrentValue(address: Address, abi: Abi | readonly unknown[], read: 
   return ok(data?.[0] as { status: 'success'; result: unknown } | undefined)
 }
 
-type Common = {
+type Common<abi extends Abi> = {
   id: string
   title: MessageDescriptor
   description?: MessageDescriptor
   address: Address
-  abi: Abi | readonly unknown[]
-  functionName: string
+  abi: abi
+  /** The setter: a function of `abi` that writes (a misspelt or read-only name fails the typecheck). */
+  functionName: ContractFunctionName<abi, 'nonpayable' | 'payable'>
   /** The contract's bounds, units and labels of the parameters (see `abiFields`). */
   bounds?: Readonly<Record<string, Partial<FieldSpec>>>
   rules?(values: Values): Problem[]
@@ -55,7 +59,9 @@ type Common = {
  * to the new ones (`read`; a struct whose members have the setter's names, or one value). Without `read` the call
  * is an action: every field is new and the call needs no change to be sent (pause, cancel an upgrade, ...).
  */
-export function SettingForm(props: Common & { read?: Read; pick?(result: unknown): unknown }) {
+export function SettingForm<const abi extends Abi>(
+  props: Common<abi> & { read?: Read<abi>; pick?(result: unknown): unknown },
+) {
   const { address, abi, functionName, read, pick, bounds } = props
   const fields = useMemo(() => abiFields(abi, functionName, bounds), [abi, functionName, bounds])
   const result = useCurrentValue(address, abi, read)
@@ -86,10 +92,10 @@ export function SettingForm(props: Common & { read?: Read; pick?(result: unknown
  * `setIdo(index, …)`): the manager types the key, sees what the view says for it now, and sets the new values.
  * `lookup.name` is the setter's parameter the lookup fills.
  */
-export function LookupForm(
-  props: Common & {
+export function LookupForm<const abi extends Abi>(
+  props: Common<abi> & {
     lookup: { name: string; kind: 'address' | 'uint'; label: MessageDescriptor }
-    read(key: Address | bigint): Read
+    read(key: Address | bigint): Read<abi>
     pick?(result: unknown, key: Address | bigint): unknown
     /** An action (see `AdminForm`'s `action`): sent without a change, e.g. a withdrawal of what the view says. */
     action?: boolean
