@@ -13,6 +13,7 @@ export { DatabaseNotMigratedError, verifyMigrations } from './migrate.ts'
 export {
   accountDayTotal,
   accountDayTotalSql,
+  creditLegacyWallet,
   finishRejections,
   refundRejectedWithdrawal,
   refundsOf,

@@ -63,17 +63,36 @@ export async function refundRejectedWithdrawal(tx: Prisma.TransactionClient, id:
     SELECT status FROM keeper_withdrawal_payout WHERE withdrawal_id = ${id}`
   if (payout?.status !== 'cancelled') return false
   await tx.$executeRaw`UPDATE legacy_withdrawal SET status = 'rejected' WHERE id = ${id}`
-  const [wallet] = await tx.$queryRaw<{ balance: string }[]>`
+  await creditLegacyWallet(tx, {
+    userId: w.userId,
+    creditType: w.creditType,
+    amount: w.amount,
+    kind: 'withdraw_refund',
+    refId: id,
+  })
+  return true
+}
+
+/**
+ * Adds `amount` (an exact decimal text, > 0) to a legacy API wallet and logs it with `kind` and `refId`, atomically
+ * in the database (the wallet row is created on first use). Returns the balance after, as an exact decimal text.
+ */
+export async function creditLegacyWallet(
+  db: Db,
+  entry: { userId: number; creditType: string; amount: string; kind: string; refId?: number | null },
+): Promise<string> {
+  const [wallet] = await db.$queryRaw<{ balance: string }[]>`
     INSERT INTO legacy_wallet AS wallet (user_id, credit_type, balance, updated_at)
-    VALUES (${w.userId}, ${w.creditType}, ${w.amount}::numeric, now())
+    VALUES (${entry.userId}, ${entry.creditType}, ${entry.amount}::numeric, now())
     ON CONFLICT (user_id, credit_type)
     DO UPDATE SET balance = wallet.balance + EXCLUDED.balance, updated_at = now()
     RETURNING wallet.balance::text AS balance`
-  if (!wallet) throw new Error(`legacy_wallet: no wallet row for the refund of withdrawal ${id}`)
-  await tx.$executeRaw`
+  if (!wallet) throw new Error('legacy_wallet upsert returned no row')
+  await db.$executeRaw`
     INSERT INTO legacy_wallet_log (user_id, credit_type, amount, balance, kind, ref_id)
-    VALUES (${w.userId}, ${w.creditType}, ${w.amount}::numeric, ${wallet.balance}::numeric, 'withdraw_refund', ${id})`
-  return true
+    VALUES (${entry.userId}, ${entry.creditType}, ${entry.amount}::numeric, ${wallet.balance}::numeric, ${entry.kind},
+      ${entry.refId ?? null})`
+  return wallet.balance
 }
 
 /**

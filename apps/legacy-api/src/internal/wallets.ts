@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient } from '@nexus/db'
+import { creditLegacyWallet, type Prisma, type PrismaClient } from '@nexus/db'
 import { rejected } from '../errors.ts'
 import type { CreditType } from '../schemas/fields.ts'
 import { fromUnits, toUnits } from './money.ts'
@@ -13,26 +13,7 @@ export async function creditWallet(
   db: Db,
   entry: { userId: number; creditType: CreditType; amount: bigint; kind: string; refId?: number },
 ): Promise<bigint> {
-  const amount = fromUnits(entry.amount)
-  const rows = await db.$queryRaw<{ balance: string }[]>`
-    INSERT INTO legacy_wallet (user_id, credit_type, balance, updated_at)
-    VALUES (${entry.userId}, ${entry.creditType}, ${amount}::numeric, now())
-    ON CONFLICT (user_id, credit_type)
-    DO UPDATE SET balance = legacy_wallet.balance + EXCLUDED.balance, updated_at = now()
-    RETURNING balance::text AS balance`
-  const balance = rows[0]?.balance
-  if (balance === undefined) throw new Error('legacy_wallet upsert returned no row')
-  await db.legacyWalletLog.create({
-    data: {
-      userId: entry.userId,
-      creditType: entry.creditType,
-      amount,
-      balance,
-      kind: entry.kind,
-      refId: entry.refId ?? null,
-    },
-  })
-  return toUnits(balance)
+  return toUnits(await creditLegacyWallet(db, { ...entry, amount: fromUnits(entry.amount) }))
 }
 
 /**
