@@ -5,10 +5,10 @@ import type { Address } from 'viem'
 import { checkAmount } from '../../lib/amountInput.ts'
 import { fomoGameModel, leaderIndexes, quoteAmount, roundPhase, settledRounds, ROUNDS_SHOWN } from './fomoGameModel.ts'
 import type { FomoConfigMulti, FomoGameInput, FomoRound, FomoTotals } from './fomoGameModel.ts'
-import type { FomoConfig, FomoOrder } from './fomoMineModel.ts'
+import type { FomoOrder } from './fomoMineModel.ts'
+import { fomoConfig, fomoOrder, ME, unit } from './fomoTestData.ts'
 
-const unit = (amount: bigint) => amount * 10n ** 18n
-const me = '0x00000000000000000000000000000000000000aA' as Address
+const me = ME
 const contracts = {
   pool: '0x0000000000000000000000000000000000000001' as Address,
   usdt: '0x0000000000000000000000000000000000000002' as Address,
@@ -16,26 +16,13 @@ const contracts = {
   pair: '0x0000000000000000000000000000000000000004' as Address,
 }
 
-const config: FomoConfig = {
+const config = fomoConfig({
   addTime: 60n,
-  dayTimes: 86_400n,
-  algebra: 0n,
-  feeRate: 0n,
-  handleGas: 0n,
-  swapRate: 0n,
-  burnEvery: 0n,
-  burnSurplus: 0n,
-  rewardRate: 0n,
-  outDays: 0n,
-  startTime: 0n,
   roundMin: unit(100n),
   roundTime: 3_600n,
-  lastIndex: 0n,
-  totalRewardFOM: 0n,
   userMax: unit(1_000n),
-  totalExtract: 0n,
   orderMin: unit(10n),
-}
+})
 
 const multi: FomoConfigMulti = {
   burnRates: [0n, 0n, 0n, 0n, 0n, 0n, 0n],
@@ -84,24 +71,7 @@ function round(fields: Partial<FomoRound> = {}): FomoRound {
 }
 
 function order(index: bigint): FomoOrder {
-  return {
-    isUSDT: true,
-    status: 1n,
-    index,
-    userIndex: 0n,
-    amount: unit(100n),
-    tokens: 0n,
-    rate: 0n,
-    stakeIndex: 0n,
-    lockDays: 7n,
-    price: 0n,
-    reward: 0n,
-    startTime: 1_000n,
-    lastTime: 1_000n,
-    endTime: 2_000n,
-    owner: me,
-    principal: 0n,
-  }
+  return fomoOrder({ status: 1n, index, lockDays: 7n, principal: 0n })
 }
 
 function input(fields: Partial<FomoGameInput> = {}): FomoGameInput {

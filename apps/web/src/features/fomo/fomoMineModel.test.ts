@@ -9,12 +9,13 @@ import {
   owedRecordsOf,
   prizeRoundsOf,
 } from './fomoMineModel.ts'
-import type { DoubleLine, DoubleRecord, DoubleUserInfo, FomoMineInput, FomoOrder, FomoUser } from './fomoMineModel.ts'
+import type { DoubleLine, DoubleRecord, DoubleUserInfo, FomoMineInput, FomoUser } from './fomoMineModel.ts'
 import { DOUBLE_MAX_AMOUNT } from './doubleDeposit.ts'
+import { fomoConfig, fomoOrder, ME, unit } from './fomoTestData.ts'
 
-const usdt = (amount: bigint) => amount * 10n ** 18n
+const usdt = unit
 const ZERO = '0x0000000000000000000000000000000000000000' as Address
-const me = '0x00000000000000000000000000000000000000aA' as Address
+const me = ME
 const other = '0x00000000000000000000000000000000000000bb' as Address
 const contracts = {
   pool: '0x0000000000000000000000000000000000000001' as Address,
@@ -40,27 +41,7 @@ function user(fields: Partial<FomoUser> = {}): FomoUser {
   }
 }
 
-function order(fields: Partial<FomoOrder> = {}): FomoOrder {
-  return {
-    isUSDT: true,
-    status: 0n,
-    index: 1n,
-    userIndex: 0n,
-    amount: usdt(100n),
-    tokens: 0n,
-    rate: 0n,
-    stakeIndex: 0n,
-    lockDays: 30n,
-    price: 0n,
-    reward: 0n,
-    startTime: 1_000n,
-    lastTime: 1_000n,
-    endTime: 2_000n,
-    owner: me,
-    principal: usdt(100n),
-    ...fields,
-  }
-}
+const order = fomoOrder
 
 function record(fields: Partial<DoubleRecord> = {}): DoubleRecord {
   return {
@@ -370,24 +351,5 @@ function doubleConfig() {
 }
 
 function configOf() {
-  return {
-    addTime: 0n,
-    dayTimes: 86_400n,
-    algebra: 0n,
-    feeRate: 1_000n,
-    handleGas: 0n,
-    swapRate: 0n,
-    burnEvery: 0n,
-    burnSurplus: 0n,
-    rewardRate: 0n,
-    outDays: 0n,
-    startTime: 0n,
-    roundMin: 0n,
-    roundTime: 0n,
-    lastIndex: 0n,
-    totalRewardFOM: 0n,
-    userMax: 0n,
-    totalExtract: 0n,
-    orderMin: 0n,
-  }
+  return fomoConfig({ feeRate: 1_000n })
 }
