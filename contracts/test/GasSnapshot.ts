@@ -476,7 +476,9 @@ describe('Gas table', () => {
     const { networkHelpers } = connection
     const system = await deployContractsIISystem(connection)
     const { ido, nft, usdt, publicClient } = system
-    const table = new GasTable('Ido, Nft', publicClient, () => labelsOf(system), system.log)
+    // the BNB purchase swaps in the BNB oracle's pair (BNB/USDT)
+    const bnbPair = await system.bnbOracle.read.pair()
+    const table = new GasTable('Ido, Nft', publicClient, () => ({ ...labelsOf(system), BnbPair: bnbPair }), system.log)
     const [a, b, c] = system.users as [Wallet, Wallet, Wallet]
     await idoChain(system, networkHelpers.time)
     // a mint rewards 2 generations (fixed): worst = the minter's first, its 2 referrers' first credit (3 Log

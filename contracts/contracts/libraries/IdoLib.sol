@@ -10,10 +10,17 @@ import {IIdo} from "../interfaces/IIdo.sol";
 import {ILog} from "../interfaces/ILog.sol";
 import {INft} from "../interfaces/INft.sol";
 import {IPriceOracle} from "../interfaces/IPriceOracle.sol";
+import {IUniswapV2Pair} from "../interfaces/external/IUniswapV2Pair.sol";
 import {IUniswapV2Router02} from "../interfaces/external/IUniswapV2Router02.sol";
+import {IWBNB} from "../interfaces/external/IWBNB.sol";
 import {Bounds} from "./Bounds.sol";
 import {FeeMath} from "./FeeMath.sol";
 import {LogCodes} from "./LogCodes.sol";
+
+/// @dev The router's quote of one swap at given reserves (UniswapV2Router02 and PancakeRouter: each with its DEX's fee).
+interface IRouterQuote {
+    function getAmountOut(uint256 amountIn, uint256 reserveIn, uint256 reserveOut) external pure returns (uint256);
+}
 
 /// @title IdoLib: Ido's packed records and its cold paths, linked outside Ido's 24 KB
 /// @notice Ido's settings, rounds, accounts and totals are packed (the fields a mint reads or writes share slots);
@@ -226,8 +233,13 @@ library IdoLib {
             });
     }
 
-    /// @notice Swaps all of `amountBnb` (Ido's balance, the call's value) to USDT: at least `price` and no less
-    /// than its BNB TWAP value less `slippage`; returns the USDT received.
+    /// @notice Swaps all of `amountBnb` (Ido's balance, the call's value) to USDT in the BNB oracle's pair: at least
+    /// `price` and no less than its BNB TWAP value less `slippage`; returns the USDT received.
+    /// @dev The router's swap, without the router: the output is the router's own quote (`getAmountOut`, its fee)
+    /// at the pair's reserves, refused below the minimum before anything moves (as the router's `amountOutMin`),
+    /// and what arrived is measured and held to the same minimum. The oracle's `update` has read the pair, so the
+    /// swap finds it warm. The pair's tokens are in address order (its factory sorts them); a pair of other tokens
+    /// delivers no USDT and is refused by the measured minimum.
     function swapBnb(
         IIdo.Addresses storage a,
         uint256 amountBnb,
@@ -241,18 +253,38 @@ library IdoLib {
         uint256 twap = oracle.consult(wbnb, amountBnb);
         if (twap < price) revert IIdo.IdoPaymentTooLow(twap, price);
         uint256 floor = twap - FeeMath.bps(twap, slippage);
-        address[] memory path = new address[](2);
-        path[0] = wbnb;
-        path[1] = a.usdt;
-        IERC20 usdt = IERC20(a.usdt);
-        uint256 before = usdt.balanceOf(address(this));
-        router.swapExactETHForTokens{value: amountBnb}(
-            floor > price ? floor : price,
-            path,
-            address(this),
-            block.timestamp
+        received = _swapInPair(
+            IUniswapV2Pair(oracle.pair()),
+            address(router),
+            wbnb,
+            a.usdt,
+            amountBnb,
+            floor > price ? floor : price
         );
-        received = usdt.balanceOf(address(this)) - before;
+    }
+
+    /// @dev Swaps `amountBnb` of BNB to USDT in `pair` for the router's quote, at least `minimum` (see {swapBnb}).
+    function _swapInPair(
+        IUniswapV2Pair pair,
+        address router,
+        address wbnb,
+        address usdt,
+        uint256 amountBnb,
+        uint256 minimum
+    ) private returns (uint256 received) {
+        bool wbnbFirst = wbnb < usdt;
+        (uint112 reserve0, uint112 reserve1, ) = pair.getReserves();
+        uint256 out =
+            wbnbFirst
+                ? IRouterQuote(router).getAmountOut(amountBnb, reserve0, reserve1)
+                : IRouterQuote(router).getAmountOut(amountBnb, reserve1, reserve0);
+        if (out < minimum) revert IIdo.IdoPaymentTooLow(out, minimum);
+        IWBNB(wbnb).deposit{value: amountBnb}();
+        IERC20(wbnb).safeTransfer(address(pair), amountBnb);
+        uint256 before = IERC20(usdt).balanceOf(address(this));
+        pair.swap(wbnbFirst ? 0 : out, wbnbFirst ? out : 0, address(this), "");
+        received = IERC20(usdt).balanceOf(address(this)) - before;
+        if (received < minimum) revert IIdo.IdoPaymentTooLow(received, minimum);
     }
 
     /// @notice Forwards `account`'s Burn order of `times` units: in BNB (`value`, Ido's balance from the call; the
