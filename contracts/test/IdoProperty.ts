@@ -3,8 +3,11 @@
 // and `releaseDays` within their bounds). After every action: what each buyer has vested (claimed + claimable) never
 // goes down, whatever the owner does; `setConfig` is accepted exactly when it only makes the vesting of NEX already
 // sold faster (or nothing is sold yet); a claim succeeds exactly when something is claimable and pays it; Ido holds
-// at least the NEX it owes. At the end every buyer takes out all its NEX. Seen to fail on the Ido before the fix
-// (a later `claimStart` was accepted and the vested amounts went down).
+// at least the NEX it owes; and every buyer's NEX (bought, claimed, claimable now, each claim's payment) equals an
+// independent model of the vesting rule (`tokens * whole days since claimStart / releaseDays`, all of it at
+// `releaseDays` 0, nothing before `claimStart`), kept from the mints' round terms alone, through gaps of up to ten
+// years. At the end every buyer takes out all its NEX. Seen to fail on the Ido before the fix (a later `claimStart`
+// was accepted and the vested amounts went down).
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import fc from 'fast-check'
@@ -34,7 +37,11 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   fc.record({ kind: fc.constant('claim' as const), user: fc.nat(USERS - 1) }),
   fc.record({
     kind: fc.constant('time' as const),
-    seconds: fc.oneof(fc.integer({ min: 1, max: 2_000 }), fc.integer({ min: 1, max: 30 * 86_400 })),
+    seconds: fc.oneof(
+      fc.integer({ min: 1, max: 2_000 }),
+      fc.integer({ min: 1, max: 30 * 86_400 }),
+      fc.integer({ min: 1, max: 10 * 365 * 86_400 }),
+    ),
   }),
   fc.record({
     kind: fc.constant('config' as const),
@@ -58,6 +65,36 @@ describe('Ido property: the vesting of NEX already sold only gets faster', async
   const start = await networkHelpers.takeSnapshot()
   const now = async () => (await publicClient.getBlock()).timestamp
 
+  /** What the vesting rule owes a buyer of `tokens` NEX at `time` (claimed or not), from the settings alone. */
+  function modelVested(
+    tokens: bigint,
+    settings: { claimStart: bigint; dayTimes: bigint; releaseDays: bigint },
+    time: bigint,
+  ) {
+    if (settings.claimStart === 0n || time < settings.claimStart) return 0n
+    if (settings.releaseDays === 0n) return tokens
+    const days = (time - settings.claimStart) / settings.dayTimes
+    return days >= settings.releaseDays ? tokens : (tokens * days) / settings.releaseDays
+  }
+
+  /** Each buyer's NEX bought and claimed, kept by the model from the round terms of its mints and its claims. */
+  const model = users.map(() => ({ tokens: 0n, claimed: 0n }))
+
+  /** The chain's figures of every buyer equal the model's at the latest block. */
+  async function checkModel(label: string) {
+    const settings = await ido.read.getSettings()
+    const time = (await publicClient.getBlock()).timestamp
+    for (const [i, user] of users.entries()) {
+      const m = model[i] as { tokens: bigint; claimed: bigint }
+      const record = await ido.read.users([user.account.address])
+      assert.equal(record.tokens, m.tokens, `${label}: user ${i} bought`)
+      assert.equal(record.balance, m.tokens - m.claimed, `${label}: user ${i} unclaimed`)
+      const vested = modelVested(m.tokens, settings, time)
+      const due = vested > m.claimed ? vested - m.claimed : 0n
+      assert.equal(await ido.read.getIdoTokens([user.account.address]), due, `${label}: user ${i} claimable`)
+    }
+  }
+
   /** claimed + claimable of each user. */
   async function vestedAll() {
     const list: bigint[] = []
@@ -70,15 +107,27 @@ describe('Ido property: the vesting of NEX already sold only gets faster', async
 
   async function run(actions: Action[]) {
     await start.restore()
+    for (const m of model) Object.assign(m, { tokens: 0n, claimed: 0n })
     let vested = await vestedAll()
     for (const [step, a] of actions.entries()) {
       const label = `step ${step} ${JSON.stringify(a)}`
       if (a.kind === 'mint') {
         const user = users[a.user]
         assert.ok(user)
-        await attempt(label, ['IdoRoundNotActive', 'IdoExceedsUserMax', 'IdoExceedsRoundMax'], () =>
+        const ok = await attempt(label, ['IdoRoundNotActive', 'IdoExceedsUserMax', 'IdoExceedsRoundMax'], () =>
           ido.write.mint([BigInt(a.times), true], { account: user.account }),
         )
+        if (ok) {
+          // the model credits the units bought at the terms of the round the mint landed in
+          const [minted] = await ido.getEvents.Minted(
+            { account: user.account.address },
+            { fromBlock: 'latest', toBlock: 'latest' },
+          )
+          assert.ok(minted?.args.round !== undefined, `${label}: Minted`)
+          assert.equal(minted.args.times, BigInt(a.times), `${label}: units`)
+          const { idoTokens } = await ido.read.idos([minted.args.round])
+          ;(model[a.user] as { tokens: bigint }).tokens += BigInt(a.times) * idoTokens
+        }
       } else if (a.kind === 'claim') {
         const user = users[a.user]
         assert.ok(user)
@@ -87,7 +136,13 @@ describe('Ido property: the vesting of NEX already sold only gets faster', async
         const ok = await attempt(label, ['IdoNothingToClaim'], () => ido.write.claim({ account: user.account }))
         // the claim is mined a second later: it may find one more day vested, never less
         if (claimable > 0n) assert.ok(ok, `${label}: a claim of ${claimable} is refused`)
-        if (ok) assert.ok((await token.read.balanceOf([user.account.address])) - before >= claimable, label)
+        const paid = (await token.read.balanceOf([user.account.address])) - before
+        if (ok) assert.ok(paid >= claimable, label)
+        // a claim pays exactly what the model owes at its block (the settings did not change in between)
+        const m = model[a.user] as { tokens: bigint; claimed: bigint }
+        const due = modelVested(m.tokens, await ido.read.getSettings(), await now()) - m.claimed
+        assert.equal(paid, ok ? due : 0n, `${label}: claim paid`)
+        m.claimed += paid
       } else if (a.kind === 'time') {
         await networkHelpers.time.increase(a.seconds)
       } else {
@@ -111,6 +166,7 @@ describe('Ido property: the vesting of NEX already sold only gets faster', async
         assert.equal(ok, expected, `${label}: setConfig ${ok ? 'accepted' : 'refused'} (sold ${sold})`)
         if (!ok) assert.deepEqual(await ido.read.getSettings(), old, `${label}: a refused setConfig changed nothing`)
       }
+      await checkModel(label)
       const after = await vestedAll()
       after.forEach((v, i) => assert.ok(v >= (vested[i] ?? 0n), `${label}: user ${i} vested ${vested[i]} -> ${v}`))
       vested = after
@@ -126,10 +182,13 @@ describe('Ido property: the vesting of NEX already sold only gets faster', async
     }
     const end = settings.claimStart + (settings.releaseDays + 1n) * settings.dayTimes
     if (end > (await now())) await networkHelpers.time.increaseTo(end)
-    for (const user of users) {
+    for (const [i, user] of users.entries()) {
       if ((await ido.read.getIdoTokens([user.account.address])) > 0n) await ido.write.claim({ account: user.account })
       assert.equal((await ido.read.users([user.account.address])).balance, 0n)
+      const m = model[i] as { tokens: bigint; claimed: bigint }
+      m.claimed = m.tokens
     }
+    await checkModel('end')
   }
 
   it('random mints, claims, time and vesting changes: vested never goes down, owners only speed it up', async () => {
