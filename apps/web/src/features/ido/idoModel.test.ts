@@ -44,7 +44,15 @@ describe('the rounds table', () => {
     expect(roundListState(round(), 1n, state(4), 2_000)).toBe('ended')
     expect(roundListState(round(), 1n, state(1), 500)).toBe('upcoming')
     expect(roundListState(round(), 1n, state(1), 1_000)).toBe('inProgress')
-    expect(roundListState(round(), 1n, state(0), undefined)).toBe('inProgress')
+  })
+
+  it('keeps a round upcoming while it has no start, or the chain clock is unknown, and counts from its delayed start', () => {
+    expect(roundListState(round({ startTime: 0n }), 1n, { ...state(0), startTime: 0n }, 2_000)).toBe('upcoming')
+    expect(roundListState(round(), 1n, state(1), undefined)).toBe('upcoming')
+    // a cooldown delays the start: the state's start counts, not the round's configured one
+    const delayed = { ...state(1), startTime: 1_500n }
+    expect(roundListState(round(), 1n, delayed, 1_200)).toBe('upcoming')
+    expect(roundListState(round(), 1n, delayed, 1_500)).toBe('inProgress')
   })
 
   it('has no state until the current round and its state are read', () => {

@@ -20,8 +20,10 @@ export type RoundListState = 'ended' | 'upcoming' | 'soldOut' | 'inProgress'
 
 /**
  * A round's state from the current round and Ido's round state: earlier rounds ended, later ones upcoming; the
- * current one sold out, in progress while selling, ended after it (or in the cooldown), else upcoming until its
- * start. Undefined until the current round and its state are read.
+ * current one sold out, in progress while selling, ended after it (or in the cooldown); one without a start, or
+ * counting down, upcoming until its start (the state's, which a cooldown may delay) passes on the page's chain clock,
+ * and upcoming as the chain said while that clock is unknown. Undefined until the current round and its state are
+ * read.
  */
 export function roundListState(
   round: IdoRound,
@@ -35,7 +37,8 @@ export function roundListState(
   if (round.idoTotal >= round.idoMax) return 'soldOut'
   if (state.status === 2) return 'inProgress'
   if (state.status === 3 || state.status === 4) return 'ended'
-  return now !== undefined && BigInt(now) < round.startTime ? 'upcoming' : 'inProgress'
+  if (state.status === 0 || now === undefined) return 'upcoming'
+  return BigInt(now) < state.startTime ? 'upcoming' : 'inProgress'
 }
 
 export type IdoRoundsModel = {
