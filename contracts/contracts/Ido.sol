@@ -59,8 +59,7 @@ contract Ido is NexusUpgradeable, IIdo {
 
     IdoLib.SettingsRecord private _settings;
     Addresses private _addresses;
-    /// @dev The current round and the deployment time share a slot (every mint reads the round).
-    uint64 private _round;
+    /// @dev The deployment time (the current round is `_settings.round`, in the slot every mint reads).
     uint40 private _addTime;
     mapping(uint256 index => IdoLib.RoundRecord round) private _rounds;
     mapping(address account => IdoLib.UserRecord user) private _users;
@@ -193,7 +192,8 @@ contract Ido is NexusUpgradeable, IIdo {
         _sync();
         IdoLib.RoundRecord storage r = _rounds[index];
         bool started = r.startTime != 0 && r.startTime <= block.timestamp;
-        if (index < _round || (index == _round && started)) revert IdoRoundLocked(index);
+        uint256 current = _settings.round;
+        if (index < current || (index == current && started)) revert IdoRoundLocked(index);
         IdoLib.setRound(r, index, idoMax, idoAmount, idoTokens, startTime);
     }
 
@@ -202,11 +202,12 @@ contract Ido is NexusUpgradeable, IIdo {
         _checkManager(_addresses.main);
         _sync();
         IdoLib.RoundRecord storage r = _rounds[index];
+        uint256 current = _settings.round;
         // a configured round that has not started; the current one only later (never inside its cool-down)
         if (
             r.idoMax == 0 ||
-            index < _round ||
-            (index == _round && (r.startTime == 0 || r.startTime <= block.timestamp || startTime < r.startTime))
+            index < current ||
+            (index == current && (r.startTime == 0 || r.startTime <= block.timestamp || startTime < r.startTime))
         ) revert IdoRoundLocked(index);
         _checkRoundStart(startTime);
         r.startTime = uint40(startTime); // at most 90 days ahead (checked above)
@@ -357,7 +358,7 @@ contract Ido is NexusUpgradeable, IIdo {
         IdoLib.SettingsRecord storage s = _settings;
         if (s.whiteOnly && !_whitelist[account]) revert IdoNotWhitelisted(account);
         _sync();
-        uint256 index = _round;
+        uint256 index = s.round;
         IdoLib.RoundRecord storage r = _rounds[index];
         uint256 endTime = _endOf(r, r.startTime);
         RoundStatus status = _status(r, r.startTime, endTime, _coolEnd(endTime));
@@ -485,12 +486,12 @@ contract Ido is NexusUpgradeable, IIdo {
     /// @dev Moves to the next round once the current one is over, its cooldown passed and the next is set; the
     /// next round starts no earlier than the end of that cooldown.
     function _sync() private {
-        uint256 index = _round;
+        uint256 index = _settings.round;
         for (uint256 steps; steps < MAX_ADVANCE; ++steps) {
             (bool advance, uint256 startTime) = _next(index);
             if (!advance) break;
             ++index;
-            _round = uint64(index);
+            _settings.round = SafeCast.toUint24(index);
             if (_rounds[index].startTime != startTime) _rounds[index].startTime = uint40(startTime);
             emit RoundAdvanced(index, startTime);
         }
@@ -498,7 +499,7 @@ contract Ido is NexusUpgradeable, IIdo {
 
     /// @dev The round `_sync` would make current, and its start time, without writing.
     function _virtualRound() private view returns (uint256 index, uint256 startTime) {
-        index = _round;
+        index = _settings.round;
         startTime = _rounds[index].startTime;
         for (uint256 steps; steps < MAX_ADVANCE; ++steps) {
             (bool advance, uint256 nextStart) = _next(index);

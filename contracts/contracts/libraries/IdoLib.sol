@@ -41,7 +41,8 @@ library IdoLib {
     /// @dev How far ahead a first `claimStart` may be set once NEX is sold.
     uint256 private constant MAX_CLAIM_DELAY = 365 days;
 
-    /// @dev {IIdo-Settings} in two slots: the first holds everything a mint reads, the second the rest.
+    /// @dev {IIdo-Settings} in two slots: the first holds everything a mint reads (and the current round), the second
+    /// the rest.
     struct SettingsRecord {
         uint64 userMax;
         uint32 roundTime;
@@ -52,6 +53,7 @@ library IdoLib {
         uint16 keysPerUnit;
         uint16 slippage;
         bool whiteOnly;
+        uint24 round; // the current round (not a setting: `setSettings` leaves it; Ido's `_sync` moves it)
         uint40 claimStart;
         uint32 dayTimes;
         uint32 cardId;
