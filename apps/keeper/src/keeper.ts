@@ -62,7 +62,7 @@ export type JobState = {
 export type RunningKeeper = {
   url: string
   state: Map<string, JobState>
-  /** Runs every job once now (tests; the timers keep running). */
+  /** Runs every job once now, after the first round of runs that starting began (tests; the timers keep running). */
   runAll: () => Promise<void>
   /**
    * The fence of a write or a broadcast: throws `LeaseLostError` unless this keeper holds its lease (by its
@@ -366,6 +366,8 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
     return undefined
   }
 
+  // each job's first run, at once when ready: runAll waits for it, so that no run of the first round comes after
+  let firstRound: Promise<unknown> = Promise.resolve()
   const started = (async () => {
     if (!(await acquireLock())) return
     const resumed = await reconcile()
@@ -373,7 +375,7 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
     log.info({ resumed, signer: sender.address, jobs: jobs.map((j) => j.name) }, 'keeper ready')
     ready = true
     await refreshBalance()
-    for (const job of jobs) schedule(job, 0)
+    firstRound = Promise.all(jobs.map(async (job) => schedule(job, await runJob(job))))
   })()
   started.catch((error: unknown) => log.fatal({ error: errorText(error) }, 'keeper could not start'))
 
@@ -382,6 +384,7 @@ export async function startKeeper(options: KeeperOptions): Promise<RunningKeeper
     state,
     async runAll() {
       await started
+      await firstRound
       for (const job of jobs) await runJob(job)
     },
     fence,
