@@ -4,6 +4,7 @@ pragma solidity ^0.8.28;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {NexusUpgradeable} from "./base/NexusUpgradeable.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {IPayouts} from "./interfaces/IPayouts.sol";
 
 /// @title Payouts: each legacy withdrawal paid at most once, by id (see {IPayouts})
@@ -16,7 +17,13 @@ contract Payouts is NexusUpgradeable, IPayouts {
     /// @custom:storage-location erc7201:nexus.storage.Payouts
     struct PayoutsStorage {
         address payer;
-        mapping(uint256 id => State) states;
+        mapping(uint256 id => Record) records;
+    }
+
+    /// @dev An id's state and the block that set it, in one slot.
+    struct Record {
+        State state;
+        uint64 blockNumber;
     }
 
     // keccak256(abi.encode(uint256(keccak256("nexus.storage.Payouts")) - 1)) & ~bytes32(uint256(0xff))
@@ -37,13 +44,13 @@ contract Payouts is NexusUpgradeable, IPayouts {
     function pay(uint256 id, address to, address token, uint256 amount) external nonReentrant {
         PayoutsStorage storage $ = _payoutsStorage();
         if (msg.sender != $.payer) revert PayoutsNotPayer(msg.sender);
-        State state = $.states[id];
+        State state = $.records[id].state;
         if (state != State.Unused) revert PayoutsIdUsed(id, state);
         if (to == address(0) || token == address(0)) revert PayoutsZeroAddress();
         if (amount == 0) revert PayoutsZeroAmount(id);
         if (token.code.length == 0) revert PayoutsNotToken(token);
         // effects before the transfer: a token that calls back finds the id used
-        $.states[id] = State.Paid;
+        $.records[id] = Record(State.Paid, SafeCast.toUint64(block.number));
         emit Paid(id, to, token, amount);
         IERC20(token).safeTransfer(to, amount);
     }
@@ -52,9 +59,9 @@ contract Payouts is NexusUpgradeable, IPayouts {
     function cancel(uint256 id) external nonReentrant {
         PayoutsStorage storage $ = _payoutsStorage();
         if (msg.sender != $.payer && msg.sender != owner()) revert PayoutsNotPayer(msg.sender);
-        State state = $.states[id];
+        State state = $.records[id].state;
         if (state != State.Unused) revert PayoutsIdUsed(id, state);
-        $.states[id] = State.Cancelled;
+        $.records[id] = Record(State.Cancelled, SafeCast.toUint64(block.number));
         emit Cancelled(id, msg.sender);
     }
 
@@ -70,7 +77,12 @@ contract Payouts is NexusUpgradeable, IPayouts {
 
     /// @inheritdoc IPayouts
     function stateOf(uint256 id) external view returns (State) {
-        return _payoutsStorage().states[id];
+        return _payoutsStorage().records[id].state;
+    }
+
+    /// @inheritdoc IPayouts
+    function blockOf(uint256 id) external view returns (uint256) {
+        return _payoutsStorage().records[id].blockNumber;
     }
 
     /// @dev The float is the operator's: nothing here is owed to users until it is paid out.

@@ -10,6 +10,7 @@ const State = { Unused: 0, Paid: 1, Cancelled: 2 } as const
 
 describe('Payouts', async () => {
   const { viem, networkHelpers } = await network.create()
+  const client = await viem.getPublicClient()
 
   async function deployFixture() {
     const [owner, payer, alice, stranger] = await viem.getWalletClients()
@@ -40,6 +41,13 @@ describe('Payouts', async () => {
     )
     assert.equal(await usdt.read.balanceOf([alice.account.address]), parseEther('12.5'))
     assert.equal(await payouts.read.stateOf([7n]), State.Paid)
+    // the block of the payment, where its Paid event is, however many blocks come after
+    const paidIn = await client.getBlockNumber()
+    await networkHelpers.mine(10_000)
+    assert.equal(await payouts.read.blockOf([7n]), paidIn)
+    const [paid] = await payouts.getEvents.Paid({ id: 7n }, { fromBlock: paidIn, toBlock: paidIn })
+    assert.equal(paid?.args.amount, parseEther('12.5'))
+    assert.equal(await payouts.read.blockOf([8n]), 0n)
     await viem.assertions.revertWithCustomErrorWithArgs(
       payouts.write.pay([7n, alice.account.address, usdt.address, 1n], asPayer),
       payouts,
@@ -60,6 +68,7 @@ describe('Payouts', async () => {
       getAddress(payer.account.address),
     ])
     assert.equal(await payouts.read.stateOf([3n]), State.Cancelled)
+    assert.equal(await payouts.read.blockOf([3n]), await client.getBlockNumber())
     await viem.assertions.revertWithCustomErrorWithArgs(
       payouts.write.pay([3n, alice.account.address, usdt.address, 1n], asPayer),
       payouts,

@@ -173,7 +173,8 @@ export function withdrawalJob(options: WithdrawalJobOptions): Job {
 
   /**
    * The transaction of the id's Paid event, up to block `final`: the journaled payout's (its receipt has the event),
-   * else (paid by another transaction of the payer) the event among the last 5,000 blocks (a node's log range).
+   * else (paid by another transaction of the payer) the event in the block Payouts recorded for the id, however long
+   * ago (one block: within any node's log range).
    */
   async function paidTx(id: number, final: bigint): Promise<Hex | null> {
     const work = await prisma.keeperWork.findUnique({
@@ -191,13 +192,21 @@ export function withdrawalJob(options: WithdrawalJobOptions): Job {
         return tx.txHash as Hex
       }
     }
+    const paidIn = await client.readContract({
+      address: payouts,
+      abi: payoutsAbi,
+      functionName: 'blockOf',
+      args: [BigInt(id)],
+      blockNumber: final,
+    })
+    if (paidIn === 0n || paidIn > final) return null
     const logs = await client.getContractEvents({
       address: payouts,
       abi: payoutsAbi,
       eventName: 'Paid',
       args: { id: BigInt(id) },
-      fromBlock: final > 5_000n ? final - 5_000n : 0n,
-      toBlock: final,
+      fromBlock: paidIn,
+      toBlock: paidIn,
     })
     return logs[0]?.transactionHash ?? null
   }

@@ -50,4 +50,8 @@ interface IPayouts {
 
     /// @notice The state of id `id`.
     function stateOf(uint256 id) external view returns (State);
+
+    /// @notice The block in which id `id` was paid or cancelled (0 while unused), so that its {Paid} or {Cancelled}
+    /// event is found in that one block however long ago it was.
+    function blockOf(uint256 id) external view returns (uint256);
 }
