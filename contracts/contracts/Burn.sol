@@ -430,10 +430,11 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         for (; count < maxOuts && endTime <= block.timestamp; ++count) {
             ExpiryQueue.pop(queue);
             BurnLib.OrderRecord storage o = _orders[index];
-            if (o.isValid) {
+            uint256 head = BurnLib.head(o);
+            if (head & BurnLib.VALID != 0) {
                 Settled memory settled;
-                _settleOrder(index, o, settled);
-                address owner = o.owner;
+                _settleOrder(index, o, head, settled);
+                address owner = BurnLib.owner(head);
                 _applySettled(owner, _users[owner], settled);
             }
             (endTime, index) = ExpiryQueue.top(queue);
@@ -482,11 +483,13 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
             if (j == first || j & 7 == 0) word = list[j >> 3]; // one read per word of 8 indexes
             uint256 index = uint32(word >> ((j & 7) * 32));
             BurnLib.OrderRecord storage o = _orders[index];
-            bool valid = o.isValid;
-            if (valid) valid = _settleOrder(index, o, settled);
+            uint256 head = BurnLib.head(o);
+            bool valid = head & BurnLib.VALID != 0;
+            if (valid) valid = _settleOrder(index, o, head, settled);
             if (leading && !valid) lastOut = j + 1;
             else leading = false;
-            if (valid && o.endTime > liveUntil) liveUntil = o.endTime;
+            // a valid order's end time is the one read (only an order going out changes it)
+            if (valid && BurnLib.endTime(head) > liveUntil) liveUntil = BurnLib.endTime(head);
         }
         _applySettled(account, user, settled);
         if (lastOut != first) user.lastOut = uint32(lastOut); // lastOut <= orders < 2^32
@@ -500,20 +503,21 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     /// @dev Settles an order's accrued dividends up to its cap (the overflow goes back to the pool), and forces it
     /// out at its cap or once expired; adds what it accrued, paid and took out of the force to `settled` (the caller
     /// applies the sums once, {_applySettled}: a claim settling up to `handleGas` orders writes the totals and the
-    /// account once, not once an order). Returns whether the order is still valid.
+    /// account once, not once an order). `head` is the order's first word ({BurnLib-head}: owner, times and flags),
+    /// read once by the caller. Returns whether the order is still valid.
     function _settleOrder(
         uint256 index,
         BurnLib.OrderRecord storage o,
+        uint256 head,
         Settled memory settled
     ) private returns (bool valid) {
         uint256 amount = o.amount;
         int256 debt = ~o.debtNot;
         (uint256 accrued, int256 newDebt) = RewardMath.settle(amount, _sums.perForce, debt);
         if (newDebt != debt) o.debtNot = ~newDebt;
-        uint256 surplus = o.rewardSurplus;
-        uint256 reward = o.reward;
+        (uint256 surplus, uint256 reward) = BurnLib.payouts(o);
         uint256 pay = accrued < surplus ? accrued : surplus;
-        address owner = o.owner;
+        address owner = BurnLib.owner(head);
         if (accrued != 0) {
             settled.accrued += accrued;
             settled.paid += pay;
@@ -524,7 +528,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
             emit OrderSettled(index, owner, pay, accrued - pay);
         }
         bool capped = surplus == 0;
-        uint256 endTime = o.endTime;
+        uint256 endTime = BurnLib.endTime(head);
         if (capped || endTime <= block.timestamp) {
             o.isValid = false;
             if (endTime > block.timestamp) o.endTime = uint40(block.timestamp);

@@ -159,6 +159,37 @@ library BurnLib {
         return word & type(uint128).max != 0 && uint40(word >> 128) > block.timestamp && uint8(word >> 168) == 0;
     }
 
+    /// @notice {OrderRecord}'s `isValid` in its first word ({head}; the compiler's packing, lowest bits first: owner
+    /// 0-159, startTime 160-199, endTime 200-239, isValid 240-247, isBNB 248-255).
+    uint256 internal constant VALID = 0xff << 240;
+
+    /// @notice Order `o`'s first word (owner, times, flags), read once: a settlement reads the fields of a packed
+    /// struct otherwise one read per field.
+    function head(OrderRecord storage o) internal view returns (uint256 word) {
+        assembly ("memory-safe") {
+            word := sload(o.slot)
+        }
+    }
+
+    /// @notice The owner in an order's first word ({head}).
+    function owner(uint256 word) internal pure returns (address) {
+        return address(uint160(word & type(uint160).max));
+    }
+
+    /// @notice The end time in an order's first word ({head}).
+    function endTime(uint256 word) internal pure returns (uint256) {
+        return uint40(word >> 200);
+    }
+
+    /// @notice Order `o`'s `rewardSurplus` and `reward`, which share its fourth word, in one read.
+    function payouts(OrderRecord storage o) internal view returns (uint256 surplus, uint256 reward) {
+        uint256 word;
+        assembly ("memory-safe") {
+            word := sload(add(o.slot, 3))
+        }
+        return (word & type(uint128).max, word >> 128);
+    }
+
     /// @notice A new order's fields ({createOrder}).
     struct NewOrder {
         address account;
