@@ -7,6 +7,7 @@ import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
 import {IFeeReceiver} from "./interfaces/IFeeReceiver.sol";
 import {IToken} from "./interfaces/IToken.sol";
 import {AutomationCompatibleInterface} from "./interfaces/external/AutomationCompatibleInterface.sol";
@@ -346,6 +347,13 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken, Automat
     /// @inheritdoc IToken
     function getSwapTokens(uint256 amount) external view returns (uint256) {
         return _oracle.consult(address(_usdt), amount);
+    }
+
+    /// @inheritdoc IToken
+    function getStoredPrice() external view returns (uint256) {
+        // the pair orders its tokens by address: NEX is token0 when its address is the lower one
+        uint256 average = address(this) < address(_usdt) ? _oracle.price0Average : _oracle.price1Average;
+        return Math.mulDiv(average, 1 ether, 2 ** 112);
     }
 
     /// @inheritdoc IToken

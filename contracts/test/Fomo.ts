@@ -390,9 +390,20 @@ describe('Fomo (FOM pool and round game)', async () => {
     assert.ok(carolView.rewardStatic > 0n)
     // weights 1.0 and 3.0 (after dave joined)
     assert.ok(daveView.rewardStatic > carolView.rewardStatic)
+    // the NEX figure is priced at the token's stored TWAP average, which it has once its oracle stored one
+    assert.equal(await s.token.read.getStoredPrice(), 0n)
+    await viem.assertions.emit(s.token.write.updatePrice(), s.token, 'OracleUpdated')
+    const price = await s.token.read.getStoredPrice()
+    assert.ok(price > 0n)
+    const previous = await fomo.read.users([carol.account.address])
     await viem.assertions.emit(fomo.write.updateUser([carol.account.address]), fomo, 'StaticAccrued')
     const credited = await fomo.read.users([carol.account.address])
+    const [accrued] = await fomo.getEvents.StaticAccrued({ account: carol.account.address })
     assert.ok(credited.rewardStaticToken > 0n) // the NEX equivalent at the TWAP
+    assert.equal(
+      credited.rewardStaticToken - previous.rewardStaticToken,
+      ((accrued?.args.amount ?? 0n) * parseEther('1')) / price,
+    )
     const balance = credited.balance
     const fee = (balance * local.fomo.feeRate) / BPS
     const before = await s.usdt.read.balanceOf([carol.account.address])

@@ -330,9 +330,12 @@ describe('Gas table', () => {
       // first static accrual: each account holds an order (below `roundMin`: it plays no round) before the one that
       // accrues for the first time, so that the measured order is its third, updating the records an account that
       // has acted before already has (its balance and static reward, the pool's accumulator, the page of its order
-      // list that its second order opened: a new page is 1 order in 8)
+      // list that its second order opened: a new page is 1 order in 8). The pool's weight reaches its floor
+      // (WEIGHT_FLOOR) only with the second order, so nothing has dripped before it: `updateUser` then makes the
+      // pool's first drip and the account's first accrual, which the measured order would otherwise make
       await pool.write.burn([1n, min / 10n, true], { account: erin.account })
       await pool.write.burn([1n, min, true], { account: erin.account })
+      await pool.write.updateUser([erin.account.address], { account: erin.account })
       await table.measure(`${name}.burn (USDT)`, 'usual', pool.write.burn([1n, min, true], { account: erin.account }))
       await pool.write.burn([0n, 1n, min / 5n, false, 1n], { account: dave.account })
       await pool.write.burn([0n, 1n, min, false, 1n], { account: dave.account })

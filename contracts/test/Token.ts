@@ -384,11 +384,16 @@ describe('Token (NEX)', async () => {
     assert.ok(value > parseEther('0.0999') && value <= parseEther('0.1'), `${value}`)
     assert.ok((await token.read.getSwapTokens([parseEther('0.1')])) >= parseEther('0.999'))
     await networkHelpers.mine(0)
+    assert.equal(await token.read.getStoredPrice(), 0n) // no stored average before the first full window
     await viem.assertions.emit(token.write.updatePrice(), token, 'OracleUpdated')
+    // right after the update, the stored average is the TWAP value of 1 NEX
+    const stored = await token.read.getStoredPrice()
+    assert.equal(stored, await token.read.getSwapValue([parseEther('1')]))
     await buy(system, alice, parseEther('30000')) // the spot price jumps
     assert.ok((await token.read.getPrice()) > parseEther('0.15'))
     const after = await token.read.getSwapValue([parseEther('1')])
     assert.ok(after < parseEther('0.1001'), `${after}`)
+    assert.equal(await token.read.getStoredPrice(), stored) // the stored average moves only with a new window
   })
 
   it('rejects a zero address in the constructor', async () => {

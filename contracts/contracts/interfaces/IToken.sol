@@ -200,6 +200,11 @@ interface IToken {
     /// @notice The TWAP amount of NEX that `amount` USDT is worth.
     function getSwapTokens(uint256 amount) external view returns (uint256);
 
+    /// @notice The price of 1 NEX in USDT (18 decimals) at the token's last stored TWAP average (the period that
+    /// ended at its last observation, at least the oracle window long; 0 while it has none): one storage read, no
+    /// call to the pair, so a swap in the same transaction cannot move it. For display figures.
+    function getStoredPrice() external view returns (uint256);
+
     /// @notice USDT, the pair, the router and the distributor.
     function getTokenAdd() external view returns (TokenAddresses memory);
 

@@ -971,9 +971,11 @@ library FomoLib {
         return uint256(int256(credited) + $.pools.balanceAdjust);
     }
 
-    /// @notice The NEX TWAP (USDT per NEX) for display fields, or 0 while the oracle has no average.
+    /// @notice The NEX price (USDT per NEX) for display fields: the token's last stored TWAP average
+    /// ({IToken-getStoredPrice}: one storage read, no call to the pair, not movable within the transaction), or 0
+    /// while the token has none (or cannot tell).
     function tryPrice(Layout storage $) internal view returns (uint256) {
-        try $.oracle.consult(address($.nex), 1 ether) returns (uint256 price) {
+        try IToken(address($.nex)).getStoredPrice() returns (uint256 price) {
             return price;
         } catch {
             return 0;
