@@ -63,6 +63,7 @@ contract Ido is NexusUpgradeable, IIdo {
     uint40 private _addTime;
     mapping(uint256 index => IdoLib.RoundRecord round) private _rounds;
     mapping(address account => IdoLib.UserRecord user) private _users;
+    /// @dev An account's units in a round before the latest it bought in (that one is in its record).
     mapping(uint256 index => mapping(address account => uint256 units)) private _userRounds;
     mapping(address account => bool allowed) private _whitelist;
     mapping(address account => bool allowed) private _minters;
@@ -154,7 +155,7 @@ contract Ido is NexusUpgradeable, IIdo {
         IdoLib.UserRecord storage user = _users[msg.sender];
         uint256 amount = _claimableOf(user);
         if (amount == 0) revert IdoNothingToClaim(msg.sender);
-        user.claimed += uint128(amount); // at most `tokens`, a uint96
+        user.claimed += uint96(amount); // at most `tokens` less `claimed`: the sum is at most `tokens`, a uint96
         _totals.totalClaimed += uint128(amount);
         emit Claimed(msg.sender, amount);
         LogCodes.write(
@@ -325,7 +326,7 @@ contract Ido is NexusUpgradeable, IIdo {
 
     /// @inheritdoc IIdo
     function userRoundCounts(uint256 index, address account) external view returns (uint256) {
-        return _userRounds[index][account];
+        return _unitsIn(index, account);
     }
 
     /// @inheritdoc IIdo
@@ -366,7 +367,7 @@ contract Ido is NexusUpgradeable, IIdo {
         uint256 sold = r.idoTotal + times;
         if (sold > r.idoMax) revert IdoExceedsRoundMax(sold, r.idoMax);
         uint256 userMax = s.userMax;
-        uint256 owned = _userRounds[index][account] + times;
+        uint256 owned = _unitsIn(index, account) + times;
         if (userMax != 0 && owned > userMax) revert IdoExceedsUserMax(owned, userMax);
         p = Purchase({
             account: account,
@@ -460,8 +461,17 @@ contract Ido is NexusUpgradeable, IIdo {
 
     /// @dev Adds the purchase to the user's record and the totals; returns the user's NEX not claimed yet.
     function _book(Purchase memory p, IdoLib.TotalsRecord storage t) private returns (uint256 balance) {
-        _userRounds[p.round][p.account] += p.times;
         IdoLib.UserRecord storage user = _users[p.account];
+        uint256 last = user.round;
+        if (last == p.round) {
+            user.units = SafeCast.toUint40(user.units + p.times);
+        } else {
+            // a later round (rounds only move forward): the record's round goes to the mapping for its view
+            uint256 units = user.units;
+            if (units != 0) _userRounds[last][p.account] = units;
+            user.round = SafeCast.toUint24(p.round);
+            user.units = SafeCast.toUint40(p.times);
+        }
         uint256 counts = user.counts;
         // the counts and the USDT paid only inform: they saturate at their fields' maxima instead of refusing a
         // mint (the NEX credited is owed: it is checked, and below NEX's supply)
@@ -472,13 +482,19 @@ contract Ido is NexusUpgradeable, IIdo {
         user.amount = uint96(Math.min(user.amount + p.amount, type(uint96).max));
         uint256 tokens = user.tokens + p.tokens;
         user.tokens = SafeCast.toUint96(tokens);
-        if (p.amountNEX != 0) user.amountNEX = SafeCast.toUint128(user.amountNEX + p.amountNEX);
+        if (p.amountNEX != 0) user.amountNEX = SafeCast.toUint96(user.amountNEX + p.amountNEX);
         balance = tokens - user.claimed;
         t.totalIDO = uint64(Math.min(t.totalIDO + p.times, type(uint64).max));
         t.totalNFT = uint64(Math.min(t.totalNFT + p.keys, type(uint64).max));
         t.totalAmount = uint96(Math.min(t.totalAmount + p.amount, type(uint96).max));
         t.totalTokens = SafeCast.toUint128(t.totalTokens + p.tokens);
         if (p.amountNEX != 0) t.totalNexus += p.amountNEX;
+    }
+
+    /// @dev `account`'s units in round `index`: its record's for the latest round it bought in, the mapping's before.
+    function _unitsIn(uint256 index, address account) private view returns (uint256) {
+        IdoLib.UserRecord storage user = _users[account];
+        return user.round == index ? user.units : _userRounds[index][account];
     }
 
     // --- internals: rounds ---------------------------------------------------------------------------------

@@ -73,16 +73,21 @@ library IdoLib {
 
     /// @dev An account in four slots: everything a USDT mint writes (the USDT paid, the NEX credited, counts and
     /// keys: a mint writes one slot, and a first mint creates one); the NEX claimed (a mint reads it, a claim writes
-    /// it) with the NEX paid (a NEX mint writes it); its USDT and its NEX referral rewards. It exists once it has
-    /// bought (`counts != 0`). `tokens` is at most NEX's fixed supply (21 million, below 2**96) and `amount` 96
-    /// bits (79 billion USDT); `tokens` is checked, the counts and `amount` (informational) saturate.
+    /// it) with the NEX paid (a NEX mint writes it) and the units bought in the latest round the account bought in
+    /// (every mint reads and writes them; the units of its earlier rounds are in Ido's `_userRounds`); its USDT and
+    /// its NEX referral rewards. It exists once it has bought (`counts != 0`). `tokens` is at most NEX's fixed supply
+    /// (21 million, below 2**96) and `amount` 96 bits (79 billion USDT); `tokens` is checked, the counts and `amount`
+    /// (informational) saturate. `claimed` is at most `tokens`; `amountNEX` (96 bits, 79 billion NEX paid in all),
+    /// `round` (24 bits, as the settings' round) and `units` (40 bits, a trillion units in one round) are checked.
     struct UserRecord {
         uint96 amount;
         uint96 tokens;
         uint32 counts;
         uint32 nfts;
-        uint128 claimed;
-        uint128 amountNEX;
+        uint96 claimed;
+        uint96 amountNEX;
+        uint24 round;
+        uint40 units;
         uint128 rewardDirect;
         uint128 rewardIndirect;
         uint128 rewardDirectNEX;
