@@ -154,6 +154,14 @@ describe('Ido (minting rounds)', async () => {
     ])
     assert.equal((await ido.read.idos([1n])).idoTotal, 1n)
     assert.equal((await ido.read.idos([1n])).startTime, soldOut + local.roundCool)
+    // an account's units per round: its round-0 units stay readable once it buys in round 1, and count apart
+    await ido.write.mint([1n, true], { account: alice.account })
+    const units = async (round: bigint, account: typeof alice) =>
+      ido.read.userRoundCounts([round, account.account.address])
+    assert.deepEqual(
+      [await units(0n, alice), await units(1n, alice), await units(0n, bob), await units(1n, bob)],
+      [3n, 2n, 2n, 0n],
+    )
     // round 1 runs out of time: cooldown, then ended (no round 2)
     await networkHelpers.time.increaseTo(soldOut + local.roundCool + local.roundTime)
     assert.equal((await ido.read.getRoundState()).status, Status.Cooldown)
