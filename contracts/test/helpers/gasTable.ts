@@ -286,6 +286,12 @@ export class GasTable {
       assert.equal(added.length, entries, `${action} (${gasCase}) writes ${entries} Log entries`)
     }
     const used = Number(receipt.gasUsed)
+    // a case at a bound may not get dearer than its ceiling, which stays under the block share
+    const ceiling = BOUND_CEILINGS[action]?.[gasCase]
+    if (ceiling !== undefined) {
+      assert.ok(ceiling < BLOCK_SHARE, `${action} (${gasCase}): ceiling ${ceiling} under ${BLOCK_SHARE}`)
+      assert.ok(used <= ceiling, `${action} (${gasCase}) at its bound: ${used} gas, ceiling ${ceiling}`)
+    }
     const row = (this.rows[action] ??= {})
     const before = row[gasCase]
     if (before !== undefined && before >= used) return used
