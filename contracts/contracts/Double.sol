@@ -34,7 +34,8 @@ contract Double is NexusUpgradeable, IDouble {
     /// @notice The largest deposit (amounts are stored in 96 bits).
     uint256 public constant MAX_AMOUNT = 1e28;
 
-    /// @dev Two slots; `reward` is `amount * MULTIPLE`; a `fomoIndex` of 2**24 - 1 or more lives in `_fomoIndexes`.
+    /// @dev Two slots (what a claim reads of a record, then what it updates); `reward` is `amount * MULTIPLE`; a
+    /// `fomoIndex` of 2**24 - 1 or more lives in `_fomoIndexes`.
     struct RecordData {
         address owner;
         uint40 startTime;
@@ -47,44 +48,55 @@ contract Double is NexusUpgradeable, IDouble {
         uint24 fomoIndex;
     }
 
+    /// @dev The first slot is all a deposit changes (the user number is its first deposit's), the second a claim's
+    /// (and the first when a record completes).
     struct UserData {
-        uint32 index;
-        uint32 stakes;
+        uint40 index;
+        uint24 stakes;
+        uint96 amount;
+        uint96 total;
         uint32 cursor;
         uint40 lastOut;
-        uint128 amount;
-        uint128 total;
         uint128 rewardRelease;
     }
 
-    /// @dev What has left the pool: released to users (fees included) and paid out; one slot, both written by a
-    /// claim.
-    struct Outflows {
-        uint128 totalRelease;
-        uint128 totalExtract;
+    /// @dev The token and the config in one slot, read by every deposit and claim.
+    struct Settings {
+        IERC20 usdt;
+        uint32 dayTimes;
+        uint16 feeRate;
+        uint16 price;
+        bool openClaim;
     }
 
-    IERC20 private _usdt;
-    ILog private _log;
-    Config private _config;
-    Outflows private _outflows;
-    RecordData[] private _records; // index 0 unused: record indexes start at 1
+    /// @dev The slot every deposit writes: what was deposited and what was paid out (so that a depositor's deposit
+    /// checks in the same read that the pool holds what it was paid) and the record count, which initialisation
+    /// makes non-zero so that the pool's first deposit pays no zero-to-non-zero write for it.
+    struct Hot {
+        uint112 totalAmount;
+        uint112 totalExtract;
+        uint32 count;
+    }
+
+    /// @dev The Log and the user count (written by an account's first deposit only).
+    struct Meta {
+        ILog log;
+        uint40 totalUser;
+    }
+
+    Settings private _settings;
+    Meta private _meta;
+    Hot private _hot;
+    /// @dev What all records released to users (fees included).
+    uint256 private _totalRelease;
+    mapping(uint256 index => RecordData record) private _records; // indexes start at 1, below `_hot.count`
     mapping(address account => UserData user) private _users;
     mapping(uint256 index => uint256 fomoIndex) private _fomoIndexes; // only for fomoIndex >= 2**24 - 1
     /// @dev A user's record indexes, 8 per slot (32 bits each); `_users[account].stakes` counts them.
     mapping(address account => mapping(uint256 page => uint256 indexes)) private _recordPages;
-    /// @dev `totalUser` and `totalAmount` in one slot that initialisation makes non-zero, so that the pool's first
-    /// deposit pays no zero-to-non-zero write for them.
-    Hot private _hot;
     /// @dev Contracts that may open records for another account (the Fomo pools, for their buyers); anyone else
     /// deposits only for itself, so nobody can fill a victim's claim window with dust records (issue 19 #7).
     mapping(address depositor => bool allowed) private _depositors;
-
-    struct Hot {
-        uint128 totalAmount;
-        uint64 totalUser;
-        uint40 openedAt;
-    }
 
     /// @custom:oz-upgrades-unsafe-allow constructor
     constructor() {
@@ -100,10 +112,9 @@ contract Double is NexusUpgradeable, IDouble {
         Config calldata config
     ) external initializer {
         __NexusUpgradeable_init(owner_, upgradeDelay_);
-        _usdt = IERC20(usdt_);
-        _log = ILog(log_);
-        _records.push();
-        _hot.openedAt = uint40(block.timestamp);
+        _settings.usdt = IERC20(usdt_);
+        _meta.log = ILog(log_);
+        _hot.count = 1;
         _setConfig(config);
         emit LogUpdated(log_);
     }
@@ -112,63 +123,119 @@ contract Double is NexusUpgradeable, IDouble {
     function deposit(address account, uint256 amount, uint256 fomoIndex) external whenNotPaused nonReentrant {
         if (account == address(0)) revert DoubleInvalidAccount(account);
         if (account != msg.sender && !_depositors[msg.sender]) revert DoubleNotDepositor(msg.sender, account);
-        if (amount == 0 || amount > MAX_AMOUNT) revert DoubleAmountOutOfRange(amount, 1, MAX_AMOUNT);
-        Config storage config = _config;
-        // `openClaim` false closes the pool to new money only (issue 19): claims of what records are owed go on
-        if (!config.openClaim) revert DoubleDepositsClosed();
-        UserData storage user = _users[account];
-        // the user number informs only: it saturates at 2^32 - 1 rather than wrap (the count itself is 64 bits)
-        if (user.index == 0) user.index = uint32(Math.min(++_hot.totalUser, type(uint32).max));
-        uint256 index = _records.length;
-        uint256 price = config.price;
-        // ceil(BPS / price) days, so that `price` bp of the reward vest per day at most
-        uint256 endTime = block.timestamp + ((FeeMath.BPS + price - 1) / price) * config.dayTimes;
-        uint256 reward = amount * MULTIPLE;
-        _records.push(
-            RecordData({
-                owner: account,
-                startTime: uint40(block.timestamp),
-                endTime: uint40(endTime),
-                price: uint16(price),
-                amount: uint96(amount),
-                released: 0,
-                isValid: true,
-                userIndex: uint24(user.stakes),
-                fomoIndex: uint24(Math.min(fomoIndex, type(uint24).max))
-            })
-        );
-        if (fomoIndex >= type(uint24).max) _fomoIndexes[index] = fomoIndex;
-        _pushRecord(account, user.stakes, index);
-        ++user.stakes;
-        user.amount += uint128(amount);
-        user.total += uint128(amount);
-        _hot.totalAmount += uint128(amount);
-        emit Deposited(account, msg.sender, index, fomoIndex, amount, reward, endTime);
+        Settings memory settings = _settings;
+        uint256 userAmount = _open(settings, account, amount, fomoIndex);
         // an account's own deposit is its action; a depositor's (a FOM order's share) is in that order's entry
         if (msg.sender == account) {
             LogCodes.write(
-                _log,
+                _meta.log,
                 account,
                 address(this),
                 LogCodes.SYMBOL_USDT,
                 LogCodes.ACTION_DOUBLE_DEPOSIT,
                 amount,
-                user.amount
+                userAmount
             );
         }
-        _usdt.safeTransferFrom(msg.sender, address(this), amount);
+        settings.usdt.safeTransferFrom(msg.sender, address(this), amount);
+    }
+
+    /// @inheritdoc IDouble
+    function depositFor(address account, uint256 amount, uint256 fomoIndex) external whenNotPaused nonReentrant {
+        if (account == address(0)) revert DoubleInvalidAccount(account);
+        if (!_depositors[msg.sender]) revert DoubleNotDepositor(msg.sender, account);
+        Settings memory settings = _settings;
+        _open(settings, account, amount, fomoIndex);
+        // the depositor paid before the call: every deposit made (this one included) less every payout must still
+        // be held (USDT sent outside a deposit is the only slack; an owner's `withdrawExcess` takes only USDT that
+        // no record is owed, which is beyond it)
+        Hot memory hot = _hot;
+        uint256 held = settings.usdt.balanceOf(address(this));
+        if (held + hot.totalExtract < hot.totalAmount) {
+            revert DoubleNotPaid(msg.sender, held, uint256(hot.totalAmount) - hot.totalExtract);
+        }
+    }
+
+    /// @dev Opens record `_hot.count` of `amount` for `account` at `settings` (bounds, `openClaim`), updates the
+    /// account and the totals and emits {Deposited}; returns the account's amount after it.
+    function _open(
+        Settings memory settings,
+        address account,
+        uint256 amount,
+        uint256 fomoIndex
+    ) private returns (uint256) {
+        if (amount == 0 || amount > MAX_AMOUNT) revert DoubleAmountOutOfRange(amount, 1, MAX_AMOUNT);
+        // `openClaim` false closes the pool to new money only (issue 19): claims of what records are owed go on
+        if (!settings.openClaim) revert DoubleDepositsClosed();
+        (uint256 position, uint256 userAmount) = _addToUser(account, amount);
+        uint256 index = _addToTotals(amount);
+        _recordPages[account][position / 8] |= index << (32 * (position % 8));
+        uint256 endTime = _writeRecord(settings, index, account, amount, position, fomoIndex);
+        emit Deposited(account, msg.sender, index, fomoIndex, amount, amount * MULTIPLE, endTime);
+        return userAmount;
+    }
+
+    /// @dev Adds a record of `amount` to `account` (numbering the account at its first deposit): returns the
+    /// record's position in its list and the account's amount after it.
+    function _addToUser(address account, uint256 amount) private returns (uint256 position, uint256 userAmount) {
+        UserData storage user = _users[account];
+        // the account's first deposit numbers it (checked arithmetic: 2^40 accounts cannot each pay a record)
+        if (user.index == 0) user.index = ++_meta.totalUser;
+        position = user.stakes;
+        userAmount = user.amount + amount;
+        user.stakes = SafeCast.toUint24(position + 1);
+        user.amount = SafeCast.toUint96(userAmount);
+        user.total += uint96(amount);
+    }
+
+    /// @dev Counts a record of `amount` in the totals; returns its index.
+    function _addToTotals(uint256 amount) private returns (uint256 index) {
+        Hot storage hot = _hot;
+        index = hot.count;
+        Bounds.check("record", index, 1, type(uint32).max - 1);
+        hot.count = SafeCast.toUint32(index + 1);
+        hot.totalAmount += uint112(amount);
+    }
+
+    /// @dev Writes record `index` and returns its end time.
+    function _writeRecord(
+        Settings memory settings,
+        uint256 index,
+        address account,
+        uint256 amount,
+        uint256 position,
+        uint256 fomoIndex
+    ) private returns (uint256 endTime) {
+        uint256 price = settings.price;
+        // ceil(BPS / price) days, so that `price` bp of the reward vest per day at most
+        endTime = block.timestamp + ((FeeMath.BPS + price - 1) / price) * settings.dayTimes;
+        _records[index] = RecordData({
+            owner: account,
+            startTime: uint40(block.timestamp),
+            endTime: uint40(endTime),
+            price: uint16(price),
+            amount: uint96(amount),
+            released: 0,
+            isValid: true,
+            userIndex: uint24(position),
+            fomoIndex: uint24(Math.min(fomoIndex, type(uint24).max))
+        });
+        if (fomoIndex >= type(uint24).max) _fomoIndexes[index] = fomoIndex;
     }
 
     /// @inheritdoc IDouble
     function claim() external nonReentrant {
         // neither a pause nor `openClaim` stops a claim: what vested is the user's (issue 19)
         UserData storage user = _users[msg.sender];
-        uint256 available = _usdt.balanceOf(address(this));
+        Settings memory settings = _settings;
+        uint256 available = settings.usdt.balanceOf(address(this));
         uint256 released;
         uint256 cursor = user.cursor;
         bool prefixDone = true;
         uint256 end = user.stakes;
         if (end > cursor + MAX_CLAIM) end = cursor + MAX_CLAIM;
+        uint256 amountBefore = user.amount;
+        uint256 userAmount = amountBefore;
         for (uint256 i = cursor; i < end && released < available; ++i) {
             uint256 index = _recordAt(msg.sender, i);
             RecordData storage record = _records[index];
@@ -187,7 +254,7 @@ contract Double is NexusUpgradeable, IDouble {
             bool completed = record.released == uint256(record.amount) * MULTIPLE;
             if (completed) {
                 record.isValid = false;
-                user.amount -= record.amount;
+                userAmount -= record.amount;
                 if (prefixDone) cursor = i + 1;
             } else {
                 prefixDone = false;
@@ -195,23 +262,24 @@ contract Double is NexusUpgradeable, IDouble {
             emit Released(msg.sender, index, due, completed);
         }
         if (released == 0) revert DoubleNothingToClaim(msg.sender);
+        // completed records leave the account's amount (the deposit's slot is written only then)
+        if (userAmount != amountBefore) user.amount = SafeCast.toUint96(userAmount);
         user.cursor = uint32(cursor);
         user.rewardRelease += uint128(released);
         user.lastOut = uint40(block.timestamp);
-        (uint256 fee, uint256 paid) = FeeMath.split(released, _config.feeRate);
-        Outflows storage outflows = _outflows;
-        outflows.totalRelease += SafeCast.toUint128(released);
-        outflows.totalExtract += SafeCast.toUint128(paid);
+        (uint256 fee, uint256 paid) = FeeMath.split(released, settings.feeRate);
+        _totalRelease += released;
+        _hot.totalExtract += SafeCast.toUint112(paid);
         emit Claimed(msg.sender, released, fee);
-        _usdt.safeTransfer(msg.sender, paid);
+        settings.usdt.safeTransfer(msg.sender, paid);
         LogCodes.write(
-            _log,
+            _meta.log,
             msg.sender,
             address(this),
             LogCodes.SYMBOL_USDT,
             LogCodes.ACTION_DOUBLE_CLAIM,
             paid,
-            user.amount
+            userAmount
         );
     }
 
@@ -233,22 +301,30 @@ contract Double is NexusUpgradeable, IDouble {
 
     /// @inheritdoc IDouble
     function setLog(address log_) external onlyOwner {
-        _log = ILog(log_);
+        _meta.log = ILog(log_);
         emit LogUpdated(log_);
     }
 
     /// @inheritdoc IDouble
     function getConfig() external view returns (Config memory) {
-        return _config;
+        Settings memory settings = _settings;
+        return
+            Config({
+                dayTimes: settings.dayTimes,
+                feeRate: settings.feeRate,
+                price: settings.price,
+                openClaim: settings.openClaim
+            });
     }
 
     /// @inheritdoc IDouble
     function getTotals() external view returns (Totals memory totals) {
-        totals.totalRelease = _outflows.totalRelease;
-        totals.totalExtract = _outflows.totalExtract;
-        totals.totalUser = _hot.totalUser;
-        totals.totalAmount = _hot.totalAmount;
-        totals.totalStakes = _records.length - 1;
+        Hot memory hot = _hot;
+        totals.totalRelease = _totalRelease;
+        totals.totalExtract = hot.totalExtract;
+        totals.totalUser = _meta.totalUser;
+        totals.totalAmount = hot.totalAmount;
+        totals.totalStakes = hot.count - 1;
         totals.totalActual = totals.totalAmount * MULTIPLE;
     }
 
@@ -281,7 +357,7 @@ contract Double is NexusUpgradeable, IDouble {
 
     /// @inheritdoc IDouble
     function records(uint256 index) public view returns (Record memory) {
-        if (index == 0 || index >= _records.length) return _emptyRecord();
+        if (index == 0 || index >= _hot.count) return _emptyRecord();
         RecordData storage r = _records[index];
         return
             Record({
@@ -301,15 +377,15 @@ contract Double is NexusUpgradeable, IDouble {
 
     /// @inheritdoc IDouble
     function getSolvency() external view returns (uint256 held, uint256 owed) {
-        held = _usdt.balanceOf(address(this));
-        owed = _claimable(address(_usdt));
+        held = _settings.usdt.balanceOf(address(this));
+        owed = _claimable(address(_settings.usdt));
     }
 
     /// @inheritdoc IDouble
     function getLine(uint256 index) external view returns (Line memory line) {
-        line.held = _usdt.balanceOf(address(this));
-        line.owed = _claimable(address(_usdt));
-        if (index == 0 || index >= _records.length || !_records[index].isValid) return line;
+        line.held = _settings.usdt.balanceOf(address(this));
+        line.owed = _claimable(address(_settings.usdt));
+        if (index == 0 || index >= _hot.count || !_records[index].isValid) return line;
         line.owedSelf = _outstanding(_records[index]);
         line.position = 1;
         uint256 stop = index > MAX_LINE_SCAN ? index - MAX_LINE_SCAN : 1;
@@ -326,18 +402,12 @@ contract Double is NexusUpgradeable, IDouble {
 
     /// @inheritdoc IDouble
     function usdt() external view returns (address) {
-        return address(_usdt);
+        return address(_settings.usdt);
     }
 
     /// @dev Outstanding rewards of all records: all the pool holds belongs to them.
     function _claimable(address token) internal view override returns (uint256) {
-        return token == address(_usdt) ? uint256(_hot.totalAmount) * MULTIPLE - _outflows.totalRelease : 0;
-    }
-
-    /// @dev Stores record `index` at `position` of `account`'s records (8 per slot: most deposits update a slot).
-    function _pushRecord(address account, uint256 position, uint256 index) private {
-        Bounds.check("record", index, 1, type(uint32).max);
-        _recordPages[account][position / 8] |= index << (32 * (position % 8));
+        return token == address(_settings.usdt) ? uint256(_hot.totalAmount) * MULTIPLE - _totalRelease : 0;
     }
 
     /// @dev The index of `account`'s record at `position` (below `_users[account].stakes`).
@@ -353,13 +423,14 @@ contract Double is NexusUpgradeable, IDouble {
         return (reward * (block.timestamp - start)) / (end - start);
     }
 
-    /// @dev What `claim()` would release now for `account` (the same walk, without writing).
+    /// @dev What a record may still release.
     function _outstanding(RecordData storage record) private view returns (uint256) {
         return uint256(record.amount) * MULTIPLE - record.released;
     }
 
+    /// @dev What `claim()` would release now for `account` (the same walk, without writing).
     function _claimableOf(address account) private view returns (uint256 released) {
-        uint256 available = _usdt.balanceOf(address(this));
+        uint256 available = _settings.usdt.balanceOf(address(this));
         uint256 cursor = _users[account].cursor;
         uint256 end = _users[account].stakes;
         if (end > cursor + MAX_CLAIM) end = cursor + MAX_CLAIM;
@@ -376,7 +447,11 @@ contract Double is NexusUpgradeable, IDouble {
         Bounds.check("dayTimes", config.dayTimes, MIN_DAY_TIMES, MAX_DAY_TIMES);
         Bounds.check("feeRate", config.feeRate, 0, MAX_FEE_RATE);
         Bounds.check("price", config.price, MIN_PRICE, MAX_PRICE);
-        _config = config;
+        Settings storage settings = _settings;
+        settings.dayTimes = uint32(config.dayTimes);
+        settings.feeRate = uint16(config.feeRate);
+        settings.price = uint16(config.price);
+        settings.openClaim = config.openClaim;
         emit ConfigUpdated(config);
     }
 }

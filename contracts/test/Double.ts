@@ -120,6 +120,91 @@ describe('Double (doubling deposit)', async () => {
     await double.write.deposit([stranger.account.address, 1n, 0n], { account: stranger.account })
   })
 
+  it("opens a depositor's record only once the depositor paid it: refuses an unpaid one and any other caller", async () => {
+    const { double, usdt, alice, bob, stranger, publicClient } = await networkHelpers.loadFixture(fixture)
+    // alice stands in for a Fomo pool (an authorized depositor): she pays by a plain transfer, then opens the record
+    await double.write.setDepositor([alice.account.address, true])
+    await double.write.deposit([alice.account.address, parseEther('10'), 0n], { account: alice.account })
+    const amount = parseEther('3')
+    // nothing paid: refused, with what the pool holds and what it must hold (every deposit less every payout)
+    const held = await usdt.read.balanceOf([double.address])
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      double.write.depositFor([bob.account.address, amount, 9n], { account: alice.account }),
+      double,
+      'DoubleNotPaid',
+      [getAddress(alice.account.address), held, held + amount],
+    )
+    // paid one wei short: refused too
+    await usdt.write.transfer([double.address, amount - 1n], { account: alice.account })
+    await viem.assertions.revertWithCustomError(
+      double.write.depositFor([bob.account.address, amount, 9n], { account: alice.account }),
+      double,
+      'DoubleNotPaid',
+    )
+    await usdt.write.transfer([double.address, 1n], { account: alice.account })
+    // a caller that is not a depositor cannot open it, even for the USDT now paid
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      double.write.depositFor([bob.account.address, amount, 9n], { account: stranger.account }),
+      double,
+      'DoubleNotDepositor',
+      [getAddress(stranger.account.address), getAddress(bob.account.address)],
+    )
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      double.write.depositFor([stranger.account.address, amount, 0n], { account: stranger.account }),
+      double,
+      'DoubleNotDepositor',
+      [getAddress(stranger.account.address), getAddress(stranger.account.address)],
+    )
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      double.write.depositFor([zeroAddress, amount, 9n], { account: alice.account }),
+      double,
+      'DoubleInvalidAccount',
+      [zeroAddress],
+    )
+    const allowance = await usdt.read.allowance([alice.account.address, double.address])
+    const hash = await double.write.depositFor([bob.account.address, amount, 9n], { account: alice.account })
+    const [deposited] = await double.getEvents.Deposited(
+      {},
+      { blockHash: (await publicClient.getTransactionReceipt({ hash })).blockHash },
+    )
+    const record = await double.read.records([2n])
+    assert.deepEqual(deposited.args, {
+      account: getAddress(bob.account.address),
+      from: getAddress(alice.account.address),
+      index: 2n,
+      fomoIndex: 9n,
+      amount,
+      reward: amount * 2n,
+      endTime: record.endTime,
+    })
+    assert.equal(record.owner, getAddress(bob.account.address))
+    assert.equal(record.amount, amount)
+    assert.equal(record.isValid, true)
+    assert.equal((await double.read.getUserInfo([bob.account.address]))[0].amount, amount)
+    // the same payment opens one record, not two
+    await viem.assertions.revertWithCustomError(
+      double.write.depositFor([bob.account.address, amount, 9n], { account: alice.account }),
+      double,
+      'DoubleNotPaid',
+    )
+    // no allowance is involved: Double pulled nothing from the depositor
+    assert.equal(await usdt.read.allowance([alice.account.address, double.address]), allowance)
+    await double.write.pause()
+    await usdt.write.transfer([double.address, amount], { account: alice.account })
+    await viem.assertions.revertWithCustomError(
+      double.write.depositFor([bob.account.address, amount, 9n], { account: alice.account }),
+      double,
+      'EnforcedPause',
+    )
+    await double.write.unpause()
+    await double.write.setConfig([{ ...local.double, openClaim: false }])
+    await viem.assertions.revertWithCustomError(
+      double.write.depositFor([bob.account.address, amount, 9n], { account: alice.account }),
+      double,
+      'DoubleDepositsClosed',
+    )
+  })
+
   it('shows what the pool holds against what it owes (finding 8)', async () => {
     const { double, usdt, alice, bob } = await networkHelpers.loadFixture(fixture)
     assert.deepEqual(await double.read.getSolvency(), [await usdt.read.balanceOf([double.address]), 0n])

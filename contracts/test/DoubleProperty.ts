@@ -1,10 +1,13 @@
 // Issue 19 property test for Double (fast-check, test/helpers/property.ts): random sequences of deposits (an account's
-// own, a depositor's for a buyer, a stranger's for someone else, 1 wei to large), FOM orders that pay Double its
+// own, a depositor's for a buyer, a stranger's for someone else, 1 wei to large; a depositor's record paid by a
+// transfer first, in full, short or not at all, 1 wei to the largest deposit), FOM orders that pay Double its
 // share, claims, USDT arriving from outside, the owner's withdrawExcess, pause and unpause, the owner's setConfig
 // with random values (mostly within bounds, some outside) and time jumps. Double pays the doubled amount only from
 // what it holds (issue 19 finding 8, by design), so held >= owed is not a property; instead, after every action:
 // - no action reverted except with one of its documented user errors, and a deposit that no user error applies to
-//   succeeded (a stranger can never open a record for someone else: finding 7);
+//   succeeded (a stranger can never open a record for someone else: finding 7); a depositor's record paid by a
+//   transfer opens exactly when the pool holds every deposit made less every payout (USDT from outside is the only
+//   slack), else `DoubleNotPaid`;
 // - every record's terms never change; `released` only grows, only by a claim of its owner, never beyond what has
 //   vested at that time nor beyond twice the amount (nobody is paid twice); a record is valid exactly while not
 //   fully released;
@@ -30,6 +33,7 @@ import { deployContractsIIISystem, join } from './InfoSystem.ts'
 const BPS = 10_000n
 const USERS = 5
 const MAX_CLAIM = 20n
+const MAX_AMOUNT = 10n ** 28n
 
 const user = fc.nat(USERS - 1)
 const usdtAmount = fc.oneof(
@@ -47,6 +51,18 @@ const actionArbitrary = fc.oneof(
       amount: usdtAmount,
     }),
     weight: 6,
+  },
+  {
+    // a depositor's record paid by a transfer first (as the FOM pools pay their share): paid in full, short or not
+    // at all, by the allowed depositor or a stranger; 1 wei to the largest deposit
+    arbitrary: fc.record({
+      kind: fc.constant('depositFor' as const),
+      user,
+      by: fc.constantFrom('depositor' as const, 'stranger' as const),
+      paid: fc.constantFrom('full' as const, 'short' as const, 'none' as const),
+      amount: fc.oneof(usdtAmount, fc.constant(MAX_AMOUNT)),
+    }),
+    weight: 3,
   },
   {
     arbitrary: fc.record({
@@ -135,6 +151,33 @@ describe('Double properties (random deposits, claims and config)', async () => {
           assert.equal(failed === null, may, `${label}: a deposit succeeds exactly when no user error applies`)
           if (action.by === 'stranger' && !paused) assert.equal(failed, 'DoubleNotDepositor', `${label}: finding 7`)
           if (failed === null) expectedHeld += action.amount
+          break
+        }
+        case 'depositFor': {
+          const account = s.users[action.user]?.account.address as Address
+          const from = action.by === 'depositor' ? s.depositor : s.stranger
+          const paused = await double.read.paused()
+          const { openClaim } = await double.read.getConfig()
+          const paid = action.paid === 'full' ? action.amount : action.paid === 'short' ? action.amount - 1n : 0n
+          if (paid > 0n) {
+            await usdt.write.mint([from.account.address, paid])
+            await usdt.write.transfer([double.address, paid], { account: from.account })
+            expectedHeld += paid // a payment that opens no record stays in the pool, like USDT from outside
+          }
+          // what the pool holds beyond every deposit made less every payout: USDT that came from outside
+          const totals = await double.read.getTotals()
+          const slack = expectedHeld - (totals.totalAmount - totals.totalExtract)
+          const failed = await outcome(
+            label,
+            ['DoubleNotDepositor', 'EnforcedPause', 'DoubleDepositsClosed', 'DoubleNotPaid'],
+            () => double.write.depositFor([account, action.amount, 3n], { account: from.account }),
+          )
+          const may = action.by === 'depositor' && !paused && openClaim && slack >= action.amount
+          assert.equal(failed === null, may, `${label}: a depositor's record opens exactly when it is paid`)
+          if (action.by === 'stranger' && !paused)
+            assert.equal(failed, 'DoubleNotDepositor', `${label}: only a depositor`)
+          if (action.by === 'depositor' && !paused && openClaim && slack < action.amount)
+            assert.equal(failed, 'DoubleNotPaid', `${label}: an unpaid record is refused`)
           break
         }
         case 'fomoOrder': {
@@ -328,6 +371,11 @@ describe('Double properties (random deposits, claims and config)', async () => {
       { kind: 'time', seconds: 30_000 },
       { kind: 'claim', user: 0 },
       { kind: 'deposit', user: 1, by: 'stranger', amount: 1n },
+      { kind: 'depositFor', user: 1, by: 'depositor', paid: 'none', amount: 1n },
+      { kind: 'depositFor', user: 1, by: 'depositor', paid: 'full', amount: 1n },
+      { kind: 'depositFor', user: 2, by: 'depositor', paid: 'short', amount: MAX_AMOUNT },
+      { kind: 'depositFor', user: 2, by: 'depositor', paid: 'full', amount: MAX_AMOUNT },
+      { kind: 'depositFor', user: 2, by: 'stranger', paid: 'full', amount: MAX_AMOUNT },
       { kind: 'time', seconds: 100_000 },
       { kind: 'claim', user: 0 },
       { kind: 'claim', user: 0 },

@@ -73,6 +73,9 @@ interface IDouble {
     error DoubleInvalidAccount(address account);
     /// @notice `caller` may deposit only for itself: it is not an authorized depositor (a Fomo pool) for `account`.
     error DoubleNotDepositor(address caller, address account);
+    /// @notice Depositor `depositor` did not pay its deposit before {depositFor}: the pool holds `held`, less than
+    /// `due`, every deposit made less every payout.
+    error DoubleNotPaid(address depositor, uint256 held, uint256 due);
     /// @notice The pool takes no new deposits (`openClaim` is false); claims stay open.
     error DoubleDepositsClosed();
     /// @notice Nothing can be paid now (nothing vested, or the pool is empty).
@@ -110,6 +113,13 @@ interface IDouble {
     /// the caller is an authorized depositor (the Fomo pools). Emits {Deposited}. Reverts with {DoubleNotDepositor},
     /// with {DoubleDepositsClosed} while `openClaim` is false and with `EnforcedPause` while paused.
     function deposit(address account, uint256 amount, uint256 fomoIndex) external;
+
+    /// @notice Opens a record of `amount` for `account` that the caller, an authorized depositor (a Fomo pool, for
+    /// its buyer), paid by transferring `amount` USDT to the pool just before, in the same transaction. Emits
+    /// {Deposited} like {deposit}. Reverts with {DoubleNotDepositor} for any other caller, with {DoubleNotPaid} when
+    /// the pool does not hold every deposit made (this one included) less every payout, with
+    /// {DoubleDepositsClosed} while `openClaim` is false and with `EnforcedPause` while paused.
+    function depositFor(address account, uint256 amount, uint256 fomoIndex) external;
 
     /// @notice Pays the caller what vested on up to `MAX_CLAIM` of their records, within the pool's funds.
     /// Emits {Released} per record and {Claimed}. Reverts only with {DoubleNothingToClaim}: neither a pause nor

