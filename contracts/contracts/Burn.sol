@@ -87,7 +87,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
     ) external initializer {
         __NexusUpgradeable_init(owner_, upgradeDelay_);
         _addTime = block.timestamp;
-        _sums.primed = true;
+        BurnLib.prime(_sums);
         _setAddresses(addresses);
         _setSettings(settings);
         _setMulti(multi);
@@ -120,7 +120,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         uint256 value = times * s.burnEvery;
         s.burnSurplus -= times;
         uint256 tokens = BurnLib.collect(_addresses, value, amount, isBNB, BurnLib.slippage(_multi.shares));
-        _sums.lastBalance += value.toUint128();
+        _sums.lastBalance += value.toUint120();
         (uint256 index, uint256 endTime) = _createOrder(account, user, value, tokens, isBNB);
         emit OrderCreated(index, account, msg.sender, isBNB, value, tokens, amount, endTime);
         _logOrder(account, value, user.amount);
@@ -138,7 +138,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         if (amount == 0) revert BurnNothingToClaim(msg.sender);
         user.balance = 0;
         _sums.balances -= uint128(amount); // amount <= balances (a part of them)
-        _sums.lastBalance -= uint128(amount);
+        _sums.lastBalance -= uint120(amount);
         _sums.totalExtract += amount.toUint120();
         uint256 fee = FeeMath.bps(amount, _settings.feeRate);
         emit RewardClaimed(msg.sender, amount, fee);
@@ -357,7 +357,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         ExpiryQueue.push(_expiries, endTime, index);
         uint128 value128 = uint128(value); // < 2^96 (checked by createOrder)
         _sums.totalForce += value128;
-        _sums.totalAmount += value128;
+        _sums.totalAmount += uint120(value);
         _sums.totalTokens += uint128(tokens); // < 2^128 (checked by createOrder)
     }
 
@@ -368,10 +368,10 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         uint256 swap = FeeMath.bps(value, _settings.swapRate);
         uint256 nftShare = FeeMath.bps(value, BurnLib.burnRate(shares, 4));
         _sums.pool += uint128(community); // parts of the value (< 2^96)
-        _sums.swapBalance += uint128(swap);
+        _sums.swapBalance += uint120(swap);
         uint256 credited = _rewardAncestors(account, index, value, firstOrder);
         uint256 market = value - community - swap - nftShare - credited;
-        _sums.lastBalance -= uint128(nftShare + market);
+        _sums.lastBalance -= uint120(nftShare + market);
         IERC20 usdt = IERC20(_addresses.usdt);
         if (nftShare != 0) usdt.safeTransfer(_addresses.nft, nftShare);
         if (market != 0) usdt.safeTransfer(_addresses.market, market);
@@ -462,7 +462,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         uint256 last = _sums.lastBalance;
         if (balance <= last) return;
         uint256 amount = balance - last;
-        _sums.lastBalance = balance.toUint128();
+        _sums.lastBalance = balance.toUint120();
         _sums.pool += uint128(amount); // amount <= balance
         emit PoolFunded(amount);
     }

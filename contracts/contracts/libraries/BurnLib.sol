@@ -117,24 +117,41 @@ library BurnLib {
     /// bits, counts 32 and 64; every narrowing checked or bounded by what it is a part of): the pool's accounting
     /// (`_sync`, an order, the sharing), what is owed and credited, the force and the swap balance, an order's
     /// totals, a claim's totals, the counts. USDT held for users, by purpose: lastBalance == pool + owed + balances
-    /// + swap (never less). `primed` is set at initialisation so that the first claim ever writes no new slot.
+    /// + swap (never less), so each of those is below 2^120 with `lastBalance` (checked). The `primed*` flags are set
+    /// at initialisation ({prime}), one in each word an order, a registration or a claim writes (but the credits' and
+    /// the accumulator's), so that a fresh Burn's first order, registration and claim update words instead of writing
+    /// new ones (a new word costs 17,100 gas more); `totalAmount` (every order's value ever) is 120 bits and
+    /// `lastIndex` (the sharings) 56 for the room (checked: an addition past them reverts).
     struct Sums {
-        uint128 lastBalance;
+        uint120 lastBalance;
         uint128 pool;
+        bool primedBalance;
         uint128 owed;
         uint128 balances;
         uint128 totalForce;
-        uint128 swapBalance;
-        uint128 totalAmount;
+        uint120 swapBalance;
+        bool primedForce;
+        uint120 totalAmount;
         uint128 totalTokens;
+        bool primedAmount;
         uint128 totalReward;
         uint120 totalExtract;
         bool primed;
         uint128 totalRewardInvite;
         uint32 totalOrder;
         uint32 totalUser;
-        uint64 lastIndex;
+        uint56 lastIndex;
+        bool primedCounts;
         uint256 perForce;
+    }
+
+    /// @notice Sets the `primed*` flags of the totals ({Sums}), once at initialisation.
+    function prime(Sums storage sums) internal {
+        sums.primedBalance = true;
+        sums.primedForce = true;
+        sums.primedAmount = true;
+        sums.primed = true;
+        sums.primedCounts = true;
     }
 
     /// @notice What an order's walk reads of each ancestor, in one slot: the value of its valid orders and the latest
@@ -675,8 +692,8 @@ library BurnLib {
         uint256 balance = sums.swapBalance;
         uint256 amount = swapTry != 0 && swapTry < balance ? swapTry : balance;
         if (_buyAndBurn(token, usdt, amount)) {
-            sums.swapBalance -= uint128(amount); // amount <= swapBalance
-            sums.lastBalance -= uint128(amount);
+            sums.swapBalance -= uint120(amount); // amount <= swapBalance
+            sums.lastBalance -= uint120(amount);
             emit IBurn.TokensBurned(amount);
             if (swapTry == 0 || 2 * amount >= balance - amount) return (0, retryAt);
             return (2 * amount, retryAt);
