@@ -52,7 +52,8 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     mapping(uint256 index => BurnLib.OrderRecord order) private _orders;
     mapping(address account => BurnLib.Account user) private _users;
-    mapping(address account => address[] invitees) private _invites;
+    // an account's invitees registered here, by position (their count is its `Activity.invites`, no length word)
+    mapping(address account => mapping(uint256 position => address invitee)) private _invites;
     // an account's order indexes, 8 to a word (32 bits each; their count is the account's `orders`)
     mapping(address account => mapping(uint256 word => uint256 indexes)) private _userOrders;
 
@@ -112,7 +113,7 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
         if (block.timestamp < s.startTime) revert BurnNotStarted(s.startTime);
         if (times > s.burnSurplus) revert BurnExceedsSurplus(times, s.burnSurplus);
         _checkNotBlacklisted(account);
-        _checkNotBlacklisted(msg.sender);
+        if (msg.sender != account) _checkNotBlacklisted(msg.sender);
         BurnLib.Account storage user = _users[account];
         if (user.index == 0) _register(account, address(0));
         _updatePool(0); // an order pays for its own work only (and must stay under 1,000,000 gas in deep trees)
@@ -293,12 +294,13 @@ contract Burn is NexusUpgradeable, IFeeReceiver, IBurn, AutomationCompatibleInte
 
     /// @inheritdoc IBurn
     function userInvites(address account, uint256 index) external view returns (address) {
+        if (index >= _active[account].invites) BurnLib.outOfBounds();
         return _invites[account][index];
     }
 
     /// @inheritdoc IBurn
     function userInviteCount(address account) external view returns (uint256) {
-        return _invites[account].length;
+        return _active[account].invites;
     }
 
     /// @inheritdoc IBurn

@@ -288,7 +288,7 @@ library BurnLib {
     /// be that referrer. Emits {IBurn-Registered}.
     function register(
         mapping(address => Account) storage users,
-        mapping(address => address[]) storage invites,
+        mapping(address => mapping(uint256 => address)) storage invites,
         mapping(address => Activity) storage active,
         Sums storage sums,
         IMain main,
@@ -304,8 +304,7 @@ library BurnLib {
         if (referCode != address(0)) user.inviteCode = referCode;
         user.refer = referrer;
         if (referrer != address(0)) {
-            invites[referrer].push(account);
-            ++active[referrer].invites;
+            invites[referrer][active[referrer].invites++] = account; // the count is the list's length
         }
         emit IBurn.Registered(account, referrer, referCode, index);
     }
@@ -709,14 +708,18 @@ library BurnLib {
         uint256 count,
         uint256 position
     ) external view returns (uint256) {
-        if (position >= count) {
-            assembly ("memory-safe") {
-                mstore(0, 0x4e487b71)
-                mstore(0x20, 0x32)
-                revert(0x1c, 0x24)
-            }
-        }
+        if (position >= count) outOfBounds();
         return uint32(list[position >> 3] >> ((position & 7) * 32));
+    }
+
+    /// @notice Reverts with Panic(0x32), as an array read past its end does (the lists kept as mappings with their
+    /// count elsewhere: an account's orders and invitees).
+    function outOfBounds() internal pure {
+        assembly ("memory-safe") {
+            mstore(0, 0x4e487b71)
+            mstore(0x20, 0x32)
+            revert(0x1c, 0x24)
+        }
     }
 
     /// @notice What Burn holds by purpose ({IBurn-getReserves}), ABI-encoded.
