@@ -87,14 +87,14 @@ library FomoLib {
 
     /// @dev An account: what every order of it writes in 3 slots (slot 0: index, orders, the blacklist flag, amount,
     /// weight, so that the checks of an order and of a credit (amount > 0, not blacklisted) read one slot; slot 1:
-    /// total and the index of its first order, so that a first order writes no page of `orderPages`; slot 6: the
-    /// static-reward debt at full width ({RewardMath}); the 128 bits of slot 1 where an earlier version kept a
-    /// narrowed debt stay unused, so that every field keeps its place), its
-    /// rewards after, grouped by what writes them together. The balance is not stored: it is what was credited
-    /// (the referral, team and static rewards and the principals of forced-out orders) less what was claimed
-    /// ({balanceOf}), so that each credit writes one slot: a direct or team credit slot 3 (the team rewards go to
-    /// ancestors that mostly had a direct credit before: no new slot), an indirect credit slot 5, a static accrual
-    /// slot 6 and 4 (the static reward in USDT and in NEX); a claim of the balance writes slot 2 (`claimed`,
+    /// the indirect referral reward, total and the index of its first order (so that a first order writes no page
+    /// of `orderPages`); slot 6: the static-reward debt at full width ({RewardMath})), its rewards after,
+    /// grouped by what writes them together. The balance is not stored: it is what was credited (the referral, team
+    /// and static rewards and the principals of forced-out orders) less what was claimed ({balanceOf}), so that each
+    /// credit writes one slot: an indirect credit slot 1 (which the account's own first order made non-zero: only an
+    /// account with a locked order earns, so an indirect credit never writes a new slot), a direct or team credit
+    /// slot 3 (the team rewards go to ancestors that mostly had a direct credit before: no new slot), a static
+    /// accrual slot 6 and 4 (the static reward in USDT and in NEX); a claim of the balance writes slot 2 (`claimed`,
     /// `lastOut`), a prize claim slot 2 and 5 (`rewardFOMO`), a forced release slot 2 (`forced`). `amount` and
     /// `weight` are bounded by `MAX_AMOUNT` times the largest stake rate (5x, < 2**96); `total`, the USDT of all its
     /// orders ever, by 2**96 (7.9e10 USDT: a larger total reverts); `orders` by 2**24 (a 16,777,216th order
@@ -105,8 +105,8 @@ library FomoLib {
         bool blacklisted;
         uint96 amount;
         uint96 weight;
+        uint128 rewardIndirect;
         uint96 total;
-        uint128 retiredDebt; // always 0 (see above)
         uint32 firstOrder;
         uint104 claimed;
         uint104 forced;
@@ -116,7 +116,6 @@ library FomoLib {
         uint128 rewardStatic;
         uint128 rewardStaticToken;
         uint128 rewardFOMO;
-        uint128 rewardIndirect;
         int256 debt; // {RewardMath}: the static reward owed is (weight * perWeight - debt) / 1e18
     }
 
