@@ -25,6 +25,12 @@ contract PriceOracle is IPriceOracle {
 
     /// @inheritdoc IPriceOracle
     function update() external returns (bool updated) {
+        // within the window {TwapOracle-update} stores nothing: say so before it reads the pair (three calls)
+        uint32 elapsed;
+        unchecked {
+            elapsed = uint32(block.timestamp) - _state.timestamp; // as in {TwapOracle-update}: wrap intended
+        }
+        if (_state.anchored && elapsed < _state.window) return false;
         updated = _state.update();
         if (updated) emit PriceUpdated(_state.price0Average, _state.timestamp);
     }
