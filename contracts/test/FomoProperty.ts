@@ -63,8 +63,8 @@ const BOUNDS = {
   minOrderMin: 10n ** 18n,
   maxProcess: 100n,
 }
-/** The DEX router's revert when a NEX payment's swap would fill below `swapRate` under the order value. */
-const DEX_SLIPPAGE = 'UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT'
+/** The pool's revert when a NEX payment's sale in the pair would fill below `swapRate` under the order value. */
+const DEX_SLIPPAGE = 'FomoSlippage'
 const POOLS = ['fomo', 'superFomo'] as const
 type PoolName = (typeof POOLS)[number]
 

@@ -130,6 +130,135 @@ describe("Fomo and SuperFomo: every order paid in NEX takes the caller's minimum
     assert.equal((await s.fomo.read.users([s.buyer.account.address])).amount, value)
   })
 
+  // The sale goes to the pair directly (no router): the pool sends the NEX to the token's pair, takes as input
+  // what the pair received, and asks the pair for the router's quote at its reserves.
+
+  /** The pair's reserves, NEX and USDT. */
+  async function reserves(s: Awaited<ReturnType<typeof fixture>>) {
+    const [reserve0, reserve1] = await s.pair.read.getReserves()
+    const nexIsToken0 = (await s.pair.read.token0()).toLowerCase() === s.token.address.toLowerCase()
+    const [nexReserve, usdtReserve] = nexIsToken0 ? [reserve0, reserve1] : [reserve1, reserve0]
+    return { nexReserve, usdtReserve }
+  }
+
+  /** The router's quote for `amountIn` at the pair's current reserves, NEX in, USDT out. */
+  async function pairQuote(s: Awaited<ReturnType<typeof fixture>>, amountIn: bigint) {
+    const { nexReserve, usdtReserve } = await reserves(s)
+    return { out: await s.router.read.getAmountOut([amountIn, nexReserve, usdtReserve]) }
+  }
+
+  /** Takes an oracle observation, so that getSwapIn returns the stored average until the next window (the order
+   * takes the same NEX amount whatever its block's time). */
+  async function holdPrice(s: Awaited<ReturnType<typeof fixture>>) {
+    await s.oracle.write.update()
+    await s.oracle.write.update() // no-op unless the first one took the first observation
+  }
+
+  it('takes exactly what the pair gives; a minimum one wei above it reverts with FomoSlippage', async () => {
+    const s = await networkHelpers.loadFixture(fixture)
+    const value = parseEther('1000')
+    await holdPrice(s)
+    const tokens = await s.fomo.read.getSwapIn([value])
+    const { out } = await pairQuote(s, tokens)
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      s.fomo.write.burn([1n, 1n, value, false, out + 1n], { account: s.buyer.account }),
+      s.fomo,
+      'FomoSlippage',
+      [out, out + 1n],
+    )
+    const before = await s.token.read.balanceOf([s.buyer.account.address])
+    await s.fomo.write.burn([1n, 1n, value, false, out], { account: s.buyer.account })
+    const [orders] = await s.fomo.read.getUserOrders([s.buyer.account.address, 0n, 1n])
+    assert.equal(orders[0].amount, out, 'credited exactly what the pair gave')
+    assert.equal(orders[0].tokens, tokens, 'paid the TWAP amount')
+    assert.equal(before - (await s.token.read.balanceOf([s.buyer.account.address])), tokens)
+    assert.equal(await s.token.read.balanceOf([s.fomo.address]), 0n, 'the pool keeps no NEX')
+    assert.equal(await s.token.read.allowance([s.fomo.address, s.router.address]), 0n, 'nor an allowance')
+  })
+
+  it("refuses a sale below swapRate under the value with FomoSlippage, whatever the caller's minimum", async () => {
+    const s = await networkHelpers.loadFixture(fixture)
+    const value = parseEther('1000')
+    // a large sale moves the pair's price far below the TWAP: the TWAP amount now sells for less than
+    // value less swapRate
+    const [reserve0, reserve1] = await s.pair.read.getReserves()
+    const nexIsToken0 = (await s.pair.read.token0()).toLowerCase() === s.token.address.toLowerCase()
+    await sell(s, s.attacker, (nexIsToken0 ? reserve0 : reserve1) / 4n)
+    await holdPrice(s)
+    const tokens = await s.fomo.read.getSwapIn([value])
+    const { out } = await pairQuote(s, tokens)
+    const { swapRate } = await s.fomo.read.getConfig()
+    const floor = (value * (10_000n - swapRate)) / 10_000n
+    assert.ok(out < floor, 'the sale would bring less than the floor')
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      s.fomo.write.burn([1n, 1n, value, false, 1n], { account: s.buyer.account }),
+      s.fomo,
+      'FomoSlippage',
+      [out, floor],
+    )
+  })
+
+  it('a reserve moved before the order in the same block: the order takes the quote at the moved reserves', async () => {
+    const s = await networkHelpers.loadFixture(fixture)
+    const value = parseEther('1000')
+    await holdPrice(s)
+    const tokens = await s.fomo.read.getSwapIn([value])
+    // a buy of NEX in the same block, before the order, lifts the price the order sells at
+    const usdtIn = parseEther('20000')
+    const start = await reserves(s)
+    const nexOut = await s.router.read.getAmountOut([usdtIn, start.usdtReserve, start.nexReserve])
+    const [nexReserve, usdtReserve] = [start.nexReserve - nexOut, start.usdtReserve + usdtIn]
+    const expected = await s.router.read.getAmountOut([tokens, nexReserve, usdtReserve])
+    await networkHelpers.mine()
+    await connection.provider.request({ method: 'evm_setAutomine', params: [false] })
+    let hashes: `0x${string}`[]
+    try {
+      const front = await buy(s, s.attacker, usdtIn)
+      const order = await s.fomo.write.burn([1n, 1n, value, false, 1n], { account: s.buyer.account, gas: 3_000_000n })
+      hashes = [front, order]
+      await networkHelpers.mine()
+    } finally {
+      await connection.provider.request({ method: 'evm_setAutomine', params: [true] })
+    }
+    const receipts = await Promise.all(hashes.map((hash) => s.publicClient.getTransactionReceipt({ hash })))
+    assert.equal(receipts[0].blockNumber, receipts[1].blockNumber, 'one block')
+    assert.deepEqual(
+      receipts.map((r) => r.status),
+      ['success', 'success'],
+    )
+    const [orders] = await s.fomo.read.getUserOrders([s.buyer.account.address, 0n, 1n])
+    assert.equal(orders[0].amount, expected, 'the quote at the reserves the buy left')
+    const end = await reserves(s)
+    assert.equal(end.nexReserve, nexReserve + tokens)
+    assert.equal(end.usdtReserve, usdtReserve - expected)
+  })
+
+  it('a pool that pays the sell fee: the pair takes as input what it received, the fee stays with the token', async () => {
+    const s = await networkHelpers.loadFixture(fixture)
+    const value = parseEther('1000')
+    // the pools are fee-exempt (the deployment sets it); without it the pool's transfer to the pair is a taxed sale
+    await s.token.write.setIsFeeExempt([s.fomo.address, false])
+    await holdPrice(s)
+    const tokens = await s.fomo.read.getSwapIn([value])
+    const config = await s.token.read.getConfig()
+    const fee = [config.addPoolRate, config.feeUSDT, config.feeNex].reduce(
+      (sum, rate) => sum + (tokens * rate) / 10_000n,
+      0n,
+    )
+    assert.ok(fee > 0n, 'the token takes a sell fee')
+    const { out } = await pairQuote(s, tokens - fee)
+    const held = await s.token.read.balanceOf([s.token.address])
+    await viem.assertions.emit(
+      s.fomo.write.burn([1n, 1n, value, false, 1n], { account: s.buyer.account }),
+      s.token,
+      'FeesTaken',
+    )
+    const [orders] = await s.fomo.read.getUserOrders([s.buyer.account.address, 0n, 1n])
+    assert.equal(orders[0].amount, out, 'the quote for the NEX the pair received')
+    assert.ok((await s.token.read.balanceOf([s.token.address])) > held, 'the fee went to the token')
+    assert.equal(await s.token.read.balanceOf([s.fomo.address]), 0n)
+  })
+
   it('ignores minUsdt for orders paid in USDT', async () => {
     const s = await networkHelpers.loadFixture(fixture)
     await viem.assertions.emit(

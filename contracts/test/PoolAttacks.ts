@@ -2,7 +2,7 @@
 // order or stake the settings allow, alone in an empty pool, then ordinary ones. Each pool's minimum is a bounded
 // setting (a 1-wei minimum is refused), nothing enters an accumulator while the pool's total weight is below its
 // floor, and afterwards every account is credited by the sharing rule of contracts/README.md ("Reward accounting"):
-// never more than its exact share, nothing reverts.
+// never more than its exact share, nothing reverts. Last, a sandwich around a FOM order paid in NEX.
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { network } from 'hardhat'
@@ -10,6 +10,7 @@ import { parseEther, parseEventLogs } from 'viem'
 import { localContractsIII as local, miningMulti } from '../config/contractsIII.ts'
 import { deployContractsIISystem, fundWallet, register } from './helpers/contractsII.ts'
 import { deployContractsIIISystem, join } from './InfoSystem.ts'
+import { buy, fund, sell } from './helpers/trade.ts'
 
 const P = 10n ** 18n
 const BPS = 10_000n
@@ -200,6 +201,64 @@ describe('Burn: the least order alone in the pool', async () => {
     assert.equal(orderView.reward, (burnEvery * 15_000n) / BPS)
     const after = await burn.read.getReserves()
     assert.ok(after.pool > 0n)
+  })
+})
+
+describe("Fomo: a sandwich around an order paid in NEX (the pool's sale in the pair)", async () => {
+  const connection = await network.create()
+  const { networkHelpers } = connection
+
+  async function fixture() {
+    const s = await deployContractsIIISystem(connection)
+    const [buyer, attacker] = s.users
+    await join(s, buyer, s.deployer.account.address)
+    await s.token.write.transfer([attacker.account.address, parseEther('300000')])
+    await fund(s, attacker)
+    return { ...s, buyer, attacker }
+  }
+
+  it("sale before, order with the caller's minimum, buy back after, one block: the order reverts, the attacker loses", async () => {
+    const s = await networkHelpers.loadFixture(fixture)
+    const value = parseEther('1000')
+    // the caller's minimum as the SDK quotes it: the pair's quote for the TWAP amount, less 1 %
+    const tokens = await s.fomo.read.getSwapIn([value])
+    const [, quoted] = await s.router.read.getAmountsOut([tokens, [s.token.address, s.usdt.address]])
+    const minUsdt = (quoted * 99n) / 100n
+    const [reserve0, reserve1] = await s.pair.read.getReserves()
+    const nexIsToken0 = (await s.pair.read.token0()).toLowerCase() === s.token.address.toLowerCase()
+    const frontRun = (nexIsToken0 ? reserve0 : reserve1) / 50n
+    const nexBefore = await s.token.read.balanceOf([s.attacker.account.address])
+    const usdtBefore = await s.usdt.read.balanceOf([s.attacker.account.address])
+    // the sale's USDT, known before the block: what the attacker buys back with
+    const [, saleUsdt] = await s.router.read.getAmountsOut([frontRun, [s.token.address, s.usdt.address]])
+    await networkHelpers.mine()
+    await connection.provider.request({ method: 'evm_setAutomine', params: [false] })
+    let hashes: `0x${string}`[]
+    try {
+      const front = await sell(s, s.attacker, frontRun)
+      const order = await s.fomo.write.burn([1n, 1n, value, false, minUsdt], {
+        account: s.buyer.account,
+        gas: 3_000_000n,
+      })
+      const back = await buy(s, s.attacker, (saleUsdt * 9n) / 10n)
+      hashes = [front, order, back]
+      await networkHelpers.mine()
+    } finally {
+      await connection.provider.request({ method: 'evm_setAutomine', params: [true] })
+    }
+    const receipts = await Promise.all(hashes.map((hash) => s.publicClient.getTransactionReceipt({ hash })))
+    assert.equal(new Set(receipts.map((r) => r.blockNumber)).size, 1, 'one block')
+    assert.deepEqual(
+      receipts.map((r) => r.status),
+      ['success', 'reverted', 'success'],
+    )
+    assert.equal((await s.fomo.read.users([s.buyer.account.address])).orders, 0n, 'no order at the moved price')
+    assert.equal(await s.token.read.balanceOf([s.fomo.address]), 0n, 'the pool holds no NEX')
+    // the attacker's round trip: the NEX it sold, and the USDT it got and spent; what it holds now is worth less
+    const nexAfter = await s.token.read.balanceOf([s.attacker.account.address])
+    const usdtAfter = await s.usdt.read.balanceOf([s.attacker.account.address])
+    const [, nexValue] = await s.router.read.getAmountsOut([nexBefore - nexAfter, [s.token.address, s.usdt.address]])
+    assert.ok(usdtAfter - usdtBefore < nexValue, 'the sandwich loses: no victim sale paid for it')
   })
 })
 

@@ -4,7 +4,7 @@ pragma solidity ^0.8.28;
 /// @title Fomo: the FOM pool (deployed twice: FOM and super FOM, each with its own config)
 /// @notice `burn(index, times, amount, isUSDT)` opens an order worth `times * amount` USDT in stake tier `index`
 /// (`burn(times, amount, isUSDT)` uses tier 0). With `isUSDT` false the caller pays `getSwapIn(value)` NEX (TWAP),
-/// which the pool sells for USDT through the router (at most `swapRate` below the TWAP value); the order's `amount`
+/// which the pool sells for USDT in the token's pair (at most `swapRate` below the TWAP value); the order's `amount`
 /// is the USDT actually received. Of every order:
 /// - `stakeSurplus[index]` is the principal, locked until `endTime` (`stakeDays[index]` days) and then returned by
 ///   `release(index)`; anyone may force the release `outDays` days after `endTime` (the principal is then credited
@@ -204,8 +204,9 @@ interface IFomo {
     error FomoNoPrize(uint256 round, address account);
     /// @notice The native coin sent is not exactly `handleGas`.
     error FomoWrongHandleFee(uint256 value, uint256 required);
-    /// @notice The NEX paid for an order sold for `received` USDT, less than the caller's `minUsdt` (the pair's price
-    /// moved after the quote: for example a sandwich around the order).
+    /// @notice The NEX paid for an order sells (or sold) for `received` USDT, less than the order's minimum `minUsdt`:
+    /// the caller's, or `swapRate` below the order's value when that is larger (the pair's price moved after the
+    /// quote: for example a sandwich around the order).
     error FomoSlippage(uint256 received, uint256 minUsdt);
 
     /// @notice An order paid in NEX needs the caller's minimum of USDT for the sale (`burn(index, times, amount,

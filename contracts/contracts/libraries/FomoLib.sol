@@ -12,6 +12,7 @@ import {LogCodes} from "./LogCodes.sol";
 import {IMain} from "../interfaces/IMain.sol";
 import {IPriceOracle} from "../interfaces/IPriceOracle.sol";
 import {IToken} from "../interfaces/IToken.sol";
+import {IUniswapV2Pair} from "../interfaces/external/IUniswapV2Pair.sol";
 import {IUniswapV2Router02} from "../interfaces/external/IUniswapV2Router02.sol";
 import {Bounds} from "./Bounds.sol";
 import {FeeMath} from "./FeeMath.sol";
@@ -531,8 +532,8 @@ library FomoLib {
         if (value < min || value > max) revert IFomo.FomoAmountOutOfRange(value, min, max);
     }
 
-    /// @dev Takes the payment: USDT, or NEX (TWAP amount) sold for USDT at no less than `swapRate` below the value
-    /// (the router's check) and no less than the caller's `minUsdt` ({IFomo-FomoSlippage}).
+    /// @dev Takes the payment: USDT, or NEX (TWAP amount) sold for USDT in the token's pair at no less than `swapRate`
+    /// below the value and no less than the caller's `minUsdt` ({IFomo-FomoSlippage}).
     function _collect(
         Layout storage $,
         uint256 value,
@@ -545,25 +546,40 @@ library FomoLib {
         }
         // every NEX payment takes the caller's minimum (the short `burn`s pass none: they take USDT only)
         if (minUsdt == 0) revert IFomo.FomoMinimumRequired(value);
-        tokens = $.oracle.consult(address($.usdt), value);
+        IERC20 usdt = $.usdt;
+        tokens = $.oracle.consult(address(usdt), value);
         if (tokens == 0) revert IFomo.FomoAmountOutOfRange(value, 1, 0);
         price = (value * 1 ether) / tokens;
-        $.nex.safeTransferFrom(msg.sender, address(this), tokens);
-        uint256 before = $.usdt.balanceOf(address(this));
-        address[] memory path = new address[](2);
-        path[0] = address($.nex);
-        path[1] = address($.usdt);
-        IUniswapV2Router02 router = $.router;
-        $.nex.forceApprove(address(router), tokens); // exactly what this swap spends (no standing approval)
-        router.swapExactTokensForTokensSupportingFeeOnTransferTokens(
-            tokens,
-            FeeMath.bps(value, FeeMath.BPS - $.cfg.swapRate),
-            path,
-            address(this),
-            block.timestamp
+        uint256 floor = FeeMath.bps(value, FeeMath.BPS - $.cfg.swapRate);
+        actual = _sell($.nex, usdt, tokens, floor > minUsdt ? floor : minUsdt);
+    }
+
+    /// @dev Sells `tokens` NEX (taken from the caller) for USDT in the token's own pair, for at least `minimum`;
+    /// returns the USDT received. The router's fee-on-transfer swap, without the router: the NEX goes from the pool
+    /// to the pair by a plain transfer (the pool's own transfer, so the token's fee treatment of the pool applies as
+    /// it did to the router's transfer from the pool), the input is what the pair actually received (its NEX balance
+    /// less its reserve, as the router measures it), the output the router's own quote at the pair's reserves
+    /// (`getAmountOut`: the DEX's fee; the router whose factory made the pair, from the token), refused below
+    /// `minimum` before the swap, and the USDT that arrived is measured and held to the same minimum.
+    function _sell(IERC20 nex, IERC20 usdt, uint256 tokens, uint256 minimum) private returns (uint256 received) {
+        nex.safeTransferFrom(msg.sender, address(this), tokens);
+        IToken.TokenAddresses memory a = IToken(address(nex)).getTokenAdd();
+        IUniswapV2Pair pair = IUniswapV2Pair(a.swapPair);
+        nex.safeTransfer(address(pair), tokens);
+        // the pair's tokens are in address order (its factory sorts them)
+        bool nexFirst = address(nex) < address(usdt);
+        (uint256 reserve0, uint256 reserve1, ) = pair.getReserves();
+        (uint256 reserveIn, uint256 reserveOut) = nexFirst ? (reserve0, reserve1) : (reserve1, reserve0);
+        uint256 out = IUniswapV2Router02(a.router).getAmountOut(
+            nex.balanceOf(address(pair)) - reserveIn,
+            reserveIn,
+            reserveOut
         );
-        actual = $.usdt.balanceOf(address(this)) - before;
-        if (actual < minUsdt) revert IFomo.FomoSlippage(actual, minUsdt);
+        if (out < minimum) revert IFomo.FomoSlippage(out, minimum);
+        uint256 before = usdt.balanceOf(address(this));
+        pair.swap(nexFirst ? 0 : out, nexFirst ? out : 0, address(this), "");
+        received = usdt.balanceOf(address(this)) - before;
+        if (received < minimum) revert IFomo.FomoSlippage(received, minimum);
     }
 
     /// @dev Opens the order and adds its amount, weight and principal to the user and the pools.

@@ -47,4 +47,6 @@ interface IUniswapV2Router02 {
     ) external payable returns (uint256[] memory amounts);
     function getAmountsIn(uint256 amountOut, address[] calldata path) external view returns (uint256[] memory amounts);
     function getAmountsOut(uint256 amountIn, address[] calldata path) external view returns (uint256[] memory amounts);
+    /// @notice The output of one swap of `amountIn` at the given reserves, less the DEX's own fee.
+    function getAmountOut(uint256 amountIn, uint256 reserveIn, uint256 reserveOut) external pure returns (uint256);
 }
