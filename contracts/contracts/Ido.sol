@@ -459,34 +459,66 @@ contract Ido is NexusUpgradeable, IIdo {
         if (p.keys != 0) INft(_addresses.nft).mint(p.account, s.keyId, p.keys);
     }
 
-    /// @dev Adds the purchase to the user's record and the totals; returns the user's NEX not claimed yet.
+    /// @dev Adds the purchase to the user's record and the totals; returns the user's NEX not claimed yet. Each
+    /// word is read once and written once ({IdoLib-UserRecord}, {IdoLib-TotalsRecord}: the fields in declaration
+    /// order from the low bits; the compiler would write a packed word once per field).
     function _book(Purchase memory p, IdoLib.TotalsRecord storage t) private returns (uint256 balance) {
         IdoLib.UserRecord storage user = _users[p.account];
-        uint256 last = user.round;
-        if (last == p.round) {
-            user.units = SafeCast.toUint40(user.units + p.times);
-        } else {
-            // a later round (rounds only move forward): the record's round goes to the mapping for its view
-            uint256 units = user.units;
-            if (units != 0) _userRounds[last][p.account] = units;
-            user.round = SafeCast.toUint24(p.round);
-            user.units = SafeCast.toUint40(p.times);
+        uint256 word0;
+        uint256 word1;
+        assembly ("memory-safe") {
+            word0 := sload(user.slot)
+            word1 := sload(add(user.slot, 1))
         }
-        uint256 counts = user.counts;
-        // the counts and the USDT paid only inform: they saturate at their fields' maxima instead of refusing a
-        // mint (the NEX credited is owed: it is checked, and below NEX's supply)
-        if (counts == 0) t.totalUser = uint32(Math.min(uint256(t.totalUser) + 1, type(uint32).max));
-        // one write: amount, tokens, counts and keys share a slot; claimed (read) beside the NEX paid
-        user.counts = uint32(Math.min(counts + p.times, type(uint32).max));
-        user.nfts = uint32(Math.min(user.nfts + p.keys, type(uint32).max));
-        user.amount = uint96(Math.min(user.amount + p.amount, type(uint96).max));
-        uint256 tokens = user.tokens + p.tokens;
-        user.tokens = SafeCast.toUint96(tokens);
-        if (p.amountNEX != 0) user.amountNEX = SafeCast.toUint96(user.amountNEX + p.amountNEX);
-        balance = tokens - user.claimed;
-        t.totalIDO = uint64(Math.min(t.totalIDO + p.times, type(uint64).max));
-        t.totalNFT = uint64(Math.min(t.totalNFT + p.keys, type(uint64).max));
-        t.totalAmount = uint96(Math.min(t.totalAmount + p.amount, type(uint96).max));
+        // second word: claimed (read), amountNEX, the latest round the account bought in and its units there
+        uint256 units = word1 >> 216;
+        uint256 last = uint24(word1 >> 192);
+        if (last != p.round) {
+            // a later round (rounds only move forward): the record's round goes to the mapping for its view
+            if (units != 0) _userRounds[last][p.account] = units;
+            units = 0;
+        }
+        uint256 claimed = word1 & type(uint96).max;
+        word1 =
+            claimed |
+            (uint256(SafeCast.toUint96(uint96(word1 >> 96) + p.amountNEX)) << 96) |
+            (uint256(SafeCast.toUint24(p.round)) << 192) |
+            (uint256(SafeCast.toUint40(units + p.times)) << 216);
+        // first word: amount, tokens, counts, keys. The counts and the USDT paid only inform: they saturate at their
+        // fields' maxima instead of refusing a mint (the NEX credited is owed: it is checked, and below NEX's supply)
+        uint256 counts = uint32(word0 >> 192);
+        uint256 tokens = uint96(word0 >> 96) + p.tokens;
+        word0 =
+            Math.min((word0 & type(uint96).max) + p.amount, type(uint96).max) |
+            (uint256(SafeCast.toUint96(tokens)) << 96) |
+            (Math.min(counts + p.times, type(uint32).max) << 192) |
+            (Math.min((word0 >> 224) + p.keys, type(uint32).max) << 224);
+        assembly ("memory-safe") {
+            sstore(user.slot, word0)
+            sstore(add(user.slot, 1), word1)
+        }
+        balance = tokens - claimed;
+        _bookTotals(p, t, counts == 0);
+    }
+
+    /// @dev Adds the purchase to the totals (`first`: the account's first purchase). The first word (users, units,
+    /// keys, the USDT paid: informational, saturating) is read and written once.
+    function _bookTotals(Purchase memory p, IdoLib.TotalsRecord storage t, bool first) private {
+        // the totals' first word: users, units, keys, the USDT paid (informational: saturating)
+        uint256 totals;
+        assembly ("memory-safe") {
+            totals := sload(t.slot)
+        }
+        uint256 totalUser = totals & type(uint32).max;
+        if (first) totalUser = Math.min(totalUser + 1, type(uint32).max);
+        totals =
+            totalUser |
+            (Math.min(uint64(totals >> 32) + p.times, type(uint64).max) << 32) |
+            (Math.min(uint64(totals >> 96) + p.keys, type(uint64).max) << 96) |
+            (Math.min((totals >> 160) + p.amount, type(uint96).max) << 160);
+        assembly ("memory-safe") {
+            sstore(t.slot, totals)
+        }
         t.totalTokens = SafeCast.toUint128(t.totalTokens + p.tokens);
         if (p.amountNEX != 0) t.totalNexus += p.amountNEX;
     }
