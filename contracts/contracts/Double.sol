@@ -34,19 +34,21 @@ contract Double is NexusUpgradeable, IDouble {
     /// @notice The largest deposit (amounts are stored in 96 bits).
     uint256 public constant MAX_AMOUNT = 1e28;
 
-    /// @dev Two slots (what a claim reads of a record, then what it updates); `reward` is `amount * MULTIPLE`; a
-    /// `fomoIndex` of 2**24 - 1 or more lives in `_fomoIndexes`.
-    struct RecordData {
-        address owner;
-        uint40 startTime;
-        uint40 endTime;
-        uint16 price;
-        uint96 amount;
-        uint104 released;
-        bool isValid;
-        uint24 userIndex;
-        uint24 fomoIndex;
-    }
+    /// @dev A record is one word, all a deposit writes (`R_*` the offsets of its fields): the owner's account
+    /// number (32 bits, `_accounts` maps it back), the amount (96), the start time (40), the config's `dayTimes`
+    /// (23) and `price` (16) at the deposit (the end time is `start + ceil(BPS / price) * dayTimes`, as computed at
+    /// the deposit), the record's position in its owner's list (24), the FOM order index (24; one of 2**24 - 1 or
+    /// more lives in `_fomoIndexes`) and `R_DONE` once the record has released all its reward. What a record released
+    /// before it completes is in `_releasedPairs` (written by its first claim, not by the deposit).
+    uint256 private constant R_AMOUNT = 32;
+    uint256 private constant R_START = 128;
+    uint256 private constant R_DAY = 168;
+    uint256 private constant R_DONE = 1 << 191;
+    uint256 private constant R_PRICE = 192;
+    uint256 private constant R_POSITION = 208;
+    uint256 private constant R_FOMO = 232;
+    uint256 private constant MASK_DAY = (1 << 23) - 1;
+    uint256 private constant MASK_RELEASED = type(uint128).max;
 
     /// @dev The first slot is all a deposit changes (the user number is its first deposit's), the second a claim's
     /// (and the first when a record completes).
@@ -89,7 +91,7 @@ contract Double is NexusUpgradeable, IDouble {
     Hot private _hot;
     /// @dev What all records released to users (fees included).
     uint256 private _totalRelease;
-    mapping(uint256 index => RecordData record) private _records; // indexes start at 1, below `_hot.count`
+    mapping(uint256 index => uint256 record) private _records; // indexes start at 1, below `_hot.count`
     mapping(address account => UserData user) private _users;
     mapping(uint256 index => uint256 fomoIndex) private _fomoIndexes; // only for fomoIndex >= 2**24 - 1
     /// @dev A user's record indexes, 8 per slot (32 bits each); `_users[account].stakes` counts them.
@@ -97,6 +99,11 @@ contract Double is NexusUpgradeable, IDouble {
     /// @dev Contracts that may open records for another account (the Fomo pools, for their buyers); anyone else
     /// deposits only for itself, so nobody can fill a victim's claim window with dust records (issue 19 #7).
     mapping(address depositor => bool allowed) private _depositors;
+    /// @dev What a record released until it completes, two records per slot (128 bits each) by their positions in
+    /// their owner's list: a record's first claim writes it, a completing claim sets `R_DONE` in the record instead.
+    mapping(address account => mapping(uint256 pair => uint256 released)) private _releasedPairs;
+    /// @dev An account by its number (its first deposit's `_meta.totalUser`), the owner of a record.
+    mapping(uint256 number => address account) private _accounts;
 
     /// @custom:oz-upgrades-unsafe-allow constructor
     constructor() {
@@ -167,25 +174,39 @@ contract Double is NexusUpgradeable, IDouble {
         if (amount == 0 || amount > MAX_AMOUNT) revert DoubleAmountOutOfRange(amount, 1, MAX_AMOUNT);
         // `openClaim` false closes the pool to new money only (issue 19): claims of what records are owed go on
         if (!settings.openClaim) revert DoubleDepositsClosed();
-        (uint256 position, uint256 userAmount) = _addToUser(account, amount);
+        (uint256 number, uint256 position, uint256 userAmount) = _addToUser(account, amount);
         uint256 index = _addToTotals(amount);
         _recordPages[account][position / 8] |= index << (32 * (position % 8));
-        uint256 endTime = _writeRecord(settings, index, account, amount, position, fomoIndex);
+        uint256 endTime = _writeRecord(settings, index, number, amount, position, fomoIndex);
         emit Deposited(account, msg.sender, index, fomoIndex, amount, amount * MULTIPLE, endTime);
         return userAmount;
     }
 
     /// @dev Adds a record of `amount` to `account` (numbering the account at its first deposit): returns the
-    /// record's position in its list and the account's amount after it.
-    function _addToUser(address account, uint256 amount) private returns (uint256 position, uint256 userAmount) {
+    /// account's number, the record's position in its list and the account's amount after it.
+    function _addToUser(
+        address account,
+        uint256 amount
+    ) private returns (uint256 number, uint256 position, uint256 userAmount) {
         UserData storage user = _users[account];
-        // the account's first deposit numbers it (checked arithmetic: 2^40 accounts cannot each pay a record)
-        if (user.index == 0) user.index = ++_meta.totalUser;
+        uint40 index = user.index;
+        if (index == 0) {
+            // the account's first deposit numbers it (checked arithmetic: 2^40 accounts cannot each pay a record)
+            index = ++_meta.totalUser;
+            _accounts[index] = account;
+        }
+        // every numbered account has a record, so its number is below the record count (32 bits)
+        number = SafeCast.toUint32(index);
         position = user.stakes;
         userAmount = user.amount + amount;
-        user.stakes = SafeCast.toUint24(position + 1);
-        user.amount = SafeCast.toUint96(userAmount);
-        user.total += uint96(amount);
+        uint24 stakes = SafeCast.toUint24(position + 1);
+        uint96 newAmount = SafeCast.toUint96(userAmount);
+        uint96 total = SafeCast.toUint96(user.total + amount);
+        // one write of the account's deposit slot
+        user.index = index;
+        user.stakes = stakes;
+        user.amount = newAmount;
+        user.total = total;
     }
 
     /// @dev Counts a record of `amount` in the totals; returns its index.
@@ -193,33 +214,36 @@ contract Double is NexusUpgradeable, IDouble {
         Hot storage hot = _hot;
         index = hot.count;
         Bounds.check("record", index, 1, type(uint32).max - 1);
-        hot.count = SafeCast.toUint32(index + 1);
-        hot.totalAmount += uint112(amount);
+        uint32 count = SafeCast.toUint32(index + 1);
+        uint112 totalAmount = SafeCast.toUint112(hot.totalAmount + amount);
+        // one write of the totals' slot
+        hot.count = count;
+        hot.totalAmount = totalAmount;
     }
 
-    /// @dev Writes record `index` and returns its end time.
+    /// @dev Writes record `index` (one word, see `R_AMOUNT`; each field is bounded before: the amount by `_open`,
+    /// `dayTimes` and `price` by `setConfig`, the position by the 24-bit record count, the number by `_addToUser`,
+    /// the order index clamped) and returns its end time.
     function _writeRecord(
         Settings memory settings,
         uint256 index,
-        address account,
+        uint256 number,
         uint256 amount,
         uint256 position,
         uint256 fomoIndex
     ) private returns (uint256 endTime) {
         uint256 price = settings.price;
+        uint256 dayTimes = settings.dayTimes;
         // ceil(BPS / price) days, so that `price` bp of the reward vest per day at most
-        endTime = block.timestamp + ((FeeMath.BPS + price - 1) / price) * settings.dayTimes;
-        _records[index] = RecordData({
-            owner: account,
-            startTime: uint40(block.timestamp),
-            endTime: uint40(endTime),
-            price: uint16(price),
-            amount: uint96(amount),
-            released: 0,
-            isValid: true,
-            userIndex: uint24(position),
-            fomoIndex: uint24(Math.min(fomoIndex, type(uint24).max))
-        });
+        endTime = block.timestamp + ((FeeMath.BPS + price - 1) / price) * dayTimes;
+        _records[index] =
+            number |
+            (amount << R_AMOUNT) |
+            (block.timestamp << R_START) |
+            (dayTimes << R_DAY) |
+            (price << R_PRICE) |
+            (position << R_POSITION) |
+            (Math.min(fomoIndex, type(uint24).max) << R_FOMO);
         if (fomoIndex >= type(uint24).max) _fomoIndexes[index] = fomoIndex;
     }
 
@@ -238,25 +262,28 @@ contract Double is NexusUpgradeable, IDouble {
         uint256 userAmount = amountBefore;
         for (uint256 i = cursor; i < end && released < available; ++i) {
             uint256 index = _recordAt(msg.sender, i);
-            RecordData storage record = _records[index];
-            if (!record.isValid) {
+            uint256 record = _records[index];
+            if (record & R_DONE != 0) {
                 if (prefixDone) cursor = i + 1;
                 continue;
             }
-            uint256 due = _vested(record) - record.released;
+            uint256 before = _releasedAt(msg.sender, i);
+            uint256 due = _vested(record) - before;
             if (due > available - released) due = available - released;
             if (due == 0) {
                 prefixDone = false;
                 continue;
             }
-            record.released += uint104(due);
             released += due;
-            bool completed = record.released == uint256(record.amount) * MULTIPLE;
+            uint256 amount = _amountOf(record);
+            bool completed = before + due == amount * MULTIPLE;
             if (completed) {
-                record.isValid = false;
-                userAmount -= record.amount;
+                // the record's word says it released all (its released figure is then its reward)
+                _records[index] = record | R_DONE;
+                userAmount -= amount;
                 if (prefixDone) cursor = i + 1;
             } else {
+                _setReleasedAt(msg.sender, i, before + due);
                 prefixDone = false;
             }
             emit Released(msg.sender, index, due, completed);
@@ -358,20 +385,22 @@ contract Double is NexusUpgradeable, IDouble {
     /// @inheritdoc IDouble
     function records(uint256 index) public view returns (Record memory) {
         if (index == 0 || index >= _hot.count) return _emptyRecord();
-        RecordData storage r = _records[index];
+        uint256 record = _records[index];
+        address owner = _accounts[record & type(uint32).max];
+        uint256 fomoIndex = (record >> R_FOMO) & type(uint24).max;
         return
             Record({
-                isValid: r.isValid,
+                isValid: record & R_DONE == 0,
                 index: index,
-                userIndex: r.userIndex,
-                fomoIndex: r.fomoIndex == type(uint24).max ? _fomoIndexes[index] : r.fomoIndex,
-                amount: r.amount,
-                price: r.price,
-                reward: uint256(r.amount) * MULTIPLE,
-                startTime: r.startTime,
-                endTime: r.endTime,
-                owner: r.owner,
-                released: r.released
+                userIndex: (record >> R_POSITION) & type(uint24).max,
+                fomoIndex: fomoIndex == type(uint24).max ? _fomoIndexes[index] : fomoIndex,
+                amount: _amountOf(record),
+                price: (record >> R_PRICE) & type(uint16).max,
+                reward: _amountOf(record) * MULTIPLE,
+                startTime: (record >> R_START) & type(uint40).max,
+                endTime: _endOf(record),
+                owner: owner,
+                released: _releasedOf(owner, record)
             });
     }
 
@@ -385,14 +414,14 @@ contract Double is NexusUpgradeable, IDouble {
     function getLine(uint256 index) external view returns (Line memory line) {
         line.held = _settings.usdt.balanceOf(address(this));
         line.owed = _claimable(address(_settings.usdt));
-        if (index == 0 || index >= _hot.count || !_records[index].isValid) return line;
+        if (index == 0 || index >= _hot.count || _records[index] & R_DONE != 0) return line;
         line.owedSelf = _outstanding(_records[index]);
         line.position = 1;
         uint256 stop = index > MAX_LINE_SCAN ? index - MAX_LINE_SCAN : 1;
         line.complete = stop == 1;
         for (uint256 i = index - 1; i >= stop; --i) {
-            RecordData storage record = _records[i];
-            if (record.isValid) {
+            uint256 record = _records[i];
+            if (record & R_DONE == 0) {
                 line.owedAhead += _outstanding(record);
                 ++line.position;
             }
@@ -415,17 +444,50 @@ contract Double is NexusUpgradeable, IDouble {
         return (_recordPages[account][position / 8] >> (32 * (position % 8))) & type(uint32).max;
     }
 
-    function _vested(RecordData storage record) private view returns (uint256) {
-        uint256 start = record.startTime;
-        uint256 end = record.endTime;
-        uint256 reward = uint256(record.amount) * MULTIPLE;
+    /// @dev What `record` has vested by now.
+    function _vested(uint256 record) private view returns (uint256) {
+        uint256 start = (record >> R_START) & type(uint40).max;
+        uint256 end = _endOf(record);
+        uint256 reward = _amountOf(record) * MULTIPLE;
         if (block.timestamp >= end) return reward;
         return (reward * (block.timestamp - start)) / (end - start);
     }
 
-    /// @dev What a record may still release.
-    function _outstanding(RecordData storage record) private view returns (uint256) {
-        return uint256(record.amount) * MULTIPLE - record.released;
+    /// @dev The amount of `record`.
+    function _amountOf(uint256 record) private pure returns (uint256) {
+        return (record >> R_AMOUNT) & type(uint96).max;
+    }
+
+    /// @dev The end time of `record`: its start plus ceil(BPS / price) times its `dayTimes`, as at its deposit.
+    function _endOf(uint256 record) private pure returns (uint256) {
+        uint256 price = (record >> R_PRICE) & type(uint16).max;
+        return
+            ((record >> R_START) & type(uint40).max) +
+            ((FeeMath.BPS + price - 1) / price) * ((record >> R_DAY) & MASK_DAY);
+    }
+
+    /// @dev What `record` of `owner` released: all its reward once done, else its figure in `_releasedPairs`.
+    function _releasedOf(address owner, uint256 record) private view returns (uint256) {
+        if (record & R_DONE != 0) return _amountOf(record) * MULTIPLE;
+        return _releasedAt(owner, (record >> R_POSITION) & type(uint24).max);
+    }
+
+    /// @dev What the record at `position` of `account`'s list released (while it is not done).
+    function _releasedAt(address account, uint256 position) private view returns (uint256) {
+        return (_releasedPairs[account][position / 2] >> (128 * (position % 2))) & MASK_RELEASED;
+    }
+
+    /// @dev Sets what the record at `position` of `account`'s list released to `value` (at most twice its amount,
+    /// below 2**95).
+    function _setReleasedAt(address account, uint256 position, uint256 value) private {
+        uint256 shift = 128 * (position % 2);
+        uint256 pair = _releasedPairs[account][position / 2];
+        _releasedPairs[account][position / 2] = (pair & ~(MASK_RELEASED << shift)) | (value << shift);
+    }
+
+    /// @dev What a valid record may still release.
+    function _outstanding(uint256 record) private view returns (uint256) {
+        return _amountOf(record) * MULTIPLE - _releasedOf(_accounts[record & type(uint32).max], record);
     }
 
     /// @dev What `claim()` would release now for `account` (the same walk, without writing).
@@ -435,8 +497,8 @@ contract Double is NexusUpgradeable, IDouble {
         uint256 end = _users[account].stakes;
         if (end > cursor + MAX_CLAIM) end = cursor + MAX_CLAIM;
         for (uint256 i = cursor; i < end; ++i) {
-            RecordData storage record = _records[_recordAt(account, i)];
-            if (record.isValid) released += _vested(record) - record.released;
+            uint256 record = _records[_recordAt(account, i)];
+            if (record & R_DONE == 0) released += _vested(record) - _releasedAt(account, i);
         }
         if (released > available) released = available;
     }

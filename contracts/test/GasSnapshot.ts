@@ -218,8 +218,19 @@ describe('Gas table', () => {
       double.write.deposit([a.account.address, parseEther('100'), 0n], { account: a.account }),
       1,
     )
+    // a claim releases from at most MAX_CLAIM records: worst = all of them due, each claimed for the first time
+    const maxRecords = Number(await double.read.MAX_CLAIM())
+    for (let i = 0; i < maxRecords; ++i)
+      await double.write.deposit([d.account.address, parseEther('100'), 0n], { account: d.account })
     await time.increase(Number(local.double.dayTimes))
     await table.measure('Double.claim', 'usual', double.write.claim({ account: a.account }), 1)
+    await table.measure(
+      `Double.claim (${maxRecords} records due)`,
+      'worst',
+      double.write.claim({ account: d.account }),
+      1,
+    )
+    table.same(`Double.claim (${maxRecords} records due)`, 'worst', 'worstMax')
     table.check()
   })
 
