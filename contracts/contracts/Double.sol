@@ -99,9 +99,10 @@ contract Double is NexusUpgradeable, IDouble {
     /// @dev Contracts that may open records for another account (the Fomo pools, for their buyers); anyone else
     /// deposits only for itself, so nobody can fill a victim's claim window with dust records (issue 19 #7).
     mapping(address depositor => bool allowed) private _depositors;
-    /// @dev What a record released until it completes, two records per slot (128 bits each) by their positions in
-    /// their owner's list: a record's first claim writes it, a completing claim sets `R_DONE` in the record instead.
-    mapping(address account => mapping(uint256 pair => uint256 released)) private _releasedPairs;
+    /// @dev What a record released until it completes, two records per slot (128 bits each) by their owner's number
+    /// and their positions in its list (so that a view reads it from the record alone): a record's first claim
+    /// writes it, a completing claim sets `R_DONE` in the record instead.
+    mapping(uint256 number => mapping(uint256 pair => uint256 released)) private _releasedPairs;
     /// @dev An account by its number (its first deposit's `_meta.totalUser`), the owner of a record.
     mapping(uint256 number => address account) private _accounts;
 
@@ -260,6 +261,7 @@ contract Double is NexusUpgradeable, IDouble {
         if (end > cursor + MAX_CLAIM) end = cursor + MAX_CLAIM;
         uint256 amountBefore = user.amount;
         uint256 userAmount = amountBefore;
+        uint256 number = user.index;
         for (uint256 i = cursor; i < end && released < available; ++i) {
             uint256 index = _recordAt(msg.sender, i);
             uint256 record = _records[index];
@@ -267,7 +269,7 @@ contract Double is NexusUpgradeable, IDouble {
                 if (prefixDone) cursor = i + 1;
                 continue;
             }
-            uint256 before = _releasedAt(msg.sender, i);
+            uint256 before = _releasedAt(number, i);
             uint256 due = _vested(record) - before;
             if (due > available - released) due = available - released;
             if (due == 0) {
@@ -283,7 +285,7 @@ contract Double is NexusUpgradeable, IDouble {
                 userAmount -= amount;
                 if (prefixDone) cursor = i + 1;
             } else {
-                _setReleasedAt(msg.sender, i, before + due);
+                _setReleasedAt(number, i, before + due);
                 prefixDone = false;
             }
             emit Released(msg.sender, index, due, completed);
@@ -400,7 +402,7 @@ contract Double is NexusUpgradeable, IDouble {
                 startTime: (record >> R_START) & type(uint40).max,
                 endTime: _endOf(record),
                 owner: owner,
-                released: _releasedOf(owner, record)
+                released: _releasedOf(record)
             });
     }
 
@@ -466,28 +468,28 @@ contract Double is NexusUpgradeable, IDouble {
             ((FeeMath.BPS + price - 1) / price) * ((record >> R_DAY) & MASK_DAY);
     }
 
-    /// @dev What `record` of `owner` released: all its reward once done, else its figure in `_releasedPairs`.
-    function _releasedOf(address owner, uint256 record) private view returns (uint256) {
+    /// @dev What `record` released: all its reward once done, else its figure in `_releasedPairs`.
+    function _releasedOf(uint256 record) private view returns (uint256) {
         if (record & R_DONE != 0) return _amountOf(record) * MULTIPLE;
-        return _releasedAt(owner, (record >> R_POSITION) & type(uint24).max);
+        return _releasedAt(record & type(uint32).max, (record >> R_POSITION) & type(uint24).max);
     }
 
-    /// @dev What the record at `position` of `account`'s list released (while it is not done).
-    function _releasedAt(address account, uint256 position) private view returns (uint256) {
-        return (_releasedPairs[account][position / 2] >> (128 * (position % 2))) & MASK_RELEASED;
+    /// @dev What the record at `position` of account `number`'s list released (while it is not done).
+    function _releasedAt(uint256 number, uint256 position) private view returns (uint256) {
+        return (_releasedPairs[number][position / 2] >> (128 * (position % 2))) & MASK_RELEASED;
     }
 
-    /// @dev Sets what the record at `position` of `account`'s list released to `value` (at most twice its amount,
-    /// below 2**95).
-    function _setReleasedAt(address account, uint256 position, uint256 value) private {
+    /// @dev Sets what the record at `position` of account `number`'s list released to `value` (at most twice its
+    /// amount, below 2**95).
+    function _setReleasedAt(uint256 number, uint256 position, uint256 value) private {
         uint256 shift = 128 * (position % 2);
-        uint256 pair = _releasedPairs[account][position / 2];
-        _releasedPairs[account][position / 2] = (pair & ~(MASK_RELEASED << shift)) | (value << shift);
+        uint256 pair = _releasedPairs[number][position / 2];
+        _releasedPairs[number][position / 2] = (pair & ~(MASK_RELEASED << shift)) | (value << shift);
     }
 
     /// @dev What a valid record may still release.
     function _outstanding(uint256 record) private view returns (uint256) {
-        return _amountOf(record) * MULTIPLE - _releasedOf(_accounts[record & type(uint32).max], record);
+        return _amountOf(record) * MULTIPLE - _releasedOf(record);
     }
 
     /// @dev What `claim()` would release now for `account` (the same walk, without writing).
@@ -495,10 +497,11 @@ contract Double is NexusUpgradeable, IDouble {
         uint256 available = _settings.usdt.balanceOf(address(this));
         uint256 cursor = _users[account].cursor;
         uint256 end = _users[account].stakes;
+        uint256 number = _users[account].index;
         if (end > cursor + MAX_CLAIM) end = cursor + MAX_CLAIM;
         for (uint256 i = cursor; i < end; ++i) {
             uint256 record = _records[_recordAt(account, i)];
-            if (record & R_DONE == 0) released += _vested(record) - _releasedAt(account, i);
+            if (record & R_DONE == 0) released += _vested(record) - _releasedAt(number, i);
         }
         if (released > available) released = available;
     }
