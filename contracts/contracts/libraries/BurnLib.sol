@@ -334,11 +334,14 @@ library BurnLib {
     /// @dev Whether a user call, which forces out at most one expired order (Burn's USER_OUTS), then shares the pool:
     /// no second expired order waits behind the queue's top (the second smallest entry of the heap is node 2 or 3).
     function _shareableNow(ExpiryQueue.Heap storage queue) private view returns (bool) {
-        uint256 size = queue.size;
+        uint256 size = ExpiryQueue.length(queue);
         if (size < 2) return true;
-        uint256 second = queue.nodes[2];
-        if (size > 2 && queue.nodes[3] < second) second = queue.nodes[3];
-        return (second >> 128) > block.timestamp;
+        (uint256 second, ) = ExpiryQueue.at(queue, 2);
+        if (size > 2) {
+            (uint256 third, ) = ExpiryQueue.at(queue, 3);
+            if (third < second) second = third;
+        }
+        return second > block.timestamp;
     }
 
     /// @notice Whether Burn's upkeep is due: an expired order waits in the queue, the swap balance waits for its
@@ -491,9 +494,14 @@ library BurnLib {
                     lastIndex: t.lastIndex,
                     totalForce: t.totalForce,
                     perForce: t.perForce,
-                    lastOut: queue.size == 0 ? 0 : uint128(queue.nodes[1])
+                    lastOut: _topId(queue)
                 })
             );
+    }
+
+    /// @dev The order at the top of the expiry queue (0: none).
+    function _topId(ExpiryQueue.Heap storage queue) private view returns (uint256 id) {
+        (, id) = ExpiryQueue.top(queue);
     }
 
     /// @notice Stores settings `s` packed ({Config}) after checking them: each value within its bound and, with the
