@@ -32,7 +32,7 @@ contract PriceOracle is IPriceOracle {
         }
         if (_state.anchored && elapsed < _state.window) return false;
         updated = _state.update();
-        if (updated) emit PriceUpdated(_state.price0Average, _state.timestamp);
+        if (updated) emit PriceUpdated(_state.storedAverage(true), _state.timestamp);
     }
 
     /// @inheritdoc IPriceOracle

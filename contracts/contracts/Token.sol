@@ -352,7 +352,7 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken, Automat
     /// @inheritdoc IToken
     function getStoredPrice() external view returns (uint256) {
         // the pair orders its tokens by address: NEX is token0 when its address is the lower one
-        uint256 average = address(this) < address(_usdt) ? _oracle.price0Average : _oracle.price1Average;
+        uint256 average = _oracle.storedAverage(address(this) < address(_usdt));
         return Math.mulDiv(average, 1 ether, 2 ** 112);
     }
 
@@ -524,7 +524,7 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken, Automat
 
     function _updateOracle() private returns (bool updated) {
         updated = _oracle.update();
-        if (updated) emit OracleUpdated(_oracle.price0Average, _oracle.timestamp);
+        if (updated) emit OracleUpdated(_oracle.storedAverage(true), _oracle.timestamp);
     }
 
     function _setConfigMulti(ConfigMulti memory multi) private {

@@ -24,6 +24,8 @@ library TwapOracle {
     uint32 internal constant MIN_WINDOW = 60;
     /// @notice The longest window that can be configured, in seconds.
     uint32 internal constant MAX_WINDOW = 1 days;
+    /// @dev The top bit of `State.averages`: both averages are in that word (an average alone is below 2**224).
+    uint256 private constant PACKED = 1 << 255;
 
     /// @notice No average is available yet: a full `window` with liquidity in the pair has not passed.
     error TwapOracleNotReady(address pair, uint256 elapsed, uint256 window);
@@ -40,7 +42,11 @@ library TwapOracle {
         bool anchored; // the last observation was taken while the pair had liquidity
         uint256 price0Cumulative; // at `timestamp`
         uint256 price1Cumulative; // at `timestamp`
-        uint224 price0Average; // UQ112x112, over the period that ended at `timestamp`
+        // the averages over the period that ended at `timestamp` (UQ112x112, below 2**224): packed (the top bit
+        // set), token0's in bits 0-127 and token1's in bits 128-254; else token0's here and token1's in
+        // `price1Average`. A pair whose reserves are within a factor 2**15 of each other (two 18-decimal tokens
+        // priced within 32,768 of each other) has them packed: an update then writes one word for both
+        uint256 averages;
         uint224 price1Average;
     }
 
@@ -68,14 +74,30 @@ library TwapOracle {
             elapsed = timestamp - self.timestamp; // uint32 wrap-around is intended
         }
         if (elapsed < self.window) return false;
+        uint224 average0;
+        uint224 average1;
         unchecked {
-            self.price0Average = uint224((price0Cumulative - self.price0Cumulative) / elapsed);
-            self.price1Average = uint224((price1Cumulative - self.price1Cumulative) / elapsed);
+            average0 = uint224((price0Cumulative - self.price0Cumulative) / elapsed);
+            average1 = uint224((price1Cumulative - self.price1Cumulative) / elapsed);
+        }
+        if (average0 >> 128 == 0 && average1 >> 127 == 0) {
+            self.averages = PACKED | uint256(average0) | (uint256(average1) << 128);
+        } else {
+            self.averages = average0;
+            self.price1Average = average1;
         }
         self.price0Cumulative = price0Cumulative;
         self.price1Cumulative = price1Cumulative;
         self.timestamp = timestamp;
         return true;
+    }
+
+    /// @notice The stored average of token0 (`isToken0`) or token1 in the other token, UQ112x112: over the period
+    /// that ended at the last observation (0 before the first average).
+    function storedAverage(State storage self, bool isToken0) internal view returns (uint256) {
+        uint256 averages = self.averages;
+        if (averages & PACKED == 0) return isToken0 ? averages : self.price1Average;
+        return isToken0 ? averages & type(uint128).max : (averages & ~PACKED) >> 128;
     }
 
     /// @notice The TWAP value of `amountIn` of `token` in the pair's other token.
@@ -93,11 +115,19 @@ library TwapOracle {
     /// inside the window, or right after an `update` in the same transaction, takes the stored average without
     /// calling the pair.
     function averagePrice(State storage self, bool isToken0) internal view returns (uint256) {
+        // `pair`, `window`, `timestamp` and `anchored` share the first slot: one read (bits 0-159, 160-191, 192-223,
+        // 224-231, the compiler's packing of {State})
+        uint256 word;
+        assembly ("memory-safe") {
+            word := sload(self.slot)
+        }
+        uint256 window = uint32(word >> 160);
+        bool anchored = uint8(word >> 224) != 0;
         uint32 elapsed;
         unchecked {
-            elapsed = uint32(block.timestamp) - self.timestamp; // as in {currentCumulativePrices}: wrap intended
+            elapsed = uint32(block.timestamp) - uint32(word >> 192); // as in {currentCumulativePrices}: wrap intended
         }
-        if (self.anchored && elapsed >= self.window) {
+        if (anchored && elapsed >= window) {
             (uint256 price0Cumulative, uint256 price1Cumulative, ) = currentCumulativePrices(self.pair);
             unchecked {
                 return
@@ -106,8 +136,8 @@ library TwapOracle {
                         : (price1Cumulative - self.price1Cumulative) / elapsed;
             }
         }
-        uint256 stored = isToken0 ? self.price0Average : self.price1Average;
-        if (stored == 0) revert TwapOracleNotReady(self.pair, self.anchored ? elapsed : 0, self.window);
+        uint256 stored = storedAverage(self, isToken0);
+        if (stored == 0) revert TwapOracleNotReady(self.pair, anchored ? elapsed : 0, window);
         return stored;
     }
 
