@@ -358,12 +358,9 @@ contract Ido is NexusUpgradeable, IIdo {
         if (mainIndex == 0) revert IdoNotRegistered(account);
         IdoLib.SettingsRecord storage s = _settings;
         if (s.whiteOnly && !_whitelist[account]) revert IdoNotWhitelisted(account);
-        _sync();
-        uint256 index = s.round;
-        IdoLib.RoundRecord storage r = _rounds[index];
-        uint256 endTime = _endOf(r, r.startTime);
-        RoundStatus status = _status(r, r.startTime, endTime, _coolEnd(endTime));
+        (uint256 index, RoundStatus status) = _syncedRound();
         if (status != RoundStatus.InProgress) revert IdoRoundNotActive(index, status);
+        IdoLib.RoundRecord storage r = _rounds[index];
         uint256 sold = r.idoTotal + times;
         if (sold > r.idoMax) revert IdoExceedsRoundMax(sold, r.idoMax);
         uint256 userMax = s.userMax;
@@ -543,6 +540,26 @@ contract Ido is NexusUpgradeable, IIdo {
             if (_rounds[index].startTime != startTime) _rounds[index].startTime = uint40(startTime);
             emit RoundAdvanced(index, startTime);
         }
+    }
+
+    /// @dev `_sync`, then the current round and its status. `_sync` moves on only from a round that has started and
+    /// whose cool-down is over ({_next}): inside it (a purchase's usual case) the times read for the status show
+    /// that there is nothing to move, and `_sync` is not run.
+    function _syncedRound() private returns (uint256 index, RoundStatus status) {
+        index = _settings.round;
+        IdoLib.RoundRecord storage r = _rounds[index];
+        uint256 startTime = r.startTime;
+        uint256 endTime = _endOf(r, startTime);
+        uint256 coolEnd = _coolEnd(endTime);
+        if (startTime != 0 && block.timestamp >= coolEnd) {
+            _sync();
+            index = _settings.round;
+            r = _rounds[index];
+            startTime = r.startTime;
+            endTime = _endOf(r, startTime);
+            coolEnd = _coolEnd(endTime);
+        }
+        status = _status(r, startTime, endTime, coolEnd);
     }
 
     /// @dev The round `_sync` would make current, and its start time, without writing.
