@@ -12,6 +12,8 @@ import {LogCodes} from "./libraries/LogCodes.sol";
 contract Main is NexusUpgradeable, IMain {
     /// @notice The largest `generations` the owner can configure.
     uint256 public constant MAX_GENERATIONS = 100;
+    /// @dev Where a {UserRecord}'s `index` starts in its word.
+    uint256 private constant INDEX_SHIFT = 160;
 
     struct UserRecord {
         address referrer;
@@ -116,17 +118,20 @@ contract Main is NexusUpgradeable, IMain {
         address account,
         uint256 count
     ) external view returns (uint256 index, address[] memory referrers, uint256[] memory indexes) {
-        uint256 limit = count < _config.generations ? count : _config.generations;
+        uint256 generations = _config.generations;
+        uint256 limit = count < generations ? count : generations;
         referrers = new address[](limit);
         indexes = new uint256[](limit);
-        UserRecord memory record = _users[account];
-        index = record.index;
+        // each record read as one word (referrer, index): no struct copied to memory per generation
+        uint256 word = _word(account);
+        index = (word >> INDEX_SHIFT) & type(uint64).max;
+        address current = address(uint160(word & type(uint160).max));
         uint256 found;
-        while (found < limit && record.referrer != address(0)) {
-            address current = record.referrer;
-            record = _users[current];
+        while (found < limit && current != address(0)) {
+            word = _word(current);
             referrers[found] = current;
-            indexes[found] = record.index;
+            indexes[found] = (word >> INDEX_SHIFT) & type(uint64).max;
+            current = address(uint160(word & type(uint160).max));
             unchecked {
                 ++found; // found < limit <= MAX_GENERATIONS
             }
@@ -156,6 +161,16 @@ contract Main is NexusUpgradeable, IMain {
     /// @inheritdoc IMain
     function genesis() external view returns (address) {
         return _genesis;
+    }
+
+    /// @dev `account`'s {UserRecord} as one word (the compiler's packing, lowest bits first: referrer 0-159, index
+    /// 160-223, invites 224-255).
+    function _word(address account) private view returns (uint256 word) {
+        UserRecord storage user = _users[account];
+        // solhint-disable-next-line no-inline-assembly
+        assembly ("memory-safe") {
+            word := sload(user.slot)
+        }
     }
 
     function _register(address account, address referrer) private {

@@ -84,6 +84,29 @@ contract MainTest is TestBase {
         address nearest = d == 1 ? GENESIS : address(uint160(0x1000 + d - 1));
         if (expected > 0) assertEq(referrers[0], nearest, "nearest");
     }
+
+    /// @dev The lineage is the referrers' walk with each one's Main index, and the account's own index.
+    function testFuzz_getLineage_matchesReferrersAndIndexes(uint8 depth, uint8 asked) public {
+        uint256 d = bound(depth, 1, 30);
+        address previous = GENESIS;
+        for (uint256 i = 1; i <= d; ++i) {
+            address account = address(uint160(0x1000 + i));
+            vm.prank(account);
+            main.register(previous);
+            previous = account;
+        }
+        (uint256 index, address[] memory referrers, uint256[] memory indexes) = main.getLineage(previous, asked);
+        address[] memory expected = main.getReferrers(previous, asked);
+        (uint256 ownIndex, ) = main.users(previous);
+        assertEq(index, ownIndex, "own index");
+        assertEq(referrers.length, expected.length, "length");
+        assertEq(indexes.length, expected.length, "indexes' length");
+        for (uint256 k; k < expected.length; ++k) {
+            assertEq(referrers[k], expected[k], "referrer");
+            (uint256 ancestorIndex, ) = main.users(expected[k]);
+            assertEq(indexes[k], ancestorIndex, "index");
+        }
+    }
 }
 
 /// @dev Registers random accounts under random referrers; the runner calls it in random sequences.
