@@ -263,6 +263,7 @@ export const NON_USER_ERRORS: ReadonlySet<string> = new Set([
   'ERC20InvalidSender',
   'ERC20InvalidSpender',
   'ExpectedPause',
+  'ExpiryQueueIdOutOfBounds',
   'FailedCall',
   'FeeMathRateTooHigh',
   'IdoBatchTooLarge',
