@@ -214,7 +214,7 @@ async function profile(s: System, label: string, hash: Hash, extra: Address[] = 
   }
 }
 
-// usual: as test/GasSnapshot.ts, erin's third USDT order and dave's third NEX order in each pool
+// usual: as test/GasSnapshot.ts (after `updateUser`, the pool's first drip), erin's third USDT order and dave's third NEX order in each pool
 {
   const { s, wallets } = await steadyPools(connection)
   const [, , , dave, erin] = wallets as [
@@ -231,6 +231,7 @@ async function profile(s: System, label: string, hash: Hash, extra: Address[] = 
   ] as const) {
     await pool.write.burn([1n, min / 10n, true], { account: erin.account })
     await pool.write.burn([1n, min, true], { account: erin.account })
+    await pool.write.updateUser([erin.account.address], { account: erin.account })
     await profile(s, `${name}.burn (USDT), usual`, await pool.write.burn([1n, min, true], { account: erin.account }))
     await pool.write.burn([0n, 1n, min / 5n, false, 1n], { account: dave.account })
     await pool.write.burn([0n, 1n, min, false, 1n], { account: dave.account })

@@ -596,35 +596,89 @@ library FomoLib {
         if (first) _join($, user);
         accrueStatic($, msg.sender, user);
         orderIndex = $.hot.orderCount;
-        uint16[15] memory tiers = $.cfg.tiers;
-        uint256 principal = FeeMath.bps(actual, tiers[10 + index]);
+        uint256 tiers = _word($.cfg.tiers);
         _pushOrder($, user, msg.sender, orderIndex);
         $.hot.orderCount = SafeCast.toUint32(orderIndex + 1);
-        OrderData storage o = $.orders[orderIndex];
-        o.owner = msg.sender;
-        o.userIndex = user.orders;
-        o.rate = tiers[5 + index];
-        o.lockDays = tiers[index];
-        o.stakeIndex = uint8(index);
-        o.status = STATUS_LOCKED;
-        o.isUSDT = isUSDT;
-        o.amount = SafeCast.toUint96(actual);
-        o.principal = uint96(principal); // at most `actual`
-        o.startTime = uint32(block.timestamp);
-        {
-            uint256 endTime = block.timestamp + uint256(tiers[index]) * $.cfg.dayTimes;
-            o.endTime = SafeCast.toUint32(endTime);
-            ExpiryQueue.push($.expiries, endTime, orderIndex);
-        }
+        uint256 principal = _writeOrder($, orderIndex, index, tiers, actual, isUSDT);
         if (!isUSDT) {
-            o.tokens = SafeCast.toUint96(tokens);
-            o.price = SafeCast.toUint96(price);
+            _store(
+                $.orders[orderIndex],
+                2,
+                uint256(SafeCast.toUint96(tokens)) | (uint256(SafeCast.toUint96(price)) << 96)
+            );
         }
         ++user.orders;
         user.amount += uint96(actual); // the account's amount <= userMax <= MAX_AMOUNT < 2**96 ({burn})
         user.total = SafeCast.toUint96(user.total + actual);
-        _addWeight($, user, (actual * tiers[5 + index]) / FeeMath.BPS);
+        _addWeight($, user, (actual * _at16(tiers, TIERS + index)) / FeeMath.BPS);
         $.hot.locked += uint104(principal); // principal <= actual < 2**96
+    }
+
+    /// @dev The first word of a new order of the caller in tier `index` (`tiers`: the config's tier word), its
+    /// `userIndex`-th, locked. An order's words are written whole, once each ({OrderData}'s layout: word 0 owner bits
+    /// 0-159, userIndex 160-191, rate 192-207, lockDays 208-223, stakeIndex 224-231, status 232-239, isUSDT 240-247;
+    /// word 1 amount 0-95, principal 96-191, startTime 192-223, endTime 224-255; word 2 tokens 0-95, price 96-191);
+    /// a new index's words are all zero before.
+    function _head(uint256 userIndex, uint256 index, uint256 tiers, bool isUSDT) private view returns (uint256) {
+        return
+            uint256(uint160(msg.sender)) |
+            (userIndex << 160) |
+            (_at16(tiers, TIERS + index) << 192) |
+            (_at16(tiers, index) << 208) |
+            (index << 224) |
+            (uint256(STATUS_LOCKED) << 232) |
+            ((isUSDT ? uint256(1) : 0) << 240);
+    }
+
+    /// @dev Writes words 0 and 1 of the caller's new order `orderIndex` (its `user.orders`-th) of `actual` USDT in
+    /// tier `index` and puts it in the expiry queue; returns its principal.
+    function _writeOrder(
+        Layout storage $,
+        uint256 orderIndex,
+        uint256 index,
+        uint256 tiers,
+        uint256 actual,
+        bool isUSDT
+    ) private returns (uint256 principal) {
+        principal = FeeMath.bps(actual, _at16(tiers, 2 * TIERS + index)); // at most `actual`
+        uint256 endTime = block.timestamp + _at16(tiers, index) * $.cfg.dayTimes;
+        OrderData storage o = $.orders[orderIndex];
+        _store(o, 0, _head($.users[msg.sender].orders, index, tiers, isUSDT));
+        _store(
+            o,
+            1,
+            uint256(SafeCast.toUint96(actual)) |
+                (principal << 96) |
+                (uint256(uint32(block.timestamp)) << 192) |
+                (uint256(SafeCast.toUint32(endTime)) << 224)
+        );
+        ExpiryQueue.insert($.expiries, endTime, orderIndex);
+    }
+
+    /// @dev Writes word `i` of order `o`.
+    function _store(OrderData storage o, uint256 i, uint256 word) private {
+        assembly ("memory-safe") {
+            sstore(add(o.slot, i), word)
+        }
+    }
+
+    /// @dev A packed config array as its one word (element i in bits 16i to 16i + 15): one read instead of one per
+    /// element (a copy to memory reads the slot again for each).
+    function _word(uint16[15] storage a) private view returns (uint256 word) {
+        assembly ("memory-safe") {
+            word := sload(a.slot)
+        }
+    }
+
+    function _word(uint16[11] storage a) private view returns (uint256 word) {
+        assembly ("memory-safe") {
+            word := sload(a.slot)
+        }
+    }
+
+    /// @dev Element `i` of a packed uint16 array's word ({_word}).
+    function _at16(uint256 word, uint256 i) private pure returns (uint256) {
+        return (word >> (16 * i)) & type(uint16).max;
     }
 
     /// @dev Adds `weight` to the account (its entitlement unchanged: {RewardMath-reweight}) and to the pool.
@@ -706,24 +760,24 @@ library FomoLib {
         address[] memory referrers = line.referrers;
         // split: 0 gold, 1 pot, 2 double, 3 invite (direct + indirect paid), 4 team paid, 5 burn
         uint256[6] memory split;
-        uint16[11] memory rates = $.cfg.rates;
-        split[1] = FeeMath.bps(rest, rates[1]);
-        if (address($.double_) != address(0)) split[2] = FeeMath.bps(rest, rates[2]);
+        uint256 rates = _word($.cfg.rates); // burnRates 0..6, teamRates 7..10
+        split[1] = FeeMath.bps(rest, _at16(rates, 1));
+        if (address($.double_) != address(0)) split[2] = FeeMath.bps(rest, _at16(rates, 2));
         Walk memory w = Walk({
             actual: $.orders[orderIndex].amount,
-            budget: FeeMath.bps(rest, rates[5]),
+            budget: FeeMath.bps(rest, _at16(rates, 5)),
             paidRate: 0,
             spent: 0,
             first: first,
             credits: LogCodes.credits(referrers.length + 2) // two referral credits, a team credit per ancestor
         });
-        if (referrers.length > 0) split[3] = _referral($, w, referrers[0], 1, FeeMath.bps(rest, rates[3]));
+        if (referrers.length > 0) split[3] = _referral($, w, referrers[0], 1, FeeMath.bps(rest, _at16(rates, 3)));
         if (referrers.length > 1 && $.cfg.algebra > 1) {
-            split[3] += _referral($, w, referrers[1], 2, FeeMath.bps(rest, rates[4]));
+            split[3] += _referral($, w, referrers[1], 2, FeeMath.bps(rest, _at16(rates, 4)));
         }
         split[4] = _team($, line, w, rates);
         LogCodes.writeCredits($.log, msg.sender, LogCodes.SYMBOL_USDT, w.credits);
-        split[5] = FeeMath.bps(rest, rates[6]);
+        split[5] = FeeMath.bps(rest, _at16(rates, 6));
         split[0] = rest - split[1] - split[2] - split[3] - split[4] - split[5];
         Hot storage h = $.hot;
         h.gold += uint104(split[0]);
@@ -796,12 +850,7 @@ library FomoLib {
 
     /// @dev Adds `actual` to the teams of the ancestors (`referrers`, nearest first: {TeamLib}) and pays differential
     /// team rewards out of `budget` to those within `algebra` generations that can earn; returns what it paid.
-    function _team(
-        Layout storage $,
-        Lineage memory line,
-        Walk memory w,
-        uint16[11] memory rates
-    ) private returns (uint256) {
+    function _team(Layout storage $, Lineage memory line, Walk memory w, uint256 rates) private returns (uint256) {
         address[] memory referrers = line.referrers;
         uint256[] memory levels = _addTeam($, line, w);
         uint256 algebra = $.cfg.algebra;
@@ -810,7 +859,7 @@ library FomoLib {
             uint256 level = levels[k] & 0xff;
             if (levels[k] & TeamLib.CHANGED != 0) emit IFomo.TeamLevelUpdated(ancestor, level, false);
             if (k >= algebra || level == 0 || w.budget == 0) continue;
-            uint256 rate = rates[6 + level]; // teamRates[level - 1]
+            uint256 rate = _at16(rates, 6 + level); // teamRates[level - 1]
             if (rate <= w.paidRate || !_canEarn($, ancestor)) continue;
             uint256 amount = (w.budget * (rate - w.paidRate)) / FeeMath.BPS;
             w.paidRate = rate;
@@ -925,10 +974,17 @@ library FomoLib {
     /// ({RewardMath-increment}: `consumed` is what the holders can ever be paid of it, at most the emission; the
     /// rest stays in the gold pool). Nothing enters while the total weight is below {WEIGHT_FLOOR}.
     function pendingDrip(Layout storage $) internal view returns (uint256 perWeight, uint256 consumed) {
+        (perWeight, consumed, ) = _pendingDrip($, $.hot.lastDrip);
+    }
+
+    /// @dev {pendingDrip} from the last drip at `lastDrip`, with the gold pool before it.
+    function _pendingDrip(
+        Layout storage $,
+        uint256 lastDrip
+    ) private view returns (uint256 perWeight, uint256 consumed, uint256 gold) {
         perWeight = $.pools.perWeight;
-        uint256 gold = $.hot.gold;
-        uint256 lastDrip = $.hot.lastDrip;
-        if (block.timestamp <= lastDrip || gold == 0) return (perWeight, 0);
+        gold = $.hot.gold;
+        if (block.timestamp <= lastDrip || gold == 0) return (perWeight, 0, gold);
         uint256 emission = (gold * $.cfg.rewardRate * (block.timestamp - lastDrip)) / (FeeMath.BPS * $.cfg.dayTimes);
         if (emission > gold) emission = gold;
         uint256 inc;
@@ -940,14 +996,16 @@ library FomoLib {
     /// drip is used up either way (below the floor, or when the emission rounds to no increment, the USDT stays in
     /// the gold pool and drips later).
     function drip(Layout storage $) internal {
-        if (block.timestamp <= $.hot.lastDrip) return;
-        (uint256 perWeight, uint256 consumed) = pendingDrip($);
+        uint256 lastDrip = $.hot.lastDrip;
+        if (block.timestamp <= lastDrip) return;
+        (uint256 perWeight, uint256 consumed, uint256 gold) = _pendingDrip($, lastDrip);
         $.hot.lastDrip = uint40(block.timestamp); // a timestamp (uint40: until year 36,812)
         if (consumed == 0) return;
         $.pools.perWeight = perWeight;
-        $.hot.gold -= uint104(consumed); // consumed <= emission <= gold
+        gold -= consumed; // consumed <= emission <= gold
+        $.hot.gold = uint104(gold); // below the 104-bit value it was
         $.pools.staticOwed += uint120(consumed); // consumed <= gold < 2**104
-        emit IFomo.PoolUpdated(consumed, perWeight, $.hot.gold);
+        emit IFomo.PoolUpdated(consumed, perWeight, gold);
     }
 
     /// @notice Credits `account`'s static reward since its last settlement ({RewardMath-settle}: the whole wei of
@@ -1013,7 +1071,7 @@ library FomoLib {
         (t.primed1, t.primed2, t.primed3) = (true, true, true);
         // a sentinel that never comes due (the latest end an entry can have, order 0): the queue's size is never 0
         // again, so that the pool's first order writes no new slot for it
-        ExpiryQueue.push($.expiries, type(uint128).max, 0);
+        ExpiryQueue.insert($.expiries, type(uint128).max, 0);
     }
 
     // --- config and log ------------------------------------------------------------------------------------

@@ -67,6 +67,7 @@ library TeamLib {
         bool bySmallLegs;
         address child; // the account through which the walk reaches the next ancestor
         uint256 childIndex; // its Main index
+        uint256 childWord; // its {Member} word as of the walk (an ancestor's is written once, when its leg grows)
     }
 
     /// @notice Adds an order of `value` by `account` (Main index `accountIndex`; `first`: its first order) to the
@@ -93,7 +94,8 @@ library TeamLib {
             first: first,
             bySmallLegs: bySmallLegs,
             child: account,
-            childIndex: accountIndex
+            childIndex: accountIndex,
+            childWord: 0
         });
         return _add(t, w, ancestors, indexes, thresholds);
     }
@@ -116,7 +118,8 @@ library TeamLib {
             first: first,
             bySmallLegs: bySmallLegs,
             child: account,
-            childIndex: 0
+            childIndex: 0,
+            childWord: 0
         });
         uint256[] memory indexes;
         (w.childIndex, ancestors, indexes) = main.getLineage(account, depth);
@@ -133,12 +136,15 @@ library TeamLib {
         levels = new uint256[](ancestors.length);
         // team figures reach DEPTH generations; a longer list (a reward walk within `algebra`) is only read beyond
         uint256 depth = ancestors.length < DEPTH ? ancestors.length : DEPTH;
+        if (depth > 0) w.childWord = _load(t.members[w.child]);
         for (uint256 k; k < depth; ++k) {
             address ancestor = ancestors[k];
             levels[k] = _step(t, w, ancestor, thresholds);
             w.child = ancestor;
             w.childIndex = indexes[k];
         }
+        // the last ancestor's word (no leg of it grows: its parent is beyond the walk)
+        if (depth > 0) _store(t.members[w.child], w.childWord);
         // beyond DEPTH (a reward walk within `algebra`): the ancestor's level now, its figures unchanged
         for (uint256 k = depth; k < ancestors.length; ++k) {
             levels[k] = levelOf(t, w.main, ancestors[k], thresholds, w.bySmallLegs);
@@ -149,16 +155,16 @@ library TeamLib {
     /// grow by the same value. The largest leg is the child's when its index is the one recorded (no Main call
     /// then); only another leg is looked up. Each {Member} is read and written as one word (the struct's layout:
     /// teamAmount bits 0-95, leg 96-191, teamUser 192-215, maxIndex 216-247, manual 248-255), which saves the
-    /// compiler's per-field read-modify-write of a packed struct (~2,000 gas an ancestor).
+    /// compiler's per-field read-modify-write of a packed struct (~2,000 gas an ancestor), and written once a walk:
+    /// the ancestor's word stays in `w.childWord` until the next step grows its leg (or the walk ends).
     function _step(
         Teams storage t,
         Walk memory w,
         address ancestor,
         uint256[5] memory thresholds
     ) private returns (uint256) {
-        (uint256 childLeg, uint256 leg) = _growLeg(t.members[w.child], w.value);
-        Member storage ancestorSlot = t.members[ancestor];
-        uint256 a = _load(ancestorSlot);
+        (uint256 childLeg, uint256 leg) = _growLeg(t.members[w.child], w.childWord, w.value);
+        uint256 a = _load(t.members[ancestor]);
         (bool childIsMax, uint256 maxLeg) = _maxLeg(t, w, ancestor, a, childLeg);
         uint256 teamAmount = uint96(a);
         uint256 before = w.bySmallLegs ? teamAmount - maxLeg : teamAmount;
@@ -175,14 +181,14 @@ library TeamLib {
             else t.bigMax[ancestor] = w.child;
             a = (a & ~(uint256(type(uint32).max) << MAX_INDEX)) | (maxIndex << MAX_INDEX);
         }
-        _store(ancestorSlot, a);
+        w.childWord = a; // written by the next step, with the leg it adds, or after the walk
         if (a >> MANUAL != 0) return (a >> MANUAL) - 1;
         return _levelAfter(w.bySmallLegs ? teamAmount - maxLeg : teamAmount, before, thresholds);
     }
 
-    /// @dev Adds `value` to the leg of `child` (the walk's child); returns its leg before and after.
-    function _growLeg(Member storage child, uint256 value) private returns (uint256 childLeg, uint256 leg) {
-        uint256 c = _load(child);
+    /// @dev Adds `value` to the leg of `child` (the walk's child, word `c`) and writes its word; returns its leg
+    /// before and after.
+    function _growLeg(Member storage child, uint256 c, uint256 value) private returns (uint256 childLeg, uint256 leg) {
         childLeg = uint96(c >> LEG);
         leg = childLeg + value;
         _store(child, (c & ~(uint256(type(uint96).max) << LEG)) | (uint256(leg.toUint96()) << LEG));
