@@ -7,8 +7,8 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { network } from 'hardhat'
 import { parseEther } from 'viem'
-import { deployContractsIIISystem, join } from './InfoSystem.ts'
-import { buy, fund, sell } from './helpers/trade.ts'
+import { deployWithBuyerAndAttacker } from './InfoSystem.ts'
+import { buy, sell } from './helpers/trade.ts'
 
 const TOLERANCE_BPS = 100n // what the web passes
 
@@ -17,12 +17,7 @@ describe("Fomo and SuperFomo: every order paid in NEX takes the caller's minimum
   const { viem, networkHelpers } = connection
 
   async function fixture() {
-    const s = await deployContractsIIISystem(connection)
-    const [buyer, attacker] = s.users
-    await join(s, buyer, s.deployer.account.address)
-    await s.token.write.transfer([attacker.account.address, parseEther('300000')])
-    await fund(s, attacker)
-    return { ...s, buyer, attacker }
+    return deployWithBuyerAndAttacker(connection)
   }
 
   /** The pool's current settings (what setConfig takes). */

@@ -5,6 +5,7 @@ import { parseEther, type Address } from 'viem'
 import { localContractsIII } from '../config/contractsIII.ts'
 import { deployContractsIII } from '../scripts/deploy/contractsIII.ts'
 import { deploySystem } from './helpers/system.ts'
+import { fund } from './helpers/trade.ts'
 
 type Connection = NetworkConnection<'generic'>
 
@@ -41,4 +42,17 @@ export async function join(
     await s.usdt.write.approve([spender.address, 2n ** 255n], { account: wallet.account })
     await s.token.write.approve([spender.address, 2n ** 255n], { account: wallet.account })
   }
+}
+
+/**
+ * Contracts I and III with a buyer joined under the deployer and an attacker holding 300,000 NEX and the trade
+ * funds (`fund`): the setup of the tests of orders paid in NEX against a moved pair.
+ */
+export async function deployWithBuyerAndAttacker(connection: Connection) {
+  const s = await deployContractsIIISystem(connection)
+  const [buyer, attacker] = s.users
+  await join(s, buyer, s.deployer.account.address)
+  await s.token.write.transfer([attacker.account.address, parseEther('300000')])
+  await fund(s, attacker)
+  return { ...s, buyer, attacker }
 }

@@ -70,13 +70,7 @@ contract MainTest is TestBase {
 
     function testFuzz_getReferrers_boundedByGenerations(uint8 depth, uint8 asked) public {
         uint256 d = bound(depth, 1, 60);
-        address previous = GENESIS;
-        for (uint256 i = 1; i <= d; ++i) {
-            address account = address(uint160(0x1000 + i));
-            vm.prank(account);
-            main.register(previous);
-            previous = account;
-        }
+        address previous = _registerChain(d);
         address[] memory referrers = main.getReferrers(previous, asked);
         uint256 expected = asked < 20 ? asked : 20;
         if (expected > d) expected = d; // the chain has d ancestors (genesis included)
@@ -88,13 +82,7 @@ contract MainTest is TestBase {
     /// @dev The lineage is the referrers' walk with each one's Main index, and the account's own index.
     function testFuzz_getLineage_matchesReferrersAndIndexes(uint8 depth, uint8 asked) public {
         uint256 d = bound(depth, 1, 30);
-        address previous = GENESIS;
-        for (uint256 i = 1; i <= d; ++i) {
-            address account = address(uint160(0x1000 + i));
-            vm.prank(account);
-            main.register(previous);
-            previous = account;
-        }
+        address previous = _registerChain(d);
         (uint256 index, address[] memory referrers, uint256[] memory indexes) = main.getLineage(previous, asked);
         address[] memory expected = main.getReferrers(previous, asked);
         (uint256 ownIndex, ) = main.users(previous);
@@ -105,6 +93,17 @@ contract MainTest is TestBase {
             assertEq(referrers[k], expected[k], "referrer");
             (uint256 ancestorIndex, ) = main.users(expected[k]);
             assertEq(indexes[k], ancestorIndex, "index");
+        }
+    }
+
+    /// @dev Registers `d` accounts in a chain under genesis (each under the previous); returns the last.
+    function _registerChain(uint256 d) private returns (address previous) {
+        previous = GENESIS;
+        for (uint256 i = 1; i <= d; ++i) {
+            address account = address(uint160(0x1000 + i));
+            vm.prank(account);
+            main.register(previous);
+            previous = account;
         }
     }
 }

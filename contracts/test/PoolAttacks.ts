@@ -9,8 +9,8 @@ import { network } from 'hardhat'
 import { parseEther, parseEventLogs } from 'viem'
 import { localContractsIII as local, miningMulti } from '../config/contractsIII.ts'
 import { deployContractsIISystem, fundWallet, register } from './helpers/contractsII.ts'
-import { deployContractsIIISystem, join } from './InfoSystem.ts'
-import { buy, fund, sell } from './helpers/trade.ts'
+import { deployContractsIIISystem, deployWithBuyerAndAttacker, join } from './InfoSystem.ts'
+import { buy, sell } from './helpers/trade.ts'
 
 const P = 10n ** 18n
 const BPS = 10_000n
@@ -209,12 +209,7 @@ describe("Fomo: a sandwich around an order paid in NEX (the pool's sale in the p
   const { networkHelpers } = connection
 
   async function fixture() {
-    const s = await deployContractsIIISystem(connection)
-    const [buyer, attacker] = s.users
-    await join(s, buyer, s.deployer.account.address)
-    await s.token.write.transfer([attacker.account.address, parseEther('300000')])
-    await fund(s, attacker)
-    return { ...s, buyer, attacker }
+    return deployWithBuyerAndAttacker(connection)
   }
 
   it("sale before, order with the caller's minimum, buy back after, one block: the order reverts, the attacker loses", async () => {
