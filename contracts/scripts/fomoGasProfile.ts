@@ -20,7 +20,13 @@ import {
   type Hash,
 } from 'viem'
 import { localContractsIII as local } from '../config/contractsIII.ts'
-import { activateTeamLevels, deployTeam, steadyPools } from '../test/helpers/gasCases.ts'
+import {
+  activateTeamLevels,
+  beforeUsualUsdtOrder,
+  deployTeam,
+  fomoPools,
+  steadyPools,
+} from '../test/helpers/gasCases.ts'
 import { CALL_OPS, callTotalGas, stackAddress, traceSteps, type TraceStep } from '../test/helpers/trace.ts'
 
 // --- slot names from the compiler's storage layouts ---------------------------------------------------------------
@@ -225,13 +231,8 @@ async function profile(s: System, label: string, hash: Hash, extra: Address[] = 
     (typeof wallets)[0],
   ]
   await time.increase(Number(local.oracleWindow) + 1)
-  for (const [pool, name, min] of [
-    [s.fomo, 'Fomo', local.fomo.roundMin],
-    [s.superFomo, 'SuperFomo', local.superFomo.roundMin],
-  ] as const) {
-    await pool.write.burn([1n, min / 10n, true], { account: erin.account })
-    await pool.write.burn([1n, min, true], { account: erin.account })
-    await pool.write.updateUser([erin.account.address], { account: erin.account })
+  for (const [pool, name, min] of fomoPools(s)) {
+    await beforeUsualUsdtOrder(pool, erin, min)
     await profile(s, `${name}.burn (USDT), usual`, await pool.write.burn([1n, min, true], { account: erin.account }))
     await pool.write.burn([0n, 1n, min / 5n, false, 1n], { account: dave.account })
     await pool.write.burn([0n, 1n, min, false, 1n], { account: dave.account })

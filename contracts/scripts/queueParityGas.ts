@@ -6,7 +6,13 @@
 import { network } from 'hardhat'
 import type { Hash } from 'viem'
 import { localContractsIII as local } from '../config/contractsIII.ts'
-import { burnUnderActiveChain, GENERATIONS, steadyPools } from '../test/helpers/gasCases.ts'
+import {
+  beforeUsualUsdtOrder,
+  burnUnderActiveChain,
+  fomoPools,
+  GENERATIONS,
+  steadyPools,
+} from '../test/helpers/gasCases.ts'
 import { alignToLogDay } from '../test/helpers/gasTable.ts'
 
 const ORDERS = 3
@@ -44,14 +50,8 @@ const f = steady.s
 await nextDay(fomoConnection.networkHelpers.time, f.log)
 const erin = steady.wallets[4]
 if (!erin) throw new Error('steadyPools returned fewer than 5 wallets')
-for (const [pool, name, min] of [
-  [f.fomo, 'Fomo', local.fomo.roundMin],
-  [f.superFomo, 'SuperFomo', local.superFomo.roundMin],
-] as const) {
-  // the table's setup of the usual USDT order (test/GasSnapshot.ts)
-  await pool.write.burn([1n, min / 10n, true], { account: erin.account })
-  await pool.write.burn([1n, min, true], { account: erin.account })
-  await pool.write.updateUser([erin.account.address], { account: erin.account })
+for (const [pool, name, min] of fomoPools(f)) {
+  await beforeUsualUsdtOrder(pool, erin, min)
   const orders: bigint[] = []
   for (let i = 0; i < ORDERS; ++i) {
     orders.push(await gasOf(f.publicClient, pool.write.burn([1n, min, true], { account: erin.account })))

@@ -16,9 +16,11 @@ import { deployContractsIIISystem, type ContractsIIISystem } from './InfoSystem.
 import { deployContractsIISystem, fundWallet, register, type ContractsIISystem } from './helpers/contractsII.ts'
 import {
   activateTeamLevels,
+  beforeUsualUsdtOrder,
   burnUnderActiveChain,
   deepenMarket,
   deployTeam,
+  fomoPools,
   fomoUnderActiveChain,
   GENERATIONS,
   idoChain,
@@ -330,13 +332,10 @@ describe('Gas table', () => {
     s = f
     table.use(f.publicClient, () => labelsOf(s), f.log)
     const [, , , dave, erin] = steady.wallets as [Wallet, Wallet, Wallet, Wallet, Wallet]
-    const { fomo, superFomo } = f
+    const { fomo } = f
     // as for Burn: the first order below always reads a TWAP a full window old, and the measured one never
     await pastOracleWindowToLogDay(time, f.log)
-    for (const [pool, name, min] of [
-      [fomo, 'Fomo', local.fomo.roundMin],
-      [superFomo, 'SuperFomo', local.superFomo.roundMin],
-    ] as const) {
+    for (const [pool, name, min] of fomoPools(f)) {
       // the accounts' first order in each kind of payment is not measured here (the worst cases below), nor their
       // first static accrual: each account holds an order (below `roundMin`: it plays no round) before the one that
       // accrues for the first time, so that the measured order is its third, updating the records an account that
@@ -344,9 +343,7 @@ describe('Gas table', () => {
       // list that its second order opened: a new page is 1 order in 8). The pool's weight reaches its floor
       // (WEIGHT_FLOOR) only with the second order, so nothing has dripped before it: `updateUser` then makes the
       // pool's first drip and the account's first accrual, which the measured order would otherwise make
-      await pool.write.burn([1n, min / 10n, true], { account: erin.account })
-      await pool.write.burn([1n, min, true], { account: erin.account })
-      await pool.write.updateUser([erin.account.address], { account: erin.account })
+      await beforeUsualUsdtOrder(pool, erin, min)
       await table.measure(`${name}.burn (USDT)`, 'usual', pool.write.burn([1n, min, true], { account: erin.account }))
       await pool.write.burn([0n, 1n, min / 5n, false, 1n], { account: dave.account })
       await pool.write.burn([0n, 1n, min, false, 1n], { account: dave.account })

@@ -232,3 +232,26 @@ export async function steadyPools(connection: Connection) {
   }
   return { s, wallets }
 }
+
+/** The two FOM pools of `steadyPools` with their names in the gas table and their `roundMin`. */
+export function fomoPools(s: ContractsIIISystem) {
+  return [
+    [s.fomo, 'Fomo', local.fomo.roundMin],
+    [s.superFomo, 'SuperFomo', local.superFomo.roundMin],
+  ] as const
+}
+
+/**
+ * The setup of the gas table's usual USDT order of `account` in `pool` (of `steadyPools`): an order below `min` (it
+ * plays no round), one at `min`, and `updateUser` for the pool's first drip and the account's first accrual, so that
+ * the next order at `min` updates the records an account that has acted before already has.
+ */
+export async function beforeUsualUsdtOrder(
+  pool: ContractsIIISystem['fomo'] | ContractsIIISystem['superFomo'],
+  account: ContractsIIISystem['users'][number],
+  min: bigint,
+) {
+  await pool.write.burn([1n, min / 10n, true], { account: account.account })
+  await pool.write.burn([1n, min, true], { account: account.account })
+  await pool.write.updateUser([account.account.address], { account: account.account })
+}
