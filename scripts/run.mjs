@@ -8,9 +8,10 @@
 //      into the git-ignored `.tools/` folder when the running Node is too old, and re-runs itself with it;
 //   2. runs `npm ci` when `node_modules` is missing or older than `package-lock.json`;
 //   3. hands over to `scripts/start.mjs`, `scripts/test.mjs` or `nx`.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { constants } from 'node:os'
 import { fileURLToPath } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -47,6 +48,26 @@ function run(command, args, options = {}) {
   return result.status ?? 1
 }
 
+/**
+ * Runs a long command (the re-run with the bootstrapped Node, start, test, nx) and resolves with its exit code.
+ * A SIGTERM or SIGHUP sent to this process (a process manager stopping `npm start`) is passed on to the child, which
+ * stops what it started (start.mjs: the services, the chain, the database); a terminal's Ctrl-C already reaches it.
+ */
+function runForwarding(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', cwd: root, ...options })
+    const forward = (signal) => child.kill(signal)
+    process.on('SIGTERM', forward)
+    process.on('SIGHUP', forward)
+    child.on('error', reject)
+    child.on('exit', (code, signal) => {
+      process.off('SIGTERM', forward)
+      process.off('SIGHUP', forward)
+      resolve(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : 1))
+    })
+  })
+}
+
 function ensureNode() {
   if (atLeast(process.version, minimum)) return null
   if (!existsSync(nodeBin)) {
@@ -76,7 +97,7 @@ if (nodeFromTools) {
   // Re-run this script with the bootstrapped Node; its folder goes first on PATH so that npm,
   // npx and every child process use it too.
   const env = { ...process.env, PATH: `${dirname(nodeFromTools)}:${process.env.PATH}` }
-  process.exit(run(nodeFromTools, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { env }))
+  process.exit(await runForwarding(nodeFromTools, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { env }))
 }
 
 // From here on the running Node is recent enough. Child processes must see the same Node first on PATH, and
@@ -131,10 +152,10 @@ function ensureDependencies() {
 
 const [command = 'help', ...rest] = process.argv.slice(2)
 const commands = {
-  start: () => run(process.execPath, [join(root, 'scripts', 'start.mjs'), ...rest]),
-  test: () => run(process.execPath, [join(root, 'scripts', 'test.mjs'), ...rest]),
-  nx: () => run(process.execPath, [join(root, 'node_modules', 'nx', 'dist', 'bin', 'nx.js'), ...rest]),
-  node: () => run(process.execPath, rest),
+  start: () => runForwarding(process.execPath, [join(root, 'scripts', 'start.mjs'), ...rest]),
+  test: () => runForwarding(process.execPath, [join(root, 'scripts', 'test.mjs'), ...rest]),
+  nx: () => runForwarding(process.execPath, [join(root, 'node_modules', 'nx', 'dist', 'bin', 'nx.js'), ...rest]),
+  node: () => runForwarding(process.execPath, rest),
 }
 
 if (!(command in commands)) {
@@ -142,4 +163,4 @@ if (!(command in commands)) {
   process.exit(command === 'help' ? 0 : 2)
 }
 ensureDependencies()
-process.exit(commands[command]())
+process.exit(await commands[command]())

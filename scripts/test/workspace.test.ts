@@ -1,6 +1,6 @@
 // The repository's own promises: the README's two commands, CI running exactly the test command, Node pinned
 // and bootstrapped, Nx never contacting the network, every project tagged for the boundary rules.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -50,6 +50,29 @@ describe('Node', () => {
     expect(result.status, result.stderr).toBe(0)
     expect(result.stdout.trim()).toBe(`v${read('.nvmrc').trim()}`)
   })
+
+  it('passes a SIGTERM sent to the entry script on to the command it runs (a process manager stopping npm start)', async () => {
+    const systemNode = ['/usr/bin/node', '/usr/local/bin/node'].find((path) => existsSync(path)) ?? process.execPath
+    // the command stands for start.mjs: it reports the signal it got and exits with its own code
+    const program =
+      "process.on('SIGTERM', () => { console.log('stopping'); process.exit(7) }); console.log('ready'); setInterval(() => {}, 1000)"
+    const wrapper = spawn(systemNode, [join(root, 'scripts', 'run.mjs'), 'node', '-e', program], {
+      cwd: root,
+      env: { ...process.env, NEXUS_SKIP_INSTALL: '1' },
+    })
+    let output = ''
+    const ready = new Promise<void>((resolve) =>
+      wrapper.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString()
+        if (output.includes('ready')) resolve()
+      }),
+    )
+    const exited = new Promise<number | null>((resolve) => wrapper.on('exit', (code) => resolve(code)))
+    await ready
+    wrapper.kill('SIGTERM')
+    expect(await exited).toBe(7)
+    expect(output).toContain('stopping')
+  }, 60_000)
 
   it('keeps the tools folder and generated code out of git', () => {
     const ignore = read('.gitignore')
