@@ -16,6 +16,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startPostgres } from './lib/pg.mjs'
 import { ensureChromium } from './lib/chromium.mjs'
+import { failedTests } from './lib/failures.mjs'
 import { nxBin, root } from './lib/paths.mjs'
 
 const { values } = parseArgs({
@@ -55,6 +56,7 @@ function readResults() {
           passed: Number(data.numPassedTests ?? 0),
           failed: Number(data.numFailedTests ?? 0) + (data.success === false && !data.numFailedTests ? 1 : 0),
           skipped: Number(data.numPendingTests ?? 0) + Number(data.numTodoTests ?? 0),
+          failedTests: failedTests(data).map((report) => report.replaceAll(`${root}/`, '')),
         }
       } catch (error) {
         return { name, passed: 0, failed: 1, skipped: 0, error: `unreadable results: ${error.message}` }
@@ -175,6 +177,14 @@ const expected = values.projects
   : expectedResultFiles(targets)
 for (const name of expected) {
   if (!found.has(name)) results.push({ name, passed: 0, failed: 1, skipped: 0, error: 'no test results written' })
+}
+
+// The failed tests first, named, so that the last lines of a log (all that a CI page may show) say which ones.
+const failedReports = results.flatMap((r) => (r.failedTests ?? []).map((report) => `${r.name}: ${report}`))
+if (failedReports.length) {
+  say('failed tests')
+  for (const report of failedReports.slice(0, 20)) process.stdout.write(`${report.replace(/^/gm, '  ')}\n\n`)
+  if (failedReports.length > 20) process.stdout.write(`  … and ${failedReports.length - 20} more\n`)
 }
 
 say('results')

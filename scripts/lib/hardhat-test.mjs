@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { failureReports } from './failures.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 const [project = 'contracts', ...args] = process.argv.slice(2)
@@ -36,7 +37,12 @@ child.on('close', (code) => {
   mkdirSync(dirname(file), { recursive: true })
   writeFileSync(
     file,
-    JSON.stringify({ numPassedTests: passed, numFailedTests: failed, numPendingTests: count('pending') }) + '\n',
+    JSON.stringify({
+      numPassedTests: passed,
+      numFailedTests: failed,
+      numPendingTests: count('pending'),
+      failures: failureReports(output),
+    }) + '\n',
   )
   process.exit(code ?? 1)
 })
