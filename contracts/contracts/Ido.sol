@@ -54,6 +54,7 @@ contract Ido is NexusUpgradeable, IIdo {
         uint256 tokens;
         uint256 keys;
         uint8 payment;
+        address[] referrers; // the direct and indirect referrers (Main, two generations) of a paid purchase
         LogCodes.Credits credits; // the referrers' rewards, written after the mint's own entry
     }
 
@@ -354,7 +355,11 @@ contract Ido is NexusUpgradeable, IIdo {
     /// @dev Checks the account, the round and the limits before any payment is taken.
     function _start(address account, uint256 times, uint8 payment) private returns (Purchase memory p) {
         if (times == 0) revert IdoZeroTimes();
-        (uint256 mainIndex, ) = IMain(_addresses.main).users(account);
+        // a paid purchase rewards the account's two referrers: one Main call reads its index and them
+        uint256 mainIndex;
+        address[] memory referrers;
+        if (payment == PAY_MINTER) (mainIndex, ) = IMain(_addresses.main).users(account);
+        else (mainIndex, referrers, ) = IMain(_addresses.main).getLineage(account, 2);
         if (mainIndex == 0) revert IdoNotRegistered(account);
         IdoLib.SettingsRecord storage s = _settings;
         if (s.whiteOnly && !_whitelist[account]) revert IdoNotWhitelisted(account);
@@ -375,12 +380,13 @@ contract Ido is NexusUpgradeable, IIdo {
             tokens: 0,
             keys: 0,
             payment: payment,
+            referrers: referrers,
             credits: LogCodes.credits(2)
         });
     }
 
-    /// @dev Pays the direct and indirect referrers from Main (two generations) their shares of `paid`, from Ido's
-    /// balance or, `fromPayer`, straight from the payer's; returns what was paid.
+    /// @dev Pays the direct and indirect referrers (`p.referrers`, read by {_start}) their shares of `paid`, from
+    /// Ido's balance or, `fromPayer`, straight from the payer's; returns what was paid.
     function _reward(
         Purchase memory p,
         IERC20 asset,
@@ -388,7 +394,7 @@ contract Ido is NexusUpgradeable, IIdo {
         bool isNEX,
         bool fromPayer
     ) private returns (uint256 total) {
-        address[] memory referrers = IMain(_addresses.main).getReferrers(p.account, 2);
+        address[] memory referrers = p.referrers;
         IdoLib.SettingsRecord storage s = _settings;
         for (uint256 k; k < referrers.length; ++k) {
             bool isDirect = k == 0;
@@ -425,13 +431,25 @@ contract Ido is NexusUpgradeable, IIdo {
         if (held < owed) revert IdoInsufficientTokens(owed, held);
         uint256 balance = _book(p, t);
         emit Minted(p.account, p.round, p.times, p.amount, p.amountNEX, p.tokens, p.keys, p.payment);
+        _log(p, balance);
+        uint256 sold = r.idoTotal + p.times; // at most idoMax, a uint64 (checked by _start)
+        r.idoTotal = uint64(sold);
+        if (sold == r.idoMax) {
+            r.soldOutTime = uint40(block.timestamp);
+            emit RoundSoldOut(p.round, block.timestamp);
+        }
+        if (p.keys != 0) INft(_addresses.nft).mint(p.account, s.keyId, p.keys);
+    }
+
+    /// @dev The purchase's Log entry and its referrers' credits, in one Log call.
+    function _log(Purchase memory p, uint256 balance) private {
         bool inNex = p.payment == PAY_NEX;
         ILog log = ILog(_addresses.log);
-        // in what the account paid: NEX, BNB (all of it was swapped; USDT above the price came back), or USDT
-        LogCodes.write(
+        // in what the account paid: NEX, BNB (all of it was swapped; USDT above the price came back), or USDT; then
+        // the referrers' shares, in the currency they were paid in (USDT for a BNB payment): one Log call
+        LogCodes.writeWithCredits(
             log,
             p.account,
-            address(this),
             p.payment == PAY_BNB
                 ? LogCodes.SYMBOL_BNB
                 : inNex
@@ -443,17 +461,10 @@ contract Ido is NexusUpgradeable, IIdo {
                 : inNex
                     ? p.amountNEX
                     : p.amount,
-            balance
+            balance,
+            inNex ? LogCodes.SYMBOL_NEX : LogCodes.SYMBOL_USDT,
+            p.credits
         );
-        // the referrers' shares, in the currency they were paid in (USDT for a BNB payment)
-        LogCodes.writeCredits(log, p.account, inNex ? LogCodes.SYMBOL_NEX : LogCodes.SYMBOL_USDT, p.credits);
-        uint256 sold = r.idoTotal + p.times; // at most idoMax, a uint64 (checked by _start)
-        r.idoTotal = uint64(sold);
-        if (sold == r.idoMax) {
-            r.soldOutTime = uint40(block.timestamp);
-            emit RoundSoldOut(p.round, block.timestamp);
-        }
-        if (p.keys != 0) INft(_addresses.nft).mint(p.account, s.keyId, p.keys);
     }
 
     /// @dev Adds the purchase to the user's record and the totals; returns the user's NEX not claimed yet. Each

@@ -10,7 +10,7 @@ import {LogCodes} from "./libraries/LogCodes.sol";
 /// @title Log: the action log written by the platform's contracts
 /// @notice Deployed behind an ERC-1967 proxy; see {ILog}. An entry of an account's own action ({addLog}) is one
 /// storage word appended to its owner's list (no global list, no per-filter lists); a referral or team credit that
-/// another account's action pays it ({addCredits}) is its {LogAdded} event only, plus its owner's reward record when
+/// another account's action pays it ({addCredits}, or with the action's own entry {addLogAndCredits}) is its {LogAdded} event only, plus its owner's reward record when
 /// the credit counts as a reward. What each costs is in contracts/README.md ("Log entry cost").
 contract Log is NexusUpgradeable, ILog {
     /// @notice The most entries (or symbols) one view returns.
@@ -166,6 +166,23 @@ contract Log is NexusUpgradeable, ILog {
     }
 
     /// @inheritdoc ILog
+    function addLogAndCredits(
+        address owner,
+        uint8 symbol,
+        uint8 action,
+        uint256 amount,
+        uint256 balance,
+        uint8 creditSymbol,
+        uint256[] calldata credits
+    ) external returns (uint256 index) {
+        uint256 state = _loadState();
+        index = _total(state);
+        _addEntry(_writer(), owner, symbol, action, amount, balance, state);
+        // the credits follow the entry in the global index, `owner` their counterparty ({addCredits})
+        _storeState(_withCredits(state, index + 1, owner, creditSymbol, credits));
+    }
+
+    /// @inheritdoc ILog
     function setWriter(address writer, bool allowed) external onlyOwner {
         if (writer == address(0)) revert LogInvalidWriter(writer);
         uint256 id = _writers[writer] >> 1;
@@ -259,6 +276,44 @@ contract Log is NexusUpgradeable, ILog {
         for (uint256 i; i < symbols.length; ++i) rewards[i] = getUserReward(account, symbols[i]);
     }
 
+    /// @dev The caller's writer word (its id shifted left by one, bit 0 set); reverts unless it may write.
+    function _writer() private view returns (uint256 writer) {
+        writer = _writers[msg.sender];
+        if (writer & 1 == 0) revert LogUnauthorizedWriter(msg.sender);
+    }
+
+    function _checkCreditSymbol(uint8 symbol) private pure {
+        if (symbol == 0 || symbol > LogCodes.MAX_SYMBOL) revert LogUnknownCode(symbol, 0);
+    }
+
+    /// @dev {addLog}'s entry of `owner`'s own action, its counterparty the writer, at global index `_total(state)`
+    /// (the caller stores the count): the same checks, word and {LogAdded}. `writer` is the caller's writer word.
+    function _addEntry(
+        uint256 writer,
+        address owner,
+        uint8 symbol,
+        uint8 action,
+        uint256 amount,
+        uint256 balance,
+        uint256 state
+    ) private {
+        if (owner == address(0)) revert LogInvalidOwner(owner);
+        if (!LogCodes.isValid(symbol, action)) revert LogUnknownCode(symbol, action);
+        if (LogCodes.isCredit(action)) revert LogWrongEntryKind(action);
+        uint256 index = _total(state);
+        if (LogCodes.isReward(action)) _addReward(_rewards[owner][symbol], amount, _day(state));
+        uint256 position = _push(owner, index);
+        uint256 word =
+            (uint256(uint32(block.timestamp)) << TIME_SHIFT) |
+                ((index & LOW_MASK) << INDEX_SHIFT) |
+                (uint256(symbol) << SYMBOL_SHIFT) |
+                (uint256(action) << ACTION_SHIFT) |
+                _figures(owner, position, amount, balance) |
+                ((writer >> 1) << WRITER_SHIFT);
+        _entries[owner][position] = word;
+        _emitAdded(index, owner, msg.sender, position, word, amount, balance);
+    }
+
     function _emitAdded(
         uint256 index,
         address owner,
@@ -283,6 +338,19 @@ contract Log is NexusUpgradeable, ILog {
             balance,
             block.timestamp
         );
+    }
+
+    /// @dev `state` with the count after the credits of {addLogAndCredits} (in `symbol`, by `from`), the first at
+    /// global index `first`.
+    function _withCredits(
+        uint256 state,
+        uint256 first,
+        address from,
+        uint8 symbol,
+        uint256[] calldata credits
+    ) private returns (uint256) {
+        _checkCreditSymbol(symbol);
+        return _withTotal(state, _addCredits(credits, symbol, from, _day(state), first));
     }
 
     /// @dev The credits of {addCredits}, the first at global index `index`; returns the index after the last.
@@ -382,6 +450,11 @@ contract Log is NexusUpgradeable, ILog {
             (state & ~(LOW_MASK | (LOW_MASK << TOTAL_HIGH_SHIFT))) |
             (total & LOW_MASK) |
             ((total >> 32) << TOTAL_HIGH_SHIFT);
+    }
+
+    /// @dev Today's day number by the length of a day in `state`.
+    function _day(uint256 state) private view returns (uint256) {
+        return block.timestamp / _dayTimes(state);
     }
 
     /// @dev The length of a day in `state` (`dayTimes`, bits 32-63).

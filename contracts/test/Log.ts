@@ -227,6 +227,76 @@ describe('Log', async () => {
     assert.equal(await log.read.totalLog(), before + 4n)
   })
 
+  it('addLogAndCredits writes what addLog then addCredits write: entries, indexes, events, rewards', async () => {
+    const { log, writer, alice, bob, stranger } = await networkHelpers.loadFixture(fixture)
+    const w = { account: writer.account }
+    const wr = getAddress(writer.account.address)
+    const [a, b, c] = [alice, bob, stranger].map((x) => getAddress(x.account.address)) as [Address, Address, Address]
+    const batch = [credit(b, IDO_DIRECT, 3n), credit(c, BURN_TEAM, 2n ** 88n - 1n), 2n ** 100n]
+    const events = async () =>
+      (await log.getEvents.LogAdded({}, { fromBlock: 'latest' })).map((e) => {
+        const { startTime: _, ...rest } = e.args
+        return rest
+      })
+    const state = async () => [
+      await log.read.totalLog(),
+      await log.read.getUserLogs([a, 0n, 10n]),
+      await log.read.getUserRewards([b, [USDT, BNB]]),
+      await log.read.getUserRewards([c, [USDT, BNB]]),
+    ]
+    await log.write.addLog([a, wr, BNB, DEPOSIT, 7n, 9n], w)
+    const separate = await events()
+    await log.write.addCredits([a, USDT, batch], w)
+    separate.push(...(await events()))
+    const expected = await state()
+
+    const { log: again } = await fixture()
+    await again.write.addLogAndCredits([a, BNB, DEPOSIT, 7n, 9n, USDT, batch], w)
+    const combined = (await again.getEvents.LogAdded({}, { fromBlock: 'latest' })).map((e) => {
+      const { startTime: _, ...rest } = e.args
+      return rest
+    })
+    assert.deepEqual(combined, separate)
+    assert.deepEqual(
+      [
+        await again.read.totalLog(),
+        await again.read.getUserLogs([a, 0n, 10n]),
+        await again.read.getUserRewards([b, [USDT, BNB]]),
+        await again.read.getUserRewards([c, [USDT, BNB]]),
+      ].map((x) =>
+        JSON.stringify(x, (_, v) => (typeof v === 'bigint' ? String(v) : v)).replace(/"startTime":"\d+"/g, ''),
+      ),
+      expected.map((x) =>
+        JSON.stringify(x, (_, v) => (typeof v === 'bigint' ? String(v) : v)).replace(/"startTime":"\d+"/g, ''),
+      ),
+    )
+    // the same checks as the two calls: writers only, a known credit symbol, an entry that is no credit
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      again.write.addLogAndCredits([a, BNB, DEPOSIT, 7n, 9n, USDT, batch], { account: stranger.account }),
+      again,
+      'LogUnauthorizedWriter',
+      [c],
+    )
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      again.write.addLogAndCredits([a, BNB, DEPOSIT, 7n, 9n, 0, batch], w),
+      again,
+      'LogUnknownCode',
+      [0, 0],
+    )
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      again.write.addLogAndCredits([a, USDT, IDO_DIRECT, 7n, 9n, USDT, []], w),
+      again,
+      'LogWrongEntryKind',
+      [IDO_DIRECT],
+    )
+    await viem.assertions.revertWithCustomErrorWithArgs(
+      again.write.addLogAndCredits([a, USDT, DEPOSIT, 7n, 9n, USDT, [credit(b, DEPOSIT, 1n)]], w),
+      again,
+      'LogWrongEntryKind',
+      [DEPOSIT],
+    )
+  })
+
   it("writes a contract's credits of any size through LogCodes (two words for one above 88 bits)", async () => {
     const { log, owner, alice, bob } = await networkHelpers.loadFixture(fixture)
     const writer = await viem.deployContract('LogCreditsWriter', [log.address])

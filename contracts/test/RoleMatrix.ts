@@ -168,6 +168,29 @@ describe('Role matrix', async () => {
       },
     },
     {
+      name: 'Log.addLogAndCredits',
+      contract: (f) => f.log,
+      call: (f, account) =>
+        f.log.write.addLogAndCredits(
+          [
+            f.user.account.address,
+            logCode('symbol', 'NEX'),
+            logCode('action', 'claim'),
+            1n,
+            1n,
+            logCode('symbol', 'USDT'),
+            [],
+          ],
+          { account },
+        ),
+      expect: {
+        owner: 'ok',
+        manager: 'LogUnauthorizedWriter',
+        user: 'LogUnauthorizedWriter',
+        stranger: 'LogUnauthorizedWriter',
+      },
+    },
+    {
       name: 'Log.setWriter',
       contract: (f) => f.log,
       call: (f, account) => f.log.write.setWriter([f.user.account.address, true], { account }),

@@ -104,6 +104,20 @@ interface ILog {
     /// the first entry.
     function addCredits(address from, uint8 symbol, uint256[] calldata credits) external returns (uint256 first);
 
+    /// @notice {addLog} of an account's own action whose counterparty is the writer (`from` = the caller), then
+    /// {addCredits} of the referral and team rewards that action credited (`creditSymbol`, their counterparty
+    /// `owner`), in one call: the same entries, global indexes (the entry's first, the credits' next), events and
+    /// reward figures as the two calls. Returns the entry's global index.
+    function addLogAndCredits(
+        address owner,
+        uint8 symbol,
+        uint8 action,
+        uint256 amount,
+        uint256 balance,
+        uint8 creditSymbol,
+        uint256[] calldata credits
+    ) external returns (uint256 index);
+
     /// @notice Grants or revokes `writer` (owner only; at most 31 writers are ever granted). Emits {WriterUpdated}.
     function setWriter(address writer, bool allowed) external;
 

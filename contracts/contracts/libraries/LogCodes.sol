@@ -13,7 +13,8 @@ import {ILog} from "../interfaces/ILog.sol";
 ///   `REDUCE` and `REWARD` are bit masks of actions (`1 << ACTION_<NAME>` terms): an action in `REDUCE` is money
 ///   the account paid (its entry has `isReduce`), one in `REWARD` counts in the account's rewards (total, today,
 ///   yesterday per symbol); an action in `CREDIT` is a referral or team reward credited to the account by someone
-///   else's action, written through {credit} and {writeCredits} (one Log call per action), never through {write}.
+///   else's action, gathered by {credit} and written by {writeCredits} (one Log call per action) or, with the
+///   action's own entry, by {writeWithCredits} (one Log call for both), never through {write}.
 /// Codes are never reused nor renumbered (the log keeps them); a new action takes the next free code. Only list an
 /// action some contract writes (the SDK's test checks that each is written, through {write}).
 library LogCodes {
@@ -129,6 +130,28 @@ library LogCodes {
         uint256 balance
     ) internal {
         if (address(log) != address(0)) log.addLog(account, from, symbol, action, amount, balance);
+    }
+
+    /// @notice {write} of `account`'s own action (its counterparty the calling contract) and {writeCredits} of the
+    /// credits it paid (`creditSymbol`, counterparty `account`) in one Log call ({ILog-addLogAndCredits}: the same
+    /// entries, indexes and events as the two); nothing while no Log is set.
+    function writeWithCredits(
+        ILog log,
+        address account,
+        uint8 symbol,
+        uint8 action,
+        uint256 amount,
+        uint256 balance,
+        uint8 creditSymbol,
+        Credits memory batch
+    ) internal {
+        if (address(log) == address(0)) return;
+        uint256[] memory words = batch.words;
+        uint256 count = batch.count;
+        assembly ("memory-safe") {
+            mstore(words, count)
+        }
+        log.addLogAndCredits(account, symbol, action, amount, balance, creditSymbol, words);
     }
 
     /// @notice An empty batch of at most `capacity` credits (room for each to take two words).

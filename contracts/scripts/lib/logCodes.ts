@@ -77,7 +77,9 @@ function solidityFiles(dir: string): string[] {
  * Every (contract, action, symbol) the contracts write through `LogCodes.write(...)`: each call's `ACTION_*` and
  * `SYMBOL_*` names (a call choosing between two, e.g. `isUSDT ? SYMBOL_USDT : SYMBOL_BNB`, writes each). Credits
  * (`LogCodes.writeCredits(log, from, SYMBOL_*, batch)`): every credit action (LogCodes.sol's `CREDIT`) the file names,
- * in each symbol of its `writeCredits` calls. A library `<Name>Lib` writes for `<Name>`.
+ * in each symbol of its `writeCredits` calls. `LogCodes.writeWithCredits(log, account, symbol, action, amount,
+ * balance, creditSymbol, batch)` is both: an entry (its symbol and action arguments) and credits (its credit symbol
+ * argument). A library `<Name>Lib` writes for `<Name>`.
  */
 export function readLogWrites(dir = contractsDir): LogWrite[] {
   const writes = new Map<string, LogWrite>()
@@ -89,9 +91,17 @@ export function readLogWrites(dir = contractsDir): LogWrite[] {
   for (const file of solidityFiles(dir)) {
     const contract = basename(file, '.sol').replace(/Lib$/, '')
     const source = readFileSync(file, 'utf8')
-    const creditSymbols = [...source.matchAll(/LogCodes\.writeCredits\(([^;]*?)\);/g)].flatMap((call) =>
-      [...(call[1] ?? '').matchAll(/LogCodes\.SYMBOL_([A-Z0-9_]+)/g)].map((m) => m[1] as string),
-    )
+    // an entry with its credits (`LogCodes.writeWithCredits(log, account, symbol, action, amount, balance,
+    // creditSymbol, batch)`): its symbol and action arguments are an entry's, its credit symbol argument a batch's
+    const combined = [...source.matchAll(/LogCodes\.writeWithCredits\(([^;]*?)\);/g)].map((call) => {
+      const args = topLevelArguments(call[1] ?? '')
+      if (args.length !== 8) throw new Error(`${file}: LogCodes.writeWithCredits takes 8 arguments`)
+      return args
+    })
+    const creditSymbols = [
+      ...[...source.matchAll(/LogCodes\.writeCredits\(([^;]*?)\);/g)].map((call) => call[1] ?? ''),
+      ...combined.map((args) => args[6] as string),
+    ].flatMap((args) => [...args.matchAll(/LogCodes\.SYMBOL_([A-Z0-9_]+)/g)].map((m) => m[1] as string))
     if (creditSymbols.length > 0) {
       const actions = [...source.matchAll(/LogCodes\.ACTION_([A-Z0-9_]+)/g)]
         .map((m) => (m[1] as string).toLowerCase())
@@ -100,12 +110,15 @@ export function readLogWrites(dir = contractsDir): LogWrite[] {
       for (const action of actions)
         for (const symbol of creditSymbols) writes.set(`${contract}:${action}:${symbol}`, { contract, action, symbol })
     }
-    for (const call of source.matchAll(/LogCodes\.write\(([^;]*?)\);/g)) {
-      const args = call[1] ?? ''
+    const entries = [
+      ...[...source.matchAll(/LogCodes\.write\(([^;]*?)\);/g)].map((call) => call[1] ?? ''),
+      ...combined.map((args) => `${args[2]}, ${args[3]}`),
+    ]
+    for (const args of entries) {
       const actions = [...args.matchAll(/LogCodes\.ACTION_([A-Z0-9_]+)/g)].map((m) => (m[1] as string).toLowerCase())
       const symbols = [...args.matchAll(/LogCodes\.SYMBOL_([A-Z0-9_]+)/g)].map((m) => m[1] as string)
       if (actions.length === 0 || symbols.length === 0)
-        throw new Error(`${file}: a LogCodes.write call names no LogCodes.ACTION_* or SYMBOL_* constant`)
+        throw new Error(`${file}: a LogCodes.write(WithCredits) call names no LogCodes.ACTION_* or SYMBOL_* constant`)
       for (const action of actions)
         for (const symbol of symbols) writes.set(`${contract}:${action}:${symbol}`, { contract, action, symbol })
     }
@@ -114,6 +127,24 @@ export function readLogWrites(dir = contractsDir): LogWrite[] {
     (a, b) =>
       a.contract.localeCompare(b.contract) || a.action.localeCompare(b.action) || a.symbol.localeCompare(b.symbol),
   )
+}
+
+/** A call's arguments (the text between its parentheses), split at the commas outside nested parentheses. */
+function topLevelArguments(text: string): string[] {
+  const args: string[] = []
+  let depth = 0
+  let start = 0
+  for (let i = 0; i < text.length; ++i) {
+    const c = text[i]
+    if (c === '(' || c === '[') ++depth
+    else if (c === ')' || c === ']') --depth
+    else if (c === ',' && depth === 0) {
+      args.push(text.slice(start, i).trim())
+      start = i + 1
+    }
+  }
+  args.push(text.slice(start).trim())
+  return args
 }
 
 /** The code of a symbol or an action by name (throws for a name LogCodes.sol does not list). */
