@@ -25,14 +25,9 @@ contract PriceOracle is IPriceOracle {
 
     /// @inheritdoc IPriceOracle
     function update() external returns (bool updated) {
-        // within the window {TwapOracle-update} stores nothing: say so before it reads the pair (three calls)
-        uint32 elapsed;
-        unchecked {
-            elapsed = uint32(block.timestamp) - _state.timestamp; // as in {TwapOracle-update}: wrap intended
-        }
-        if (_state.anchored && elapsed < _state.window) return false;
+        // within the window {TwapOracle-update} stores nothing and reads nothing but the oracle's first word
         updated = _state.update();
-        if (updated) emit PriceUpdated(_state.storedAverage(true), _state.timestamp);
+        if (updated) emit PriceUpdated(_state.storedAverage(true), uint32(block.timestamp)); // the stored time
     }
 
     /// @inheritdoc IPriceOracle

@@ -66,14 +66,24 @@ library TwapOracle {
 
     /// @notice Stores a new observation and average when at least `window` seconds passed since the last one.
     /// @return updated whether anything was stored
+    /// @dev The first slot (`pair`, `window`, `timestamp`, `anchored`: bits 0-159, 160-191, 192-223, 224-231, the
+    /// compiler's packing of {State}) is read once and written once; inside the window nothing else is read (the
+    /// observation's time is the block's, as in {currentCumulativePrices}): the pair is called only when an average
+    /// is stored.
     function update(State storage self) internal returns (bool updated) {
-        if (!self.anchored) return _observe(self);
-        (uint256 price0Cumulative, uint256 price1Cumulative, uint32 timestamp) = currentCumulativePrices(self.pair);
+        uint256 word;
+        assembly ("memory-safe") {
+            word := sload(self.slot)
+        }
+        if (uint8(word >> 224) == 0) return _observe(self);
         uint32 elapsed;
         unchecked {
-            elapsed = timestamp - self.timestamp; // uint32 wrap-around is intended
+            elapsed = uint32(block.timestamp) - uint32(word >> 192); // uint32 wrap-around is intended
         }
-        if (elapsed < self.window) return false;
+        if (elapsed < uint32(word >> 160)) return false;
+        (uint256 price0Cumulative, uint256 price1Cumulative, uint32 timestamp) = currentCumulativePrices(
+            address(uint160(word & type(uint160).max))
+        );
         uint224 average0;
         uint224 average1;
         unchecked {
@@ -88,7 +98,10 @@ library TwapOracle {
         }
         self.price0Cumulative = price0Cumulative;
         self.price1Cumulative = price1Cumulative;
-        self.timestamp = timestamp;
+        word = (word & ~(uint256(type(uint32).max) << 192)) | (uint256(timestamp) << 192);
+        assembly ("memory-safe") {
+            sstore(self.slot, word)
+        }
         return true;
     }
 
