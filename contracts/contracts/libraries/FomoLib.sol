@@ -64,27 +64,53 @@ library FomoLib {
     /// half the amount), as in Burn.
     uint256 internal constant SWAP_RETRY_DELAY = 10 minutes;
 
-    /// @dev An order in 2 slots for USDT (slot 0 and 1), 3 for NEX (slot 2: what the NEX sold for); `lastTime` is
-    /// written when the order leaves the lock (0 before: the view shows `startTime`), `reward` when a prize is
-    /// claimed. Times are seconds (uint32: until 2106); amounts are bounded by `MAX_AMOUNT` (< 2**96) and NEX's
-    /// supply (a larger value reverts: SafeCast).
+    /// @dev An order: its terms in one word (`terms`, all an order paid in USDT writes: {Terms}, packed by
+    /// {_packTerms}), what the NEX of an order paid in NEX sold for and `lastTime` in the second (`lastTime` is
+    /// written when the order leaves the lock, 0 before: the view shows `startTime`), `reward` in the third (when a
+    /// prize is claimed). Amounts are bounded by NEX's supply (a larger value reverts: SafeCast).
     struct OrderData {
-        address owner;
-        uint32 userIndex;
-        uint16 rate;
-        uint16 lockDays;
-        uint8 stakeIndex;
-        uint8 status;
-        bool isUSDT;
-        uint96 amount;
-        uint96 principal;
-        uint32 startTime;
-        uint32 endTime;
+        uint256 terms;
         uint96 tokens;
         uint96 price;
         uint32 lastTime;
         uint128 reward;
     }
+
+    /// @dev An order's terms, unpacked from its `terms` word (bits: owner 0-31, userIndex 32-55, rate 56-71,
+    /// lockDays 72-81, stakeIndex 82-84, status 85-87, isUSDT 88, surplus 89-102, amount 103-192, startTime
+    /// 193-224, the lock's length 225-254). `owner` is the owner's account number (`users[a].index`; `accounts`
+    /// maps it back); `principal` is not stored but follows from the order's own terms, `amount * surplus / 10,000`
+    /// (`stakeSurplus` at the order), as at the order; `endTime` is `startTime` plus the lock (`lockDays` times
+    /// `dayTimes` at the order: a later `setConfig` changes no order). Each field is bounded where it is packed.
+    struct Terms {
+        uint256 owner;
+        uint256 userIndex;
+        uint256 rate;
+        uint256 lockDays;
+        uint256 stakeIndex;
+        uint256 status;
+        bool isUSDT;
+        uint256 surplus;
+        uint256 amount;
+        uint256 startTime;
+        uint256 endTime;
+    }
+
+    /// @dev Where each field of an order's `terms` word starts ({Terms}).
+    uint256 private constant T_USER_INDEX = 32;
+    uint256 private constant T_RATE = 56;
+    uint256 private constant T_LOCK_DAYS = 72;
+    uint256 private constant T_STAKE_INDEX = 82;
+    uint256 private constant T_STATUS = 85;
+    uint256 private constant T_IS_USDT = 88;
+    uint256 private constant T_SURPLUS = 89;
+    uint256 private constant T_AMOUNT = 103;
+    uint256 private constant T_START = 193;
+    uint256 private constant T_LOCK = 225;
+    /// @dev An order's amount is below 2**90 (it is at most `userMax` <= `MAX_AMOUNT` = 1e27 < 2**90; checked when
+    /// packed); its lock below 2**30 s (`MAX_STAKE_DAYS` x `MAX_DAY_TIMES` = 604,800,000 s).
+    uint256 private constant AMOUNT_BITS = 90;
+    uint256 private constant LOCK_BITS = 30;
 
     /// @dev An account: what every order of it writes in 3 slots (slot 0: index, orders, the blacklist flag, amount,
     /// weight, so that the checks of an order and of a credit (amount > 0, not blacklisted) read one slot; slot 1:
@@ -237,6 +263,8 @@ library FomoLib {
         uint40 swapRetryAt;
         // the locked orders by end time ({ExpiryQueue}, as Burn's): the force-outs take the earliest first
         ExpiryQueue.Heap expiries;
+        // an account by its number (`users[account].index`, given by its first order): an order's owner
+        mapping(uint256 number => address account) accounts;
     }
 
     /// @dev The config (every value within the bounds Fomo enforces): {IFomo-Settings} and {IFomo-ConfigMulti},
@@ -306,12 +334,12 @@ library FomoLib {
         Lineage memory line,
         bool first
     ) private {
-        OrderData storage o = $.orders[orderIndex];
-        uint256 actual = o.amount;
+        Terms memory t = terms($.orders[orderIndex].terms);
+        uint256 actual = t.amount;
         if (first && line.referrers.length > 0) _pushInvite($, line.referrers[0], line.index);
         _count($, value, actual, tokens);
         if (actual >= $.roundMin) _joinRound($, orderIndex);
-        emit IFomo.Burned(msg.sender, orderIndex, $.round.index, o.stakeIndex, value, actual, tokens, o.isUSDT);
+        emit IFomo.Burned(msg.sender, orderIndex, $.round.index, t.stakeIndex, value, actual, tokens, t.isUSDT);
         // the order's value in USDT (paid in USDT or NEX), the account's amount in orders after it; its referral
         // and team credits follow ({_distribute})
         LogCodes.write(
@@ -323,29 +351,30 @@ library FomoLib {
             value,
             $.users[msg.sender].amount
         );
-        _distribute($, orderIndex, actual - o.principal, line, first);
+        _distribute($, orderIndex, actual, principalOf(t), line, first);
     }
 
     /// @notice {IFomo-release}.
     function release(Layout storage $, uint256 index) external {
         if (index == 0 || index >= $.hot.orderCount) revert IFomo.FomoOrderNotActive(index, 0);
         OrderData storage order = $.orders[index];
-        if (order.status != STATUS_LOCKED) revert IFomo.FomoOrderNotActive(index, order.status);
-        if (block.timestamp < order.endTime) revert IFomo.FomoOrderLocked(index, order.endTime);
-        address owner = order.owner;
+        Terms memory t = terms(order.terms);
+        if (t.status != STATUS_LOCKED) revert IFomo.FomoOrderNotActive(index, t.status);
+        if (block.timestamp < t.endTime) revert IFomo.FomoOrderLocked(index, t.endTime);
+        address owner = $.accounts[t.owner];
         bool forced = msg.sender != owner;
         if (forced) {
-            uint256 forceTime = uint256(order.endTime) + uint256($.cfg.outDays) * $.cfg.dayTimes;
+            uint256 forceTime = t.endTime + uint256($.cfg.outDays) * $.cfg.dayTimes;
             if (block.timestamp < forceTime) revert IFomo.FomoForceOutTooEarly(index, forceTime);
         } // a blacklisted owner still releases its principal (owed)
-        _release($, index, order, forced);
+        uint256 principal = _release($, index, order, t, owner, forced);
         LogCodes.write(
             $.log,
             owner,
             address(this),
             LogCodes.SYMBOL_USDT,
             LogCodes.ACTION_FOMO_RELEASE,
-            order.principal,
+            principal,
             $.users[owner].amount
         );
     }
@@ -363,8 +392,9 @@ library FomoLib {
         for (; taken < maxCount && endTime <= due; ++taken) {
             ExpiryQueue.pop(queue);
             OrderData storage order = $.orders[index];
-            if (order.status == STATUS_LOCKED) {
-                _release($, index, order, true);
+            Terms memory t = terms(order.terms);
+            if (t.status == STATUS_LOCKED) {
+                _release($, index, order, t, $.accounts[t.owner], true);
                 ++count;
             }
             (endTime, index) = ExpiryQueue.top(queue);
@@ -413,22 +443,30 @@ library FomoLib {
         return block.timestamp > wait ? block.timestamp - wait : 0;
     }
 
-    /// @dev Takes a (checked) order out of the lock: its weight and amount leave the user and the pool; the
-    /// principal goes to the owner (`forced`: to its balance, else by transfer).
-    function _release(Layout storage $, uint256 index, OrderData storage order, bool forced) private {
-        address owner = order.owner;
+    /// @dev Takes a (checked) order (`t`: its terms; `owner`: its owner) out of the lock: its weight and amount
+    /// leave the user and the pool; the principal goes to the owner (`forced`: to its balance, else by transfer).
+    /// Returns the principal.
+    function _release(
+        Layout storage $,
+        uint256 index,
+        OrderData storage order,
+        Terms memory t,
+        address owner,
+        bool forced
+    ) private returns (uint256 principal) {
         drip($);
         UserData storage user = $.users[owner];
         accrueStatic($, owner, user);
-        uint256 weight = (uint256(order.amount) * order.rate) / FeeMath.BPS; // what the order added ({_open})
+        uint256 weight = (t.amount * t.rate) / FeeMath.BPS; // what the order added ({_open})
         uint256 userWeight = user.weight;
         user.debt = RewardMath.reweight(userWeight, userWeight - weight, $.pools.perWeight, user.debt);
         user.weight = uint96(userWeight - weight); // less than it was
-        user.amount -= order.amount;
+        user.amount -= SafeCast.toUint96(t.amount); // at most the user's amount, which includes it
         $.pools.totalWeight -= uint128(weight); // weight < 2**96
-        uint256 principal = order.principal;
+        principal = principalOf(t);
         $.hot.locked -= uint104(principal);
-        order.status = forced ? STATUS_FORCED : STATUS_RELEASED;
+        uint256 status = forced ? STATUS_FORCED : STATUS_RELEASED;
+        order.terms = (order.terms & ~(uint256(7) << T_STATUS)) | (status << T_STATUS);
         order.lastTime = uint32(block.timestamp);
         emit IFomo.Released(owner, index, principal, forced, msg.sender);
         if (forced) {
@@ -599,11 +637,11 @@ library FomoLib {
         uint256 tiers = _word($.cfg.tiers);
         _pushOrder($, user, msg.sender, orderIndex);
         $.hot.orderCount = SafeCast.toUint32(orderIndex + 1);
-        uint256 principal = _writeOrder($, orderIndex, index, tiers, actual, isUSDT);
+        uint256 principal = _writeOrder($, user, orderIndex, index, tiers, actual, isUSDT);
         if (!isUSDT) {
             _store(
                 $.orders[orderIndex],
-                2,
+                1,
                 uint256(SafeCast.toUint96(tokens)) | (uint256(SafeCast.toUint96(price)) << 96)
             );
         }
@@ -614,45 +652,63 @@ library FomoLib {
         $.hot.locked += uint104(principal); // principal <= actual < 2**96
     }
 
-    /// @dev The first word of a new order of the caller in tier `index` (`tiers`: the config's tier word), its
-    /// `userIndex`-th, locked. An order's words are written whole, once each ({OrderData}'s layout: word 0 owner bits
-    /// 0-159, userIndex 160-191, rate 192-207, lockDays 208-223, stakeIndex 224-231, status 232-239, isUSDT 240-247;
-    /// word 1 amount 0-95, principal 96-191, startTime 192-223, endTime 224-255; word 2 tokens 0-95, price 96-191);
-    /// a new index's words are all zero before.
-    function _head(uint256 userIndex, uint256 index, uint256 tiers, bool isUSDT) private view returns (uint256) {
-        return
-            uint256(uint160(msg.sender)) |
-            (userIndex << 160) |
-            (_at16(tiers, TIERS + index) << 192) |
-            (_at16(tiers, index) << 208) |
-            (index << 224) |
-            (uint256(STATUS_LOCKED) << 232) |
-            ((isUSDT ? uint256(1) : 0) << 240);
-    }
-
-    /// @dev Writes words 0 and 1 of the caller's new order `orderIndex` (its `user.orders`-th) of `actual` USDT in
-    /// tier `index` and puts it in the expiry queue; returns its principal.
+    /// @dev Writes the terms of the caller's (`user`) new order `orderIndex` (its `user.orders`-th) of `actual` USDT
+    /// in tier `index` (`tiers`: the config's tier word), locked, and puts it in the expiry queue; returns its
+    /// principal. Each field is bounded before it is packed ({Terms}): the account number and the position by their
+    /// own widths (32 and 24 bits), the rate, days and surplus by `checkMulti`'s bounds (<= 50,000, <= 1,000,
+    /// <= 10,000), the tier below 5, the amount below 2**90 (checked), the start time and end time below 2**32
+    /// (the end checked), the lock below 2**30 (`MAX_STAKE_DAYS` x `MAX_DAY_TIMES`). A new index's words are all
+    /// zero before.
     function _writeOrder(
         Layout storage $,
+        UserData storage user,
         uint256 orderIndex,
         uint256 index,
         uint256 tiers,
         uint256 actual,
         bool isUSDT
     ) private returns (uint256 principal) {
-        principal = FeeMath.bps(actual, _at16(tiers, 2 * TIERS + index)); // at most `actual`
-        uint256 endTime = block.timestamp + _at16(tiers, index) * $.cfg.dayTimes;
-        OrderData storage o = $.orders[orderIndex];
-        _store(o, 0, _head($.users[msg.sender].orders, index, tiers, isUSDT));
-        _store(
-            o,
-            1,
-            uint256(SafeCast.toUint96(actual)) |
-                (principal << 96) |
-                (uint256(uint32(block.timestamp)) << 192) |
-                (uint256(SafeCast.toUint32(endTime)) << 224)
-        );
+        Bounds.check("amount", actual, 0, (uint256(1) << AMOUNT_BITS) - 1);
+        uint256 word =
+            uint256(user.index) |
+                (uint256(user.orders) << T_USER_INDEX) |
+                (_at16(tiers, TIERS + index) << T_RATE) |
+                (_at16(tiers, index) << T_LOCK_DAYS) |
+                (index << T_STAKE_INDEX) |
+                (uint256(STATUS_LOCKED) << T_STATUS) |
+                ((isUSDT ? uint256(1) : 0) << T_IS_USDT) |
+                (actual << T_AMOUNT) |
+                (block.timestamp << T_START);
+        {
+            uint256 surplus = _at16(tiers, 2 * TIERS + index);
+            principal = FeeMath.bps(actual, surplus); // at most `actual`
+            word |= surplus << T_SURPLUS;
+        }
+        uint256 lock = _at16(tiers, index) * $.cfg.dayTimes;
+        uint256 endTime = block.timestamp + lock;
+        SafeCast.toUint32(endTime); // reverts past 2**32 - 1 (as the 32-bit end time did)
+        $.orders[orderIndex].terms = word | (lock << T_LOCK);
         ExpiryQueue.insert($.expiries, endTime, orderIndex);
+    }
+
+    /// @notice An order's terms, unpacked from its `terms` word ({Terms}).
+    function terms(uint256 word) internal pure returns (Terms memory t) {
+        t.owner = word & type(uint32).max;
+        t.userIndex = (word >> T_USER_INDEX) & type(uint24).max;
+        t.rate = (word >> T_RATE) & type(uint16).max;
+        t.lockDays = (word >> T_LOCK_DAYS) & 0x3ff;
+        t.stakeIndex = (word >> T_STAKE_INDEX) & 7;
+        t.status = (word >> T_STATUS) & 7;
+        t.isUSDT = (word >> T_IS_USDT) & 1 == 1;
+        t.surplus = (word >> T_SURPLUS) & 0x3fff;
+        t.amount = (word >> T_AMOUNT) & ((uint256(1) << AMOUNT_BITS) - 1);
+        t.startTime = (word >> T_START) & type(uint32).max;
+        t.endTime = t.startTime + ((word >> T_LOCK) & ((uint256(1) << LOCK_BITS) - 1));
+    }
+
+    /// @notice An order's principal: its amount less the surplus it gave up, as computed at the order.
+    function principalOf(Terms memory t) internal pure returns (uint256) {
+        return FeeMath.bps(t.amount, t.surplus);
     }
 
     /// @dev Writes word `i` of order `o`.
@@ -731,12 +787,13 @@ library FomoLib {
         return ($.orderPages[account][cell / 8] >> (32 * (cell % 8))) & type(uint32).max;
     }
 
-    /// @dev Numbers the account (its `index`, informational): the count saturates at 2**32 - 1 (later accounts share
-    /// that number; no order reverts because the count is full).
+    /// @dev Numbers the account (its `index`, which its orders name as their owner; `accounts` maps it back): the
+    /// 2**32 - 1 numbers are all there are (the first order of a further account reverts: SafeCast).
     function _join(Layout storage $, UserData storage user) private {
-        uint32 total = $.hot.totalUser;
-        if (total < type(uint32).max) $.hot.totalUser = ++total;
-        user.index = total;
+        uint32 number = SafeCast.toUint32(uint256($.hot.totalUser) + 1);
+        $.hot.totalUser = number;
+        user.index = number;
+        $.accounts[number] = msg.sender;
     }
 
     function _count(Layout storage $, uint256 value, uint256 actual, uint256 tokens) private {
@@ -756,7 +813,15 @@ library FomoLib {
 
     /// @dev Splits `rest` by `burnRates`; shares without a recipient (no referrer, or one that cannot earn: see
     /// {_canEarn}) go to the gold pool.
-    function _distribute(Layout storage $, uint256 orderIndex, uint256 rest, Lineage memory line, bool first) private {
+    function _distribute(
+        Layout storage $,
+        uint256 orderIndex,
+        uint256 actual,
+        uint256 principal,
+        Lineage memory line,
+        bool first
+    ) private {
+        uint256 rest = actual - principal;
         address[] memory referrers = line.referrers;
         // split: 0 gold, 1 pot, 2 double, 3 invite (direct + indirect paid), 4 team paid, 5 burn
         uint256[6] memory split;
@@ -764,7 +829,7 @@ library FomoLib {
         split[1] = FeeMath.bps(rest, _at16(rates, 1));
         if (address($.double_) != address(0)) split[2] = FeeMath.bps(rest, _at16(rates, 2));
         Walk memory w = Walk({
-            actual: $.orders[orderIndex].amount,
+            actual: actual,
             budget: FeeMath.bps(rest, _at16(rates, 5)),
             paidRate: 0,
             spent: 0,
@@ -788,16 +853,7 @@ library FomoLib {
             $.totals.totalRewardInvite += uint128(split[3]);
             $.totals.totalRewardTeam += uint120(split[4]);
         }
-        emit IFomo.Distributed(
-            orderIndex,
-            $.orders[orderIndex].principal,
-            split[0],
-            split[1],
-            split[2],
-            split[3],
-            split[4],
-            split[5]
-        );
+        emit IFomo.Distributed(orderIndex, principal, split[0], split[1], split[2], split[3], split[4], split[5]);
         if (split[2] > 0) _payDouble($, split[2], orderIndex);
     }
 
@@ -942,9 +998,10 @@ library FomoLib {
         RoundRecord storage record = $.rounds[index];
         uint256 claimed = record.claimed;
         uint256[5] memory shares = winnerShares();
+        uint256 me = $.users[msg.sender].index; // 0 (no order) is no order's owner
         for (uint256 i; i < record.count; ++i) {
             OrderData storage order = $.orders[(uint256(record.winners) >> (32 * i)) & type(uint32).max];
-            if (order.owner != msg.sender || (claimed >> i) & 1 == 1) continue;
+            if ((order.terms & type(uint32).max) != me || (claimed >> i) & 1 == 1) continue;
             uint256 prize = (uint256(record.pot) * shares[i]) / FeeMath.BPS;
             claimed |= 1 << i;
             order.reward += uint128(prize);
@@ -959,9 +1016,11 @@ library FomoLib {
         if (index == 0 || index >= $.round.index) return 0;
         RoundRecord storage record = $.rounds[index];
         uint256[5] memory shares = winnerShares();
+        uint256 number = $.users[account].index;
+        if (number == 0) return 0; // no order
         for (uint256 i; i < record.count; ++i) {
             uint256 orderIndex = (uint256(record.winners) >> (32 * i)) & type(uint32).max;
-            if ($.orders[orderIndex].owner == account && (record.claimed >> i) & 1 == 0) {
+            if (($.orders[orderIndex].terms & type(uint32).max) == number && (record.claimed >> i) & 1 == 0) {
                 prize += (uint256(record.pot) * shares[i]) / FeeMath.BPS;
             }
         }

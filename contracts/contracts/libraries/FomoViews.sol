@@ -182,26 +182,27 @@ library FomoViews {
     function _order(FomoLib.Layout storage $, uint256 index) private view returns (IFomo.Order memory order_) {
         if (index == 0 || index >= $.hot.orderCount) return order_;
         FomoLib.OrderData storage o = $.orders[index];
-        uint256 status = o.status;
-        if (status == FomoLib.STATUS_LOCKED && block.timestamp >= o.endTime) status = FomoLib.STATUS_UNLOCKED;
+        FomoLib.Terms memory t = FomoLib.terms(o.terms);
+        uint256 status = t.status;
+        if (status == FomoLib.STATUS_LOCKED && block.timestamp >= t.endTime) status = FomoLib.STATUS_UNLOCKED;
         return
             IFomo.Order({
-                isUSDT: o.isUSDT,
+                isUSDT: t.isUSDT,
                 status: status,
                 index: index,
-                userIndex: o.userIndex,
-                amount: o.amount,
+                userIndex: t.userIndex,
+                amount: t.amount,
                 tokens: o.tokens,
-                rate: o.rate,
-                stakeIndex: o.stakeIndex,
-                lockDays: o.lockDays,
+                rate: t.rate,
+                stakeIndex: t.stakeIndex,
+                lockDays: t.lockDays,
                 price: o.price,
                 reward: o.reward,
-                startTime: o.startTime,
-                lastTime: o.lastTime == 0 ? o.startTime : o.lastTime,
-                endTime: o.endTime,
-                owner: o.owner,
-                principal: o.principal
+                startTime: t.startTime,
+                lastTime: o.lastTime == 0 ? t.startTime : o.lastTime,
+                endTime: t.endTime,
+                owner: $.accounts[t.owner],
+                principal: FomoLib.principalOf(t)
             });
     }
 
