@@ -389,11 +389,19 @@ contract Token is ERC20, Ownable2Step, ReentrancyGuardTransient, IToken, Automat
 
     // --- internals --------------------------------------------------------------------------------------
 
-    /// @dev Fees on trades with the pair; plain transfers, mints, burns and exempt accounts pay none.
+    /// @dev Fees on trades with the pair; plain transfers, mints, burns and exempt accounts pay none. A transfer into
+    /// the pair made by a fee-exempt caller other than the router (a spender moving NEX by allowance: a FOM pool
+    /// selling an order's NEX straight from the payer) is that caller's own: untaxed, as the payer's plain transfer
+    /// to the caller and the caller's transfer to the pair would be. The router's transfers for others stay the
+    /// payer's taxed sales even if the router is made exempt.
     function _update(address from, address to, uint256 amount) internal override {
         bool isBuy = from == _pair;
         bool isSell = to == _pair;
         if (!(isBuy || isSell) || from == address(0) || to == address(0) || _feeExempt[from] || _feeExempt[to]) {
+            super._update(from, to, amount);
+            return;
+        }
+        if (isSell && msg.sender != address(_router) && _feeExempt[msg.sender]) {
             super._update(from, to, amount);
             return;
         }

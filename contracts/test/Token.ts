@@ -137,6 +137,55 @@ describe('Token (NEX)', async () => {
     assert.equal(await token.read.isFeeExempt([deployer.account.address]), true)
   })
 
+  it('untaxes a transfer by allowance into the pair only when the spender is fee-exempt and not the router', async () => {
+    const system = await networkHelpers.loadFixture(fixture)
+    const { token, pair, router, alice, bob, market } = system
+    await buy(system, alice, parseEther('1000'))
+    const amount = parseEther('100')
+    await token.write.approve([bob.account.address, 2n ** 255n], { account: alice.account })
+    const moveToPair = () =>
+      token.write.transferFrom([alice.account.address, pair.address, amount], { account: bob.account })
+    const pairGets = async (move: () => Promise<`0x${string}`>) => {
+      const before = await token.read.balanceOf([pair.address])
+      await move()
+      return (await token.read.balanceOf([pair.address])) - before
+    }
+    const { addPoolRate, feeUSDT, feeNex } = localDefaults.token
+    const sellFee = [addPoolRate, feeUSDT, feeNex].reduce((sum, rate) => sum + (amount * rate) / BPS, 0n)
+    assert.ok(sellFee > 0n, 'the token takes a sell fee')
+    // a spender that is not exempt: the payer's sale, taxed
+    await viem.assertions.emitWithArgs(moveToPair(), token, 'FeesTaken', [
+      getAddress(alice.account.address),
+      false,
+      (amount * localDefaults.token.addPoolRate) / BPS,
+      (amount * localDefaults.token.feeUSDT) / BPS,
+      (amount * localDefaults.token.feeNex) / BPS,
+    ])
+    assert.equal(await pairGets(moveToPair), amount - sellFee)
+    // the payer's own transfer into the pair stays taxed whoever else is exempt
+    await token.write.setIsFeeExempt([bob.account.address, true])
+    assert.equal(
+      await pairGets(() => token.write.transfer([pair.address, amount], { account: alice.account })),
+      amount - sellFee,
+    )
+    // an exempt spender moves the payer's NEX as its own: untaxed, and its allowance is spent
+    const allowance = await token.read.allowance([alice.account.address, bob.account.address])
+    const [, transBefore] = await token.read.getSwapBalances()
+    assert.equal(await pairGets(moveToPair), amount)
+    assert.equal(await token.read.allowance([alice.account.address, bob.account.address]), allowance - amount)
+    assert.equal((await token.read.getSwapBalances())[1], transBefore)
+    // not beyond its allowance
+    await token.write.approve([bob.account.address, amount - 1n], { account: alice.account })
+    await viem.assertions.revertWithCustomError(moveToPair(), token, 'ERC20InsufficientAllowance')
+    // an exempt spender's transfer by allowance elsewhere is a plain transfer, as before
+    await token.write.approve([bob.account.address, amount], { account: alice.account })
+    await token.write.transferFrom([alice.account.address, market.account.address, amount], { account: bob.account })
+    assert.equal(await token.read.allowance([alice.account.address, bob.account.address]), 0n)
+    // the router's sales for others stay taxed even when the router is made exempt
+    await token.write.setIsFeeExempt([router.address, true])
+    await viem.assertions.emit(sell(system, alice, amount), token, 'FeesTaken')
+  })
+
   async function closedFixture() {
     const system = await deploySystem(connection, { openTime: 0n })
     const [alice, bob, market] = system.users

@@ -593,17 +593,17 @@ library FomoLib {
     }
 
     /// @dev Sells `tokens` NEX (taken from the caller) for USDT in the token's own pair, for at least `minimum`;
-    /// returns the USDT received. The router's fee-on-transfer swap, without the router: the NEX goes from the pool
-    /// to the pair by a plain transfer (the pool's own transfer, so the token's fee treatment of the pool applies as
-    /// it did to the router's transfer from the pool), the input is what the pair actually received (its NEX balance
+    /// returns the USDT received. The router's fee-on-transfer swap, without the router: the NEX goes from the caller
+    /// straight to the pair, moved by the pool with the caller's allowance (the token treats a fee-exempt pool's
+    /// transfer by allowance into the pair as the pool's own: untaxed; a pool that is not exempt pays the sell fee,
+    /// as its own transfer to the pair would), the input is what the pair actually received (its NEX balance
     /// less its reserve, as the router measures it), the output the router's own quote at the pair's reserves
     /// (`getAmountOut`: the DEX's fee; the router whose factory made the pair, from the token), refused below
     /// `minimum` before the swap, and the USDT that arrived is measured and held to the same minimum.
     function _sell(IERC20 nex, IERC20 usdt, uint256 tokens, uint256 minimum) private returns (uint256 received) {
-        nex.safeTransferFrom(msg.sender, address(this), tokens);
         IToken.TokenAddresses memory a = IToken(address(nex)).getTokenAdd();
         IUniswapV2Pair pair = IUniswapV2Pair(a.swapPair);
-        nex.safeTransfer(address(pair), tokens);
+        nex.safeTransferFrom(msg.sender, address(pair), tokens);
         // the pair's tokens are in address order (its factory sorts them)
         bool nexFirst = address(nex) < address(usdt);
         (uint256 reserve0, uint256 reserve1, ) = pair.getReserves();
