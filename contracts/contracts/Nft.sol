@@ -333,11 +333,17 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
             uint256 value = values[i];
             CardRecord storage card = _card(id);
             if (from == address(0)) {
-                uint256 minted = card.mints + value;
-                if (minted > card.total) revert MintExceedsMaxSupply(minted, card.total);
-                // both at most `total` (a uint64): one slot write
-                card.mints = uint64(minted);
-                card.supply = uint64(card.supply + value);
+                // the card's first word: power (bits 0-31), total (32-95), mints (96-159), supply (160-223)
+                uint256 word;
+                assembly ("memory-safe") {
+                    word := sload(card.slot)
+                }
+                uint256 minted = uint64(word >> 96) + value;
+                if (minted > uint64(word >> 32)) revert MintExceedsMaxSupply(minted, uint64(word >> 32));
+                // mints and supply (at most mints) grow by `value`, both stay at most `total` (a uint64): one write
+                assembly ("memory-safe") {
+                    sstore(card.slot, add(word, add(shl(96, value), shl(160, value))))
+                }
             } else {
                 if (balanceOf(from, id) < value + _earlier(ids, values, i)) revert InsufficientBalance(from, id);
                 if (to == address(0)) card.supply -= uint64(value); // value <= a balance <= supply
@@ -349,15 +355,24 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
             if (from != address(0)) _changePower(from, moved, false);
             if (to != address(0)) _changePower(to, moved, true);
         }
-        // at most the power and count of every card's supply (MAX_CARDS * MAX_SUPPLY_BOUND cards): one slot write
-        if (from == address(0)) {
-            _totalPower += uint128(moved);
-            _totalForce += uint64(count);
-        } else if (to == address(0)) {
-            _totalPower -= uint128(moved);
-            _totalForce -= uint64(count);
-        }
+        if (from == address(0)) _moveTotals(moved | (count << 128), true);
+        else if (to == address(0)) _moveTotals(moved | (count << 128), false);
         super._update(from, to, ids, values);
+    }
+
+    /// @dev Adds (a mint) or takes (a burn) `delta` (power | count << 128) to `_totalPower` (bits 0-127) and
+    /// `_totalForce` (128-191), read and written once: at most every card's supply times its power and every card's
+    /// supply (50 * 1e12 * 1e6 < 2**66, 50 * 1e12 < 2**46), and a burn takes at most what exists, so neither field
+    /// carries into the next.
+    function _moveTotals(uint256 delta, bool mint) private {
+        uint256 totals;
+        assembly ("memory-safe") {
+            totals := sload(_totalPower.slot)
+        }
+        totals = mint ? totals + delta : totals - delta;
+        assembly ("memory-safe") {
+            sstore(_totalPower.slot, totals)
+        }
     }
 
     /// @dev ERC-1155 transfer rights, with the error of SPEC §8.
