@@ -214,7 +214,7 @@ contract Double is NexusUpgradeable, IDouble {
     function _addToTotals(uint256 amount) private returns (uint256 index) {
         Hot storage hot = _hot;
         index = hot.count;
-        Bounds.check("record", index, 1, type(uint32).max - 1);
+        if (index == 0 || index > type(uint32).max - 1) Bounds.check("record", index, 1, type(uint32).max - 1);
         uint32 count = SafeCast.toUint32(index + 1);
         uint112 totalAmount = SafeCast.toUint112(hot.totalAmount + amount);
         // one write of the totals' slot

@@ -668,7 +668,7 @@ library FomoLib {
         uint256 actual,
         bool isUSDT
     ) private returns (uint256 principal) {
-        Bounds.check("amount", actual, 0, (uint256(1) << AMOUNT_BITS) - 1);
+        if (actual >> AMOUNT_BITS != 0) Bounds.check("amount", actual, 0, (uint256(1) << AMOUNT_BITS) - 1);
         uint256 word =
             uint256(user.index) |
                 (uint256(user.orders) << T_USER_INDEX) |
@@ -747,7 +747,7 @@ library FomoLib {
 
     /// @dev Stores `orderIndex` as `account`'s next order: the first in its record, the next 8 per page.
     function _pushOrder(Layout storage $, UserData storage user, address account, uint256 orderIndex) private {
-        Bounds.check("order", orderIndex, 1, type(uint32).max);
+        if (orderIndex == 0 || orderIndex > type(uint32).max) Bounds.check("order", orderIndex, 1, type(uint32).max);
         uint256 position = user.orders;
         if (position == 0) {
             user.firstOrder = uint32(orderIndex);
@@ -759,7 +759,7 @@ library FomoLib {
 
     /// @dev Adds the caller (Main index `index`) to `referrer`'s invitees with an order: one slot for the first 7.
     function _pushInvite(Layout storage $, address referrer, uint256 index) private {
-        Bounds.check("index", index, 1, type(uint32).max);
+        if (index == 0 || index > type(uint32).max) Bounds.check("index", index, 1, type(uint32).max);
         mapping(uint256 page => uint256 entries) storage pages = $.invitePages[referrer];
         uint256 count = pages[0] & type(uint32).max;
         uint256 cell = count + 1;
@@ -948,7 +948,16 @@ library FomoLib {
 
     /// @notice The team level thresholds (`teamAmounts`, applied to `teamAmount`; no fifth level here).
     function thresholds(Layout storage $) internal view returns (uint256[5] memory list) {
-        for (uint256 i; i < LEVELS; ++i) list[i] = $.cfg.teamAmounts[i];
+        // the four 128-bit thresholds, two to a slot, in two reads (one per element otherwise)
+        uint128[4] storage amounts = $.cfg.teamAmounts;
+        uint256 low;
+        uint256 high;
+        assembly ("memory-safe") {
+            low := sload(amounts.slot)
+            high := sload(add(amounts.slot, 1))
+        }
+        (list[0], list[1]) = (low & type(uint128).max, low >> 128);
+        (list[2], list[3]) = (high & type(uint128).max, high >> 128);
     }
 
     // --- round game ----------------------------------------------------------------------------------------
