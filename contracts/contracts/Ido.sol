@@ -54,6 +54,7 @@ contract Ido is NexusUpgradeable, IIdo {
         uint256 tokens;
         uint256 keys;
         uint8 payment;
+        uint256 settings; // the settings' first word ({IdoLib-SettingsRecord}), read once by {_start}
         address[] referrers; // the direct and indirect referrers (Main, two generations) of a paid purchase
         LogCodes.Credits credits; // the referrers' rewards, written after the mint's own entry
     }
@@ -137,7 +138,7 @@ contract Ido is NexusUpgradeable, IIdo {
         Purchase memory p = _start(msg.sender, times, PAY_BNB);
         uint256 price = times * _rounds[p.round].idoAmount;
         IERC20 usdt = IERC20(_addresses.usdt);
-        uint256 received = IdoLib.swapBnb(_addresses, msg.value, price, _settings.slippage);
+        uint256 received = IdoLib.swapBnb(_addresses, msg.value, price, uint16(p.settings >> 208)); // slippage
         if (received > price) usdt.safeTransfer(msg.sender, received - price);
         p.amount = price;
         uint256 rewards = _reward(p, usdt, price, false, false);
@@ -304,9 +305,10 @@ contract Ido is NexusUpgradeable, IIdo {
         IdoLib.RoundRecord storage r = _rounds[index];
         state.round = index;
         state.startTime = startTime;
-        state.endTime = _endOf(r, startTime);
-        state.coolEnd = _coolEnd(state.endTime);
-        state.status = _status(r, startTime, state.endTime, state.coolEnd);
+        uint256 settings = _settingsWord();
+        state.endTime = _endOf(r, startTime, settings);
+        state.coolEnd = _coolEnd(state.endTime, settings);
+        state.status = _status(startTime, state.endTime, state.coolEnd);
         IdoLib.RoundRecord storage next = _rounds[index + 1];
         if (next.startTime != 0) {
             state.hasNext = true;
@@ -361,14 +363,14 @@ contract Ido is NexusUpgradeable, IIdo {
         if (payment == PAY_MINTER) (mainIndex, ) = IMain(_addresses.main).users(account);
         else (mainIndex, referrers, ) = IMain(_addresses.main).getLineage(account, 2);
         if (mainIndex == 0) revert IdoNotRegistered(account);
-        IdoLib.SettingsRecord storage s = _settings;
-        if (s.whiteOnly && !_whitelist[account]) revert IdoNotWhitelisted(account);
-        (uint256 index, RoundStatus status) = _syncedRound();
+        uint256 settings = _settingsWord();
+        if (uint8(settings >> 224) != 0 && !_whitelist[account]) revert IdoNotWhitelisted(account); // whiteOnly
+        (uint256 index, RoundStatus status) = _syncedRound(settings);
         if (status != RoundStatus.InProgress) revert IdoRoundNotActive(index, status);
         IdoLib.RoundRecord storage r = _rounds[index];
         uint256 sold = r.idoTotal + times;
         if (sold > r.idoMax) revert IdoExceedsRoundMax(sold, r.idoMax);
-        uint256 userMax = s.userMax;
+        uint256 userMax = uint64(settings);
         uint256 owned = _unitsIn(index, account) + times;
         if (userMax != 0 && owned > userMax) revert IdoExceedsUserMax(owned, userMax);
         p = Purchase({
@@ -380,6 +382,7 @@ contract Ido is NexusUpgradeable, IIdo {
             tokens: 0,
             keys: 0,
             payment: payment,
+            settings: settings,
             referrers: referrers,
             credits: LogCodes.credits(2)
         });
@@ -395,10 +398,10 @@ contract Ido is NexusUpgradeable, IIdo {
         bool fromPayer
     ) private returns (uint256 total) {
         address[] memory referrers = p.referrers;
-        IdoLib.SettingsRecord storage s = _settings;
         for (uint256 k; k < referrers.length; ++k) {
             bool isDirect = k == 0;
-            uint256 amount = FeeMath.bps(paid, isDirect ? s.directRate : s.indirectRate);
+            // directRate (bits 160-175) or indirectRate (176-191) of the settings' first word
+            uint256 amount = FeeMath.bps(paid, uint16(p.settings >> (isDirect ? 160 : 176)));
             if (amount == 0) continue;
             IdoLib.UserRecord storage referrer = _users[referrers[k]];
             uint128 credited = SafeCast.toUint128(amount);
@@ -422,9 +425,8 @@ contract Ido is NexusUpgradeable, IIdo {
     /// @dev Checks the NEX backing, books the purchase, then mints the keys (the receiver's hook runs last).
     function _finish(Purchase memory p) private {
         IdoLib.RoundRecord storage r = _rounds[p.round];
-        IdoLib.SettingsRecord storage s = _settings;
         p.tokens = p.times * r.idoTokens;
-        p.keys = p.times * s.keysPerUnit;
+        p.keys = p.times * uint16(p.settings >> 192); // keysPerUnit
         IdoLib.TotalsRecord storage t = _totals;
         uint256 owed = t.totalTokens - t.totalClaimed + p.tokens;
         uint256 held = IERC20(_addresses.token).balanceOf(address(this));
@@ -432,13 +434,21 @@ contract Ido is NexusUpgradeable, IIdo {
         uint256 balance = _book(p, t);
         emit Minted(p.account, p.round, p.times, p.amount, p.amountNEX, p.tokens, p.keys, p.payment);
         _log(p, balance);
-        uint256 sold = r.idoTotal + p.times; // at most idoMax, a uint64 (checked by _start)
-        r.idoTotal = uint64(sold);
-        if (sold == r.idoMax) {
-            r.soldOutTime = uint40(block.timestamp);
-            emit RoundSoldOut(p.round, block.timestamp);
+        // the round's first word ({IdoLib-RoundRecord}: idoMax bits 0-63, idoTotal 64-127, startTime 128-167,
+        // soldOutTime 168-207), read and written once
+        uint256 word;
+        assembly ("memory-safe") {
+            word := sload(r.slot)
         }
-        if (p.keys != 0) INft(_addresses.nft).mint(p.account, s.keyId, p.keys);
+        uint256 sold = uint64(word >> 64) + p.times; // at most idoMax, a uint64 (checked by _start)
+        word = (word & ~(uint256(type(uint64).max) << 64)) | (uint256(uint64(sold)) << 64);
+        bool soldOut = sold == uint64(word);
+        if (soldOut) word = (word & ~(uint256(type(uint40).max) << 168)) | (uint256(uint40(block.timestamp)) << 168);
+        assembly ("memory-safe") {
+            sstore(r.slot, word)
+        }
+        if (soldOut) emit RoundSoldOut(p.round, block.timestamp);
+        if (p.keys != 0) INft(_addresses.nft).mint(p.account, uint32(p.settings >> 128), p.keys); // keyId
     }
 
     /// @dev The purchase's Log entry and its referrers' credits, in one Log call.
@@ -556,21 +566,21 @@ contract Ido is NexusUpgradeable, IIdo {
     /// @dev `_sync`, then the current round and its status. `_sync` moves on only from a round that has started and
     /// whose cool-down is over ({_next}): inside it (a purchase's usual case) the times read for the status show
     /// that there is nothing to move, and `_sync` is not run.
-    function _syncedRound() private returns (uint256 index, RoundStatus status) {
-        index = _settings.round;
+    function _syncedRound(uint256 settings) private returns (uint256 index, RoundStatus status) {
+        index = settings >> 232; // round
         IdoLib.RoundRecord storage r = _rounds[index];
         uint256 startTime = r.startTime;
-        uint256 endTime = _endOf(r, startTime);
-        uint256 coolEnd = _coolEnd(endTime);
+        uint256 endTime = _endOf(r, startTime, settings);
+        uint256 coolEnd = _coolEnd(endTime, settings);
         if (startTime != 0 && block.timestamp >= coolEnd) {
             _sync();
             index = _settings.round;
             r = _rounds[index];
             startTime = r.startTime;
-            endTime = _endOf(r, startTime);
-            coolEnd = _coolEnd(endTime);
+            endTime = _endOf(r, startTime, settings);
+            coolEnd = _coolEnd(endTime, settings);
         }
-        status = _status(r, startTime, endTime, coolEnd);
+        status = _status(startTime, endTime, coolEnd);
     }
 
     /// @dev The round `_sync` would make current, and its start time, without writing.
@@ -588,30 +598,42 @@ contract Ido is NexusUpgradeable, IIdo {
     function _next(uint256 index) private view returns (bool advance, uint256 startTime) {
         IdoLib.RoundRecord storage r = _rounds[index];
         if (r.startTime == 0) return (false, 0);
-        uint256 coolEnd = _coolEnd(_endOf(r, r.startTime));
+        uint256 settings = _settingsWord();
+        uint256 coolEnd = _coolEnd(_endOf(r, r.startTime, settings), settings);
         if (block.timestamp < coolEnd) return (false, 0);
         uint256 nextStart = _rounds[index + 1].startTime;
         if (nextStart == 0) return (false, 0);
         return (true, nextStart > coolEnd ? nextStart : coolEnd);
     }
 
-    function _endOf(IdoLib.RoundRecord storage r, uint256 startTime) private view returns (uint256) {
-        if (r.soldOutTime != 0) return r.soldOutTime;
-        uint256 roundTime = _settings.roundTime;
+    /// @dev The settings' first word: every field a purchase reads ({IdoLib-SettingsRecord}, in declaration order
+    /// from the low bits: userMax 0-63, roundTime 64-95, roundCool 96-127, keyId 128-159, directRate 160-175,
+    /// indirectRate 176-191, keysPerUnit 192-207, slippage 208-223, whiteOnly 224-231, round 232-255).
+    function _settingsWord() private view returns (uint256 word) {
+        assembly ("memory-safe") {
+            word := sload(_settings.slot)
+        }
+    }
+
+    function _endOf(
+        IdoLib.RoundRecord storage r,
+        uint256 startTime,
+        uint256 settings
+    ) private view returns (uint256) {
+        uint256 soldOutTime = r.soldOutTime;
+        if (soldOutTime != 0) return soldOutTime;
+        uint256 roundTime = uint32(settings >> 64);
         return roundTime == 0 || startTime == 0 ? type(uint256).max : startTime + roundTime;
     }
 
-    function _coolEnd(uint256 endTime) private view returns (uint256) {
-        return endTime == type(uint256).max ? endTime : endTime + _settings.roundCool;
+    function _coolEnd(uint256 endTime, uint256 settings) private pure returns (uint256) {
+        return endTime == type(uint256).max ? endTime : endTime + uint32(settings >> 96); // roundCool
     }
 
-    function _status(
-        IdoLib.RoundRecord storage r,
-        uint256 startTime,
-        uint256 endTime,
-        uint256 coolEnd
-    ) private view returns (RoundStatus) {
-        if (r.startTime == 0) return RoundStatus.NotStarted;
+    /// @dev `startTime` is 0 exactly when the round's own start time is (a round `_sync` moves to starts at or
+    /// after its own start time, which is not 0).
+    function _status(uint256 startTime, uint256 endTime, uint256 coolEnd) private view returns (RoundStatus) {
+        if (startTime == 0) return RoundStatus.NotStarted;
         if (block.timestamp < startTime) return RoundStatus.Countdown;
         if (block.timestamp < endTime) return RoundStatus.InProgress;
         if (block.timestamp < coolEnd) return RoundStatus.Cooldown;

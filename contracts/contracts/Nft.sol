@@ -397,24 +397,42 @@ contract Nft is NexusUpgradeable, ERC1155Upgradeable, IFeeReceiver, INft {
         emit RewardDistributed(index, consumed, totalPower, perPower);
     }
 
+    /// @dev Settles `account` at the current accumulator, then moves its power by `delta`. The holder's first word
+    /// (index, bits 0-63; power, 64-255), its debt and `_perPower` are each read once, and each word written once.
     function _changePower(address account, uint256 delta, bool increase) private {
         UserRecord storage user = _users[account];
-        if (user.index == 0) {
+        uint256 word;
+        assembly ("memory-safe") {
+            word := sload(user.slot)
+        }
+        if (uint64(word) == 0) {
             uint256 index = ++_totalUser;
-            user.index = uint64(index);
+            word |= uint64(index);
             emit UserRegistered(account, index);
         }
-        _settle(account, user);
-        uint256 power = user.power;
+        uint256 power = word >> 64;
+        uint256 perPower = _perPower;
+        (uint256 paid, int256 debt) = RewardMath.settle(power, perPower, user.debt);
+        if (paid != 0) _pay(account, user, paid);
+        // the settled debt when something was paid, else the debt unchanged (settle adds nothing)
         uint256 newPower = increase ? power + delta : power - delta;
-        user.debt = RewardMath.reweight(power, newPower, _perPower, user.debt);
-        user.power = uint192(newPower); // at most the power of every card's supply (below 2**66)
+        user.debt = RewardMath.reweight(power, newPower, perPower, debt);
+        // the power stays at most the power of every card's supply (below 2**66): it fits its 192 bits
+        word = uint64(word) | (newPower << 64);
+        assembly ("memory-safe") {
+            sstore(user.slot, word)
+        }
     }
 
     function _settle(address account, UserRecord storage user) private {
         (uint256 paid, int256 debt) = RewardMath.settle(user.power, _perPower, user.debt);
         if (paid == 0) return;
         user.debt = debt;
+        _pay(account, user, paid);
+    }
+
+    /// @dev Credits `paid`, settled, to `account`'s balance and total and to `_totalReward`.
+    function _pay(address account, UserRecord storage user, uint256 paid) private {
         // one slot write for both; `paid` is a share of what was distributed, a balance of the reward token (USDT,
         // far below 2**128), and the sums are checked
         user.balance += uint128(paid);
