@@ -157,7 +157,8 @@ contract Ido is NexusUpgradeable, IIdo {
         IdoLib.UserRecord storage user = _users[msg.sender];
         uint256 amount = _claimableOf(user);
         if (amount == 0) revert IdoNothingToClaim(msg.sender);
-        user.claimed += uint96(amount); // at most `tokens` less `claimed`: the sum is at most `tokens`, a uint96
+        uint256 claimed = user.claimed + amount; // at most `tokens` (amount is at most `tokens` less `claimed`)
+        user.claimed = uint96(claimed); // at most `tokens`, a uint96
         _totals.totalClaimed += uint128(amount);
         emit Claimed(msg.sender, amount);
         LogCodes.write(
@@ -167,7 +168,7 @@ contract Ido is NexusUpgradeable, IIdo {
             LogCodes.SYMBOL_NEX,
             LogCodes.ACTION_CLAIM,
             amount,
-            user.tokens - user.claimed
+            user.tokens - claimed
         );
         IERC20(_addresses.token).safeTransfer(msg.sender, amount);
     }
@@ -615,11 +616,7 @@ contract Ido is NexusUpgradeable, IIdo {
         }
     }
 
-    function _endOf(
-        IdoLib.RoundRecord storage r,
-        uint256 startTime,
-        uint256 settings
-    ) private view returns (uint256) {
+    function _endOf(IdoLib.RoundRecord storage r, uint256 startTime, uint256 settings) private view returns (uint256) {
         uint256 soldOutTime = r.soldOutTime;
         if (soldOutTime != 0) return soldOutTime;
         uint256 roundTime = uint32(settings >> 64);
