@@ -340,18 +340,7 @@ library FomoLib {
         _count($, value, actual, tokens);
         if (actual >= $.roundMin) _joinRound($, orderIndex);
         emit IFomo.Burned(msg.sender, orderIndex, $.round.index, t.stakeIndex, value, actual, tokens, t.isUSDT);
-        // the order's value in USDT (paid in USDT or NEX), the account's amount in orders after it; its referral
-        // and team credits follow ({_distribute})
-        LogCodes.write(
-            $.log,
-            msg.sender,
-            address(this),
-            LogCodes.SYMBOL_USDT,
-            LogCodes.ACTION_FOMO_BURN,
-            value,
-            $.users[msg.sender].amount
-        );
-        _distribute($, orderIndex, actual, principalOf(t), line, first);
+        _distribute($, orderIndex, value, actual, principalOf(t), line, first);
     }
 
     /// @notice {IFomo-release}.
@@ -816,13 +805,13 @@ library FomoLib {
     function _distribute(
         Layout storage $,
         uint256 orderIndex,
+        uint256 value,
         uint256 actual,
         uint256 principal,
         Lineage memory line,
         bool first
     ) private {
         uint256 rest = actual - principal;
-        address[] memory referrers = line.referrers;
         // split: 0 gold, 1 pot, 2 double, 3 invite (direct + indirect paid), 4 team paid, 5 burn
         uint256[6] memory split;
         uint256 rates = _word($.cfg.rates); // burnRates 0..6, teamRates 7..10
@@ -834,14 +823,15 @@ library FomoLib {
             paidRate: 0,
             spent: 0,
             first: first,
-            credits: LogCodes.credits(referrers.length + 2) // two referral credits, a team credit per ancestor
+            credits: LogCodes.credits(line.referrers.length + 2) // two referral credits, a team credit per ancestor
         });
-        if (referrers.length > 0) split[3] = _referral($, w, referrers[0], 1, FeeMath.bps(rest, _at16(rates, 3)));
-        if (referrers.length > 1 && $.cfg.algebra > 1) {
-            split[3] += _referral($, w, referrers[1], 2, FeeMath.bps(rest, _at16(rates, 4)));
+        if (line.referrers.length > 0)
+            split[3] = _referral($, w, line.referrers[0], 1, FeeMath.bps(rest, _at16(rates, 3)));
+        if (line.referrers.length > 1 && $.cfg.algebra > 1) {
+            split[3] += _referral($, w, line.referrers[1], 2, FeeMath.bps(rest, _at16(rates, 4)));
         }
         split[4] = _team($, line, w, rates);
-        LogCodes.writeCredits($.log, msg.sender, LogCodes.SYMBOL_USDT, w.credits);
+        _log($, value, w.credits);
         split[5] = FeeMath.bps(rest, _at16(rates, 6));
         split[0] = rest - split[1] - split[2] - split[3] - split[4] - split[5];
         Hot storage h = $.hot;
@@ -855,6 +845,34 @@ library FomoLib {
         }
         emit IFomo.Distributed(orderIndex, principal, split[0], split[1], split[2], split[3], split[4], split[5]);
         if (split[2] > 0) _payDouble($, split[2], orderIndex);
+    }
+
+    /// @dev Logs the buyer's order (its value in USDT, paid in USDT or NEX; the account's amount in orders after it)
+    /// and then the referral and team credits it paid, in one Log call (the entry alone when it paid none).
+    function _log(Layout storage $, uint256 value, LogCodes.Credits memory credits) private {
+        uint256 amount = $.users[msg.sender].amount;
+        if (credits.count == 0) {
+            LogCodes.write(
+                $.log,
+                msg.sender,
+                address(this),
+                LogCodes.SYMBOL_USDT,
+                LogCodes.ACTION_FOMO_BURN,
+                value,
+                amount
+            );
+            return;
+        }
+        LogCodes.writeWithCredits(
+            $.log,
+            msg.sender,
+            LogCodes.SYMBOL_USDT,
+            LogCodes.ACTION_FOMO_BURN,
+            value,
+            amount,
+            LogCodes.SYMBOL_USDT,
+            credits
+        );
     }
 
     /// @dev Pays Double its share of an order: transfers exactly `amount`, then opens the buyer's record with
