@@ -48,6 +48,7 @@ function clip(text) {
   const lines = text
     .split('\n')
     .map((line) => line.trimEnd())
-    .filter((line) => line.trim())
+    // the runner's own frames say nothing about the test
+    .filter((line) => line.trim() && !/^\s*at .*node_modules\//.test(line))
   return lines.slice(0, MAX_LINES).join('\n') + (lines.length > MAX_LINES ? '\n…' : '')
 }

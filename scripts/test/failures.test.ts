@@ -98,9 +98,15 @@ describe('failed tests in the summary', () => {
   })
 
   it('reads the contracts runner list, clipped to a few lines each', () => {
-    const long = ['1) group', ...Array.from({ length: 20 }, (_, i) => `line ${i}`)].join('\n')
+    const long = [
+      '1) group',
+      '    at async file://node_modules/vitest/dist/chunks/run.js:2864:20',
+      ...Array.from({ length: 20 }, (_, i) => `line ${i}`),
+    ].join('\n')
     const [report = ''] = failedTests({ failures: [long] })
     expect(report.split('\n')).toHaveLength(9)
+    expect(report).not.toContain('node_modules')
+    expect(report.split('\n')[1]).toBe('line 0')
     expect(report.endsWith('…')).toBe(true)
     expect(failedTests({ numPassedTests: 3, numFailedTests: 0 })).toEqual([])
   })
