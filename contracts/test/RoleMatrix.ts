@@ -18,6 +18,13 @@ const OWNER_ONLY = {
   user: 'OwnableUnauthorizedAccount',
   stranger: 'OwnableUnauthorizedAccount',
 } as const
+// the Log's entries: only its authorized writers (the deployer, the Log admin, is one in the fixture)
+const WRITER_ONLY = {
+  owner: 'ok',
+  manager: 'LogUnauthorizedWriter',
+  user: 'LogUnauthorizedWriter',
+  stranger: 'LogUnauthorizedWriter',
+} as const
 // no guardian is set in the fixture: only the owner may pause
 const GUARDIAN_OR_OWNER = {
   owner: 'ok',
@@ -160,12 +167,7 @@ describe('Role matrix', async () => {
           [f.user.account.address, zeroAddress, logCode('symbol', 'NEX'), logCode('action', 'claim'), 1n, 1n],
           { account },
         ),
-      expect: {
-        owner: 'ok',
-        manager: 'LogUnauthorizedWriter',
-        user: 'LogUnauthorizedWriter',
-        stranger: 'LogUnauthorizedWriter',
-      },
+      expect: WRITER_ONLY,
     },
     {
       name: 'Log.addLogAndCredits',
@@ -183,12 +185,7 @@ describe('Role matrix', async () => {
           ],
           { account },
         ),
-      expect: {
-        owner: 'ok',
-        manager: 'LogUnauthorizedWriter',
-        user: 'LogUnauthorizedWriter',
-        stranger: 'LogUnauthorizedWriter',
-      },
+      expect: WRITER_ONLY,
     },
     {
       name: 'Log.setWriter',
